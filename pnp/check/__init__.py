@@ -1,0 +1,1 @@
+"""Generic parts of the rule checker: seeded parallel simulation, statistics, reports."""

@@ -1,0 +1,49 @@
+"""What a game package provides to the CLI, the kit builder and the checker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from pnp.check.report import CheckReport
+    from pnp.draw.scene import Page
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    games: int = 200
+    seed: int = 1
+    players: int | None = None  # None: every player count the game supports
+    preset: str | None = None  # games with rule presets (Triomino)
+    workers: int = 0  # 0: one per core
+    progress: bool = False
+    log: Path | None = None  # JSON lines, one record per simulated game
+
+
+@dataclass(frozen=True)
+class KitContext:
+    """Everything a component needs besides the game model."""
+
+    paper: Any  # pnp.draw.paper.Paper
+    lang: str = "en"
+    options: dict[str, Any] = field(default_factory=dict)  # component options, e.g. ink_saver
+
+
+ComponentFn = Callable[[Any, KitContext], "list[Page]"]
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    # Spec path (None: the shipped template) -> model. Raises SpecError on bad input.
+    load: Callable[[Path | None], Any]
+    # Model + options -> report with verdict.
+    check: Callable[[Any, CheckOptions], CheckReport]
+    # Model + records file + output stream -> number of invalid records.
+    replay: Callable[[Any, Path, TextIO], int]
+    # Component name -> function drawing its pages, in kit order.
+    components: dict[str, ComponentFn] = field(default_factory=dict)

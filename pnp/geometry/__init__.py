@@ -1,0 +1,1 @@
+"""Pure grid maths: no games, no drawing."""
