@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp import games
+from pnp import games as game_registry
 from pnp.check.report import CheckReport
 from pnp.fileio import write_jsonl
 from pnp.games.base import CheckOptions
@@ -13,7 +13,7 @@ from pnp.games.base import CheckOptions
 def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: int | None,
               preset: str | None, workers: int, log: Path | None, report: Path | None,
               progress: bool) -> CheckReport:
-    chosen = _games.get(game)
+    chosen = game_registry.get(game)
     model = chosen.load(spec)
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log)
@@ -26,5 +26,3 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
         write_report(chosen, model, result, report)
     return result
 
-
-_games = games
