@@ -1,0 +1,68 @@
+"""The command line: version, help, fast start-up, one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from pnp import __version__
+from pnp.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0
+    assert __version__ in result.output
+
+
+def test_help_on_every_command():
+    top = run("--help")
+    assert top.exit_code == 0
+    commands = ["calibrate", "kit", "board", "tiles", "cover", "rules", "scoresheet", "box", "check",
+                "replay", "init"]
+    for name in commands:
+        assert name in top.output
+        result = run(name, "--help")
+        assert result.exit_code == 0, (name, result.output)
+        assert "Usage:" in result.output
+
+
+def test_help_does_not_import_renderers_or_games():
+    code = (
+        "import sys\n"
+        "from pnp.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in sys.modules if m.startswith(('reportlab', 'svgwrite', 'cairosvg', 'cairocffi',"
+        " 'pnp.draw', 'pnp.games.'))]\n"
+        "print('HEAVY=' + ','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "HEAVY="
+
+
+def test_unknown_game_is_one_line_exit_2():
+    result = run("check", "chess")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1
+    assert "unknown game 'chess'" in lines[0]
+
+
+def test_bad_option_value_is_one_line():
+    result = run("check", "rautino", "--games", "0")
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert "--games" in result.output
+
+
+def test_bad_format_is_one_line():
+    result = run("calibrate", "--format", "pdf,gif")
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert "choose from pdf, svg, png" in result.output
