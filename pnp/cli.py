@@ -85,7 +85,8 @@ class FormatsType(click.ParamType):
 
 GAME = GameType()
 SPEC_OPTION = click.option(
-    "--spec", type=click.Path(path_type=Path, dir_okay=False), help="Spec file (default: the shipped template)."
+    "--spec", type=click.Path(path_type=Path, dir_okay=False),
+    help="Spec file (default: the shipped template).",
 )
 
 
