@@ -36,6 +36,17 @@ ComponentFn = Callable[[Any, KitContext], "list[Page]"]
 
 
 @dataclass(frozen=True)
+class Figure:
+    """One chart of a check report: counts per category, drawn as a bar chart."""
+
+    title: str
+    counts: dict[str, int]  # category label -> how many (games, player-games, turns...)
+    x_label: str
+    y_label: str = "games"
+    note: str = ""  # one sentence under the chart saying what to look for
+
+
+@dataclass(frozen=True)
 class Game:
     name: str
     title: str
@@ -47,3 +58,7 @@ class Game:
     replay: Callable[[Any, Path, TextIO], int]
     # Component name -> function drawing its pages, in kit order.
     components: dict[str, ComponentFn] = field(default_factory=dict)
+    # Charts for `check --report` beyond the generic score and pieces charts.
+    figures: Callable[[Any, CheckReport], list[Figure]] | None = None
+    # The board after a recorded game, drawn with the kit's artwork (for reports).
+    final_board: Callable[[Any, dict[str, Any]], Page] | None = None

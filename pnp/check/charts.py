@@ -1,0 +1,88 @@
+"""Bar charts as small standalone SVG documents, for check reports.
+
+Hand-written SVG keeps reports free of plotting dependencies and byte-stable between runs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from html import escape
+
+WIDTH, HEIGHT = 560, 260
+LEFT, RIGHT, TOP, BOTTOM = 52, 16, 30, 48
+BAR = "#4a78b5"
+FONT = "font-family=\"Bitstream Vera Sans, DejaVu Sans, sans-serif\""
+
+
+def binned(values: Iterable[float], max_bins: int = 16) -> dict[str, int]:
+    """Counts of values in equal bins with round edges, labelled 'low-high'."""
+    data = sorted(values)
+    if not data:
+        return {}
+    low, high = math.floor(data[0]), math.floor(data[-1])
+    if high - low + 1 <= max_bins:
+        counts = {str(v): 0 for v in range(low, high + 1)}
+        for value in data:
+            counts[str(math.floor(value))] += 1
+        return counts
+    width = _nice_step((high - low + 1) / max_bins)
+    start = low // width * width
+    counts: dict[str, int] = {}
+    edges = range(start, high + 1, width)
+    for edge in edges:
+        counts[f"{edge}-{edge + width - 1}"] = 0
+    for value in data:
+        edge = start + (math.floor(value) - start) // width * width
+        counts[f"{edge}-{edge + width - 1}"] += 1
+    return counts
+
+
+def _nice_step(raw: float) -> int:
+    magnitude = 10 ** max(0, math.floor(math.log10(max(raw, 1))))
+    for factor in (1, 2, 5, 10):
+        if factor * magnitude >= raw:
+            return int(factor * magnitude)
+    return int(10 * magnitude)
+
+
+def bar_chart(title: str, counts: dict[str, int], x_label: str, y_label: str = "games") -> str:
+    """An SVG bar chart: one bar per category in the given order, with a labelled count axis."""
+    labels = list(counts)
+    peak = max(counts.values(), default=0) or 1
+    step = _nice_step(peak / 5)
+    top_value = math.ceil(peak / step) * step
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    slot = plot_w / max(len(labels), 1)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(title)}">',
+        f'<text x="{WIDTH / 2:.1f}" y="18" text-anchor="middle" font-size="14" font-weight="bold" '
+        f'{FONT}>{escape(title)}</text>',
+    ]
+    for tick in range(0, top_value + 1, step):
+        y = TOP + plot_h - tick / top_value * plot_h
+        parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" {FONT}>'
+                     f"{tick}</text>")
+    label_every = max(1, math.ceil(len(labels) / 12))
+    for index, label in enumerate(labels):
+        value = counts[label]
+        h = value / top_value * plot_h
+        x = LEFT + index * slot
+        parts.append(
+            f'<rect x="{x + slot * 0.1:.1f}" y="{TOP + plot_h - h:.1f}" width="{slot * 0.8:.1f}" '
+            f'height="{h:.1f}" fill="{BAR}"><title>{escape(label)}: {value}</title></rect>'
+        )
+        if index % label_every == 0:
+            parts.append(f'<text x="{x + slot / 2:.1f}" y="{TOP + plot_h + 15}" text-anchor="middle" '
+                         f'font-size="10" {FONT}>{escape(label)}</text>')
+    parts += [
+        f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}" stroke="#333"/>',
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" font-size="12" {FONT}>'
+        f"{escape(x_label)}</text>",
+        f'<text x="14" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" font-size="12" {FONT} '
+        f'transform="rotate(-90 14 {TOP + plot_h / 2:.1f})">{escape(y_label)}</text>',
+        "</svg>",
+    ]
+    return "\n".join(parts)
