@@ -21,7 +21,8 @@ table { border-collapse: collapse; margin: .5em 0 1.5em; } td, th { border-botto
        padding: .25em .8em; text-align: left; vertical-align: top; } th { background: #f4f4f4; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; } .chart { flex: 0 0 auto; }
 .note { color: #555; font-size: .9em; max-width: 560px; }
-.boards { display: flex; flex-wrap: wrap; gap: 2em; } .boards img { max-width: 560px; border: 1px solid #ccc; }
+.boards { display: flex; flex-wrap: wrap; gap: 2em; }
+.boards img { max-width: 560px; border: 1px solid #ccc; }
 """
 
 
