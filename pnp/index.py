@@ -1,0 +1,51 @@
+"""`output/index.html`: a contact sheet of every kit, with relative links so it works from disk."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from pnp import __version__
+from pnp import games as game_registry
+from pnp.fileio import atomic_write_text
+
+STYLE = """
+body { font-family: 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif; margin: 2em; color: #222; }
+h2 { margin-top: 2em; border-bottom: 2px solid #ddd; padding-bottom: .2em; }
+.sheet { display: flex; flex-wrap: wrap; gap: 1.2em; }
+figure { margin: 0; width: 180px; text-align: center; font-size: .85em; }
+figure img { width: 180px; border: 1px solid #bbb; box-shadow: 1px 1px 4px #ccc; background: #fff; }
+.pdf { font-weight: bold; }
+"""
+
+
+def write_index(output: Path, names: list[str]) -> Path:
+    sections = []
+    for name in names:
+        folder = output / name
+        title = game_registry.get(name).title
+        pdfs = sorted(folder.glob("*.pdf"))
+        svgs = sorted(folder.glob(f"{name}-[0-9][0-9]-*.svg"))
+        links = " · ".join(
+            f'<a class="pdf" href="{escape(p.relative_to(output).as_posix())}">{escape(p.name)}</a>' for p in pdfs
+        )
+        figures = []
+        for svg in svgs:
+            preview = folder / "preview" / f"{svg.stem}.png"
+            thumb = preview if preview.exists() else svg
+            label = svg.stem.removeprefix(f"{name}-")
+            figures.append(
+                f'<figure><a href="{escape(svg.relative_to(output).as_posix())}">'
+                f'<img src="{escape(thumb.relative_to(output).as_posix())}" alt="{escape(label)}" loading="lazy">'
+                f"</a><figcaption>{escape(label)}</figcaption></figure>"
+            )
+        sections.append(f"<h2>{escape(title)}</h2><p>{links}</p><div class=\"sheet\">{''.join(figures)}</div>")
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>pnp kits</title><style>{STYLE}</style></head><body>
+<h1>Print-and-play kits</h1>
+<p>Print the PDFs at 100 % (actual size). Each kit starts with a calibration sheet: measure its
+100 mm bars before printing the rest. Made with pnp {escape(__version__)}.</p>
+{"".join(sections)}
+</body></html>
+"""
+    return atomic_write_text(output / "index.html", page)
