@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from pnp.draw.text import font_dir
+from pnp.draw.text import FONT_FAMILY, font_dir
 from pnp.fileio import atomic_write_text
 
 _CONF_NAME = "pnp-fonts.conf"
@@ -56,6 +56,15 @@ def conf_text(cache: Path) -> str:
         f"    <glob>{escape(str(fonts))}/*.pfb</glob>\n"
         f"    <glob>{escape(str(fonts))}/*.afm</glob>\n"
         "  </rejectfont></selectfont>\n"
+        # Unhinted outlines, as PDF viewers draw them: hinting snaps each line's glyphs to the
+        # pixel grid and made PNG text sit up to a pixel off the PDF's.
+        "  <match target=\"font\">\n"
+        f"    <test name=\"family\"><string>{FONT_FAMILY}</string></test>\n"
+        "    <edit name=\"hinting\" mode=\"assign\"><bool>false</bool></edit>\n"
+        "    <edit name=\"hintstyle\" mode=\"assign\"><const>hintnone</const></edit>\n"
+        "    <edit name=\"antialias\" mode=\"assign\"><bool>true</bool></edit>\n"
+        "    <edit name=\"rgba\" mode=\"assign\"><const>none</const></edit>\n"
+        "  </match>\n"
         "</fontconfig>\n"
     )
 

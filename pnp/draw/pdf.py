@@ -115,7 +115,8 @@ def render_pdf(pages: list[Page], title: str = "", author: str = "pnp") -> bytes
     register_fonts()
     buffer = io.BytesIO()
     # invariant=1: no creation date, fixed document id -> identical bytes on every run.
-    c = rl_canvas.Canvas(buffer, invariant=1, pageCompression=1)
+    # initialFontName: otherwise reportlab lists an unembedded Helvetica on every page.
+    c = rl_canvas.Canvas(buffer, invariant=1, pageCompression=1, initialFontName=PDF_FONT[False])
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("pnp")
