@@ -85,7 +85,7 @@ def from_axial(a: int, b: int) -> Point:
 def cell_of_points(points: Iterable[Point]) -> Cell:
     """The cell whose corners are these three points."""
     pts = sorted(points, key=lambda p: (p[1], p[0]))
-    top, middle, bottom = pts
+    top, middle, _bottom = pts
     if top[1] == middle[1]:  # two corners on top: a down cell
         return top[0], top[1]
     return middle[0], top[1]  # an up cell: `middle` is its left base corner
