@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -91,7 +92,8 @@ def test_identical_bytes_in_a_fresh_process() -> None:
         "from pnp.draw.pdf import render_pdf\n"
         "print(hashlib.sha256(render_pdf([sample_page(A4)])).hexdigest())\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     import hashlib
 
     assert out.stdout.strip() == hashlib.sha256(render_pdf([sample_page(A4)])).hexdigest()
