@@ -57,6 +57,7 @@ class Rules:
     going_out_bonus: int
     going_out_collects_hands: bool
     blocked_round_scoring: str  # "none" | "lowest_collects"
+    blocked_needs_empty_pool: bool  # a round without placements ends the round only with an empty pool
     target_score: int
     max_rounds: int
 
@@ -79,14 +80,16 @@ SEED_RULES = Rules(
     start_bonus_without_triple=0, bridge_bonus=40, bridge_corner_must_match=True,
     hexagon_bonuses=(50, 60, 70), draw_limit=3, draw_penalty=5, last_draw_penalty=25,
     last_draw_penalty_is="total", failed_draw_penalty=0, empty_pool_pass_penalty=0, going_out_bonus=0,
-    going_out_collects_hands=False, blocked_round_scoring="none", target_score=0, max_rounds=1,
+    going_out_collects_hands=False, blocked_round_scoring="none", blocked_needs_empty_pool=True,
+    target_score=0, max_rounds=1,
 )
 CLASSIC_RULES = Rules(
     name="classic", corner_contacts_must_match=True, start_bonus=10, start_bonus_zero_triple=40,
     start_bonus_without_triple=0, bridge_bonus=40, bridge_corner_must_match=True,
     hexagon_bonuses=(50, 100, 150), draw_limit=3, draw_penalty=5, last_draw_penalty=5,
     last_draw_penalty_is="extra", failed_draw_penalty=10, empty_pool_pass_penalty=10, going_out_bonus=25,
-    going_out_collects_hands=True, blocked_round_scoring="lowest_collects", target_score=400, max_rounds=40,
+    going_out_collects_hands=True, blocked_round_scoring="lowest_collects", blocked_needs_empty_pool=True,
+    target_score=400, max_rounds=40,
 )
 BUILT_IN_PRESETS = {"seed": SEED_RULES, "classic": CLASSIC_RULES}
 STRATEGIES = ("greedy", "random", "mixed")
@@ -97,7 +100,7 @@ class CheckSettings:
     players: tuple[int, ...] = (2, 3, 4)
     strategy: str = "greedy"
     max_blocked_round_share: float = 0.5
-    max_mean_draws_per_round: float = 12.0
+    max_mean_draws_per_round: float = 30.0
 
 
 @dataclass(frozen=True)
