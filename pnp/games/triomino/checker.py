@@ -81,7 +81,8 @@ def static_checks(model: TriominoModel) -> tuple[dict[str, Any], list[str], list
     for players in model.check.players:
         needed = players * model.hand_size_for(players)
         if needed > len(tiles):
-            failures.append(f"{players} players need {needed} tiles for their hands; the set has {len(tiles)}")
+            failures.append(f"{players} players need {needed} tiles for their hands; "
+                            f"the set has {len(tiles)}")
     return figures, failures, warnings
 
 
@@ -191,5 +192,6 @@ def check(model: TriominoModel, options: CheckOptions) -> CheckReport:
 
 def _ordered(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its identifying keys first, for people reading the log."""
-    head = {k: record[k] for k in ("game", "seed", "players", "preset", "strategy", "final_scores", "winners")}
+    keys = ("game", "seed", "players", "preset", "strategy", "final_scores", "winners")
+    head = {k: record[k] for k in keys}
     return head | {k: v for k, v in record.items() if k not in head}

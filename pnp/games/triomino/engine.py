@@ -330,7 +330,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 out_player = player
         else:
             result = Score(0, penalty=penalty)
-            # A round is blocked when nobody places for a full round (and, by default, nothing is left to draw).
+            # Blocked: nobody places for a full round (by default also with nothing left to draw).
             idle = 0 if draw_pile and rules.blocked_needs_empty_pool else idle + 1
             stats["passes"] += 1
             turn.update({"tile": None, "pass": True})
