@@ -214,6 +214,36 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
     return score_turn(pos, placed, forced)
 
 
+def legal_turns(pos: Position, hand: list[int]) -> set[frozenset[tuple[int, int]]]:
+    """Every legal complete turn from `pos` with `hand`, as the set of (pips, cell) placed.
+
+    Exhaustive (tile by tile in every order), for tests and hints, not for simulation.
+    """
+    turns: set[frozenset[tuple[int, int]]] = set()
+
+    def walk(here: Position, held: list[int], placed: list[tuple[int, int]], forced: set[int]) -> None:
+        moved = False
+        for pips in sorted(set(held)):
+            for cell in here.placements(pips):
+                moved = True
+                is_forced = here.geo.is_double[cell] and not here.scores_now(cell, pips) \
+                    and here.last_resort_allowed(pips)
+                child = here.copy()
+                child.place(cell, pips)
+                rest = held[:]
+                rest.remove(pips)
+                walk(child, rest, [*placed, (pips, cell)], forced | {cell} if is_forced else forced)
+        if not moved:  # nothing in hand fits: the turn is over
+            try:
+                score_turn(here, [cell for _, cell in placed], forced)
+            except IllegalTurn:
+                return
+            turns.add(frozenset(placed))
+
+    walk(pos, list(hand), [], set())
+    return turns
+
+
 def tiles_to_draw(pos: Position, hand: list[int], per_turn: int) -> int:
     """The seed's draw rule for a player who kept tiles from the last turn."""
     if not hand:
