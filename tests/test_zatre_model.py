@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from zatre_helpers import spec_data, write_spec
 
 import pnp.cli
 from pnp.errors import SpecError
 from pnp.games.zatre.model import load
-
-from zatre_helpers import spec_data, write_spec
 
 DOUBLES = {(r, r) for r in range(1, 14)} | {(r, 14 - r) for r in range(1, 14)}
 DOUBLES -= {(7, 7)}

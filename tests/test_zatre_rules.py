@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from zatre_helpers import model_with, position
 
 from pnp.games.zatre.engine import (
     Geometry,
@@ -19,8 +20,6 @@ from pnp.games.zatre.engine import (
 from pnp.games.zatre.model import ZatreModel, load
 from pnp.games.zatre.players import greedy_player, random_player
 from pnp.games.zatre.sheet import ScoreSheet
-
-from zatre_helpers import model_with, position
 
 MODEL = load()
 
@@ -262,7 +261,8 @@ def test_crossed_row_counts_double_complete_or_not_bonus_included() -> None:
 
 @pytest.mark.parametrize(("bonus_doubled", "incomplete", "row0", "row1"), [
     (True, True, 20, 8), (False, True, 17, 8), (True, False, 20, 4), (False, False, 17, 4)])
-def test_doubling_options(tmp_path: Path, bonus_doubled: bool, incomplete: bool, row0: int, row1: int) -> None:
+def test_doubling_options(tmp_path: Path, bonus_doubled: bool, incomplete: bool, row0: int,
+                          row1: int) -> None:
     model = model_with(tmp_path, rules={"bonus_doubled": bonus_doubled, "double_incomplete_rows": incomplete})
     sheet = ScoreSheet(model.sheet, model.rules)
     sheet.enter_turn([10, 11, 12], 1)
@@ -313,7 +313,8 @@ def brute_force_turns(model: ZatreModel, tiles: dict, hand: list[int]) -> set[fr
         return all(line_sum(trial, cell, dr, dc)[1] <= 12 for dr, dc in ((0, 1), (1, 0)))
 
     def scores(board: dict, cell: tuple[int, int]) -> bool:
-        return any(n >= 2 and s in points for n, s in (line_sum(board, cell, 0, 1), line_sum(board, cell, 1, 0)))
+        lines = (line_sum(board, cell, 0, 1), line_sum(board, cell, 1, 0))
+        return any(n >= 2 and s in points for n, s in lines)
 
     def ordinary(board: dict, pips: int) -> bool:
         return any(fits(board, cell, pips) and (kinds[cell] != "D" or scores({**board, cell: pips}, cell))
@@ -365,7 +366,7 @@ def test_turn_counts_with_last_resort_match_brute_force(tmp_path: Path) -> None:
 
 
 def test_single_tile_placement_count_from_a_fixed_position() -> None:
-    geo, pos = position(MODEL, {(7, 7): 6, (7, 8): 4})
+    _geo, pos = position(MODEL, {(7, 7): 6, (7, 8): 4})
     # fields touching the two tiles: (7,6) (7,9) and above/below each: 6 cells
     assert len(pos.placements(2)) == 6
     assert len(pos.placements(3)) == 4  # a 3 would make 13 at either end of the row
@@ -381,7 +382,7 @@ def test_players_play_legal_games(player) -> None:
 
 
 def test_greedy_finds_the_two_tile_12() -> None:
-    geo, pos = position(MODEL, {(7, 7): 1})
+    _geo, pos = position(MODEL, {(7, 7): 1})
     moves = greedy_player(pos, [5, 6], random.Random(0))
     test_pos = pos.copy()
     result = apply_turn(test_pos, [5, 6], moves)

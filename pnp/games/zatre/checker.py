@@ -47,7 +47,7 @@ def _turns(model: ZatreModel) -> int:
 def rows_that_suffice(rows_used: list[int], max_share: float) -> int:
     """The fewest printed rows that leave at most `max_share` of player-games overflowing."""
     ordered = sorted(rows_used)
-    allowed = int(max_share * len(ordered))  # player-games that may overflow
+    allowed = int(max_share * len(ordered) + 1e-9)  # player-games that may overflow
     return ordered[len(ordered) - 1 - allowed] if ordered else 0
 
 
@@ -95,7 +95,8 @@ def check(model: ZatreModel, options: CheckOptions) -> CheckReport:
         report.records.extend(records)
         overflow = figures["sheet overflow share"]
         if overflow > model.check.max_overflow_share:
+            allowed = model.check.max_overflow_share
             report.fail(f"{n} players: {overflow:.1%} of player-games need more than the "
-                        f"{model.sheet.rows} printed sheet rows (allowed {model.check.max_overflow_share:.1%}); "
+                        f"{model.sheet.rows} printed sheet rows (allowed {allowed:.1%}); "
                         f"{figures['rows that suffice']} rows would suffice")
     return report

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from pnp.games.zatre.model import DOUBLE, NO_FIELD, START, Cell, ZatreModel
+from pnp.games.zatre.model import DOUBLE, NO_FIELD, Cell, ZatreModel
 from pnp.games.zatre.sheet import ScoreSheet, SheetEntry
 
 

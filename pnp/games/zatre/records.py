@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.zatre.engine import Geometry, GameResult, Player, play_game
+from pnp.games.zatre.engine import GameResult, Geometry, Player, play_game
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import greedy_player, random_player
 

@@ -142,7 +142,8 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
             raise RecordError(number, "a turn after the last tile was drawn (the game had ended)")
         seat = (number - 1) % n
         if turn["player"] != seat:
-            raise RecordError(number, f"player {turn['player'] + 1} moved out of turn (player {seat + 1} was due)")
+            raise RecordError(number, f"player {turn['player'] + 1} moved out of turn "
+                                      f"(player {seat + 1} was due)")
         hand = hands[seat]
         if number == 1:
             wanted = model.rules.first_turn_tiles
