@@ -115,13 +115,15 @@ def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
         touched = (c, left, right, up, down)
         # The cells just past the ends of c's rows, the only ones a second tile interacts through:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
-        ends = [(g, far + run, perp, across)
-                for g, far, perp, run, across in (
-                    (left, ls[left], us[left] + ds[left], h, 0),
-                    (right, rs[right], us[right] + ds[right], h, 0),
-                    (up, us[up], ls[up] + rs[up], v, 1),
-                    (down, ds[down], ls[down] + rs[down], v, 1))
-                if is_field[g]]
+        ends = []
+        if is_field[left]:
+            ends.append((left, ls[left] + h, us[left] + ds[left], 0))
+        if is_field[right]:
+            ends.append((right, rs[right] + h, us[right] + ds[right], 0))
+        if is_field[up]:
+            ends.append((up, us[up] + v, ls[up] + rs[up], 1))
+        if is_field[down]:
+            ends.append((down, ds[down] + v, ls[down] + rs[down], 1))
         for x in values:
             if hv + x > max_sum:
                 break
