@@ -1,0 +1,230 @@
+"""The one font of every output, its metrics, line wrapping and a small flow layout.
+
+All three renderers use Bitstream Vera Sans, regular and bold, from the TTFs that reportlab
+ships: the PDF embeds them, and the PNG renderer points fontconfig at the same files (see
+fontconfig.py), so widths measured here are the widths printed everywhere.
+
+Font sizes are in millimetres (`size_mm` is the em size: 10 pt = 3.528 mm). Pages are laid out
+in mm, so mm sizes avoid a pt/mm conversion in every layout formula.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.errors import LayoutError
+
+FONT_FAMILY = "Bitstream Vera Sans"
+PT_MM = 25.4 / 72.0
+
+_FILES = {False: "Vera.ttf", True: "VeraBd.ttf"}
+# Names the PDF renderer registers the TTFs under.
+PDF_FONT = {False: "PnpVera", True: "PnpVera-Bold"}
+
+
+def pt(points: float) -> float:
+    """Font size in points -> mm."""
+    return points * PT_MM
+
+
+def font_dir() -> Path:
+    import reportlab
+
+    return Path(reportlab.__file__).resolve().parent / "fonts"
+
+
+def font_path(bold: bool = False) -> Path:
+    return font_dir() / _FILES[bold]
+
+
+@functools.cache
+def _font(bold: bool):  # -> reportlab TTFont, registered with pdfmetrics
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = TTFont(PDF_FONT[bold], str(font_path(bold)))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+def register_fonts() -> None:
+    _font(False)
+    _font(True)
+
+
+def text_width(text: str, size_mm: float, bold: bool = False) -> float:
+    """Advance width of `text` in mm: the same number reportlab uses to place it in the PDF."""
+    return _font(bold).stringWidth(text, size_mm)
+
+
+def glyph_offsets(text: str, size_mm: float, bold: bool = False) -> list[float]:
+    """x of each character from the start of the line, in mm (reportlab does not kern either)."""
+    font = _font(bold)
+    offsets, x = [], 0.0
+    for ch in text:
+        offsets.append(x)
+        x += font.stringWidth(ch, size_mm)
+    return offsets
+
+
+def vertical_extent(size_mm: float, bold: bool = False) -> tuple[float, float]:
+    """(above, below) the baseline in mm: the font's bounding box, so every glyph (Ä, g) fits."""
+    bbox = _font(bold).face.bbox  # units of 1/1000 em
+    return bbox[3] / 1000.0 * size_mm, -bbox[1] / 1000.0 * size_mm
+
+
+def missing_glyphs(text: str, bold: bool = False) -> list[str]:
+    """Characters the font cannot draw: they would be boxes in the PDF and another font in SVG."""
+    cmap = _font(bold).face.charToGlyph
+    return sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()})
+
+
+def wrap(text: str, width_mm: float, size_mm: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap; a newline forces a break; a word wider than the line is split."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if text_width(candidate, size_mm, bold) <= width_mm:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            # A long word (a URL, a compound noun) is broken where it must; better than overflowing.
+            while text_width(word, size_mm, bold) > width_mm:
+                cut = _longest_fitting_prefix(word, width_mm, size_mm, bold)
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def _longest_fitting_prefix(word: str, width_mm: float, size_mm: float, bold: bool) -> int:
+    cut = 1
+    while cut < len(word) and text_width(word[: cut + 1], size_mm, bold) <= width_mm:
+        cut += 1
+    return cut
+
+
+# ---- flow layout for rules sheets -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+    level: int = 1  # 1 or 2
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """Reserved space of a given height; the caller draws the figure into `TextBlock.figures`."""
+
+    height: float
+    name: str = ""
+
+
+FlowItem = Heading | Paragraph | Bullets | Figure
+
+
+@dataclass(frozen=True)
+class FlowStyle:
+    body: float = pt(10)
+    h1: float = pt(16)
+    h2: float = pt(12)
+    leading: float = 1.3  # line height / font size
+    gap: float = 2.0  # mm after a paragraph, list or figure
+    bullet_indent: float = 4.5
+    bullet: str = "•"
+
+
+@dataclass
+class TextBlock:
+    """Result of layout_flow: primitives to add to a page and the rectangles kept for figures."""
+
+    primitives: list = field(default_factory=list)
+    figures: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)  # x, y, w, h
+    bottom: float = 0.0  # y below the last item, in mm
+
+
+def layout_flow(
+    items: list[FlowItem],
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    *,
+    component: str = "text",
+    style: FlowStyle | None = None,
+) -> TextBlock:
+    """Lay out headings, paragraphs, bullet lists and figure spaces top-down in a column.
+
+    Raises LayoutError naming `component` and by how many mm the content is too tall.
+    """
+    from pnp.draw.primitives import Text
+
+    s = style or FlowStyle()
+    block = TextBlock()
+    cursor = y
+    gap = 0.0  # space after the last item; it may hang below the column
+    for number, item in enumerate(items):
+        if isinstance(item, Heading):
+            size = s.h1 if item.level <= 1 else s.h2
+            if number:
+                cursor += size * 0.4  # headings sit closer to what follows than to what precedes
+            for line in wrap(item.text, width, size, bold=True):
+                cursor += size * s.leading
+                block.primitives.append(Text(x, cursor - size * (s.leading - 1), line, size, weight="bold"))
+            gap = s.gap * 0.5
+            cursor += gap
+        elif isinstance(item, Paragraph):
+            for line in wrap(item.text, width, s.body, item.bold):
+                cursor += s.body * s.leading
+                block.primitives.append(
+                    Text(
+                        x,
+                        cursor - s.body * (s.leading - 1),
+                        line,
+                        s.body,
+                        weight="bold" if item.bold else "regular",
+                    )
+                )
+            gap = s.gap
+            cursor += gap
+        elif isinstance(item, Bullets):
+            for entry in item.items:
+                lines = wrap(entry, width - s.bullet_indent, s.body)
+                for index, line in enumerate(lines):
+                    cursor += s.body * s.leading
+                    baseline = cursor - s.body * (s.leading - 1)
+                    if index == 0:
+                        block.primitives.append(Text(x + 1.0, baseline, s.bullet, s.body))
+                    block.primitives.append(Text(x + s.bullet_indent, baseline, line, s.body))
+            gap = s.gap
+            cursor += gap
+        elif isinstance(item, Figure):
+            block.figures[item.name or f"figure-{number}"] = (x, cursor, width, item.height)
+            gap = s.gap
+            cursor += item.height + gap
+        else:  # pragma: no cover - guarded by the type
+            raise TypeError(f"not a flow item: {item!r}")
+    block.bottom = cursor
+    overflow = cursor - gap - (y + height)
+    if overflow > 1e-6:
+        raise LayoutError(f"{component}: text overflows the page by {overflow:.1f} mm")
+    return block
