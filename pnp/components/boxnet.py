@@ -410,15 +410,19 @@ def _shell(
     b.fold(centre, names["left"], (0.0, 0.0), (0.0, bw))
     b.fold(centre, names["right"], (bl, 0.0), (bl, bw))
 
-    # Glue tabs at both ends of the inner walls, lying against the inside of the side walls.
+    # Glue tabs at both ends of the inner walls, lying against the inside of the side walls. A tab
+    # is no higher than the side wall it is glued to (the back wall of a hinged box is higher).
+    side_h = min(heights["left"], heights["right"])
+    depth = _glue_tab_depth(side_h, bw)
     for side in ("up", "down"):
         x0, y0, x1, y1 = rects[side]
-        depth = _glue_tab_depth(min(heights["left"], heights["right"]), bw)
-        wall_h = y1 - y0
-        chamfer = min(0.6 * depth, 0.25 * wall_h)
-        # Walk each end edge so that the tab lies outside the wall (see _flap).
-        ends = (("left", (x0, y1), (x0, y0)), ("right", (x1, y0), (x1, y1)))
-        for end_side, start, end in ends:
+        tab_h = min(y1 - y0, side_h)
+        chamfer = min(0.6 * depth, 0.25 * tab_h)
+        near, far = (0.0, -tab_h) if side == "up" else (bw, bw + tab_h)
+        # Walk each hinge so that the tab lies outside the wall (see _flap): up the page on the left.
+        left = ((x0, max(near, far)), (x0, min(near, far)))
+        right = ((x1, min(near, far)), (x1, max(near, far)))
+        for end_side, (start, end) in (("left", left), ("right", right)):
             partner = names[end_side]
             b.attach(
                 names[side],
@@ -558,14 +562,13 @@ def _fits(style: str, size: BoxSize, t: float, area: Area) -> bool:
 
 def _largest_scale(style: str, size: BoxSize, t: float, area: Area) -> BoxSize | None:
     """The largest box of the same proportions that fits, rounded down to whole millimetres."""
-    lo, hi = 0.0, 1.0
+    # Search from the smallest allowed box upwards: below it nothing counts as fitting.
+    lo, hi = MIN_SIDE_MM / min(size.length, size.width, size.height), 1.0
+    if lo > 1.0 or not _fits(style, size.scaled(lo), t, area):
+        return None
     for _ in range(40):
         mid = (lo + hi) / 2
-        scaled = size.scaled(mid)
-        ok = min(scaled.length, scaled.width, scaled.height) >= MIN_SIDE_MM and _fits(style, scaled, t, area)
-        lo, hi = (mid, hi) if ok else (lo, mid)
-    if lo == 0.0:
-        return None
+        lo, hi = (mid, hi) if _fits(style, size.scaled(mid), t, area) else (lo, mid)
     best = BoxSize(*(math.floor(v) for v in (size.scaled(lo).length, size.scaled(lo).width,
                                              size.scaled(lo).height)))
     return best if _fits(style, best, t, area) else None
