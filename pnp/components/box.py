@@ -168,6 +168,8 @@ def _glue_word(page: Page, where: _Placement, tab: Piece) -> None:
     depth = (x1 - x0) if vertical else (y1 - y0)
     size = min(pt(7), 0.45 * depth, 0.8 * fold_len / max(text_width(GLUE_WORD, 1.0), 1e-9))
     rotation = where.rotation(90.0 if vertical else 0.0)
+    if 90.0 < rotation <= 270.0:  # read from the sheet's bottom or right edge, never upside down
+        rotation = (rotation + 180.0) % 360.0
     px, py = where.point((cx, cy))
     _centred_text(page, px, py, GLUE_WORD, size, rotation, cls="glue-label", colour="#555555")
 
