@@ -3,11 +3,31 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pnp import games as game_registry
 from pnp.check.report import CheckReport
 from pnp.fileio import write_jsonl
-from pnp.games.base import CheckOptions
+from pnp.games.base import CheckOptions, Game
+
+
+def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
+    """The printed parts must suffice: the pieces have to fit the kit's box."""
+    from pnp.components.boxspec import box_fit, settings_for
+
+    fit = box_fit(game, model)
+    if fit is None:
+        return
+    settings = settings_for(model)
+    report.static["box"] = {
+        "outer_mm": str(settings.size),
+        "inner_mm": "x".join(f"{v:.1f}" for v in fit.inner),
+        "fill_height_mm": round(fit.fill_height, 1),
+        "fits": fit.fits,
+        "explanation": fit.explanation,
+    }
+    if not fit.fits:
+        report.fail(f"the pieces do not fit the box: {fit.explanation}")
 
 
 def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: int | None,
@@ -18,6 +38,7 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log)
     result = chosen.check(model, options)
+    add_box_fit(chosen, model, result)
     if log is not None:
         write_jsonl(log, result.records)
     if report is not None:

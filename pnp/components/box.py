@@ -30,6 +30,7 @@ from pnp.components.boxnet import (
     parse_box_size,
     plan_nets,
 )
+from pnp.components.sheets import FOOTER_BAND_MM
 from pnp.draw.primitives import CUT, FOLD_MOUNTAIN, FOLD_VALLEY, GLUE, Path, Style, filled
 from pnp.draw.scene import Page
 from pnp.draw.text import pt, text_width, vertical_extent, wrap
@@ -57,7 +58,7 @@ __all__ = [
 # degrees about the rectangle's centre) is what makes the drawing upright on the folded box.
 ArtFn = Callable[[Page, float, float, float, float, float], None]
 
-FOOTER_RESERVE_MM = 4.0  # kept free at the bottom of the safe area for the kit's footer line
+FOOTER_RESERVE_MM = FOOTER_BAND_MM  # kept free at the bottom of the safe area for the kit footer
 STROKE_ROOM_MM = 0.2  # half a cut line's width must stay inside the safe area too
 INVISIBLE = Style(stroke=None, fill=None)
 GLUE_WORD = "glue"

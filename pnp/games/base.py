@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
+    from pnp.components.boxfit import Stack
     from pnp.draw.scene import Page
 
 
@@ -62,3 +63,7 @@ class Game:
     figures: Callable[[Any, CheckReport], list[Figure]] | None = None
     # The board after a recorded game, drawn with the kit's artwork (for reports).
     final_board: Callable[[Any, dict[str, Any]], Page] | None = None
+    # What goes into the box (stacks of pieces, folded sheets), for the checker's box-fit test.
+    box_contents: Callable[[Any], list[Stack]] | None = None
+    # Artwork for the box: model -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
+    box_art: Callable[[Any], tuple[Any, Any]] | None = None

@@ -1,0 +1,23 @@
+"""The box of a game's kit: the spec's `[box]` settings, overridden by command-line options,
+drawn with the game's title and artwork."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.components.box import box_pages
+from pnp.components.boxspec import settings_for
+from pnp.draw.scene import Page
+from pnp.games.base import Game, KitContext
+
+
+def box_for_game(game: Game, model: Any, ctx: KitContext) -> list[Page]:
+    settings = settings_for(model, ctx.options)
+    lid_art, side_art = game.box_art(model) if game.box_art is not None else (None, None)
+    return box_pages(settings.size, settings.style, settings.paper_thickness, ctx.paper, game.title,
+                     "print-and-play", lid_art=lid_art, side_art=side_art)
+
+
+def plain_box(ctx: KitContext) -> list[Page]:
+    settings = settings_for(None, ctx.options)
+    return box_pages(settings.size, settings.style, settings.paper_thickness, ctx.paper, "pnp", "")

@@ -1,0 +1,62 @@
+"""The `[box]` table of a game's spec: outer size, construction and paper thickness.
+
+Kept free of drawing so that game models (and the checker) can read it cheaply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pnp.components.boxfit import FitResult, pieces_fit
+from pnp.components.boxnet import DEFAULT_SIZE, DEFAULT_THICKNESS_MM, BoxSize, parse_box_size
+from pnp.errors import PnpError
+from pnp.spec import Fields
+
+if TYPE_CHECKING:
+    from pnp.games.base import Game
+
+STYLES = ("auto", "hinged", "telescoping")
+
+
+@dataclass(frozen=True)
+class BoxSettings:
+    size: BoxSize = field(default=DEFAULT_SIZE)
+    style: str = "auto"
+    paper_thickness: float = DEFAULT_THICKNESS_MM
+
+
+def read_box_settings(spec: Fields) -> BoxSettings:
+    """Read `[box]` (every field optional): size_mm = [L, W, H], style, paper_thickness_mm."""
+    size = DEFAULT_SIZE
+    if spec.has("size_mm"):
+        values = spec.req("size_mm", list)
+        if len(values) != 3 or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+            raise spec.error("size_mm", f"must be three numbers [length, width, height] in mm, not {values!r}")
+        try:
+            size = parse_box_size("x".join(str(v) for v in values))
+        except PnpError as exc:
+            raise spec.error("size_mm", str(exc)) from None
+    style = spec.choice("style", STYLES, "auto")
+    thickness = spec.opt("paper_thickness_mm", float, DEFAULT_THICKNESS_MM,
+                         lambda v: None if 0 <= v <= 1 else "must be between 0 and 1 mm")
+    spec.finish()
+    return BoxSettings(size, style, thickness)
+
+
+def settings_for(model: Any, options: dict[str, Any] | None = None) -> BoxSettings:
+    """The model's box settings (defaults when its spec has none), with CLI overrides applied."""
+    settings: BoxSettings = getattr(model, "box", None) or BoxSettings()
+    options = options or {}
+    size = parse_box_size(options["box_size"]) if options.get("box_size") else settings.size
+    style = options.get("box_style") or settings.style
+    thickness = options.get("paper_thickness")
+    return BoxSettings(size, style, settings.paper_thickness if thickness is None else thickness)
+
+
+def box_fit(game: Game, model: Any) -> FitResult | None:
+    """Whether the game's pieces fit the box its spec asks for (None: the game lists no contents)."""
+    if game.box_contents is None:
+        return None
+    settings = settings_for(model)
+    return pieces_fit(settings.size, settings.paper_thickness, game.box_contents(model))
