@@ -44,6 +44,7 @@ class Tables:
     board_cells: int  # cells[:board_cells] are on the board
     slots: tuple[Slot, ...]
     slot_of: dict[tuple[int, int], int]  # ordered (a, b) and (b, a) -> slot index
+    touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
     instance_cells: tuple[tuple[int, ...], ...]
     instance_shape: tuple[int, ...]
     start: tuple[int, int]
@@ -85,8 +86,13 @@ def tables_for(model: RautinoModel) -> Tables:
             slot_of[(a, b)] = slot_of[(b, a)] = len(slots)
             slots.append(Slot(a, b, tuple(n for n in nbrs[a] if n != b), tuple(n for n in nbrs[b] if n != a),
                               entry))
+    touching: list[list[int]] = [[] for _ in cells]
+    for slot_index, slot in enumerate(slots):
+        for cell in {*slot.contacts_a, *slot.contacts_b}:
+            touching[cell].append(slot_index)
     start = (index[model.board.start[0]], index[model.board.start[1]])
-    return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(instance_cells),
+    return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
+                  tuple(instance_cells),
                   tuple(instance_shape), start, len(model.colours))
 
 
@@ -129,108 +135,169 @@ class Board:
         self.colour = [EMPTY] * len(self.tables.cells)
         self.filled = [0] * len(self.tables.instance_cells)
         self.sizes = [len(c) for c in self.tables.instance_cells]
-        self._turn_cache: dict[int, list[tuple[int, bool, bool, bool]]] = {}
+        self._turn_cache: dict[int, list[tuple[int, int, bool, bool, frozenset[int]]]] = {}
+        self._open: list[tuple[int, int, int, Any, Any]] | None = None
+        self._frontier: set[int] = set()  # slots touching an occupied cell
+        self._plain = Score(self.rules.stone_point, (), 0)
 
     # --- what a triangle may land on ----------------------------------------------------------
 
     def landing(self, cell: int, colour: int) -> int | None:
         """ON_EMPTY, ON_JOKER, OFF_BOARD, or None when that triangle may not go there."""
+        kind = self._cell_kind(cell)
+        if kind is None:
+            return None
+        if kind == ON_JOKER and colour == self.joker:
+            return None  # only a colour triangle covers a joker
+        if kind == OFF_BOARD and colour != self.joker:
+            return None  # only a joker triangle may stick out
+        return kind
+
+    def _cell_kind(self, cell: int) -> int | None:
         here = self.colour[cell]
         if cell >= self.tables.board_cells:
-            ok = here == EMPTY and colour == self.joker and self.rules.joker_overhang
-            return OFF_BOARD if ok else None
+            return OFF_BOARD if here == EMPTY and self.rules.joker_overhang else None
         if here == EMPTY:
             return ON_EMPTY
-        if here == self.joker and colour != self.joker and self.rules.joker_overbuild:
+        if here == self.joker and self.rules.joker_overbuild:
             return ON_JOKER
         return None
 
-    def fits(self, slot: Slot, colour_a: int, colour_b: int) -> bool:
-        land_a = self.landing(slot.a, colour_a)
-        if land_a is None:  # a is always a board cell, so never OFF_BOARD
-            return False
-        land_b = self.landing(slot.b, colour_b)
-        if land_b is None:
-            return False
-        if land_a == ON_JOKER and land_b == ON_JOKER and not self.model.overbuild_both_triangles:
-            return False
-        return self._contacts_ok(slot, colour_a, colour_b)
+    def _open_slots(self) -> list[tuple[int, int, int, Any, Any]]:
+        """Slots some stone might take, with what each side lands on and a summary of its
+        contacts: (slot, kind a, kind b, side a, side b). Cached until the board changes.
 
-    def _contacts_ok(self, slot: Slot, colour_a: int, colour_b: int) -> bool:
-        joker, colours = self.joker, self.colour
-        touching = matching = 0
-        for contacts, mine in ((slot.contacts_a, colour_a), (slot.contacts_b, colour_b)):
-            for n in contacts:
-                other = colours[n]
-                if other == EMPTY:
-                    continue
-                touching += 1
-                if other == mine or other == joker or mine == joker:
-                    matching += 1
-                elif self.strict:
-                    return False
-        return matching > 0 if not self.strict else touching > 0
+        Strict side summary: EMPTY (no colour contact), a colour (the one colour it touches) or
+        -3 (touches several colours: only a joker fits). Loose side summary: the set of colours
+        touched, or None without contacts."""
+        if self._open is not None:
+            return self._open
+        out = []
+        colours, joker, strict = self.colour, self.joker, self.strict
+        both = self.model.overbuild_both_triangles
+        slots = self.tables.slots
+        for index in sorted(self._frontier):
+            slot = slots[index]
+            kind_a = self._cell_kind(slot.a)
+            if kind_a is None:
+                continue
+            kind_b = self._cell_kind(slot.b)
+            if kind_b is None or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
+                continue
+            touch_a = {colours[n] for n in slot.contacts_a if colours[n] != EMPTY}
+            touch_b = {colours[n] for n in slot.contacts_b if colours[n] != EMPTY}
+            if not touch_a and not touch_b:
+                continue
+            if strict:
+                need_a, need_b = _strict_need(touch_a, joker), _strict_need(touch_b, joker)
+                out.append((index, kind_a, kind_b, need_a, need_b))
+            else:
+                out.append((index, kind_a, kind_b, touch_a or None, touch_b or None))
+        self._open = out
+        return out
+
+    def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
+        for index, kind_a, kind_b, side_a, side_b in self._open_slots():
+            if index == slot_index:
+                return self._fits_open(kind_a, kind_b, side_a, side_b, colour_a, colour_b)
+        return False
+
+    def _fits_open(self, kind_a: int, kind_b: int, side_a: Any, side_b: Any, x: int, y: int) -> bool:
+        joker = self.joker
+        if (kind_a == ON_JOKER and x == joker) or (kind_b == ON_JOKER and y == joker):
+            return False
+        if kind_b == OFF_BOARD and y != joker:
+            return False
+        if self.strict:
+            return (x == joker or side_a in (EMPTY, x)) and (y == joker or side_b in (EMPTY, y))
+        return bool((side_a and (x == joker or joker in side_a or x in side_a))
+                    or (side_b and (y == joker or joker in side_b or y in side_b)))
 
     def placements(self, stone: Stone) -> list[tuple[int, int, int]]:
         """Every legal (slot, colour on a, colour on b) for one stone."""
         x, y = stone
-        orders = ((x, y),) if x == y else ((x, y), (y, x))
+        fits = self._fits_open
         out = []
-        for index, slot in enumerate(self.tables.slots):
-            for ca, cb in orders:
-                if self.fits(slot, ca, cb):
-                    out.append((index, ca, cb))
+        for index, kind_a, kind_b, side_a, side_b in self._open_slots():
+            if fits(kind_a, kind_b, side_a, side_b, x, y):
+                out.append((index, x, y))
+            if x != y and fits(kind_a, kind_b, side_a, side_b, y, x):
+                out.append((index, y, x))
         return out
 
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
-        for x, y in set(stones):
-            for slot in self.tables.slots:
-                if self.fits(slot, x, y) or (x != y and self.fits(slot, y, x)):
+        kinds = set(stones)
+        fits = self._fits_open
+        for _, kind_a, kind_b, side_a, side_b in self._open_slots():
+            for x, y in kinds:
+                if fits(kind_a, kind_b, side_a, side_b, x, y) or fits(kind_a, kind_b, side_a, side_b, y, x):
                     return True
         return False
 
     # --- scoring --------------------------------------------------------------------------
 
-    def _completions(self, slot_index: int) -> list[tuple[int, bool, bool, bool]]:
-        """Instances a placement on this slot would complete (cached until the board changes):
-        (instance, a inside, b inside, complete before)."""
+    def _completions(self, slot_index: int) -> list[tuple[int, int, bool, bool, frozenset[int]]]:
+        """Shape instances a placement on this slot would form, whatever its colours: (instance,
+        shape, a inside, b inside, colours of the instance's other cells without jokers).
+        Cached until the board changes."""
         cached = self._turn_cache.get(slot_index)
         if cached is not None:
             return cached
-        slot = self.tables.slots[slot_index]
-        a_new = self.colour[slot.a] == EMPTY
-        b_new = slot.b < self.tables.board_cells and self.colour[slot.b] == EMPTY
+        tables, colours = self.tables, self.colour
+        slot = tables.slots[slot_index]
+        a_new = colours[slot.a] == EMPTY
+        b_new = slot.b < tables.board_cells and colours[slot.b] == EMPTY
         found = []
         filled, sizes = self.filled, self.sizes
         for inst, has_a, has_b in slot.instances:
-            after = filled[inst] + (has_a and a_new) + (has_b and b_new)
-            if after == sizes[inst]:
-                found.append((inst, has_a, has_b, filled[inst] == sizes[inst]))
+            before = filled[inst]
+            if before + (has_a and a_new) + (has_b and b_new) != sizes[inst]:
+                continue
+            if before == sizes[inst] and not self.model.rescore_overbuilt_shapes:
+                continue  # complete already: covering a joker in it forms nothing new
+            shape_index = tables.instance_shape[inst]
+            if not self.model.shapes[shape_index].accepts_new_cells(has_a + has_b):
+                continue
+            others = frozenset(colours[c] for c in tables.instance_cells[inst]
+                               if c != slot.a and c != slot.b and colours[c] != self.joker)
+            found.append((inst, shape_index, has_a, has_b, others))
         self._turn_cache[slot_index] = found
         return found
 
-    def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
-        slot = self.tables.slots[slot_index]
-        shapes = self.model.shapes
+    def _formed(self, completions: list[tuple[int, int, bool, bool, frozenset[int]]], colour_a: int,
+                colour_b: int) -> list[tuple[int, int, int, int]]:
+        """(shape, instance, colours, points) of every shape this placement forms."""
+        joker, shapes = self.joker, self.model.shapes
         formed = []
-        for inst, has_a, has_b, was_complete in self._completions(slot_index):
-            covers = (has_a and self.colour[slot.a] != EMPTY) or (has_b and self.colour[slot.b] != EMPTY)
-            if was_complete and not (covers and self.model.rescore_overbuilt_shapes):
-                continue
-            shape = shapes[self.tables.instance_shape[inst]]
-            if not shape.accepts_new_cells(has_a + has_b):
-                continue
-            seen = set()
-            for cell in self.tables.instance_cells[inst]:
-                colour = colour_a if cell == slot.a else colour_b if cell == slot.b else self.colour[cell]
-                if colour != self.joker:
-                    seen.add(colour)
-            count = max(1, len(seen))
-            points = shape.points_for(count)
+        for inst, shape_index, has_a, has_b, others in completions:
+            count = len(others)
+            new_a = has_a and colour_a != joker and colour_a not in others
+            if new_a:
+                count += 1
+            new_b = has_b and colour_b != joker and colour_b not in others
+            if new_b and not (new_a and colour_b == colour_a):
+                count += 1
+            points = shapes[shape_index].points_for(max(1, count))
             if points is not None:
-                formed.append(ShapeScore(self.tables.instance_shape[inst], inst, count, points))
+                formed.append((shape_index, inst, max(1, count), points))
+        return formed
+
+    def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
+        """The score of a placement as one number (what the greedy player compares)."""
+        completions = self._completions(slot_index)
+        if not completions:
+            return self.rules.stone_point
+        formed = self._formed(completions, colour_a, colour_b)
         combo = self.rules.combo_bonus * (len(formed) - 1) if formed else 0
-        return Score(self.rules.stone_point, tuple(formed), combo)
+        return self.rules.stone_point + sum(f[3] for f in formed) + combo
+
+    def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
+        completions = self._completions(slot_index)
+        if not completions:
+            return self._plain
+        formed = tuple(ShapeScore(*f) for f in self._formed(completions, colour_a, colour_b))
+        combo = self.rules.combo_bonus * (len(formed) - 1) if formed else 0
+        return Score(self.rules.stone_point, formed, combo)
 
     # --- changing the board ----------------------------------------------------------------
 
@@ -242,7 +309,9 @@ class Board:
                     if (has_a and cell == slot.a) or (has_b and cell == slot.b):
                         self.filled[inst] += 1
             self.colour[cell] = colour
+            self._frontier.update(self.tables.touching[cell])
         self._turn_cache.clear()
+        self._open = None
 
     def set_cells(self, colours: dict[tg.Cell, int]) -> None:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
@@ -253,7 +322,16 @@ class Board:
                     if index in members:
                         self.filled[inst] += 1
             self.colour[index] = colour
+            self._frontier.update(self.tables.touching[index])
         self._turn_cache.clear()
+        self._open = None
+
+
+def _strict_need(touching: set[int], joker: int) -> int:
+    colours = touching - {joker}
+    if not colours:
+        return EMPTY
+    return next(iter(colours)) if len(colours) == 1 else -3
 
 
 # --- a whole game ---------------------------------------------------------------------------

@@ -222,8 +222,8 @@ def load(path: Path | None = None) -> RautinoModel:
     matching = rules.choice("matching", MATCHING, "strict")
     both = rules.opt("overbuild_both_triangles", bool, False)
     rescore = rules.opt("rescore_overbuilt_shapes", bool, False)
-    one = _player_rules(scoring.table("one_player", required=False), rules.table("one_player", required=False),
-                        (1, 2, False, False))
+    one = _player_rules(scoring.table("one_player", required=False),
+                        rules.table("one_player", required=False), (1, 2, False, False))
     two = _player_rules(scoring.table("two_players", required=False),
                         rules.table("two_players", required=False), (0, 0, True, True))
     scoring.finish()

@@ -17,7 +17,7 @@ def greedy_player(board: Board, hand: list[Stone], moves: list[Move], rng: rando
     best: list[Move] = []
     best_total = -1
     for move in moves:
-        total = board.score(move.slot, move.colour_a, move.colour_b).total
+        total = board.total(move.slot, move.colour_a, move.colour_b)
         if total > best_total:
             best, best_total = [move], total
         elif total == best_total:
