@@ -35,6 +35,9 @@ class Slot:
     contacts_b: tuple[int, ...]
     # Shape instances touching a or b, with how many of (a, b) each contains.
     instances: tuple[tuple[int, bool, bool], ...]
+    only_a: tuple[int, ...] = ()  # the same instances split by which of a, b they contain
+    only_b: tuple[int, ...] = ()
+    both: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,9 @@ def tables_for(model: RautinoModel) -> Tables:
             entry = tuple((i, a in instance_cells[i], b in instance_cells[i]) for i in insts)
             slot_of[(a, b)] = slot_of[(b, a)] = len(slots)
             slots.append(Slot(a, b, tuple(n for n in nbrs[a] if n != b), tuple(n for n in nbrs[b] if n != a),
-                              entry))
+                              entry, tuple(i for i, x, y in entry if x and not y),
+                              tuple(i for i, x, y in entry if y and not x),
+                              tuple(i for i, x, y in entry if x and y)))
     touching: list[list[int]] = [[] for _ in cells]
     for slot_index, slot in enumerate(slots):
         for cell in {*slot.contacts_a, *slot.contacts_b}:
@@ -135,6 +140,7 @@ class Board:
         self.colour = [EMPTY] * len(self.tables.cells)
         self.filled = [0] * len(self.tables.instance_cells)
         self.sizes = [len(c) for c in self.tables.instance_cells]
+        self.missing = list(self.sizes)  # empty cells per instance
         self._turn_cache: dict[int, list[tuple[int, int, bool, bool, frozenset[int]]]] = {}
         self._open: list[tuple[int, int, int, Any, Any]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
@@ -248,13 +254,20 @@ class Board:
         a_new = colours[slot.a] == EMPTY
         b_new = slot.b < tables.board_cells and colours[slot.b] == EMPTY
         found = []
-        filled, sizes = self.filled, self.sizes
-        for inst, has_a, has_b in slot.instances:
-            before = filled[inst]
-            if before + (has_a and a_new) + (has_b and b_new) != sizes[inst]:
-                continue
-            if before == sizes[inst] and not self.model.rescore_overbuilt_shapes:
-                continue  # complete already: covering a joker in it forms nothing new
+        if self.model.rescore_overbuilt_shapes:
+            filled, sizes = self.filled, self.sizes
+            candidates = [(i, x, y) for i, x, y in slot.instances
+                          if filled[i] + (x and a_new) + (y and b_new) == sizes[i]]
+        else:
+            # Complete after and not before: the instance misses exactly the new empty cells in it.
+            missing = self.missing
+            candidates = [(i, True, False) for i in slot.only_a if missing[i] == 1] if a_new else []
+            if b_new:
+                candidates += [(i, False, True) for i in slot.only_b if missing[i] == 1]
+            need = a_new + b_new
+            if need:
+                candidates += [(i, True, True) for i in slot.both if missing[i] == need]
+        for inst, has_a, has_b in candidates:
             shape_index = tables.instance_shape[inst]
             if not self.model.shapes[shape_index].accepts_new_cells(has_a + has_b):
                 continue
@@ -277,9 +290,10 @@ class Board:
             new_b = has_b and colour_b != joker and colour_b not in others
             if new_b and not (new_a and colour_b == colour_a):
                 count += 1
-            points = shapes[shape_index].points_for(max(1, count))
+            count = count or 1  # jokers only: one colour
+            points = shapes[shape_index].points_for(count)
             if points is not None:
-                formed.append((shape_index, inst, max(1, count), points))
+                formed.append((shape_index, inst, count, points))
         return formed
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
@@ -308,6 +322,7 @@ class Board:
                 for inst, has_a, has_b in slot.instances:
                     if (has_a and cell == slot.a) or (has_b and cell == slot.b):
                         self.filled[inst] += 1
+                        self.missing[inst] -= 1
             self.colour[cell] = colour
             self._frontier.update(self.tables.touching[cell])
         self._turn_cache.clear()
@@ -321,6 +336,7 @@ class Board:
                 for inst, members in enumerate(self.tables.instance_cells):
                     if index in members:
                         self.filled[inst] += 1
+                        self.missing[inst] -= 1
             self.colour[index] = colour
             self._frontier.update(self.tables.touching[index])
         self._turn_cache.clear()
