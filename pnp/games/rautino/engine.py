@@ -182,13 +182,14 @@ class Board:
         colours, joker, strict = self.colour, self.joker, self.strict
         both = self.model.overbuild_both_triangles
         slots = self.tables.slots
+        dead = []
         for index in sorted(self._frontier):
             slot = slots[index]
             kind_a = self._cell_kind(slot.a)
-            if kind_a is None:
-                continue
-            kind_b = self._cell_kind(slot.b)
+            kind_b = self._cell_kind(slot.b) if kind_a is not None else None
             if kind_b is None or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
+                # A cell only ever goes from empty to joker to colour: a slot closed now stays closed.
+                dead.append(index)
                 continue
             touch_a = {colours[n] for n in slot.contacts_a if colours[n] != EMPTY}
             touch_b = {colours[n] for n in slot.contacts_b if colours[n] != EMPTY}
@@ -199,6 +200,7 @@ class Board:
                 out.append((index, kind_a, kind_b, need_a, need_b))
             else:
                 out.append((index, kind_a, kind_b, touch_a or None, touch_b or None))
+        self._frontier.difference_update(dead)
         self._open = out
         return out
 

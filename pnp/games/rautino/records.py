@@ -30,9 +30,8 @@ def to_record(model: RautinoModel, result: GameResult, game_index: int) -> dict[
     def cell(index: int) -> list[int]:
         return list(tables.cells[index])
 
-    moves: list[dict[str, Any]] = []
-    for number, turn in enumerate(result.turns, 1):
-        moves.append(_move(model, turn, number, stone, cell, tables))
+    moves = [_move(model, names, turn, number, stone, cell, tables)
+             for number, turn in enumerate(result.turns, 1)]
     return {
         "game": game_index,
         "seed": result.seed,
@@ -47,8 +46,8 @@ def to_record(model: RautinoModel, result: GameResult, game_index: int) -> dict[
     }
 
 
-def _move(model: RautinoModel, turn: Turn, number: int, stone: Any, cell: Any, tables: Any) -> dict[str, Any]:
-    names = [c.name for c in model.all_colours]
+def _move(model: RautinoModel, names: list[str], turn: Turn, number: int, stone: Any, cell: Any,
+          tables: Any) -> dict[str, Any]:
     if turn.stone is None:
         return {"turn": number, "player": turn.player, "skip": True,
                 "returned": [stone(s) for s in turn.returned], "drawn": [stone(s) for s in turn.drawn]}
