@@ -12,7 +12,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.geometry import trigrid as tg
 
@@ -120,8 +120,7 @@ class Score:
         return self.stone + sum(s.points for s in self.shapes) + self.combo
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     hand_index: int
     slot: int
     colour_a: int  # colour laid on slot.a
@@ -141,7 +140,8 @@ class Board:
         self.filled = [0] * len(self.tables.instance_cells)
         self.sizes = [len(c) for c in self.tables.instance_cells]
         self.missing = list(self.sizes)  # empty cells per instance
-        self._turn_cache: dict[int, list[tuple[int, int, bool, bool, frozenset[int]]]] = {}
+        self.inst_colours: list[set[int]] = [set() for _ in self.sizes]  # non-joker colours laid
+        self._turn_cache: dict[int, list[tuple[int, int, bool, bool, set[int]]]] = {}
         self._open: list[tuple[int, int, int, Any, Any]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
         self._plain = Score(self.rules.stone_point, (), 0)
@@ -244,7 +244,7 @@ class Board:
 
     # --- scoring --------------------------------------------------------------------------
 
-    def _completions(self, slot_index: int) -> list[tuple[int, int, bool, bool, frozenset[int]]]:
+    def _completions(self, slot_index: int) -> list[tuple[int, int, bool, bool, set[int]]]:
         """Shape instances a placement on this slot would form, whatever its colours: (instance,
         shape, a inside, b inside, colours of the instance's other cells without jokers).
         Cached until the board changes."""
@@ -273,13 +273,13 @@ class Board:
             shape_index = tables.instance_shape[inst]
             if not self.model.shapes[shape_index].accepts_new_cells(has_a + has_b):
                 continue
-            others = frozenset(colours[c] for c in tables.instance_cells[inst]
-                               if c != slot.a and c != slot.b and colours[c] != self.joker)
-            found.append((inst, shape_index, has_a, has_b, others))
+            # a and b are empty or hold a joker about to be covered: the instance's colours so far
+            # are those of its other cells.
+            found.append((inst, shape_index, has_a, has_b, self.inst_colours[inst]))
         self._turn_cache[slot_index] = found
         return found
 
-    def _formed(self, completions: list[tuple[int, int, bool, bool, frozenset[int]]], colour_a: int,
+    def _formed(self, completions: list[tuple[int, int, bool, bool, set[int]]], colour_a: int,
                 colour_b: int) -> list[tuple[int, int, int, int]]:
         """(shape, instance, colours, points) of every shape this placement forms."""
         joker, shapes = self.joker, self.model.shapes
@@ -325,6 +325,10 @@ class Board:
                     if (has_a and cell == slot.a) or (has_b and cell == slot.b):
                         self.filled[inst] += 1
                         self.missing[inst] -= 1
+            if colour != self.joker and cell < self.tables.board_cells:
+                for inst, has_a, has_b in slot.instances:
+                    if (has_a and cell == slot.a) or (has_b and cell == slot.b):
+                        self.inst_colours[inst].add(colour)
             self.colour[cell] = colour
             self._frontier.update(self.tables.touching[cell])
         self._turn_cache.clear()
@@ -339,6 +343,10 @@ class Board:
                     if index in members:
                         self.filled[inst] += 1
                         self.missing[inst] -= 1
+            if colour != self.joker and index < self.tables.board_cells:
+                for inst, members in enumerate(self.tables.instance_cells):
+                    if index in members:
+                        self.inst_colours[inst].add(colour)
             self.colour[index] = colour
             self._frontier.update(self.tables.touching[index])
         self._turn_cache.clear()
