@@ -112,6 +112,8 @@ def test_perft_from_game_positions_matches_brute_force(players, seed, moves, mat
         expected = brute_force_placements(model, players, colours, stone)
         assert engine_placements(board, stone) == expected, stone
         total += len(expected)
+        for slot, a, b in board.placements(stone):  # the greedy player's quick sum agrees
+            assert board.total(slot, a, b) == board.score(slot, a, b).total
     assert total > 0
 
 

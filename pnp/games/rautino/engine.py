@@ -145,6 +145,9 @@ class Board:
         self._open: list[tuple[int, int, int, Any, Any]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
         self._plain = Score(self.rules.stone_point, (), 0)
+        # Points by colour count (0 counts as 1: a shape of jokers only), per shape.
+        most = len(model.colours) + 1
+        self._points_table = [[s.points_for(max(1, n)) for n in range(most + 1)] for s in model.shapes]
 
     # --- what a triangle may land on ----------------------------------------------------------
 
@@ -299,13 +302,29 @@ class Board:
         return formed
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
-        """The score of a placement as one number (what the greedy player compares)."""
-        completions = self._completions(slot_index)
+        """The score of a placement as one number (what the greedy player compares); the same
+        sum as `score(...).total`, without building the breakdown."""
+        completions = self._turn_cache.get(slot_index)
+        if completions is None:
+            completions = self._completions(slot_index)
         if not completions:
             return self.rules.stone_point
-        formed = self._formed(completions, colour_a, colour_b)
-        combo = self.rules.combo_bonus * (len(formed) - 1) if formed else 0
-        return self.rules.stone_point + sum(f[3] for f in formed) + combo
+        joker, table = self.joker, self._points_table
+        points = formed = 0
+        for _, shape_index, has_a, has_b, others in completions:
+            count = len(others)
+            new_a = has_a and colour_a != joker and colour_a not in others
+            if new_a:
+                count += 1
+            new_b = has_b and colour_b != joker and colour_b not in others
+            if new_b and not (new_a and colour_b == colour_a):
+                count += 1
+            value = table[shape_index][count]
+            if value is not None:
+                points += value
+                formed += 1
+        combo = self.rules.combo_bonus * (formed - 1) if formed else 0
+        return self.rules.stone_point + points + combo
 
     def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
         completions = self._completions(slot_index)
