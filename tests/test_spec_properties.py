@@ -31,8 +31,8 @@ LEAF_VALUES = st.one_of(
 
 
 def leaf_paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every path to a value in the spec: table keys and list indexes."""
-    paths = [prefix] if prefix else []
+    """Every path to a value that is not a table (tables stay, so edits reach deep fields)."""
+    paths = [prefix] if prefix and not isinstance(value, dict) else []
     if isinstance(value, dict):
         for key, item in value.items():
             paths += leaf_paths(item, (*prefix, key))
@@ -53,8 +53,19 @@ def edited_spec(draw: st.DrawFn, game: str) -> dict[str, Any]:
             for step in path[:-1]:
                 parent = parent[step]
             key = path[-1]
-            action = draw(st.sampled_from(["replace", "delete", "scale"]))
-            if action == "delete" and isinstance(parent, dict):
+            # Mostly plausible edits (a designer's), sometimes nonsense (a typo or a broken copy).
+            action = draw(st.sampled_from(["nudge", "nudge", "nudge", "replace", "delete", "scale"]))
+            value = parent[key]
+            if action == "nudge" and isinstance(value, bool):
+                parent[key] = not value
+            elif action == "nudge" and isinstance(value, int):
+                parent[key] = value + draw(st.integers(-3, 3))
+            elif action == "nudge" and isinstance(value, float):
+                parent[key] = round(value * draw(st.floats(0.5, 2.0)), 2)
+            elif action == "nudge" and isinstance(value, list) and value:
+                index = draw(st.integers(0, len(value) - 1))
+                parent[key] = value[:index] + value[index + 1:] if draw(st.booleans()) else [*value, value[index]]
+            elif action == "delete" and isinstance(parent, dict):
                 del parent[key]
             elif action == "scale" and isinstance(parent[key], int | float) and not isinstance(parent[key], bool):
                 parent[key] = type(parent[key])(parent[key] * draw(st.sampled_from([0, 2, -1, 10])))
@@ -91,7 +102,7 @@ def check_spec(game_name: str, spec: dict[str, Any], folder: Path) -> None:
 def test_random_spec_edits_never_crash(game_name, tmp_path_factory):
     folder = tmp_path_factory.mktemp(game_name)
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow],
               derandomize=True)
     @given(spec=edited_spec(game_name))
     def run(spec: dict[str, Any]) -> None:
