@@ -1,0 +1,101 @@
+"""Whole kits: every game into output/<game>/, the index, reproducible bytes, nothing half-written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import games
+from pnp.cli import main
+from pnp.spec import template_path
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture(scope="module")
+def all_kits(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("kits")
+    result = run("kit", "-o", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_every_game_gets_a_kit(all_kits):
+    for name in games.names():
+        folder = all_kits / name
+        assert (folder / f"{name}-kit.pdf").is_file()
+        svgs = sorted(folder.glob(f"{name}-[0-9][0-9]-*.svg"))
+        assert svgs[0].name == f"{name}-01-calibration.svg"
+        assert any(p.name.endswith("-box.svg") for p in svgs)
+        previews = {p.stem for p in (folder / "preview").glob("*.png")}
+        assert previews == {p.stem for p in svgs}
+
+
+def test_index_links_all_resolve(all_kits):
+    html = (all_kits / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'(?:href|src)="([^"]+)"', html)
+    assert len(links) > 10
+    for link in links:
+        assert not link.startswith(("/", "http")), link
+        assert (all_kits / link).is_file(), link
+    for name in games.names():
+        assert f'href="{name}/{name}-kit.pdf"' in html
+
+
+def test_second_run_gives_identical_bytes(all_kits, tmp_path):
+    assert run("kit", "-o", str(tmp_path), "-q").exit_code == 0
+    assert snapshot(tmp_path) == snapshot(all_kits)
+
+
+def test_kit_pdf_pages_are_a4_and_footers_number_them(all_kits):
+    from pypdf import PdfReader
+
+    for name in games.names():
+        reader = PdfReader(all_kits / name / f"{name}-kit.pdf")
+        for page in reader.pages:
+            assert float(page.mediabox.width) == pytest.approx(595.276, abs=0.01)
+            assert float(page.mediabox.height) == pytest.approx(841.890, abs=0.01)
+        total = len(reader.pages)
+        last = reader.pages[-1].extract_text()
+        assert f"page {total}/{total}" in last
+
+
+def test_a_page_that_does_not_fit_writes_nothing(tmp_path):
+    result = run("kit", "zatre", "-o", str(tmp_path), "--paper", "120x120")
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1
+    assert "pnp: error:" in result.output
+    assert list(tmp_path.rglob("*")) == []
+
+
+def test_output_path_that_is_a_file(tmp_path):
+    target = tmp_path / "file"
+    target.write_text("x")
+    result = run("kit", "zatre", "-o", str(target), "--format", "svg")
+    assert result.exit_code == 2
+    assert "not a folder" in result.output
+
+
+def test_unknown_component_is_named(tmp_path):
+    result = run("scoresheet", "rautino", "-o", str(tmp_path))
+    assert result.exit_code == 2
+    assert "rautino has no scoresheet" in result.output
+
+
+def test_init_copies_a_spec_that_loads(tmp_path):
+    result = run("init", "rautino", str(tmp_path / "mine"))
+    assert result.exit_code == 0, result.output
+    copied = tmp_path / "mine" / "rautino.toml"
+    assert copied.read_bytes() == template_path("rautino").read_bytes()
+    assert games.get("rautino").load(copied) is not None
+    again = run("init", "rautino", str(tmp_path / "mine"))
+    assert again.exit_code == 2 and "already exists" in again.output
