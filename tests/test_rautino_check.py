@@ -1,0 +1,286 @@
+"""Rautino placement counts (perft) against a brute-force enumerator, the checker's verdicts,
+game records replayed through the independent validator, and the command line."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from rautino_helpers import BLUE, JOKER, RED, board_with, default_model, with_stones
+
+from pnp import cli
+from pnp.games.base import CheckOptions
+from pnp.games.rautino import GAME, engine
+from pnp.games.rautino.checker import check, simulate_one
+from pnp.games.rautino.players import greedy_player
+from pnp.geometry import trigrid as tg
+
+MODEL = default_model()
+TEMPLATE_TEXT = Path(MODEL.source).read_text(encoding="utf-8")
+
+
+# --- perft ----------------------------------------------------------------------------------
+
+def brute_force_placements(model, players, colours, stone):
+    """Every legal (cell, colour, cell, colour) straight from the rules, no engine tables.
+    `colours`: {cell: colour index} of everything laid, off-board jokers included."""
+    rules = model.rules_for(players)
+    joker = len(model.colours)
+    board = model.board.cell_set
+    near = board | {n for c in board for n in tg.neighbours(c)}
+    found = set()
+    for first in board:
+        for second in tg.neighbours(first):
+            if second not in near:
+                continue
+            for x, y in {stone, stone[::-1]}:
+                covers, ok = 0, True
+                for cell, colour in ((first, x), (second, y)):
+                    here = colours.get(cell)
+                    if cell not in board:
+                        ok &= rules.joker_overhang and colour == joker and here is None
+                    elif here is not None:
+                        ok &= rules.joker_overbuild and here == joker and colour != joker
+                        covers += 1
+                if not ok or (covers == 2 and not model.overbuild_both_triangles):
+                    continue
+                touching, matching, clash = 0, 0, False
+                for cell, colour, partner in ((first, x, second), (second, y, first)):
+                    for n in tg.neighbours(cell):
+                        if n == partner or n not in colours:
+                            continue
+                        touching += 1
+                        if colours[n] in (colour, joker) or colour == joker:
+                            matching += 1
+                        else:
+                            clash = True
+                legal = (touching and not clash) if model.matching == "strict" else matching
+                if legal:
+                    found.add(frozenset({(first, x), (second, y)}))
+    return found
+
+
+def engine_placements(board, stone):
+    cells = board.tables.cells
+    return {frozenset({(cells[board.tables.slots[s].a], a), (cells[board.tables.slots[s].b], b)})
+            for s, a, b in board.placements(stone)}
+
+
+def _kinds(model):
+    return sorted(set(engine.stone_indices(model)))
+
+
+def test_perft_from_the_start_position():
+    board = board_with({(0, 0): RED, (1, 0): RED}, players=1)
+    stones = [(RED, RED), (RED, BLUE), (BLUE, BLUE), (JOKER, JOKER), (RED, JOKER), (BLUE, JOKER)]
+    counts = {stone: len(board.placements(stone)) for stone in stones}
+    # 4 cells touch the start stone, each with 2 free slots: 8 slots.
+    assert counts == {(RED, RED): 8, (RED, BLUE): 8, (BLUE, BLUE): 0, (JOKER, JOKER): 8,
+                      (RED, JOKER): 16, (BLUE, JOKER): 8}
+    colours = {(0, 0): RED, (1, 0): RED}
+    for stone in _kinds(MODEL):
+        assert engine_placements(board, stone) == brute_force_placements(MODEL, 1, colours, stone)
+
+
+def _position_after(model, players, seed, moves):
+    """The board of a seeded greedy game after some turns, and its colours by cell."""
+    result = engine.play_game(model, players, seed, greedy_player)
+    board = engine.Board(model, players)
+    tables = board.tables
+    start = result.stack[0]
+    slot = tables.slot_of[tables.start]
+    board.put(slot, *(start if tables.slots[slot].a == tables.start[0] else start[::-1]))
+    for turn in [t for t in result.turns if t.stone is not None][:moves]:
+        board.put(turn.slot, *turn.colours)
+    colours = {tables.cells[i]: c for i, c in enumerate(board.colour) if c != engine.EMPTY}
+    return board, colours
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "matching"), [
+    (1, 1, 6, "strict"), (1, 2, 15, "strict"), (2, 3, 10, "strict"), (2, 4, 20, "strict"),
+    (1, 5, 12, "loose"), (2, 6, 16, "loose"),
+])
+def test_perft_from_game_positions_matches_brute_force(players, seed, moves, matching):
+    model = replace(MODEL, matching=matching)
+    board, colours = _position_after(model, players, seed, moves)
+    total = 0
+    for stone in _kinds(model):
+        expected = brute_force_placements(model, players, colours, stone)
+        assert engine_placements(board, stone) == expected, stone
+        total += len(expected)
+    assert total > 0
+
+
+def test_perft_counts_overbuild_and_overhang_in_two_player_positions():
+    extra = 0
+    for seed in range(4):
+        board, colours = _position_after(MODEL, 2, seed, 20)
+        for stone in _kinds(MODEL):
+            for placement in engine_placements(board, stone):
+                extra += any(cell in colours or cell not in MODEL.board.cell_set for cell, _ in placement)
+    assert extra > 0  # the two-player joker rules do add placements in real games
+
+
+# --- checker and records ----------------------------------------------------------------------
+
+def test_default_set_is_playable_and_every_record_replays():
+    report = check(MODEL, CheckOptions(games=12, seed=3, workers=1))
+    assert report.playable, report.reasons
+    assert set(report.simulation) == {"1 player", "2 players"}
+    solo = report.simulation["1 player"]
+    assert solo["games"] == 12 and solo["games finished"] == 12
+    for key in ("stones placed", "scores", "games forming each shape", "turns with no legal placement",
+                "games placing every stone", "end reasons"):
+        assert key in solo
+    assert len(report.records) == 24
+    for record in report.records:
+        for key in ("game", "seed", "players", "final_scores", "stack", "moves"):
+            assert key in record
+        json.dumps(record)
+        assert GAME.replay is not None
+    from pnp.games.rautino.replay import validate
+
+    for record in report.records:
+        assert validate(MODEL, record) is None, record["game"]
+
+
+def test_records_show_the_score_breakdown():
+    record = simulate_one(MODEL, 1, "greedy", (0, 42))
+    move = next(m for m in record["moves"] if len(m["score"]["shapes"]) > 1)
+    score = move["score"]
+    assert score["stone"] == 1
+    assert score["combo"] == 2 * (len(score["shapes"]) - 1)
+    assert score["total"] == 1 + sum(s["points"] for s in score["shapes"]) + score["combo"]
+    assert set(move) >= {"player", "stone", "cells", "colours", "score", "drawn"}
+    assert len(record["stack"]) == MODEL.stone_count
+
+
+def bad_set_spec(tmp_path):
+    """30 stones, 60 colours each on a single triangle, no jokers: nothing can ever match."""
+    template = tmp_path / "template.toml"
+    text = TEMPLATE_TEXT
+    head, _, _ = text.partition("[[colours]]")
+    _, _, tail = text.partition("[board]")
+    symbols = ["circle", "square", "triangle", "diamond", "star", "cross"]
+    colours = "".join(f'[[colours]]\nname = "c{i}"\nfill = "#{i * 4:02x}{255 - i * 4:02x}80"\n'
+                      f'symbol = "{symbols[i % 6]}"\n\n' for i in range(60))
+    joker = '[joker]\nname = "joker"\nfill = "#e6e6e6"\nsymbol = "ring"\n\n'
+    stones = "".join(f'[[stones]]\ncolours = ["c{2 * i}", "c{2 * i + 1}"]\n\n' for i in range(30))
+    template.write_text(head + colours + joker + stones + "[board]" + tail, encoding="utf-8")
+    return template
+
+
+def test_bad_set_is_not_playable_with_a_reason(tmp_path):
+    model = GAME.load(bad_set_spec(tmp_path))
+    assert model.stone_count == 30
+    report = check(model, CheckOptions(games=5, seed=1, workers=1))
+    assert not report.playable
+    assert any("can never be placed" in r for r in report.reasons)
+    assert any("first turn" in r for r in report.reasons)
+    assert report.simulation["1 player"]["stones placed"]["max"] == 1
+
+
+def test_thresholds_come_from_the_spec():
+    demanding = replace(MODEL, thresholds=replace(MODEL.thresholds, min_placed_share=1.0))
+    report = check(demanding, CheckOptions(games=6, seed=2, workers=1, players=2))
+    assert not report.playable  # two players always keep their last hands
+    assert any(r.startswith("2 players: games place") for r in report.reasons)
+
+
+def test_a_set_of_two_colours_that_never_meet_fails():
+    apart = with_stones(MODEL, [("red", "red", 15), ("blue", "blue", 15)])
+    report = check(apart, CheckOptions(games=8, seed=2, workers=1, players=1))
+    assert not report.playable
+    assert any("below the minimum" in r for r in report.reasons)
+
+
+# --- replay catches broken records ---------------------------------------------------------------
+
+def _records(tmp_path, games=3):
+    path = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(cli.main, ["check", "rautino", "--games", str(games), "--seed", "9",
+                                           "--workers", "1", "--log", str(path), "-q"])
+    assert result.exit_code == 0, result.output
+    return path, [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _write(path, records):
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+
+
+def test_replay_prints_every_game_and_accepts_valid_records(tmp_path):
+    path, records = _records(tmp_path)
+    result = CliRunner().invoke(cli.main, ["replay", "rautino", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "0 invalid records" in result.output
+    assert result.output.count("game ") >= len(records)
+    assert "Sechseck" in result.output
+
+
+@pytest.mark.parametrize(("tamper", "rule"), [
+    (lambda r: r["moves"][3]["score"].__setitem__("total", r["moves"][3]["score"]["total"] + 1), "score"),
+    (lambda r: r["moves"][2].__setitem__("cells", [[-7, 0], [-6, 0]]), "move 3"),
+    (lambda r: r["moves"][4].__setitem__("stone", ["blue", "red"] if r["moves"][4]["stone"] != ["blue", "red"]
+                                          else ["green", "red"]), "not in player"),
+    (lambda r: r["final_scores"].__setitem__(0, r["final_scores"][0] + 5), "final scores"),
+    (lambda r: r["moves"][5]["score"].__setitem__("shapes", []), "shapes scored"),
+])
+def test_replay_names_game_move_and_rule_of_an_invalid_record(tmp_path, tamper, rule):
+    path, records = _records(tmp_path, games=2)
+    broken = copy.deepcopy(records)
+    target = next(r for r in broken if r["players"] == 1 and any(
+        m["score"]["shapes"] for m in r["moves"][5:6]))
+    tamper(target)
+    _write(path, broken)
+    result = CliRunner().invoke(cli.main, ["replay", "rautino", str(path)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith("INVALID")]
+    assert len(lines) == 1
+    assert f"game {target['game']}" in lines[0] and rule in lines[0]
+
+
+# --- command line ---------------------------------------------------------------------------------
+
+def test_cli_check_json_and_exit_codes(tmp_path):
+    ok = CliRunner().invoke(cli.main, ["check", "rautino", "--games", "4", "--players", "2",
+                                       "--workers", "1", "--json"])
+    assert ok.exit_code == 0, ok.output
+    document = json.loads(ok.output)
+    assert document["verdict"] == "playable" and "2 players" in document["simulation"]
+    bad = CliRunner().invoke(cli.main, ["check", "rautino", "--spec", str(bad_set_spec(tmp_path)),
+                                        "--games", "3", "--workers", "1", "-q"])
+    assert bad.exit_code == 1
+    assert "NOT PLAYABLE" in bad.output
+
+
+
+
+@pytest.mark.parametrize(("old", "new", "field", "reason"), [
+    ('colours = ["red", "yellow"]', 'colours = ["red", "purple"]', "stones[4].colours", "unknown colour"),
+    ('colours = ["red", "yellow"]', 'colours = ["red", "yellow", "blue"]', "stones[4].colours",
+     "exactly 2 triangles, not 3"),
+    ("hexagon_side = 4", "", "board.hexagon_side", "missing"),
+    ("triangle_mm = 28.0", 'triangle_mm = "big"', "board.triangle_mm", "must be a number"),
+    ("count = 2", "count = 2.5", "stones[0].count", "must be an integer"),
+    ('matching = "strict"', 'matching = "tight"', "rules.matching", "must be one of strict, loose"),
+    ('symbol = "circle"', 'symbol = "blob"', "colours[0].symbol", "must be one of"),
+    ('fill = "#d7263d"', 'fill = "red"', "colours[0].fill", "must be a colour"),
+    ('points = { "1" = 5 }', 'points = { "one" = 5 }', "shapes[3].points.one", "colour counts"),
+    ("hand_size = 3", "hand_size = 3\nhands = 2", "game.hands", "unknown field"),
+    ("start = [[0, 0], [1, 0]]", "start = [[0, 0], [5, 0]]", "board.start", "edge-adjacent"),
+])
+def test_bad_spec_is_one_line_with_file_field_reason(tmp_path, old, new, field, reason):
+    assert old in TEMPLATE_TEXT
+    spec = tmp_path / "bad.toml"
+    spec.write_text(TEMPLATE_TEXT.replace(old, new, 1), encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["check", "rautino", "--spec", str(spec), "--games", "1"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith(f"pnp: error: {spec}: {field}: ")
+    assert reason in lines[0]
+    assert "Traceback" not in result.output
