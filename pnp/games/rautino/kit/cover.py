@@ -28,15 +28,18 @@ ArtFn = Callable[[Page, float, float, float, float, float], None]
 def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     page = Page.for_paper(ctx.paper.portrait(), label="cover")
     w, h = model.lid_mm
-    half = page.height / 2
-    x, y = (page.width - w) / 2, (half - h) / 2
-    if y - BLEED_MM - 10 < content_box(page).y0 or w + 2 * BLEED_MM + 20 > page.width:
-        raise LayoutError(f"rautino cover: a {w:g} x {h:g} mm lid does not fit on half of {ctx.paper}")
+    marks = BLEED_MM + 7.0  # bleed, gap and crop mark length beyond the trim
+    box = content_box(page)
+    # The top half of the sheet, as in the seed; a larger lid takes the whole sheet.
+    area_h = page.height / 2 if h + 2 * marks + 2 * box.y0 <= page.height / 2 else box.y1 + box.y0
+    x, y = (page.width - w) / 2, (area_h - h) / 2
+    if y - marks < box.y0 or x - marks < box.x0 or y + h + marks + 12 > box.y1:
+        raise LayoutError(f"rautino cover: a {w:g} x {h:g} mm lid does not fit on {ctx.paper}")
     draw_cover_art(page, model, x, y, w, h, lang=ctx.lang, bleed=BLEED_MM)
     crop_marks(page, x, y, w, h, bleed=BLEED_MM)
     note = {"en": f"Cover for the box lid ({w:g} x {h:g} mm): cut at the crop marks.",
             "de": f"Deckelbild für die Schachtel ({w:g} x {h:g} mm): an den Schnittmarken schneiden."}
-    page.text(page.width / 2, y + h + BLEED_MM + 14, note.get(ctx.lang, note["en"]), pt(8), anchor="middle",
+    page.text(page.width / 2, y + h + marks + 5, note.get(ctx.lang, note["en"]), pt(8), anchor="middle",
               style=filled("#555555"), cls="cover-note")
     return [page]
 
