@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pnp.games.base import CheckOptions, Game
+from pnp.games.base import CheckOptions, Figure, Game, KitContext
 
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
+    from pnp.draw.scene import Page
 
 
 def _load(path: Path | None) -> Any:
@@ -29,4 +32,40 @@ def _replay(model: Any, path: Path, out: TextIO) -> int:
     return replay(model, path, out)
 
 
-GAME = Game(name="rautino", title="Rautino", load=_load, check=_check, replay=_replay, components={})
+def _component(module: str, function: str) -> Callable[[Any, KitContext], list[Page]]:
+    """A component that imports its drawing code only when it is drawn (keeps the CLI fast)."""
+
+    def draw(model: Any, ctx: KitContext) -> list[Page]:
+        return getattr(importlib.import_module(f"{__name__}.kit.{module}"), function)(model, ctx)
+
+    draw.__name__ = f"{module}.{function}"
+    return draw
+
+
+def _figures(model: Any, report: CheckReport) -> list[Figure]:
+    from .kit.report import figures
+
+    return figures(model, report)
+
+
+def _final_board(model: Any, record: dict[str, Any]) -> Page:
+    from .kit.report import final_board
+
+    return final_board(model, record)
+
+
+GAME = Game(
+    name="rautino",
+    title="Rautino",
+    load=_load,
+    check=_check,
+    replay=_replay,
+    components={
+        "board": _component("board", "board_pages"),
+        "tiles": _component("stones", "stone_pages"),
+        "cover": _component("cover", "cover_pages"),
+        "rules": _component("rules", "rules_pages"),
+    },
+    figures=_figures,
+    final_board=_final_board,
+)

@@ -23,6 +23,7 @@ MATCHING = ("strict", "loose")
 # Which of the new stone's triangles must lie inside a shape for it to count as formed.
 NEW_STONE_RULES = ("any", "both", "one")
 PLAYER_COUNTS = (1, 2)
+DEFAULT_BOX_MM = (130.0, 102.0, 23.0)  # the seed's packaging since 2022
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _POINTS_KEY = re.compile(r"^([1-9][0-9]*)(\+?)$")
 
@@ -153,6 +154,12 @@ class RautinoModel:
     one_player: PlayerRules
     two_players: PlayerRules
     thresholds: Thresholds
+    box_mm: tuple[float, float, float] = DEFAULT_BOX_MM  # outer length, width, height of the box
+
+    @property
+    def lid_mm(self) -> tuple[float, float]:
+        """The box lid (length x width): the size of the cover art."""
+        return self.box_mm[0], self.box_mm[1]
 
     def rules_for(self, players: int) -> PlayerRules:
         return self.one_player if players == 1 else self.two_players
@@ -229,6 +236,8 @@ def load(path: Path | None = None) -> RautinoModel:
     scoring.finish()
     rules.finish()
 
+    box_mm = _box(root.table("box", required=False))
+
     check = root.table("check", required=False)
     share = in_range(0.0, 1.0)
     thresholds = Thresholds(
@@ -239,7 +248,7 @@ def load(path: Path | None = None) -> RautinoModel:
     check.finish()
     root.finish()
     return RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
-                        matching, both, rescore, one, two, thresholds)
+                        matching, both, rescore, one, two, thresholds, box_mm)
 
 
 def _colour(fields: Fields, joker: bool = False) -> Colour:
@@ -316,6 +325,17 @@ def _shape(fields: Fields) -> Shape:
         raise fields.error("points", "at least one colour count must score")
     fields.finish()
     return Shape(name, label, tg.normalise(cells), new_stone, tuple(sorted(points)))
+
+
+def _box(fields: Fields) -> tuple[float, float, float]:
+    raw = fields.opt("size_mm", list, list(DEFAULT_BOX_MM))
+    if len(raw) != 3 or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in raw):
+        raise fields.error("size_mm", "must be [length, width, height] in mm")
+    if not all(20 <= v <= 400 for v in raw):
+        raise fields.error("size_mm", "each side must be between 20 and 400 mm")
+    fields.finish()
+    length, width, height = (float(v) for v in raw)
+    return length, width, height
 
 
 def _player_rules(scoring: Fields, rules: Fields, defaults: tuple[int, int, bool, bool]) -> PlayerRules:

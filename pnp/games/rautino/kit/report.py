@@ -1,0 +1,47 @@
+"""What the check report shows of Rautino: shapes formed, and final boards drawn with the kit's art."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pnp.draw.scene import Page
+from pnp.games.base import Figure
+
+from ..model import RautinoModel
+from .board import draw_board, draw_placed, record_placements
+
+MARGIN_MM = 4.0
+
+
+def figures(model: RautinoModel, report: Any) -> list[Figure]:
+    records = list(getattr(report, "records", []) or [])
+    formed: Counter[str] = Counter({shape.name: 0 for shape in model.shapes})
+    per_game: Counter[str] = Counter()
+    for record in records:
+        count = 0
+        for move in record.get("moves", []):
+            for shape in (move.get("score") or {}).get("shapes", []):
+                formed[shape["shape"]] += 1
+                count += 1
+        per_game[str(count)] += 1
+    per_game_sorted = {k: per_game[k] for k in sorted(per_game, key=int)}
+    return [
+        Figure("Shapes formed", dict(formed), "shape", "times formed",
+               "A shape that never forms is dead weight in the legend; one that forms every move is too easy."),
+        Figure("Shapes formed per game", per_game_sorted, "shapes in one game", "games",
+               "Most games should form a few shapes: that is where the points come from."),
+    ]
+
+
+def final_board(model: RautinoModel, record: dict[str, Any]) -> Page:
+    """The board at the end of a recorded game; one triangle of room around it for 2P overhangs."""
+    side = model.board.triangle_mm
+    width, height = model.board.size_mm
+    room = side + MARGIN_MM
+    page = Page(width + 2 * room, height + 2 * room, safe_margin=MARGIN_MM / 2,
+                label=f"rautino game {record.get('game', '')}")
+    layout = model.board.layout(room, room)
+    draw_board(page, model, layout)
+    draw_placed(page, model, layout, record_placements(record))
+    return page

@@ -1,0 +1,257 @@
+"""Rautino's printed kit read back from SVG and PDF: sizes, stones, duplex backs, safe area, rules fit."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from drawhelp import SVG_NS, svg_root
+from pypdf import PdfReader
+
+from pnp.cli import main
+from pnp.components.sheets import back_point, content_box
+from pnp.draw.paper import A4
+from pnp.draw.pdf import render_pdf
+from pnp.draw.svg import render_svg
+from pnp.games.base import KitContext
+from pnp.games.rautino import GAME
+from pnp.games.rautino.kit.art import luminance
+from pnp.games.rautino.model import load
+from pnp.spec import template_path
+
+MM_PER_PT = 25.4 / 72
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load()
+
+
+@pytest.fixture(scope="module")
+def pages(model):
+    ctx = KitContext(A4, "en")
+    return {name: draw(model, ctx) for name, draw in GAME.components.items()}
+
+
+def _points(element) -> list[tuple[float, float]]:
+    return [tuple(float(v) for v in pair.split(",")) for pair in element.get("points").split()]
+
+
+def _big_set(tmp_path: Path, copies: int) -> Path:
+    text = template_path("rautino").read_text(encoding="utf-8").replace("count = 2", f"count = {copies}")
+    path = tmp_path / "rautino.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_components_in_kit_order() -> None:
+    assert list(GAME.components) == ["board", "tiles", "cover", "rules"]
+
+
+def test_board_triangle_side_equals_stone_triangle_side(model, pages) -> None:
+    board = svg_root(render_svg(pages["board"][0]))
+    cells = board.findall(f".//{SVG_NS}polygon[@class='board-cell']")
+    assert len(cells) == len(model.board.cells) == 96
+    board_sides = {round(math.dist(a, b), 3) for cell in cells
+                   for a, b in zip(_points(cell), _points(cell)[1:] + _points(cell)[:1], strict=True)}
+    stones = svg_root(render_svg(pages["tiles"][0]))
+    cuts = stones.findall(f".//{SVG_NS}polygon[@class='stone-cut']")
+    stone_sides = {round(math.dist(a, b), 3) for cut in cuts
+                   for a, b in zip(_points(cut), _points(cut)[1:] + _points(cut)[:1], strict=True)}
+    assert board_sides == stone_sides == {model.board.triangle_mm}
+
+
+def test_board_marks_the_start_and_has_a_legend_entry_per_shape(model, pages) -> None:
+    root = svg_root(render_svg(pages["board"][0]))
+    start = root.find(f".//{SVG_NS}polygon[@class='start']")
+    assert start.get("data-cells") == ";".join(f"{c},{r}" for c, r in model.board.start)
+    entries = {g.get("data-shape") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "legend-entry"}
+    assert {s.name for s in model.shapes} <= entries
+    assert "Rautino" in [t.text for t in root.iter(f"{SVG_NS}text")]
+
+
+def test_default_sheet_holds_the_spec_set(model, pages) -> None:
+    assert len(pages["tiles"]) == 2  # one front, one back
+    root = svg_root(render_svg(pages["tiles"][0]))
+    stones = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "stone"]
+    assert len(stones) == 30
+    read = sorted(tuple(g.get("data-colours").split("/")) for g in stones)
+    assert read == sorted(model.stone_list)
+
+
+def test_slanted_and_horizontal_cut_lines_run_across_rows(pages) -> None:
+    root = svg_root(render_svg(pages["tiles"][0]))
+    lines = root.findall(f".//{SVG_NS}line[@class='cut-line']")
+    spans = [abs(float(line.get("y2")) - float(line.get("y1"))) for line in lines]
+    # Slanted lines pass through several rows of stones: longer than one stone's edge.
+    assert max(spans) > 3 * 26 * math.sqrt(3) / 2
+    cuts = root.findall(f".//{SVG_NS}polygon[@class='stone-cut']")
+    ends = {(round(float(line.get(f"x{i}")), 3), round(float(line.get(f"y{i}")), 3)) for line in lines
+            for i in (1, 2)}
+    assert ends  # every stone edge lies on some cut line
+    for cut in cuts:
+        pts = _points(cut)
+        for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+            assert any(_on_segment(a, line) and _on_segment(b, line) for line in lines)
+
+
+def _on_segment(p, line) -> bool:
+    x1, y1, x2, y2 = (float(line.get(k)) for k in ("x1", "y1", "x2", "y2"))
+    cross = (x2 - x1) * (p[1] - y1) - (y2 - y1) * (p[0] - x1)
+    inside = min(x1, x2) - 1e-3 <= p[0] <= max(x1, x2) + 1e-3 and min(y1, y2) - 1e-3 <= p[1] <= max(y1, y2) + 1e-3
+    return abs(cross) / math.hypot(x2 - x1, y2 - y1) < 1e-3 and inside
+
+
+def test_colour_runs_3_mm_past_the_cut_line(pages) -> None:
+    root = svg_root(render_svg(pages["tiles"][0]))
+    stone = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "stone")
+    index = stone.get("data-stone")
+    cut = next(p for p in root.iter(f"{SVG_NS}polygon") if p.get("class") == "stone-cut"
+               and p.get("data-stone") == index)
+    top = min(y for _, y in _points(cut))
+    paint = min(y for poly in stone.findall(f"{SVG_NS}polygon") for _, y in _points(poly))
+    assert top - paint == pytest.approx(3.0, abs=1e-3)
+
+
+def test_45_stones_give_two_stone_sheets_and_two_back_sheets(tmp_path) -> None:
+    big = load(_big_set(tmp_path, 3))
+    assert big.stone_count == 45
+    sheets = GAME.components["tiles"](big, KitContext(A4))
+    labels = [p.label for p in sheets]
+    assert labels == ["stones", "stone backs", "stones", "stone backs"]
+    count = sum(1 for p in sheets[::2] for g in svg_root(render_svg(p)).iter(f"{SVG_NS}g")
+                if g.get("class") == "stone")
+    assert count == 45
+
+
+def test_backs_land_on_their_fronts_under_long_edge_duplex(pages) -> None:
+    front, back = pages["tiles"]
+    fronts = {p.get("data-stone"): _points(p) for p in svg_root(render_svg(front)).iter(f"{SVG_NS}polygon")
+              if p.get("class") == "stone-cut"}
+    backs = {p.get("data-stone"): _points(p) for p in svg_root(render_svg(back)).iter(f"{SVG_NS}polygon")
+             if p.get("class") == "stone-back-outline"}
+    assert fronts.keys() == backs.keys() and len(fronts) == 30
+    for stone, points in fronts.items():
+        landed = sorted(back_point(front, *p) for p in points)
+        expected = sorted(backs[stone])
+        assert [v for p in landed for v in p] == pytest.approx([v for p in expected for v in p], abs=1e-3)
+
+
+def test_every_page_is_safe_and_the_pdf_is_a4(pages) -> None:
+    flat = [p for group in pages.values() for p in group]
+    for page in flat:
+        page.check_safe_area()
+    reader = PdfReader(io.BytesIO(render_pdf(flat)))
+    for pdf_page in reader.pages:
+        w, h = sorted((float(pdf_page.mediabox.width) * MM_PER_PT, float(pdf_page.mediabox.height) * MM_PER_PT))
+        assert (round(w, 1), round(h, 1)) == (210.0, 297.0)
+
+
+def test_the_cover_is_the_lid_plus_bleed_with_crop_marks(model, pages) -> None:
+    page = pages["cover"][0]
+    assert model.lid_mm == (130.0, 102.0)
+    root = svg_root(render_svg(page))
+    background = root.find(f".//{SVG_NS}rect[@class='cover-background']")
+    assert (float(background.get("width")), float(background.get("height"))) == (136.0, 108.0)
+    art = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "cover-art")
+    assert (art.get("data-width-mm"), art.get("data-height-mm")) == ("130", "102")
+    assert len(root.findall(f".//{SVG_NS}line[@class='crop-mark']")) == 8
+    texts = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+    for fact in ("Rautino", "1–2 players", "age 6–99", "about 15 minutes"):
+        assert fact in texts
+    assert len([p for p in root.iter(f"{SVG_NS}polygon") if p.get("class") == "cover-stone"]) == 12
+    # The whole cover sits on the top half of the A4 sheet.
+    box = art_box(page)
+    assert box.y1 <= page.height / 2
+
+
+def art_box(page):
+    group = next(p for p in page.items if p.cls == "cover-art")
+    return group.bbox()
+
+
+def test_cover_art_draws_into_any_rectangle_turned(model) -> None:
+    from pnp.draw.scene import Page
+    from pnp.games.rautino.kit.cover import lid_art
+
+    page = Page(200, 200)
+    lid_art(model)(page, 40, 30, 102, 130, 90)
+    box = page.items[0].bbox()
+    assert (round(box.width), round(box.height)) == (102, 130)
+
+
+def test_box_size_comes_from_the_spec(tmp_path) -> None:
+    text = template_path("rautino").read_text(encoding="utf-8").replace("size_mm = [130, 102, 23]",
+                                                                        "size_mm = [150, 110, 30]")
+    path = tmp_path / "r.toml"
+    path.write_text(text, encoding="utf-8")
+    bigger = load(path)
+    assert bigger.box_mm == (150.0, 110.0, 30.0)
+    page = GAME.components["cover"](bigger, KitContext(A4))[0]
+    page.check_safe_area()
+    assert next(p for p in page.items if p.cls == "cover-art").data["width-mm"] == "150"
+
+
+def test_bad_box_size_is_a_one_line_error(tmp_path) -> None:
+    from pnp.errors import SpecError
+
+    text = template_path("rautino").read_text(encoding="utf-8").replace("size_mm = [130, 102, 23]",
+                                                                        "size_mm = [130, 102]")
+    path = tmp_path / "r.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError, match="size_mm"):
+        load(path)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_fit_one_page_with_shape_pictures_and_joker_examples(model, lang) -> None:
+    pages = GAME.components["rules"](model, KitContext(A4, lang))
+    assert len(pages) == 1
+    pages[0].check_safe_area()
+    root = svg_root(render_svg(pages[0]))
+    shapes = {g.get("data-shape") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-shape"}
+    assert shapes == {s.name for s in model.shapes}
+    examples = {g.get("data-example") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-example"}
+    assert examples == {"A", "B"}
+    bottom = max(t.bbox().y1 for t, _, _ in pages[0].leaves() if t.bbox() is not None)
+    assert bottom <= content_box(pages[0]).y1
+
+
+def test_rules_overflow_is_an_error(model) -> None:
+    from pnp.errors import LayoutError
+
+    small = A4.__class__("small", 150, 200)
+    with pytest.raises(LayoutError, match="overflows"):
+        GAME.components["rules"](model, KitContext(small, "de"))
+
+
+def test_colours_are_distinct_in_greyscale(model) -> None:
+    levels = sorted(luminance(c.fill) for c in model.all_colours)
+    assert min(b - a for a, b in itertools.pairwise(levels)) >= 20
+
+
+def test_final_board_and_figures_from_records(model) -> None:
+    from pnp.games.base import CheckOptions
+
+    report = GAME.check(model, CheckOptions(games=4, workers=1, players=2))
+    record = report.records[0]
+    page = GAME.final_board(model, record)
+    page.check_safe_area()
+    root = svg_root(render_svg(page))
+    placed = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "placed-stone"]
+    assert len(placed) == 1 + sum(1 for m in record["moves"] if not m.get("skip"))
+    titles = [f.title for f in GAME.figures(model, report)]
+    assert "Shapes formed" in titles
+
+
+@pytest.mark.parametrize("component", ["board", "tiles", "cover", "rules"])
+def test_cli_writes_each_component(tmp_path, component) -> None:
+    result = CliRunner().invoke(main, [component, "rautino", "-o", str(tmp_path), "--format", "pdf,svg", "-q"])
+    assert result.exit_code == 0, result.output
+    pdfs = list((tmp_path / "rautino").glob("*.pdf"))
+    assert len(pdfs) == 1
+    assert list((tmp_path / "rautino").glob("*.svg"))
