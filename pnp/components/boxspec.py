@@ -19,15 +19,25 @@ if TYPE_CHECKING:
 STYLES = ("auto", "hinged", "telescoping")
 
 
+# Contents, for the fit check: a piece cut from 240 g/m² photo paper and laminated on both sides,
+# and a sheet of that card or of 80 g/m² paper.
+PIECE_THICKNESS_MM = 0.45
+CARD_THICKNESS_MM = 0.27
+PAPER_THICKNESS_MM = 0.10
+
+
 @dataclass(frozen=True)
 class BoxSettings:
     size: BoxSize = field(default=DEFAULT_SIZE)
     style: str = "auto"
-    paper_thickness: float = DEFAULT_THICKNESS_MM
+    paper_thickness: float = DEFAULT_THICKNESS_MM  # of the box net itself
+    piece_thickness: float = PIECE_THICKNESS_MM  # one tile or stone, for the fit check
+    board_folds: int = 3  # how often the board sheet is folded in half to go into the box
 
 
 def read_box_settings(spec: Fields) -> BoxSettings:
-    """Read `[box]` (every field optional): size_mm = [L, W, H], style, paper_thickness_mm."""
+    """Read `[box]` (every field optional): size_mm = [L, W, H], style, paper_thickness_mm,
+    piece_thickness_mm, board_folds."""
     size = DEFAULT_SIZE
     if spec.has("size_mm"):
         values = spec.req("size_mm", list)
@@ -40,8 +50,11 @@ def read_box_settings(spec: Fields) -> BoxSettings:
     style = spec.choice("style", STYLES, "auto")
     thickness = spec.opt("paper_thickness_mm", float, DEFAULT_THICKNESS_MM,
                          lambda v: None if 0 <= v <= 1 else "must be between 0 and 1 mm")
+    piece = spec.opt("piece_thickness_mm", float, PIECE_THICKNESS_MM,
+                     lambda v: None if 0.05 <= v <= 10 else "must be between 0.05 and 10 mm")
+    folds = spec.opt("board_folds", int, 3, lambda v: None if 0 <= v <= 5 else "must be between 0 and 5")
     spec.finish()
-    return BoxSettings(size, style, thickness)
+    return BoxSettings(size, style, thickness, piece, folds)
 
 
 def settings_for(model: Any, options: dict[str, Any] | None = None) -> BoxSettings:
@@ -51,7 +64,8 @@ def settings_for(model: Any, options: dict[str, Any] | None = None) -> BoxSettin
     size = parse_box_size(options["box_size"]) if options.get("box_size") else settings.size
     style = options.get("box_style") or settings.style
     thickness = options.get("paper_thickness")
-    return BoxSettings(size, style, settings.paper_thickness if thickness is None else thickness)
+    return BoxSettings(size, style, settings.paper_thickness if thickness is None else thickness,
+                       settings.piece_thickness, settings.board_folds)
 
 
 def box_fit(game: Game, model: Any) -> FitResult | None:

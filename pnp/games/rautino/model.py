@@ -8,10 +8,11 @@ the field and the reason.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.geometry import trigrid as tg
 from pnp.spec import Fields, in_range, positive, template_path
 
@@ -23,7 +24,6 @@ MATCHING = ("strict", "loose")
 # Which of the new stone's triangles must lie inside a shape for it to count as formed.
 NEW_STONE_RULES = ("any", "both", "one")
 PLAYER_COUNTS = (1, 2)
-DEFAULT_BOX_MM = (130.0, 102.0, 23.0)  # the seed's packaging since 2022
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _POINTS_KEY = re.compile(r"^([1-9][0-9]*)(\+?)$")
 
@@ -154,7 +154,12 @@ class RautinoModel:
     one_player: PlayerRules
     two_players: PlayerRules
     thresholds: Thresholds
-    box_mm: tuple[float, float, float] = DEFAULT_BOX_MM  # outer length, width, height of the box
+    box: BoxSettings = field(default_factory=BoxSettings)  # the spec's [box]: outer size, construction, contents
+
+    @property
+    def box_mm(self) -> tuple[float, float, float]:
+        """Outer length, width and height of the box."""
+        return self.box.size.length, self.box.size.width, self.box.size.height
 
     @property
     def lid_mm(self) -> tuple[float, float]:
@@ -236,7 +241,7 @@ def load(path: Path | None = None) -> RautinoModel:
     scoring.finish()
     rules.finish()
 
-    box_mm = _box(root.table("box", required=False))
+    box = read_box_settings(root.table("box", required=False))
 
     check = root.table("check", required=False)
     share = in_range(0.0, 1.0)
@@ -248,7 +253,7 @@ def load(path: Path | None = None) -> RautinoModel:
     check.finish()
     root.finish()
     return RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
-                        matching, both, rescore, one, two, thresholds, box_mm)
+                        matching, both, rescore, one, two, thresholds, box)
 
 
 def _colour(fields: Fields, joker: bool = False) -> Colour:
@@ -325,17 +330,6 @@ def _shape(fields: Fields) -> Shape:
         raise fields.error("points", "at least one colour count must score")
     fields.finish()
     return Shape(name, label, tg.normalise(cells), new_stone, tuple(sorted(points)))
-
-
-def _box(fields: Fields) -> tuple[float, float, float]:
-    raw = fields.opt("size_mm", list, list(DEFAULT_BOX_MM))
-    if len(raw) != 3 or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in raw):
-        raise fields.error("size_mm", "must be [length, width, height] in mm")
-    if not all(20 <= v <= 400 for v in raw):
-        raise fields.error("size_mm", "each side must be between 20 and 400 mm")
-    fields.finish()
-    length, width, height = (float(v) for v in raw)
-    return length, width, height
 
 
 def _player_rules(scoring: Fields, rules: Fields, defaults: tuple[int, int, bool, bool]) -> PlayerRules:
