@@ -1,0 +1,326 @@
+"""`pnp replay triomino FILE`: re-check game records from scratch and print them turn by turn.
+
+The validator does not use the engine. It keeps its own board (cell -> number on each corner
+point), finds contacts with the plain geometry of `trigrid`, and recomputes every rule directly:
+the deal, the opening tile, whether the player could place before drawing, the draws, the
+placement's legality, its score with every bonus and penalty, the round end and its scoring.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, TextIO
+
+from pnp.errors import PnpError
+from pnp.fileio import read_jsonl
+from pnp.geometry import trigrid as tg
+
+from .model import Rules, TriominoModel
+
+Tile = tuple[int, int, int]
+
+
+class Invalid(Exception):
+    """A record that breaks a rule; the message names the rule."""
+
+
+def _tile(value: Any, what: str) -> Tile:
+    if not (isinstance(value, list) and len(value) == 3 and all(isinstance(x, int) for x in value)):
+        raise Invalid(f"{what} is not a tile [a, b, c]: {value!r}")
+    return value[0], value[1], value[2]
+
+
+def _turned(tile: Tile) -> Tile:
+    return min(tile[i:] + tile[:i] for i in range(3))  # type: ignore[return-value]
+
+
+class Board:
+    """Tiles on the table as numbers on grid points, per cell."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.cells: dict[tg.Cell, dict[tg.Point, int]] = {}
+
+    def problem(self, cell: tg.Cell, numbers: Tile) -> str | None:
+        """Why this placement is illegal, or None."""
+        if cell in self.cells:
+            return f"cell {cell} is already taken"
+        mine = dict(zip(tg.corners(cell), numbers, strict=True))
+        edge_contacts = 0
+        for other, theirs in self.cells.items():
+            shared = set(mine) & set(theirs)
+            if len(shared) == 2:
+                edge_contacts += 1
+                if any(mine[p] != theirs[p] for p in shared):
+                    return f"the edge shared with the tile at {other} does not match"
+            elif len(shared) == 1 and self.rules.corner_contacts_must_match:
+                (point,) = shared
+                if mine[point] != theirs[point]:
+                    return (f"the corner touching the tile at {other} does not match "
+                            f"(preset {self.rules.name})")
+        if self.cells and not edge_contacts:
+            return "the tile touches no tile along an edge"
+        return None
+
+    def can_place(self, tiles: list[Tile]) -> bool:
+        """Brute force: every empty cell next to the table, every tile, every rotation."""
+        candidates = {n for cell in self.cells for n in tg.neighbours(cell) if n not in self.cells}
+        for tile in set(tiles):
+            for rotation in range(3):
+                numbers = (tile[rotation], tile[(rotation + 1) % 3], tile[(rotation + 2) % 3])
+                if any(self.problem(cell, numbers) is None for cell in candidates):
+                    return True
+        return False
+
+    def score(self, cell: tg.Cell, numbers: Tile) -> dict[str, int]:
+        """Sum and bonuses of a legal placement, from the tiles already on the table."""
+        rules = self.rules
+        points = tg.corners(cell)
+        hexagons = sum(all(c in self.cells for c in tg.cells_at_point(p) if c != cell) for p in points)
+        bridge = 0
+        edge_neighbours = [c for c in self.cells if tg.shares_edge(cell, c)]
+        if not hexagons and len(edge_neighbours) == 1:
+            shared = set(tg.corners(edge_neighbours[0]))
+            (far,) = [p for p in points if p not in shared]
+            mine = numbers[points.index(far)]
+            touching = [c for c in self.cells if far in self.cells[c] and tg.touch_at_point_only(cell, c)]
+            if any(not rules.bridge_corner_must_match or self.cells[c][far] == mine for c in touching):
+                bridge = rules.bridge_bonus
+        hexagon_bonus = rules.hexagon_bonuses[hexagons - 1] if hexagons else 0
+        return {"sum": sum(numbers), "bridge": bridge, "hexagons": hexagons, "hexagon_bonus": hexagon_bonus}
+
+    def place(self, cell: tg.Cell, numbers: Tile) -> None:
+        self.cells[cell] = dict(zip(tg.corners(cell), numbers, strict=True))
+
+
+def draw_penalty(rules: Rules, draws: int, placed: bool) -> int:
+    if draws == 0:
+        return 0
+    if draws < rules.draw_limit:
+        penalty = draws * rules.draw_penalty
+    elif rules.last_draw_penalty_is == "total":
+        penalty = rules.last_draw_penalty
+    else:
+        penalty = (draws - 1) * rules.draw_penalty + rules.last_draw_penalty
+    return penalty if placed else penalty + rules.failed_draw_penalty
+
+
+def opening(hands: list[list[Tile]]) -> tuple[int, Tile]:
+    """Seat and tile that open: highest triple, else highest sum, then highest numbers; earlier seat."""
+    best: tuple[Any, int, Tile] | None = None
+    for seat, hand in enumerate(hands):
+        for tile in hand:
+            key = (len(set(tile)) == 1, sum(tile), sorted(tile, reverse=True))
+            if best is None or key > best[0]:
+                best = (key, seat, tile)
+    if best is None:
+        raise Invalid("nobody holds a tile")
+    return best[1], best[2]
+
+
+class Replayer:
+    def __init__(self, model: TriominoModel, out: TextIO) -> None:
+        self.model = model
+        self.out = out
+        self.tile_set = Counter(_turned(t.numbers) for t in model.tiles)
+
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+
+    def game(self, record: dict[str, Any]) -> None:
+        preset = record.get("preset")
+        if preset not in self.model.presets:
+            raise Invalid(f"unknown preset {preset!r}")
+        rules = self.model.presets[preset]
+        players = record.get("players")
+        if not isinstance(players, int) or not self.model.min_players <= players <= self.model.max_players:
+            raise Invalid(f"player count {players!r} is not allowed")
+        rounds = record.get("rounds")
+        if not isinstance(rounds, list) or not rounds:
+            raise Invalid("the record has no rounds")
+        self.say(f"game {record.get('game')} (seed {record.get('seed')}, {players} players, preset {preset})")
+        totals = [0] * players
+        for number, round_record in enumerate(rounds, 1):
+            if number > 1 and (number - 1 >= rules.max_rounds
+                               or (rules.target_score and max(totals) >= rules.target_score)):
+                raise Invalid(f"round {number}: the game was already over")
+            scores = self.round(rules, players, number, round_record)
+            totals = [a + b for a, b in zip(totals, scores, strict=True)]
+        if len(rounds) < rules.max_rounds and not (rules.target_score and max(totals) >= rules.target_score):
+            raise Invalid(f"the game ends after round {len(rounds)} although nobody reached the target")
+        if record.get("final_scores") != totals:
+            raise Invalid(f"final scores {record.get('final_scores')} should be {totals}")
+        self.say(f"  final scores: {totals}")
+
+    def round(self, rules: Rules, players: int, number: int, record: dict[str, Any]) -> list[int]:
+        where = f"round {number}"
+        deal = record.get("deal") or {}
+        hands = [[_tile(t, f"{where}: a dealt tile") for t in hand] for hand in deal.get("hands", [])]
+        pool = [_tile(t, f"{where}: a pool tile") for t in deal.get("pool", [])]
+        size = self.model.hand_size_for(players)
+        if len(hands) != players or any(len(h) != size for h in hands):
+            raise Invalid(f"{where}: the deal must give {players} hands of {size} tiles")
+        if Counter(_turned(t) for h in hands for t in h) + Counter(_turned(t) for t in pool) != self.tile_set:
+            raise Invalid(f"{where}: the deal is not the tile set")
+        turns = record.get("turns") or []
+        self.say(f" {where}: hands " + " | ".join(" ".join("-".join(map(str, t)) for t in h) for h in hands))
+
+        board = Board(rules)
+        scores = [0] * players
+        seat, first = opening(hands)
+        head = turns[0] if turns else {}
+        if head.get("player") != seat or head.get("tile") != list(first) or not head.get("start"):
+            raise Invalid(f"{where}, turn 1: player {seat} must open with {'-'.join(map(str, first))}")
+        if head.get("cell") != [0, 0] or head.get("rotation") != 0:
+            raise Invalid(f"{where}, turn 1: the opening tile lies at cell [0, 0] in rotation 0")
+        triple = len(set(first)) == 1
+        bonus = (rules.start_bonus_zero_triple if first == (0, 0, 0) else rules.start_bonus) if triple \
+            else rules.start_bonus_without_triple
+        expected = {"sum": sum(first), "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": bonus,
+                    "penalty": 0, "total": sum(first) + bonus}
+        self.compare(f"{where}, turn 1", head.get("score"), expected)
+        hands[seat].remove(first)
+        board.place((0, 0), first)
+        scores[seat] += expected["total"]
+        self.say(f"  1. player {seat} opens with {'-'.join(map(str, first))}: {expected['total']}"
+                 f" (start bonus {bonus})")
+
+        pile = list(pool)
+        player = seat
+        idle = 0
+        out: int | None = None if hands[seat] else seat
+        for index, turn in enumerate(turns[1:], 2):
+            at = f"{where}, turn {index}"
+            if out is not None or idle >= players:
+                raise Invalid(f"{at}: the round had already ended")
+            player = (player + 1) % players
+            if turn.get("player") != player:
+                raise Invalid(f"{at}: it is player {player}'s turn, not {turn.get('player')}'s")
+            hand = hands[player]
+            draws = [_tile(t, f"{at}: a drawn tile") for t in turn.get("draws", [])]
+            placing = turn.get("tile") is not None
+            if (draws or not placing) and board.can_place(hand):
+                raise Invalid(f"{at}: player {player} could place a tile and must not draw or pass")
+            if len(draws) > rules.draw_limit:
+                raise Invalid(f"{at}: more than {rules.draw_limit} draws")
+            if draws != pile[:len(draws)]:
+                raise Invalid(f"{at}: the drawn tiles are not the top of the pool")
+            del pile[:len(draws)]
+            for k, tile in enumerate(draws):
+                last = k == len(draws) - 1
+                if not (last and placing) and board.can_place([tile]):
+                    raise Invalid(f"{at}: drawn tile {'-'.join(map(str, tile))} fits; drawing must stop")
+                hand.append(tile)
+            if not placing and draws and len(draws) < rules.draw_limit and pile:
+                raise Invalid(f"{at}: player {player} stopped drawing with tiles left in the pool")
+            if placing:
+                tile = _tile(turn["tile"], f"{at}: the tile")
+                if tile not in hand:
+                    raise Invalid(f"{at}: player {player} does not hold {'-'.join(map(str, tile))}")
+                if draws and tile != draws[-1]:
+                    raise Invalid(f"{at}: after drawing only the drawn tile can be placed")
+                cell, rotation = turn.get("cell"), turn.get("rotation")
+                if not (isinstance(cell, list) and len(cell) == 2 and rotation in (0, 1, 2)):
+                    raise Invalid(f"{at}: needs a cell [c, r] and a rotation 0-2")
+                target = (cell[0], cell[1])
+                numbers = (tile[rotation], tile[(rotation + 1) % 3], tile[(rotation + 2) % 3])
+                if (why := board.problem(target, numbers)) is not None:
+                    raise Invalid(f"{at}: {why}")
+                expected = board.score(target, numbers)
+                penalty = draw_penalty(rules, len(draws), placed=True)
+                board.place(target, numbers)
+                hand.remove(tile)
+                idle = 0
+                if not hand:
+                    out = player
+            else:
+                expected = {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0}
+                penalty = (draw_penalty(rules, len(draws), placed=False) if draws
+                           else rules.empty_pool_pass_penalty)
+                idle = 0 if pile and rules.blocked_needs_empty_pool else idle + 1
+            expected |= {"start_bonus": 0, "penalty": penalty}
+            expected["total"] = expected["sum"] + expected["bridge"] + expected["hexagon_bonus"] - penalty
+            self.compare(at, turn.get("score"), expected)
+            scores[player] += expected["total"]
+            self.say(f"  {index}. {self.describe(turn, expected)}  [player {player}: {scores[player]}]")
+        if out is None and idle < players:
+            raise Invalid(f"{where}: the record stops before the round ended")
+
+        totals = [sum(sum(t) for t in h) for h in hands]
+        bonus = [0] * players
+        if out is not None:
+            bonus[out] = rules.going_out_bonus
+            if rules.going_out_collects_hands:
+                bonus[out] += sum(totals) - totals[out]
+        elif rules.blocked_round_scoring == "lowest_collects":
+            for p in range(players):
+                if totals[p] == min(totals):
+                    bonus[p] = sum(totals) - 2 * totals[p]
+        end = record.get("end") or {}
+        reason = "out" if out is not None else "blocked"
+        if end.get("reason") != reason or end.get("player") != out:
+            raise Invalid(f"{where}: the round ended {reason}"
+                          + (f" by player {out}" if out is not None else "") + f", not {end.get('reason')}")
+        if end.get("hand_totals") != totals or end.get("bonus") != bonus:
+            raise Invalid(f"{where}: round-end hands {end.get('hand_totals')} / bonus {end.get('bonus')} "
+                          f"should be {totals} / {bonus}")
+        scores = [s + b for s, b in zip(scores, bonus, strict=True)]
+        if record.get("scores") != scores:
+            raise Invalid(f"{where}: round scores {record.get('scores')} should be {scores}")
+        self.say(f"  round {number} ends {reason}"
+                 + (f" (player {out} goes out)" if out is not None else "")
+                 + f"; hands left {totals}, end bonus {bonus}; round scores {scores}")
+        return scores
+
+    @staticmethod
+    def compare(at: str, recorded: Any, expected: dict[str, int]) -> None:
+        if recorded != expected:
+            wrong = [k for k in expected if not isinstance(recorded, dict) or recorded.get(k) != expected[k]]
+            details = ", ".join(f"{k} {recorded.get(k) if isinstance(recorded, dict) else None} "
+                                f"should be {expected[k]}" for k in wrong) or "unexpected fields"
+            raise Invalid(f"{at}: wrong score: {details}")
+
+    @staticmethod
+    def describe(turn: dict[str, Any], score: dict[str, int]) -> str:
+        parts = [f"player {turn['player']}"]
+        if turn.get("draws"):
+            parts.append("draws " + ", ".join("-".join(map(str, t)) for t in turn["draws"]))
+        if turn.get("tile") is None:
+            parts.append("passes")
+        else:
+            parts.append(f"plays {'-'.join(map(str, turn['tile']))} at {tuple(turn['cell'])} "
+                         f"rotation {turn['rotation']}")
+        detail = [f"{score['sum']}"]
+        if score["bridge"]:
+            detail.append(f"bridge {score['bridge']}")
+        if score["hexagons"]:
+            detail.append(f"{score['hexagons']} hexagon(s) {score['hexagon_bonus']}")
+        if score["penalty"]:
+            detail.append(f"penalty -{score['penalty']}")
+        return " ".join(parts) + f": {score['total']} (" + ", ".join(detail) + ")"
+
+
+def validate(model: TriominoModel, record: dict[str, Any], out: TextIO) -> str | None:
+    """None when the record is valid, else the broken rule (with round and turn)."""
+    try:
+        Replayer(model, out).game(record)
+    except Invalid as problem:
+        return str(problem)
+    except (KeyError, TypeError, ValueError, IndexError) as problem:
+        return f"malformed record: {problem!r}"
+    return None
+
+
+def replay(model: TriominoModel, path: Path, out: TextIO) -> int:
+    records = read_jsonl(path)
+    if not records:
+        raise PnpError(f"{path}: no game records")
+    invalid = 0
+    for position, record in enumerate(records):
+        problem = validate(model, record, out)
+        if problem is not None:
+            invalid += 1
+            out.write(f"INVALID game {record.get('game', position)}: {problem}\n")
+    out.write(f"{len(records)} games, {invalid} invalid\n")
+    return invalid

@@ -1,0 +1,271 @@
+"""Triomino: placement counts against brute force, checker, records and replay, CLI and bad specs."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.games.base import CheckOptions
+from pnp.games.triomino import checker, engine
+from pnp.games.triomino import model as m
+from pnp.games.triomino.players import random_legal
+from pnp.games.triomino.replay import validate
+from pnp.geometry import trigrid as tg
+from pnp.spec import template_path
+
+MODEL = m.load()
+TILES = [t.numbers for t in MODEL.tiles]
+
+
+# --- placement counts against a brute-force enumerator ------------------------------------------
+
+def brute_force_moves(board: dict, hand: list[int], rules: m.Rules) -> set:
+    """Every (cell, tile, numbers) that is legal, found by trying every cell near the table."""
+    cols = [c for c, _ in board]
+    rows = [r for _, r in board]
+    found = set()
+    for c in range(min(cols) - 2, max(cols) + 3):
+        for r in range(min(rows) - 2, max(rows) + 3):
+            cell = (c, r)
+            if cell in board or not any(n in board for n in tg.neighbours(cell)):
+                continue
+            for tile in hand:
+                for rotation in range(3):
+                    t = TILES[tile]
+                    numbers = (t[rotation], t[(rotation + 1) % 3], t[(rotation + 2) % 3])
+                    if _legal(board, cell, numbers, rules):
+                        found.add((cell, tile, numbers))
+    return found
+
+
+def _legal(board: dict, cell: tuple, numbers: tuple, rules: m.Rules) -> bool:
+    mine = dict(zip(tg.corners(cell), numbers, strict=True))
+    for other, theirs in board.items():
+        their_points = dict(zip(tg.corners(other), theirs, strict=True))
+        shared = set(mine) & set(their_points)
+        must_match = len(shared) == 2 or (len(shared) == 1 and rules.corner_contacts_must_match)
+        if must_match and any(mine[p] != their_points[p] for p in shared):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_placement_lists_match_a_brute_force_enumerator(preset):
+    rules = MODEL.rules(preset)
+    fit = engine.FitTable(TILES)
+    rng = random.Random(5)
+    checked = 0
+    for _game in range(4):
+        order = list(range(len(TILES)))
+        rng.shuffle(order)
+        table = engine.Table(rules, fit)
+        table.place((0, 0), TILES[order[0]])
+        board = {(0, 0): TILES[order[0]]}
+        rest = order[1:]
+        for _step in range(20):
+            hand = rest[:12]
+            moves = table.moves(hand)
+            got = {(mv.cell, mv.tile, mv.numbers) for mv in moves}
+            assert len(got) == len(moves)  # no placement listed twice
+            assert got == brute_force_moves(board, hand, rules)
+            checked += 1
+            if not moves:
+                rest = rest[12:] + rest[:12]
+                continue
+            move = random_legal(table, moves, rng)
+            table.place(move.cell, move.numbers)
+            board[move.cell] = move.numbers
+            rest.remove(move.tile)
+    assert checked == 80
+
+
+def test_fixed_position_counts():
+    rules = MODEL.rules("seed")
+    table = engine.Table(rules, engine.FitTable(TILES))
+    table.place((0, 0), (5, 5, 5))
+    # Three open edges, each 5-5: the tiles with 5 then 5 clockwise are x-5-5 (x = 0..5), one way each.
+    counts = dict.fromkeys(table.frontier, 0)
+    for mv in table.moves(range(len(TILES))):
+        counts[mv.cell] += 1
+    assert counts == dict.fromkeys(counts, 6) and len(counts) == 3
+
+
+# --- checker ----------------------------------------------------------------------------------
+
+def test_static_checks_of_the_classic_set():
+    figures, failures, warnings = checker.static_checks(MODEL)
+    assert failures == []
+    kinds = (figures["tiles"], figures["triples"], figures["with_a_pair"], figures["three_numbers"])
+    assert kinds == (56, 6, 30, 20)
+    assert figures["tiles_per_number"] == {str(n): 21 for n in range(6)}
+    assert figures["corner_total"] == 420
+    assert figures["edge_pairs"]["0-0"] == 8 and figures["edge_pairs"]["1-0"] == 2
+    assert not figures["missing_edge_pairs"]
+    gaps = figures["unfillable_gaps"]
+    assert gaps["three_corners"] == 20 and "0-2-1" in gaps["examples"] and gaps["fewer_corners"] == 0
+    assert any("mirror" in w for w in warnings)
+
+
+def write_spec(tmp_path: Path, replace: dict[str, str]) -> Path:
+    text = template_path("triomino").read_text(encoding="utf-8")
+    for old, new in replace.items():
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "triomino.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_mirror_tiles_leave_no_gap_unfillable(tmp_path):
+    model = m.load(write_spec(tmp_path, {"mirror_tiles = false": "mirror_tiles = true"}))
+    figures, failures, _ = checker.static_checks(model)
+    assert figures["tiles"] == 76 and failures == [] and figures["unfillable_gaps"]["three_corners"] == 0
+
+
+def test_duplicates_and_missing_edges_fail_the_set(tmp_path):
+    kept = [t for t in TILES if t.count(5) < 2]  # no tile with two 5s: nothing continues a 5-5 edge
+    tiles = ", ".join(f"[{a}, {b}, {c}]" for a, b, c in kept) + ", [1, 0, 0]"
+    model = m.load(write_spec(tmp_path, {"# list = [[0, 0, 0], [0, 0, 1], ...]": f"list = [{tiles}]"}))
+    figures, failures, _ = checker.static_checks(model)
+    assert not figures["unique"] and any("more than once" in f and "0-0-1" in f for f in failures)
+    assert "5-5" in figures["missing_edge_pairs"] and any("5-5" in f for f in failures)
+    report = checker.check(model, CheckOptions(games=2, workers=1))
+    assert not report.playable and report.simulation == {}
+
+
+def test_check_report_and_records_replay_through_the_independent_validator():
+    options = CheckOptions(games=3, seed=4, players=2, workers=1)
+    report = checker.check(MODEL, options)  # 3 games decide no verdict: only the figures are checked
+    assert set(report.simulation) == {"2 players, seed", "2 players, classic"}
+    figures = report.simulation["2 players, seed"]
+    assert figures["games"] == 3 and figures["rounds_gone_out"] + figures["rounds_blocked"] == 3
+    assert [r["game"] for r in report.records] == list(range(6))
+    for record in report.records:
+        assert {"game", "seed", "players", "final_scores", "rounds"} <= set(record)
+        assert all(isinstance(s, int) for s in record["final_scores"])
+        json.dumps(record)
+        assert validate(MODEL, record, io.StringIO()) is None
+    classic = [r for r in report.records if r["preset"] == "classic"]
+    assert all(max(r["final_scores"]) >= 400 for r in classic)
+
+
+def game_record(preset: str = "seed", seed: int = 9) -> dict:
+    record = checker.play_one(MODEL, preset, 2, "greedy", seed)
+    record["game"] = 0
+    return record
+
+
+def first_placement(record: dict) -> tuple[int, dict]:
+    turns = record["rounds"][0]["turns"]
+    index = next(i for i, t in enumerate(turns) if i > 0 and t.get("tile") and not t["draws"])
+    return index, turns[index]
+
+
+@pytest.mark.parametrize(("tamper", "rule"), [
+    (lambda t: t["score"].__setitem__("total", t["score"]["total"] + 1), "wrong score"),
+    (lambda t: t["score"].__setitem__("bridge", 40), "wrong score"),
+    (lambda t: t.__setitem__("cell", [t["cell"][0] + 40, t["cell"][1]]), "no tile along an edge"),
+    (lambda t: t.__setitem__("cell", [0, 0]), "already taken"),
+    (lambda t: t.__setitem__("player", 1 - t["player"]), "turn"),
+])
+def test_tampered_records_are_named_with_turn_and_rule(tamper, rule):
+    record = game_record()
+    index, turn = first_placement(record)
+    tamper(turn)
+    problem = validate(MODEL, record, io.StringIO())
+    assert problem is not None and f"round 1, turn {index + 1}" in problem and rule in problem
+
+
+def test_a_wrong_rotation_breaks_an_edge_match():
+    record = game_record()
+    index, turn = first_placement(record)
+    turn["rotation"] = (turn["rotation"] + 1) % 3
+    turn["tile"] = turn["tile"]
+    problem = validate(MODEL, record, io.StringIO())
+    assert problem is not None and f"turn {index + 1}" in problem
+
+
+def test_drawing_while_able_to_place_is_caught():
+    record = game_record()
+    _index, turn = first_placement(record)
+    pool = record["rounds"][0]["deal"]["pool"]
+    turn["draws"] = [pool[0]]
+    problem = validate(MODEL, record, io.StringIO())
+    assert problem is not None and "could place" in problem
+
+
+def test_final_scores_are_rechecked():
+    record = game_record("classic", 3)
+    record["final_scores"][0] += 10
+    assert "final scores" in validate(MODEL, record, io.StringIO())
+
+
+# --- CLI ----------------------------------------------------------------------------------------
+
+def test_cli_check_json_log_and_replay(tmp_path):
+    log = tmp_path / "games.jsonl"
+    runner = CliRunner()
+    result = runner.invoke(main, ["check", "triomino", "--games", "2", "--players", "2", "--preset", "seed",
+                                  "--workers", "1", "--json", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["playable"] and list(report["simulation"]) == ["2 players, seed"]
+    lines = log.read_text().splitlines()
+    assert len(lines) == 2
+    replayed = runner.invoke(main, ["replay", "triomino", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "opens with" in replayed.output and "2 games, 0 invalid" in replayed.output
+
+    record = json.loads(lines[1])
+    index, turn = first_placement(record)
+    turn["score"]["sum"] += 1
+    lines[1] = json.dumps(record)
+    log.write_text("\n".join(lines) + "\n")
+    replayed = runner.invoke(main, ["replay", "triomino", str(log)])
+    assert replayed.exit_code == 1
+    assert f"INVALID game 1: round 1, turn {index + 1}: wrong score: sum" in replayed.output
+
+
+def test_cli_unknown_preset_is_exit_2():
+    result = CliRunner().invoke(main, ["check", "triomino", "--preset", "house", "--games", "1"])
+    assert result.exit_code == 2 and "unknown preset 'house'" in result.output
+
+
+@pytest.mark.parametrize(("replace", "field", "reason"), [
+    ({"low = 0": "low = \"zero\""}, "tiles.low", "must be an integer"),
+    ({"high = 5": "high = 5\ncolour = \"red\""}, "tiles.colour", "unknown field"),
+    ({"size = 9 ": "# size = 9 "}, "hands.size", "missing"),
+    ({"low = 0": "low = 7"}, "tiles.high", "must be at least low"),
+    ({"# list = [[0, 0, 0], [0, 0, 1], ...]": "list = [[0, 0, 9]]"}, "tiles.list[0]", "between 0 and 5"),
+    ({"# list = [[0, 0, 0], [0, 0, 1], ...]": "list = [[0, 1]]"}, "tiles.list[0]", "three integers"),
+    ({"hexagon_bonuses = [50, 60, 70]": "hexagon_bonuses = [50, 60]"}, "presets.seed.hexagon_bonuses",
+     "three integers"),
+    ({'last_draw_penalty_is = "total"': 'last_draw_penalty_is = "sum"'}, "presets.seed.last_draw_penalty_is",
+     "must be one of total, extra"),
+    ({"draw_penalty = 5 ": "draw_penalty = -5 "}, "presets.seed.draw_penalty", "must be 0 or more"),
+    ({'preset = "seed"': 'preset = "house"'}, "rules.preset", "must be one of"),
+    ({"players = [2, 3, 4]": "players = [2, 9]"}, "check.players", "between 2 and 6"),
+    ({"corner_contacts_must_match = false": "corner_contacts_must_match = 0"},
+     "presets.seed.corner_contacts_must_match", "must be true or false"),
+])
+def test_bad_spec_is_one_line_with_file_field_reason_and_exit_2(tmp_path, replace, field, reason):
+    path = write_spec(tmp_path, replace)
+    result = CliRunner().invoke(main, ["check", "triomino", "--spec", str(path), "--games", "1"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and f"{path}: {field}: " in lines[0] and reason in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_a_custom_preset_starts_from_a_built_in_one(tmp_path):
+    house_table = '[presets.house]\nbased_on = "classic"\nbridge_bonus = 30\n\n[check]'
+    path = write_spec(tmp_path, {"[check]": house_table})
+    model = m.load(path)
+    house = model.rules("house")
+    assert house.bridge_bonus == 30 and house.corner_contacts_must_match and house.name == "house"

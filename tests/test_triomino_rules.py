@@ -1,0 +1,352 @@
+"""Triomino: the tile set, placements, every scoring rule of both presets, draws and round ends."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pnp.games.triomino import engine as e
+from pnp.games.triomino import model as m
+from pnp.games.triomino.players import greedy, random_legal, seat_choosers
+from pnp.geometry import trigrid as tg
+
+MODEL = m.load()
+FIVES = (5, 5, 5)
+TILES = [t.numbers for t in MODEL.tiles]
+INDEX = {t.numbers: t.index for t in MODEL.tiles}
+FIT = e.FitTable(TILES)
+SEED = MODEL.rules("seed")
+CLASSIC = MODEL.rules("classic")
+
+
+def table(rules: m.Rules, placed: dict[tuple[int, int], tuple[int, int, int]]) -> e.Table:
+    """A position laid out directly (numbers on the cell's corners 0, 1, 2)."""
+    board = e.Table(rules, FIT)
+    for cell, numbers in placed.items():
+        board.place(cell, numbers)
+    return board
+
+
+def moves_at(board: e.Table, cell: tuple[int, int], tile: tuple[int, int, int]) -> list[e.Move]:
+    return [mv for mv in board.moves([INDEX[tile]]) if mv.cell == cell]
+
+
+# --- the set ---------------------------------------------------------------------------------
+
+def test_the_classic_set_has_56_tiles_with_the_known_counts():
+    assert len(TILES) == 56 and len(set(TILES)) == 56
+    kinds = Counter(len(set(t)) for t in TILES)
+    assert kinds == {1: 6, 2: 30, 3: 20}
+    for number in range(6):
+        assert sum(number in t for t in TILES) == 21
+    assert sum(sum(t) for t in TILES) == 420
+    assert all(t[0] <= t[1] <= t[2] for t in TILES)  # clockwise ascending: 0-1-2 exists ...
+    assert (0, 2, 1) not in TILES  # ... its mirror does not
+
+
+def test_mirror_tiles_give_76_and_0_to_6_gives_84():
+    mirrored = m.generate_tiles(0, 5, mirror=True)
+    assert len(mirrored) == len(set(mirrored)) == 76
+    assert (0, 2, 1) in mirrored
+    assert len(m.generate_tiles(0, 6, mirror=False)) == 84
+
+
+# --- geometry the engine relies on -----------------------------------------------------------------
+
+def test_edge_offsets_name_the_neighbour_across_each_edge():
+    for cell in [(0, 0), (1, 0), (-3, 2), (4, 7)]:
+        points, across = e.cell_geometry(cell)
+        for i in range(3):
+            assert set(tg.edge_between(cell, across[i])) == {points[i], points[(i + 1) % 3]}
+
+
+def test_a_tile_has_three_rotations_in_an_up_and_three_in_a_down_cell():
+    free = FIT.fits((e.FREE, e.FREE, e.FREE))
+    assert [nums for _, nums in free[INDEX[(1, 2, 5)]]] == [(1, 2, 5), (2, 5, 1), (5, 1, 2)]
+    assert len(free[INDEX[(3, 3, 3)]]) == 1  # a triple's rotations are one placement
+    board = table(SEED, {(0, 0): FIVES, (1, 0): FIVES})  # up (0,0), down (1,0)
+    up_cell, down_cell = (2, 0), (0, 1)
+    assert tg.is_up(up_cell) and not tg.is_up(down_cell)
+    (in_up,) = moves_at(board, up_cell, (1, 5, 5))
+    (in_down,) = moves_at(board, down_cell, (1, 5, 5))
+    assert in_up.rotation != in_down.rotation
+
+
+# --- the start -------------------------------------------------------------------------------
+
+def play_deal(rules: m.Rules, hands: list[list[tuple[int, int, int]]], pool: list[tuple[int, int, int]],
+              choosers=None) -> dict:
+    idx_hands = [[INDEX[t] for t in hand] for hand in hands]
+    choosers = choosers or [greedy] * len(hands)
+    return e.play_round(TILES, FIT, rules, idx_hands, [INDEX[t] for t in pool], choosers, random.Random(1))
+
+
+def test_start_highest_triple_scores_its_sum_plus_10():
+    record = play_deal(SEED, [[(1, 2, 3), (3, 3, 3)], [(5, 5, 5), (4, 5, 5)]], [])
+    start = record["turns"][0]
+    assert start["player"] == 1 and start["tile"] == [5, 5, 5]
+    assert (start["score"]["sum"], start["score"]["start_bonus"], start["score"]["total"]) == (15, 10, 25)
+
+
+def test_start_highest_triple_beats_a_higher_sum_tile():
+    record = play_deal(SEED, [[(1, 1, 1)], [(4, 5, 5), (0, 1, 2)]], [])
+    assert record["turns"][0]["tile"] == [1, 1, 1]
+
+
+def test_start_with_0_0_0_gives_40_instead_of_10():
+    record = play_deal(SEED, [[(0, 0, 0), (1, 2, 3)], [(2, 4, 5)]], [])
+    start = record["turns"][0]
+    assert start["tile"] == [0, 0, 0]
+    assert start["score"]["start_bonus"] == 40 and start["score"]["total"] == 40
+
+
+def test_no_triple_highest_sum_opens_without_bonus():
+    record = play_deal(SEED, [[(0, 1, 2), (2, 3, 5)], [(3, 4, 4), (1, 2, 2)]], [])
+    start = record["turns"][0]
+    assert start["tile"] == [3, 4, 4] and start["player"] == 1
+    assert start["score"]["start_bonus"] == 0 and start["score"]["total"] == 11
+
+
+def test_equal_sums_go_to_the_higher_largest_number_then_the_next():
+    ranks = [e.start_rank(t) for t in [(3, 3, 3), (0, 4, 5), (1, 4, 4), (2, 3, 4)]]
+    assert ranks == sorted(ranks, reverse=True) and len(set(ranks)) == 4
+    record = play_deal(SEED, [[(2, 3, 4)], [(1, 4, 4)], [(0, 4, 5)]], [])
+    assert record["turns"][0]["tile"] == [0, 4, 5]  # 9 with a 5 beats 9 with 4-4
+    record = play_deal(SEED, [[(2, 3, 4)], [(1, 4, 4)]], [])
+    assert record["turns"][0]["tile"] == [1, 4, 4]
+
+
+def test_mirror_tiles_with_equal_rank_go_to_the_earlier_seat():
+    tiles = m.generate_tiles(0, 5, mirror=True)
+    mirror, plain = tiles.index((0, 2, 1)), tiles.index((0, 1, 2))
+    assert e.choose_starter([[mirror], [plain]], tiles) == (0, mirror)
+
+
+# --- placement rules ---------------------------------------------------------------------------
+
+def test_every_edge_contact_must_match_both_numbers():
+    board = table(SEED, {(0, 0): (1, 2, 3)})  # up cell: apex (1,0)=1, (2,1)=2, (0,1)=3
+    below = (0, 1)  # down cell across the base: its corners (0,1), (2,1), (1,2)
+    # corner (0,1) must be 3 and (2,1) must be 2: only 2-3-3 reads 3, 2 clockwise there
+    assert [mv.numbers for mv in moves_at(board, below, (2, 3, 3))] == [(3, 2, 3)]
+    assert not moves_at(board, below, (2, 3, 4))  # has 2 and 3, but 2 then 3 clockwise
+
+
+def test_a_placement_needs_an_edge_contact():
+    board = table(SEED, {(0, 0): (1, 2, 3)})
+    assert all(len({*tg.corners(mv.cell)} & {*tg.corners((0, 0))}) == 2 for mv in board.moves(range(56)))
+
+
+# Corner-only contact: X = (1, 0) is a down cell with corners (1,0), (3,0), (2,1). It touches the
+# start tile A at (0, 0) along an edge and D at (3, 0) only at the point (3, 0).
+A, X, D = (0, 0), (1, 0), (3, 0)
+
+
+def bridge_position(rules: m.Rules, d_number: int) -> e.Table:
+    # A: apex (1,0)=4, (2,1)=2, (0,1)=0. D (down): (3,0)=d, (5,0)=1, (4,1)=1.
+    return table(rules, {A: (4, 2, 0), D: (d_number, 1, 1)})
+
+
+def test_corner_only_contact_may_differ_under_seed():
+    board = bridge_position(SEED, d_number=5)
+    # X needs (1,0)=4 and (2,1)=2: tile 2-4-x clockwise; corner (3,0) gets x.
+    numbers = {mv.numbers for mv in moves_at(board, X, (2, 4, 4)) + moves_at(board, X, (2, 4, 5))}
+    assert numbers == {(4, 4, 2), (4, 5, 2)}  # 4 or 5 at (3,0) next to D's 5: both legal
+
+
+def test_corner_only_contact_must_match_under_classic():
+    board = bridge_position(CLASSIC, d_number=5)
+    assert not moves_at(board, X, (2, 4, 4))  # its 4 would touch D's 5 at the point
+    assert [mv.numbers for mv in moves_at(board, X, (2, 4, 5))] == [(4, 5, 2)]
+
+
+# --- bridge ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [SEED, CLASSIC], ids=["seed", "classic"])
+def test_bridge_scores_40(rules):
+    board = bridge_position(rules, d_number=5)
+    (move,) = moves_at(board, X, (2, 4, 5))
+    score = board.score(move)
+    assert score.bridge == 40 and score.sum == 11 and score.total == 51 and score.hexagons == 0
+
+
+def test_bridge_under_seed_needs_the_same_number_at_the_point():
+    board = bridge_position(SEED, d_number=5)
+    (move,) = moves_at(board, X, (2, 4, 4))
+    assert board.score(move).bridge == 0  # a legal near-bridge: 4 touches 5
+
+
+def test_bridge_corner_option_off_counts_any_point_contact():
+    board = bridge_position(replace(SEED, bridge_corner_must_match=False), d_number=5)
+    (move,) = moves_at(board, X, (2, 4, 4))
+    assert board.score(move).bridge == 40
+
+
+def test_near_bridge_point_contact_at_a_corner_of_the_shared_edge_is_no_bridge():
+    # D' at (0, -1) (down: (0,-1), (2,-1), (1,0)) touches X only at (1,0), a corner of the edge with A.
+    board = table(SEED, {A: (4, 2, 0), (0, -1): (3, 3, 4)})
+    moves = moves_at(board, X, (2, 4, 4))
+    assert moves and all(board.score(mv).bridge == 0 for mv in moves)
+
+
+def test_near_bridge_with_two_edge_contacts_is_no_bridge():
+    # Add a tile across X's top edge (1,-1): (1,0) and (3,0) shared; X now has two edge contacts.
+    points, _ = e.cell_geometry((1, -1))
+    assert points[1:] == ((3, 0), (1, 0))
+    board = table(SEED, {A: (4, 2, 0), D: (5, 1, 1), (1, -1): (3, 5, 4)})  # (3,0)=5, (1,0)=4
+    moves = moves_at(board, X, (2, 4, 5))
+    assert moves and all(board.score(mv).bridge == 0 for mv in moves)
+    assert board.frontier[X].edge_contacts == 2
+
+
+def test_single_edge_contact_with_nothing_at_the_far_corner_is_no_bridge():
+    # The tile must not count itself as the tile touching its far corner.
+    board = table(SEED, {A: (4, 2, 0)})
+    assert all(board.score(mv).bridge == 0 for mv in board.moves(range(56)))
+    assert all(board.score(mv).total == sum(mv.numbers) for mv in board.moves(range(56)))
+
+
+# --- hexagons -------------------------------------------------------------------------------------
+
+def hexagon_board(rules: m.Rules, filled: list[tuple[int, int]]) -> e.Table:
+    return table(rules, dict.fromkeys(filled, FIVES))
+
+
+def complete_around(points: list[tuple[int, int]], last: tuple[int, int]) -> list[tuple[int, int]]:
+    cells = {c for p in points for c in tg.cells_at_point(p)}
+    cells.discard(last)
+    return sorted(cells)
+
+
+@pytest.mark.parametrize(("rules", "expected"), [(SEED, (50, 60, 70)), (CLASSIC, (50, 100, 150))],
+                         ids=["seed", "classic"])
+def test_one_two_three_hexagons(rules, expected):
+    last = (0, 0)
+    corner_points = list(tg.corners(last))
+    for count in (1, 2, 3):
+        board = hexagon_board(rules, complete_around(corner_points[:count], last))
+        (move,) = moves_at(board, last, FIVES)
+        score = board.score(move)
+        assert (score.hexagons, score.hexagon_bonus, score.bridge) == (count, expected[count - 1], 0)
+        assert score.total == 15 + expected[count - 1]
+
+
+def test_five_of_six_cells_is_no_hexagon_the_tile_does_not_count_itself():
+    last = (0, 0)
+    around = [c for c in tg.cells_at_point(tg.corners(last)[0]) if c != last]
+    board = hexagon_board(SEED, around[:4])  # 4 others + the tile itself = 5 of 6
+    moves = moves_at(board, last, FIVES)
+    assert moves and board.score(moves[0]).hexagons == 0
+
+
+# --- draws, passes, round ends --------------------------------------------------------------------
+
+def test_draw_penalties_seed_5_10_25_in_total():
+    assert [SEED.draw_penalty_for(k) for k in range(4)] == [0, 5, 10, 25]
+    extra = replace(SEED, last_draw_penalty_is="extra")
+    assert [extra.draw_penalty_for(k) for k in range(4)] == [0, 5, 10, 35]
+
+
+def test_draw_penalties_classic_5_each_then_10_more():
+    assert [CLASSIC.draw_penalty_for(k) for k in range(4)] == [0, 5, 10, 15]
+    assert CLASSIC.draw_penalty_for(3) + CLASSIC.failed_draw_penalty == 25
+
+
+# Player 0 opens with 5-5-5; player 1 holds only 0-0-0 and must draw.
+OPEN = [[FIVES, (1, 1, 1)], [(0, 0, 0), (0, 0, 1)]]
+
+
+@pytest.mark.parametrize(("rules", "penalty"), [(SEED, 25), (CLASSIC, 25),
+                                                (replace(SEED, last_draw_penalty_is="extra"), 35)],
+                         ids=["seed", "classic", "seed-extra"])
+def test_three_fruitless_draws(rules, penalty):
+    record = play_deal(rules, OPEN, [(0, 1, 1), (0, 1, 2), (0, 0, 2), (4, 5, 5)])
+    turn = record["turns"][1]
+    assert turn["player"] == 1 and len(turn["draws"]) == 3 and turn.get("pass")
+    assert turn["score"]["penalty"] == penalty and turn["score"]["total"] == -penalty
+
+
+@pytest.mark.parametrize(("draws", "penalty"), [(1, 5), (2, 10), (3, 25)])
+def test_a_drawn_tile_that_fits_is_played_and_the_penalty_counted(draws, penalty):
+    pool = [*[(0, 1, 1), (0, 1, 2)][:draws - 1], (4, 5, 5), (0, 0, 2)]
+    record = play_deal(SEED, OPEN, pool)
+    turn = record["turns"][1]
+    assert len(turn["draws"]) == draws and turn["tile"] == [4, 5, 5]
+    assert turn["score"]["penalty"] == penalty and turn["score"]["total"] == 14 - penalty
+
+
+@pytest.mark.parametrize(("rules", "penalty"), [(SEED, 0), (CLASSIC, 10)], ids=["seed", "classic"])
+def test_empty_pool_pass(rules, penalty):
+    record = play_deal(rules, OPEN, [])
+    turn = record["turns"][1]
+    assert turn["draws"] == [] and turn.get("pass") and turn["score"]["penalty"] == penalty
+
+
+def test_blocked_round_ends_after_a_full_round_without_placements_seed_scores_nothing_more():
+    record = play_deal(SEED, [[FIVES, (1, 1, 1)], [(0, 0, 0), (0, 0, 1)]], [])
+    assert record["end"]["reason"] == "blocked" and record["end"]["bonus"] == [0, 0]
+    assert len(record["turns"]) == 3  # opening, then player 1 and player 0 cannot place
+    assert record["scores"] == [25, 0]
+
+
+UNFITTING_POOL = [(0, 1, 1), (0, 1, 2), (0, 0, 2), (0, 2, 2), (1, 1, 2), (1, 2, 2), (0, 0, 3)]
+
+
+def test_blocked_round_waits_for_an_empty_pool_by_default():
+    record = play_deal(SEED, OPEN, UNFITTING_POOL)
+    assert record["end"]["reason"] == "blocked" and record["end"]["pool_left"] == 0
+    assert [len(t["draws"]) for t in record["turns"][1:]] == [3, 3, 1, 0]
+
+
+def test_blocked_round_with_tiles_left_to_draw_when_the_option_is_off():
+    record = play_deal(replace(SEED, blocked_needs_empty_pool=False), OPEN, UNFITTING_POOL)
+    assert record["end"]["reason"] == "blocked" and record["end"]["pool_left"] == 1
+    assert [len(t["draws"]) for t in record["turns"][1:]] == [3, 3]
+
+
+def test_blocked_round_classic_lowest_hand_collects_the_others_minus_his_own():
+    record = play_deal(CLASSIC, [[FIVES, (1, 1, 1)], [(0, 0, 0), (0, 0, 1)]], [])
+    assert record["end"]["hand_totals"] == [3, 1]
+    assert record["end"]["bonus"] == [0, 3 - 1]
+    assert record["scores"] == [25 - 10, -10 + 2]
+    assert e.round_end_bonuses(CLASSIC, [10, 4, 7], None) == [0, 10 + 7 - 4, 0]
+
+
+def test_going_out_classic_collects_every_opponents_hand_plus_25():
+    record = play_deal(CLASSIC, [[FIVES, (4, 5, 5)], [(0, 0, 0), (0, 0, 1)], [(1, 2, 3)]], [])
+    assert record["end"]["reason"] == "out" and record["end"]["player"] == 0
+    assert record["end"]["bonus"] == [25 + 1 + 6, 0, 0]
+    assert e.round_end_bonuses(CLASSIC, [0, 7, 9], 0) == [25 + 16, 0, 0]
+
+
+def test_going_out_seed_has_no_bonus():
+    record = play_deal(SEED, [[FIVES, (4, 5, 5)], [(0, 0, 0), (0, 0, 1)]], [])
+    assert record["end"]["reason"] == "out" and record["end"]["bonus"] == [0, 0]
+    assert record["scores"] == [25 + 14, 0]
+
+
+def test_classic_game_plays_rounds_until_someone_reaches_400():
+    game = e.play_game(MODEL, CLASSIC, seat_choosers("greedy", 2), seed=7, fit=FIT)
+    totals = game["rounds"][-1]["totals"]
+    assert max(totals) >= 400 or len(game["rounds"]) == CLASSIC.max_rounds
+    assert all(max(r["totals"]) < 400 for r in game["rounds"][:-1])
+    assert game["final_scores"] == totals and len(game["rounds"]) > 1
+
+
+def test_seed_game_is_one_round():
+    game = e.play_game(MODEL, SEED, seat_choosers("greedy", 3), seed=3, fit=FIT)
+    assert len(game["rounds"]) == 1 and game["final_scores"] == game["rounds"][0]["scores"]
+
+
+def test_games_are_reproducible_from_their_seed():
+    one = e.play_game(MODEL, SEED, [greedy, random_legal], seed=11, fit=FIT)
+    two = e.play_game(MODEL, SEED, [greedy, random_legal], seed=11, fit=FIT)
+    assert one == two
+
+
+def test_template_path_exists():
+    assert Path(m.template_path("triomino")).is_file()
