@@ -84,6 +84,7 @@ class CellInfo:
     hexagons: int  # corners whose 5 other cells are filled: placing here completes them
     bridge_corner: int  # corner opposite the single edge contact, if a tile touches it there; else -1
     bridge_numbers: frozenset[int]  # numbers the point-only neighbours show at that corner
+    fits: dict[int, list[tuple[int, Numbers]]]  # FitTable entry of `pattern`, looked up once
 
 
 @dataclass(frozen=True)
@@ -168,15 +169,16 @@ class Table:
             if touching:
                 bridge_corner = opposite
                 bridge_numbers = frozenset(number for _, number in touching)
-        self.frontier[cell] = CellInfo((pattern[0], pattern[1], pattern[2]), len(contacts), hexagons,
-                                       bridge_corner, bridge_numbers)
+        key = (pattern[0], pattern[1], pattern[2])
+        self.frontier[cell] = CellInfo(key, len(contacts), hexagons, bridge_corner, bridge_numbers,
+                                       self.fit.fits(key))
 
     def moves(self, tiles: Iterable[int]) -> list[Move]:
         """Every legal placement of the given tiles (indices), in a stable order."""
         hand = set(tiles)
         out: list[Move] = []
         for cell, info in self.frontier.items():
-            by_tile = self.fit.fits(info.pattern)
+            by_tile = info.fits
             if len(by_tile) <= len(hand):
                 chosen = [t for t in by_tile if t in hand]
             else:
@@ -188,11 +190,7 @@ class Table:
 
     def can_place(self, tiles: Iterable[int]) -> bool:
         hand = set(tiles)
-        for info in self.frontier.values():
-            by_tile = self.fit.fits(info.pattern)
-            if any(t in hand for t in by_tile):
-                return True
-        return False
+        return any(not hand.isdisjoint(info.fits) for info in self.frontier.values())
 
     def score(self, move: Move) -> Score:
         info = self.frontier[move.cell]
