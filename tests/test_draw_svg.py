@@ -89,3 +89,18 @@ def test_second_render_is_byte_identical_and_has_no_timestamps() -> None:
     assert render_svg(build()) == first
     assert first.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
     assert not re.search(rb"20\d\d-\d\d-\d\d", first)
+
+
+def test_polygons_and_polylines_keep_their_points():
+    import xml.etree.ElementTree as ET
+
+    from pnp.draw.scene import Page
+    from pnp.draw.svg import render_svg
+
+    page = Page(100, 100)
+    page.polygon([(10, 10), (50.125, 10), (30, 40)])
+    page.polyline([(1, 2), (3, 4), (5, 2)])
+    root = ET.fromstring(render_svg(page))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.find(f".//{ns}polygon").get("points") == "10,10 50.125,10 30,40"
+    assert root.find(f".//{ns}polyline").get("points") == "1,2 3,4 5,2"

@@ -296,14 +296,15 @@ def test_blocked_round_ends_after_a_full_round_without_placements_seed_scores_no
 UNFITTING_POOL = [(0, 1, 1), (0, 1, 2), (0, 0, 2), (0, 2, 2), (1, 1, 2), (1, 2, 2), (0, 0, 3)]
 
 
-def test_blocked_round_waits_for_an_empty_pool_by_default():
-    record = play_deal(SEED, OPEN, UNFITTING_POOL)
+def test_blocked_round_waits_for_an_empty_pool_when_the_option_is_on():
+    record = play_deal(replace(SEED, blocked_needs_empty_pool=True), OPEN, UNFITTING_POOL)
     assert record["end"]["reason"] == "blocked" and record["end"]["pool_left"] == 0
     assert [len(t["draws"]) for t in record["turns"][1:]] == [3, 3, 1, 0]
 
 
-def test_blocked_round_with_tiles_left_to_draw_when_the_option_is_off():
-    record = play_deal(replace(SEED, blocked_needs_empty_pool=False), OPEN, UNFITTING_POOL)
+def test_blocked_round_with_tiles_left_to_draw_by_default_in_seed():
+    assert SEED.blocked_needs_empty_pool is False
+    record = play_deal(SEED, OPEN, UNFITTING_POOL)
     assert record["end"]["reason"] == "blocked" and record["end"]["pool_left"] == 1
     assert [len(t["draws"]) for t in record["turns"][1:]] == [3, 3]
 

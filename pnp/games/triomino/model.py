@@ -80,7 +80,7 @@ SEED_RULES = Rules(
     start_bonus_without_triple=0, bridge_bonus=40, bridge_corner_must_match=True,
     hexagon_bonuses=(50, 60, 70), draw_limit=3, draw_penalty=5, last_draw_penalty=25,
     last_draw_penalty_is="total", failed_draw_penalty=0, empty_pool_pass_penalty=0, going_out_bonus=0,
-    going_out_collects_hands=False, blocked_round_scoring="none", blocked_needs_empty_pool=True,
+    going_out_collects_hands=False, blocked_round_scoring="none", blocked_needs_empty_pool=False,
     target_score=0, max_rounds=1,
 )
 CLASSIC_RULES = Rules(
