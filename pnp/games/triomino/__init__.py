@@ -63,4 +63,5 @@ def _final_board(model: Any, record: dict[str, Any]) -> Page:
 
 
 GAME = Game(name="triomino", title="Triomino", load=_load, check=_check, replay=_replay,
-            components={"tiles": _tiles, "scoresheet": _scoresheet, "rules": _rules})
+            components={"tiles": _tiles, "scoresheet": _scoresheet, "rules": _rules},
+            figures=_figures, final_board=_final_board)

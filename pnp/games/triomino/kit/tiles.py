@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pnp.components.sheets import back_point, content_box
 from pnp.draw.scene import CUT, Page, Polygon, Style, Text, filled, stroked
-from pnp.draw.text import pt, vertical_extent
+from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.geometry.trigrid import Cell, TriLayout, corners
@@ -127,7 +127,10 @@ def _header(page: Page, ctx: KitContext, sheet: int, sheets: int, back: bool) ->
     page.text(page.width / 2, y, title, size, weight="bold", anchor="middle", cls="sheet-title")
     note = tr(ctx.lang, "backs_note") if back else tr(ctx.lang, "fronts_note")
     y += vertical_extent(size, bold=True)[1] + 1.0 + vertical_extent(pt(8))[0]
-    page.text(page.width / 2, y, note, pt(8), anchor="middle", style=filled("#444444"), cls="sheet-note")
+    size = pt(8)
+    while text_width(note, size) > box.width and size > pt(6):
+        size *= 0.97  # long German notes get a little smaller rather than leave the safe area
+    page.text(page.width / 2, y, note, size, anchor="middle", style=filled("#444444"), cls="sheet-note")
 
 
 def _cut_lines(page: Page, grid: TriLayout, cells: list[Cell]) -> None:
