@@ -1,0 +1,70 @@
+"""Report art for `pnp check triomino --report`: the charts that matter for Triomino (draws, bonuses,
+how rounds end) and the table at the end of a recorded game, drawn with the kit's tiles."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from pnp.draw.scene import Page
+from pnp.draw.text import pt
+from pnp.games.base import Figure
+from pnp.geometry.trigrid import bounds
+
+from ..engine import oriented
+from ..model import TriominoModel
+from .boardart import draw_tiles, fit_layout
+
+if TYPE_CHECKING:
+    from pnp.check.report import CheckReport
+
+BOARD_SIDE = 12.0  # mm per tile side on report boards
+MARGIN = 12.0
+
+
+def figures(model: TriominoModel, report: CheckReport) -> list[Figure]:
+    rounds = [r for record in report.records for r in record["rounds"]]
+    draws = Counter(min(r["stats"]["draws"], 40) // 5 * 5 for r in rounds)
+    bonuses = Counter()
+    for r in rounds:
+        bonuses["bridges"] += r["stats"]["bridges"]
+        for count, hexagons in enumerate(r["stats"]["hexagons"], 1):
+            bonuses[f"{count} hexagon{'s' if count > 1 else ''} at once"] += hexagons
+    ends = Counter(r["end"]["reason"] for r in rounds)
+    return [
+        Figure("Draws per round", {(f"{k}-{k + 4}" if k < 40 else "40+"): draws[k] for k in sorted(draws)},
+               "tiles drawn in the round", "rounds",
+               "Many draws mean the hands rarely fit the table: a set with too few fitting tiles."),
+        Figure("Bonus placements", {k: bonuses[k] for k in ("bridges", "1 hexagon at once", "2 hexagons at once",
+                                                            "3 hexagons at once")},
+               "bonus", "placements", "How often the simulated players built bridges and closed hexagons."),
+        Figure("How rounds end", {"a player went out": ends["out"], "blocked": ends["blocked"]},
+               "round end", "rounds", "Blocked rounds should be rare; many mean the set jams."),
+    ]
+
+
+def final_board(model: TriominoModel, record: dict[str, Any]) -> Page:
+    """The table after the last round of a recorded game; bonus placements in yellow."""
+    last = record["rounds"][-1]
+    placements, bonus_cells = [], []
+    for turn in last["turns"]:
+        if turn.get("tile") is None:
+            continue
+        cell = (turn["cell"][0], turn["cell"][1])
+        placements.append((cell, oriented(tuple(turn["tile"]), turn["rotation"])))
+        score = turn.get("score", {})
+        if score.get("bridge") or score.get("hexagons"):
+            bonus_cells.append(cell)
+    cells = [cell for cell, _ in placements]
+    px0, py0, px1, py1 = bounds(cells)
+    width = (px1 - px0) / 2 * BOARD_SIDE
+    height = (py1 - py0) * BOARD_SIDE * 0.8660254037844386
+    page = Page(min(max(width + 2 * MARGIN, 120.0), 1990.0), min(height + 2 * MARGIN + 8.0, 1990.0),
+                label=f"triomino game {record.get('game')}")
+    grid = fit_layout(cells, (MARGIN, MARGIN + 8.0, page.width - 2 * MARGIN, page.height - 2 * MARGIN - 8.0),
+                      max_side=BOARD_SIDE)
+    scores = ", ".join(str(s) for s in record.get("final_scores", []))
+    page.text(MARGIN, MARGIN + 3.0, f"Round {last['round']}: {len(placements)} tiles · scores {scores}", pt(9),
+              weight="bold", cls="board-title")
+    draw_tiles(page, placements, grid, highlight=bonus_cells, underline_69=model.high >= 6)
+    return page

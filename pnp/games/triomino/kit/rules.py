@@ -1,0 +1,207 @@
+"""The rules sheet in English or German (`ctx.lang`), in two columns, with a drawn bridge and hexagon.
+
+Numbers in the text (hand sizes, bonuses, penalties, the tile count) come from the model and the
+chosen preset (`ctx.options["preset"]` or the spec's default), as do the two examples, which the
+rules engine finds in the spec's own tiles (see examples.py).
+"""
+
+from __future__ import annotations
+
+from pnp.components.sheets import rules_page
+from pnp.draw.scene import Page
+from pnp.draw.text import Bullets, Figure, FlowItem, FlowStyle, Heading, Paragraph, pt
+from pnp.games.base import KitContext
+
+from ..model import Rules, TriominoModel
+from .boardart import draw_tiles, fit_layout, point_marker
+from .examples import Example, find_example
+from .reference import reference_lines
+
+FIGURE_HEIGHT = 60.0
+STYLE = FlowStyle(body=pt(9.2), h1=pt(12), h2=pt(10.5), leading=1.3, gap=1.8)
+
+
+def rules_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
+    rules = model.rules(ctx.options.get("preset"))
+    lang = "de" if ctx.lang == "de" else "en"
+    examples = {kind: find_example(model, rules, kind) for kind in ("bridge", "hexagon")}
+    text = GERMAN if lang == "de" else ENGLISH
+    columns = text(model, rules, examples)
+    underline = model.high >= 6
+
+    def draw_figure(page: Page, name: str, rect: tuple[float, float, float, float]) -> None:
+        example = examples[name]
+        if example is None:
+            return
+        _draw_example(page, example, rect, name, underline)
+
+    title = "Triomino — Spielregel" if lang == "de" else "Triomino — rules"
+    subtitle = (f"{len(model.tiles)} Steine · {model.min_players}–{model.max_players} Spieler · Regeln: {rules.name}"
+                if lang == "de" else
+                f"{len(model.tiles)} tiles · {model.min_players}–{model.max_players} players · rules: {rules.name}")
+    page = rules_page(ctx.paper.portrait(), title, subtitle, columns, draw_figure,
+                      component=f"rules ({lang})", style=STYLE, label=f"rules {lang}")
+    return [page]
+
+
+def _draw_example(page: Page, example: Example, rect: tuple[float, float, float, float], name: str,
+                  underline: bool) -> None:
+    x, y, w, h = rect
+    cells = [cell for cell, _ in example.placements] + list(example.empty)
+    grid = fit_layout(cells, (x + 2, y + 1, w - 4, h - 2), max_side=26.0)
+    last = example.placements[-1][0]
+    tags = {"bonus": str(example.bonus), "tiles": str(len(example.placements))}
+    with page.group(cls=f"example-{name}", data=tags) as g:
+        draw_tiles(g, example.placements, grid, highlight=[last], empty=example.empty, underline_69=underline,
+                   cls="example-tile")
+        point_marker(g, grid, example.point, cls="example-point")
+
+
+def _preset_lines(rules: Rules, lang: str) -> tuple[str, ...]:
+    return tuple(f"{line.label}: {line.value}" if line.value else line.label
+                 for line in reference_lines(rules, lang)
+                 if not line.key.startswith(("start_bonus", "sum", "target", "blocked", "going_out")))
+
+
+def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | None]) -> list[list[FlowItem]]:
+    low, high = model.low, model.high
+    opening = (f"Whoever holds the highest triple (three equal numbers) lays it down first and scores its sum "
+               f"plus {rules.start_bonus}; opening with 0-0-0 gives {rules.start_bonus_zero_triple} instead of "
+               f"{rules.start_bonus}. If nobody has a triple, the tile with the highest sum opens"
+               + _opening_bonus(rules, ", without bonus."))
+    corners = ("Where corners of tiles meet at a point, the numbers there must be the same too."
+               if rules.corner_contacts_must_match else
+               "Corners that only touch at a point need not match.")
+    draws = (f"Cannot place a tile? Draw one from the pool, up to {rules.draw_limit} times; "
+             f"as soon as a drawn tile fits you may lay it. Each draw costs points (see below).")
+    col1: list[FlowItem] = [
+        Heading("What you need"),
+        Paragraph(f"{len(model.tiles)} triangular tiles with the numbers {low} to {high} in their corners, "
+                  f"this sheet, the score sheet and a pencil. {model.min_players} to {model.max_players} players."),
+        Heading("Getting ready"),
+        Paragraph(f"Shuffle the tiles face down. Everyone takes {model.hand_size} tiles "
+                  f"({model.hand_size_many_players} with more than {model.many_players_above} players) "
+                  f"and stands them up so the others cannot see the numbers. The rest is the pool."),
+        Heading("The first tile"),
+        Paragraph(opening),
+        Heading("Your turn"),
+        Paragraph("Place one tile from your hand next to a tile on the table, so that at least one whole "
+                  "edge touches it. Along every edge that touches, both numbers must match: a 3 next to "
+                  "a 3, a 5 next to a 5. " + corners),
+        Paragraph(draws),
+        Paragraph("You score the sum of the three numbers of the tile you placed, plus any bonus."),
+        Heading("Bonuses and penalties", level=2),
+        Bullets(_preset_lines(rules, "en")),
+    ]
+    col2: list[FlowItem] = [Heading("Bridge")]
+    bridge, hexagon = examples["bridge"], examples["hexagon"]
+    col2.append(Paragraph(
+        f"A tile that touches one tile along an edge and, at the opposite corner, another tile only at the "
+        f"point{' (with the same number there)' if rules.bridge_corner_must_match else ''}, builds a bridge: "
+        f"+{rules.bridge_bonus}."))
+    if bridge:
+        col2 += [Figure(FIGURE_HEIGHT, "bridge"),
+                 Paragraph(f"The yellow tile bridges the gap: edge contact below, the {_number_at(bridge)} at the "
+                           f"ringed point. The dashed places stay empty.")]
+    col2.append(Heading("Hexagon"))
+    col2.append(Paragraph(
+        f"Six tiles round one point form a hexagon. The tile that closes it scores +{rules.hexagon_bonuses[0]}; "
+        f"closing two at once +{rules.hexagon_bonuses[1]}, three +{rules.hexagon_bonuses[2]}."))
+    if hexagon:
+        col2 += [Figure(FIGURE_HEIGHT, "hexagon"),
+                 Paragraph(f"The yellow tile closes the hexagon round the {_number_at(hexagon)}: "
+                           f"{sum(hexagon.placements[-1][1])} + {hexagon.bonus} points.")]
+    col2.append(Heading("End of the round"))
+    end = ("The round ends when a player has placed their last tile, or when nobody can place a tile "
+           "in a whole round and the pool is empty.")
+    if rules.going_out_bonus or rules.going_out_collects_hands:
+        end += (f" Going out earns +{rules.going_out_bonus}"
+                + (" plus the numbers left in everyone else's hands." if rules.going_out_collects_hands else "."))
+    if rules.blocked_round_scoring == "lowest_collects":
+        end += " In a blocked round the player with the lowest hand gets the others' hand totals minus their own."
+    col2.append(Paragraph(end))
+    col2.append(Paragraph(
+        f"Play rounds until someone has {rules.target_score} points; finish that round. The highest score wins."
+        if rules.target_score else "The game is one round: the highest score wins."))
+    return [col1, col2]
+
+
+def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | None]) -> list[list[FlowItem]]:
+    low, high = model.low, model.high
+    opening = (f"Wer den höchsten Drilling (drei gleiche Zahlen) hat, legt ihn als ersten Stein und erhält "
+               f"seine Summe plus {rules.start_bonus}; wer mit 0-0-0 beginnt, erhält {rules.start_bonus_zero_triple} "
+               f"statt {rules.start_bonus}. Hat niemand einen Drilling, beginnt der Stein mit der höchsten Summe"
+               + _opening_bonus(rules, ", ohne Bonus."))
+    corners = ("Wo Ecken von Steinen in einem Punkt zusammentreffen, müssen die Zahlen ebenfalls gleich sein."
+               if rules.corner_contacts_must_match else
+               "Ecken, die sich nur in einem Punkt berühren, müssen nicht passen.")
+    draws = (f"Kein Stein passt? Zieh einen aus dem Vorrat, höchstens {rules.draw_limit}-mal; sobald ein "
+             f"gezogener Stein passt, darfst du ihn legen. Jedes Ziehen kostet Punkte (siehe unten).")
+    col1: list[FlowItem] = [
+        Heading("Material"),
+        Paragraph(f"{len(model.tiles)} dreieckige Steine mit den Zahlen {low} bis {high} in den Ecken, dieses "
+                  f"Blatt, das Punkteblatt und ein Stift. {model.min_players} bis {model.max_players} Spieler."),
+        Heading("Vorbereitung"),
+        Paragraph(f"Alle Steine verdeckt mischen. Jeder nimmt {model.hand_size} Steine "
+                  f"({model.hand_size_many_players} bei mehr als {model.many_players_above} Spielern) und stellt "
+                  f"sie so vor sich auf, dass die anderen die Zahlen nicht sehen. Der Rest ist der Vorrat."),
+        Heading("Der erste Stein"),
+        Paragraph(opening),
+        Heading("Dein Zug"),
+        Paragraph("Leg einen Stein aus deiner Hand an einen Stein auf dem Tisch, so dass mindestens eine ganze "
+                  "Kante anliegt. An jeder anliegenden Kante müssen beide Zahlen gleich sein: eine 3 an eine 3, "
+                  "eine 5 an eine 5. " + corners),
+        Paragraph(draws),
+        Paragraph("Du erhältst die Summe der drei Zahlen des gelegten Steins und dazu jeden Bonus."),
+        Heading("Boni und Strafen", level=2),
+        Bullets(_preset_lines(rules, "de")),
+    ]
+    col2: list[FlowItem] = [Heading("Brücke")]
+    bridge, hexagon = examples["bridge"], examples["hexagon"]
+    col2.append(Paragraph(
+        f"Ein Stein, der an einer Kante einen Stein berührt und an der gegenüberliegenden Ecke einen anderen "
+        f"nur mit der Spitze{' (mit derselben Zahl dort)' if rules.bridge_corner_must_match else ''}, "
+        f"bildet eine Brücke: +{rules.bridge_bonus}."))
+    if bridge:
+        col2 += [Figure(FIGURE_HEIGHT, "bridge"),
+                 Paragraph(f"Der gelbe Stein schlägt die Brücke: Kante unten, die {_number_at(bridge)} am "
+                           f"markierten Punkt. Die gestrichelten Plätze bleiben frei.")]
+    col2.append(Heading("Sechseck"))
+    col2.append(Paragraph(
+        f"Sechs Steine um einen Punkt bilden ein Sechseck. Wer es mit seinem Stein schließt, erhält "
+        f"+{rules.hexagon_bonuses[0]}; zwei auf einmal +{rules.hexagon_bonuses[1]}, drei +{rules.hexagon_bonuses[2]}."))
+    if hexagon:
+        col2 += [Figure(FIGURE_HEIGHT, "hexagon"),
+                 Paragraph(f"Der gelbe Stein schließt das Sechseck um die {_number_at(hexagon)}: "
+                           f"{sum(hexagon.placements[-1][1])} + {hexagon.bonus} Punkte.")]
+    col2.append(Heading("Ende der Runde"))
+    end = ("Die Runde endet, wenn jemand seinen letzten Stein gelegt hat oder wenn bei leerem Vorrat "
+           "eine ganze Runde lang niemand legen kann.")
+    if rules.going_out_bonus or rules.going_out_collects_hands:
+        end += (f" Wer ausmacht, erhält +{rules.going_out_bonus}"
+                + (" und dazu die Zahlen, die die anderen noch auf der Hand haben." if rules.going_out_collects_hands
+                   else "."))
+    if rules.blocked_round_scoring == "lowest_collects":
+        end += (" Ist die Runde blockiert, erhält, wer die kleinste Handsumme hat, die Handsummen der anderen "
+                "minus die eigene.")
+    col2.append(Paragraph(end))
+    col2.append(Paragraph(
+        f"Gespielt wird, bis jemand {rules.target_score} Punkte hat; diese Runde wird zu Ende gespielt. "
+        f"Die meisten Punkte gewinnen." if rules.target_score else
+        "Das Spiel dauert eine Runde: die meisten Punkte gewinnen."))
+    return [col1, col2]
+
+
+def _number_at(example: Example) -> int:
+    """The number the example's tiles show at its marked point."""
+    from pnp.geometry.trigrid import corners
+
+    for cell, numbers in example.placements:
+        points = corners(cell)
+        if example.point in points:
+            return numbers[points.index(example.point)]
+    raise ValueError("no tile at the example's point")
+
+
+def _opening_bonus(rules: Rules, none: str) -> str:
+    return f" (+{rules.start_bonus_without_triple})." if rules.start_bonus_without_triple else none

@@ -1,0 +1,82 @@
+"""The Triomino rules sheet: both languages fit, the drawn bridge and hexagon are real, engine-scored examples."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from drawhelp import SVG_NS, svg_root
+
+from pnp.draw.paper import A4, LETTER
+from pnp.draw.svg import render_svg
+from pnp.games.triomino.engine import FitTable, Table
+from pnp.games.triomino.kit.examples import find_example
+from pnp.games.triomino.kit.rules import rules_pages
+from pnp.games.triomino.model import load
+from pnp.geometry.trigrid import shares_edge, touch_at_point_only
+from pnp.kit import kit_context
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_one_page_that_fits_in_both_languages(paper, lang, preset) -> None:
+    pages = rules_pages(load(None), kit_context(paper, lang, preset=preset))
+    assert len(pages) == 1
+    assert (pages[0].width, pages[0].height) == (paper.width, paper.height)
+    pages[0].check_safe_area()
+
+
+def test_languages_differ_and_state_the_preset_values() -> None:
+    model = load(None)
+    texts = {}
+    for lang in ("en", "de"):
+        root = svg_root(render_svg(rules_pages(model, kit_context(A4, lang, preset="classic"))[0]))
+        texts[lang] = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+    assert "Bridge" in texts["en"] and "Brücke" in texts["de"]
+    assert "Sechseck" in texts["de"] and "Hexagon" in texts["en"]
+    for text in texts.values():
+        assert "+40" in text and "+100" in text and "400" in text
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_the_drawn_examples_earn_their_bonus(preset) -> None:
+    model = load(None)
+    rules = model.rules(preset)
+    bridge = find_example(model, rules, "bridge")
+    hexagon = find_example(model, rules, "hexagon")
+    assert bridge.bonus == rules.bridge_bonus and hexagon.bonus == rules.hexagon_bonuses[0]
+    # Replayed independently of the search: every placement legal, the last one earns the bonus.
+    for example in (bridge, hexagon):
+        table = Table(rules, FitTable([t.numbers for t in model.tiles]))
+        first_cell, first_numbers = example.placements[0]
+        table.place(first_cell, first_numbers)
+        labels = {t.numbers for t in model.tiles}
+        for cell, numbers in example.placements[1:]:
+            assert any(numbers[i:] + numbers[:i] in labels for i in range(3))  # a real tile, turned
+            move = next(m for m in table.moves(range(len(model.tiles))) if m.cell == cell and m.numbers == numbers)
+            score = table.score(move)
+            table.place(cell, numbers)
+        assert score.bridge + score.hexagon_bonus == example.bonus
+    last = bridge.placements[-1][0]
+    others = [cell for cell, _ in bridge.placements[:-1]]
+    assert sum(shares_edge(last, c) for c in others) == 1
+    assert any(touch_at_point_only(last, c) for c in others)
+
+
+def test_figures_are_drawn_with_the_example_tiles() -> None:
+    model = load(None)
+    root = svg_root(render_svg(rules_pages(model, kit_context(A4, "en"))[0]))
+    groups = {g.get("class"): g for g in root.iter(f"{SVG_NS}g") if (g.get("class") or "").startswith("example-")}
+    assert {"example-bridge", "example-hexagon"} <= groups.keys()
+    hexagon = find_example(model, model.rules(), "hexagon")
+    drawn = sorted(g.get("data-tile") for g in groups["example-hexagon"].iter(f"{SVG_NS}g")
+                   if g.get("class") == "example-tile")
+    assert drawn == sorted("-".join(map(str, n)) for _, n in hexagon.placements)
+
+
+def test_a_set_without_examples_still_gets_its_rules() -> None:
+    model = load(None)
+    tiny = replace(model, tiles=model.tiles[:20], min_players=2)
+    page = rules_pages(tiny, kit_context(A4, "de"))[0]
+    page.check_safe_area()
