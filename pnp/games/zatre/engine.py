@@ -1,0 +1,314 @@
+"""Zatre rules engine: board position, legal placements, a turn's scoring, the draw rule, a game.
+
+The board is a flat list over the layout with a one-cell border of non-fields, so neighbours are
+index +-1 and +-width and no bounds checks are needed. Every empty cell keeps the pip sums and the
+lengths of the four runs of tiles that touch it (left, right, up, down). Placing a tile updates
+only the four cells just past the ends of the rows it joins, in O(1), and "does this tile fit here,
+and what does it score" is a few additions: that keeps simulation fast.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pnp.games.zatre.model import DOUBLE, NO_FIELD, Cell, ZatreModel
+from pnp.games.zatre.sheet import ScoreSheet, SheetEntry
+
+
+class IllegalTurn(Exception):
+    """A player asked for a placement the rules forbid (a bug in a player, never user input)."""
+
+
+class Geometry:
+    """Cell numbering and lookup tables derived once from the board layout."""
+
+    def __init__(self, model: ZatreModel) -> None:
+        board = model.board
+        self.width = board.width + 2
+        self.size = self.width * (board.height + 2)
+        self.is_field = [False] * self.size
+        self.is_double = [False] * self.size
+        for r, line in enumerate(board.layout):
+            for c, ch in enumerate(line):
+                index = self.index((r, c))
+                self.is_field[index] = ch != NO_FIELD
+                self.is_double[index] = ch == DOUBLE
+        self.start = self.index(board.start)
+        self.start_is_double = model.rules.start_is_double
+        self.max_sum = model.rules.max_row_sum
+        # points[s]: points of a row summing to s; long enough for any sum the players look up.
+        self.points = [0] * (4 * self.max_sum + 16)
+        for row_sum, value in model.rules.points:
+            self.points[row_sum] = value
+        self.lowest_scoring_sum = min(s for s, _ in model.rules.points)
+
+    def index(self, cell: Cell) -> int:
+        return (cell[0] + 1) * self.width + cell[1] + 1
+
+    def cell(self, index: int) -> Cell:
+        return (index // self.width - 1, index % self.width - 1)
+
+
+class Position:
+    """The tiles on the board and, for every empty cell, the runs that touch it."""
+
+    __slots__ = ("dn", "ds", "frontier", "geo", "ln", "ls", "pips", "rn", "rs", "un", "us")
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        n = geo.size
+        self.pips = [0] * n  # 0: empty
+        self.ls, self.rs, self.us, self.ds = [0] * n, [0] * n, [0] * n, [0] * n  # run pip sums
+        self.ln, self.rn, self.un, self.dn = [0] * n, [0] * n, [0] * n, [0] * n  # run lengths
+        self.frontier: set[int] = {geo.start}  # empty fields a tile may go on next
+
+    def copy(self) -> Position:
+        other = Position.__new__(Position)
+        other.geo = self.geo
+        for name in ("pips", "ls", "rs", "us", "ds", "ln", "rn", "un", "dn"):
+            setattr(other, name, getattr(self, name)[:])
+        other.frontier = set(self.frontier)
+        return other
+
+    def fits(self, cell: int, pips: int) -> bool:
+        """May a tile go here as far as row sums go (the double-field rule aside)?"""
+        limit = self.geo.max_sum - pips
+        return cell in self.frontier and self.ls[cell] + self.rs[cell] <= limit \
+            and self.us[cell] + self.ds[cell] <= limit
+
+    def immediate_points(self, cell: int, pips: int) -> int:
+        """Points of the rows through `cell` if a tile of `pips` went there now."""
+        points = self.geo.points
+        h = self.ls[cell] + self.rs[cell]
+        v = self.us[cell] + self.ds[cell]
+        return (points[h + pips] if h else 0) + (points[v + pips] if v else 0)
+
+    def scores_now(self, cell: int, pips: int) -> bool:
+        return self.immediate_points(cell, pips) > 0
+
+    def can_place(self, pips: int) -> bool:
+        limit = self.geo.max_sum - pips
+        ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
+        return any(ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit for c in self.frontier)
+
+    def placements(self, pips: int) -> list[int]:
+        """Cells where a tile fits by row sums, in cell order (doubles included)."""
+        return sorted(c for c in self.frontier if self.fits(c, pips))
+
+    def ordinary_placements(self, pips: int) -> list[int]:
+        """Normal fields that fit, and double fields that score at once with this tile."""
+        is_double = self.geo.is_double
+        return [c for c in self.placements(pips) if not is_double[c] or self.scores_now(c, pips)]
+
+    def last_resort_allowed(self, pips: int) -> bool:
+        """The seed's exception: a double field without scoring only when nothing else fits."""
+        return not self.ordinary_placements(pips)
+
+    def place(self, cell: int, pips: int) -> None:
+        w = self.geo.width
+        ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
+        ln, rn, un, dn = self.ln, self.rn, self.un, self.dn
+        self.pips[cell] = pips
+        h_sum = ls[cell] + pips + rs[cell]
+        h_len = ln[cell] + 1 + rn[cell]
+        v_sum = us[cell] + pips + ds[cell]
+        v_len = un[cell] + 1 + dn[cell]
+        left = cell - ln[cell] - 1
+        right = cell + rn[cell] + 1
+        up = cell - (un[cell] + 1) * w
+        down = cell + (dn[cell] + 1) * w
+        # The cells just past the row ends now touch the whole row (border cells take harmless writes).
+        rs[left], rn[left] = h_sum, h_len
+        ls[right], ln[right] = h_sum, h_len
+        ds[up], dn[up] = v_sum, v_len
+        us[down], un[down] = v_sum, v_len
+        frontier = self.frontier
+        frontier.discard(cell)
+        is_field = self.geo.is_field
+        for end in (left, right, up, down):
+            if is_field[end]:
+                frontier.add(end)
+
+    def row_through(self, cell: int, step: int) -> tuple[int, int, int]:
+        """(first cell, length, pip sum) of the run of tiles through an occupied `cell` along `step`."""
+        pips = self.pips
+        first = cell
+        while pips[first - step]:
+            first -= step
+        length = total = 0
+        at = first
+        while pips[at]:
+            total += pips[at]
+            length += 1
+            at += step
+        return first, length, total
+
+
+@dataclass(frozen=True)
+class ScoredRow:
+    cells: tuple[Cell, ...]
+    total: int
+    points: int
+
+
+@dataclass
+class TurnResult:
+    rows: list[ScoredRow]
+    crosses: int
+    last_resort: list[int]  # cells covered under the last-resort exception (no cross)
+
+
+def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> TurnResult:
+    """Rows through this turn's tiles, each counted once; crosses; the double-field rule."""
+    geo = pos.geo
+    rows: dict[tuple[int, int], tuple[int, int, int]] = {}
+    scoring_cells: set[int] = set()
+    for cell in placed:
+        for step in (1, geo.width):
+            first, length, total = pos.row_through(cell, step)
+            if length >= 2:
+                rows[(first, step)] = (first, length, total)
+    scored = []
+    for first, step in sorted(rows):
+        _, length, total = rows[(first, step)]
+        points = geo.points[total]
+        if points:
+            cells = [first + i * step for i in range(length)]
+            scoring_cells.update(cells)
+            scored.append(ScoredRow(tuple(geo.cell(c) for c in cells), total, points))
+    crosses = 0
+    last_resort = []
+    for cell in placed:
+        double = geo.is_double[cell] or (cell == geo.start and geo.start_is_double)
+        if not double:
+            continue
+        if cell in scoring_cells:
+            crosses += 1
+        elif cell in forced_doubles or cell == geo.start:
+            last_resort.append(cell)  # the start tile is never optional, so never a fault
+        else:
+            raise IllegalTurn(f"tile on double field {geo.cell(cell)} makes no 10-12 row")
+    return TurnResult(scored, crosses, last_resort)
+
+
+def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]) -> TurnResult:
+    """Place (pips, cell) in order, checking every rule; `hand` loses the placed tiles."""
+    geo = pos.geo
+    forced: set[int] = set()
+    placed: list[int] = []
+    for pips, cell in placements:
+        if pips not in hand:
+            raise IllegalTurn(f"no {pips} in hand {hand}")
+        if not pos.fits(cell, pips):
+            raise IllegalTurn(f"{pips} does not fit at {geo.cell(cell)}")
+        if geo.is_double[cell] and not pos.scores_now(cell, pips) and pos.last_resort_allowed(pips):
+            forced.add(cell)
+        hand.remove(pips)
+        pos.place(cell, pips)
+        placed.append(cell)
+    for pips in hand:
+        if pos.can_place(pips):
+            raise IllegalTurn(f"kept a {pips} that still fits")
+    return score_turn(pos, placed, forced)
+
+
+def legal_turns(pos: Position, hand: list[int]) -> set[frozenset[tuple[int, int]]]:
+    """Every legal complete turn from `pos` with `hand`, as the set of (pips, cell) placed.
+
+    Exhaustive (tile by tile in every order), for tests and hints, not for simulation.
+    """
+    turns: set[frozenset[tuple[int, int]]] = set()
+
+    def walk(here: Position, held: list[int], placed: list[tuple[int, int]], forced: set[int]) -> None:
+        moved = False
+        for pips in sorted(set(held)):
+            for cell in here.placements(pips):
+                moved = True
+                is_forced = here.geo.is_double[cell] and not here.scores_now(cell, pips) \
+                    and here.last_resort_allowed(pips)
+                child = here.copy()
+                child.place(cell, pips)
+                rest = held[:]
+                rest.remove(pips)
+                walk(child, rest, [*placed, (pips, cell)], forced | {cell} if is_forced else forced)
+        if not moved:  # nothing in hand fits: the turn is over
+            try:
+                score_turn(here, [cell for _, cell in placed], forced)
+            except IllegalTurn:
+                return
+            turns.add(frozenset(placed))
+
+    walk(pos, list(hand), [], set())
+    return turns
+
+
+def tiles_to_draw(pos: Position, hand: list[int], per_turn: int) -> int:
+    """The seed's draw rule for a player who kept tiles from the last turn."""
+    if not hand:
+        return per_turn
+    if len(hand) >= 2 and any(pos.can_place(p) for p in set(hand)):
+        return 0
+    return 1
+
+
+class Player(Protocol):
+    def __call__(self, pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]: ...
+
+
+@dataclass
+class TurnLog:
+    player: int
+    drawn: list[int]
+    hand: list[int]  # tiles held when placing started (kept ones first, then the drawn ones)
+    placements: list[tuple[int, int]]  # (pips, cell index)
+    result: TurnResult
+    kept: list[int]
+    entries: list[SheetEntry]
+
+
+@dataclass
+class GameResult:
+    seed: int
+    bag: list[int]
+    kinds: list[str]
+    turns: list[TurnLog] = field(default_factory=list)
+    sheets: list[ScoreSheet] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)  # tiles left at the end
+
+    @property
+    def final_scores(self) -> list[int]:
+        return [s.total for s in self.sheets]
+
+
+def play_game(model: ZatreModel, geo: Geometry, players: list[Player], kinds: list[str],
+              seed: int) -> GameResult:
+    rng = random.Random(seed)
+    bag = model.tiles.bag()
+    rng.shuffle(bag)
+    result = GameResult(seed, bag[:], kinds)
+    pos = Position(geo)
+    n = len(players)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in range(n)]
+    drawn_so_far = 0
+    turn = 0
+    while drawn_so_far < len(bag):
+        seat = turn % n
+        hand = hands[seat]
+        count = model.rules.first_turn_tiles if turn == 0 else \
+            tiles_to_draw(pos, hand, model.rules.tiles_per_turn)
+        drawn = bag[drawn_so_far:drawn_so_far + count]
+        drawn_so_far += len(drawn)
+        hand.extend(drawn)
+        start_hand = hand[:]
+        placements = players[seat](pos, hand[:], rng)
+        outcome = apply_turn(pos, hand, placements)
+        entries = result.sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)
+        result.turns.append(TurnLog(seat, drawn, start_hand, placements, outcome, hand[:], entries))
+        turn += 1
+    for seat in range(n):
+        result.sheets[seat].minus = sum(hands[seat])
+    result.hands = hands
+    return result

@@ -1,0 +1,68 @@
+"""Simulated games as JSON-ready records (the `--log` lines), one per game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.zatre.engine import GameResult, Geometry, Player, play_game
+from pnp.games.zatre.model import ZatreModel
+from pnp.games.zatre.players import greedy_player, random_player
+
+PLAYERS: dict[str, Player] = {"greedy": greedy_player, "random": random_player}
+
+
+def seat_kinds(kind: str, count: int) -> list[str]:
+    """`mixed` alternates greedy and random seats, greedy first."""
+    if kind == "mixed":
+        return ["greedy" if seat % 2 == 0 else "random" for seat in range(count)]
+    return [kind] * count
+
+
+def to_record(result: GameResult, geo: Geometry, index: int) -> dict[str, Any]:
+    turns = []
+    for turn in result.turns:
+        turns.append({
+            "player": turn.player,
+            "drawn": turn.drawn,
+            "tiles": [[pips, *geo.cell(cell)] for pips, cell in turn.placements],
+            "rows": [{"sum": row.total, "points": row.points, "cells": [list(c) for c in row.cells]}
+                     for row in turn.result.rows],
+            "crosses": turn.result.crosses,
+            "last_resort": [list(geo.cell(c)) for c in turn.result.last_resort],
+            "kept": turn.kept,
+            "sheet": [entry.to_json() for entry in turn.entries],
+        })
+    return {
+        "game": index,
+        "seed": result.seed,
+        "players": len(result.sheets),
+        "kinds": result.kinds,
+        "bag": result.bag,
+        "turns": turns,
+        "rows_used": [sheet.rows_used for sheet in result.sheets],
+        "tiles_left": [len(hand) for hand in result.hands],
+        "minus": [sheet.minus for sheet in result.sheets],
+        "final_scores": result.final_scores,
+    }
+
+
+def simulate(model: ZatreModel, players: int, first_index: int, seed_and_index: tuple[int, int]
+             ) -> dict[str, Any]:
+    """One seeded game as a record; module level so worker processes can receive it."""
+    seed, index = seed_and_index
+    geo = _geometry(model)
+    kinds = seat_kinds(model.check.player, players)
+    result = play_game(model, geo, [PLAYERS[k] for k in kinds], kinds, seed)
+    return to_record(result, geo, first_index + index)
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def _geometry(model: ZatreModel) -> Geometry:
+    """Build the lookup tables once per process and model, not once per game."""
+    key = id(model)
+    if key not in _GEOMETRY:
+        _GEOMETRY.clear()
+        _GEOMETRY[key] = Geometry(model)
+    return _GEOMETRY[key]

@@ -1,0 +1,84 @@
+"""One player's score sheet, filled exactly as the printed sheet is filled by hand.
+
+Each points column (10, 11, 12) and the x2 column fill top to bottom without gaps, independently
+of each other. A turn's rows with the same sum share ONE box (two 12s: 8 in the top free box of
+column 12); each x2 cross takes the top free x2 box. Rows may run past the printed sheet: the
+checker counts how many rows a game really needed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.games.zatre.model import Rules, Sheet
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    column: str  # "x2" or a scoring sum as text, e.g. "12"
+    row: int  # 0-based sheet row
+    value: int  # points written; 1 for a cross
+
+    def to_json(self) -> list[object]:
+        return [self.column, self.row, self.value]
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One filled sheet row as it reads on paper."""
+
+    index: int
+    cross: bool
+    entries: tuple[int | None, ...]  # per scoring sum; None: empty box
+    bonus: int  # bonus earned (0 unless every points box of the row is filled)
+    total: int  # the row's Σ box, doubling applied
+
+
+@dataclass
+class ScoreSheet:
+    layout: Sheet
+    rules: Rules
+    columns: dict[int, list[int]] = field(default_factory=dict)  # scoring sum -> boxes top down
+    crosses: int = 0
+    minus: int = 0  # pips of tiles left at the end
+
+    def __post_init__(self) -> None:
+        for row_sum in self.rules.scoring_sums:
+            self.columns.setdefault(row_sum, [])
+
+    def enter_turn(self, row_sums: list[int], crosses: int) -> list[SheetEntry]:
+        """Write one turn: rows scored (their sums) and x2 crosses. Returns the boxes written."""
+        entries: list[SheetEntry] = []
+        for row_sum in self.rules.scoring_sums:  # column order, so records read left to right
+            count = row_sums.count(row_sum)
+            if count:
+                column = self.columns[row_sum]
+                value = count * self.rules.points_for(row_sum)
+                entries.append(SheetEntry(str(row_sum), len(column), value))
+                column.append(value)
+        for _ in range(crosses):
+            entries.append(SheetEntry("x2", self.crosses, 1))
+            self.crosses += 1
+        return entries
+
+    @property
+    def rows_used(self) -> int:
+        return max(self.crosses, *(len(c) for c in self.columns.values()))
+
+    def row(self, index: int) -> SheetRow:
+        boxes = tuple(c[index] if index < len(c) else None for c in self.columns.values())
+        complete = all(b is not None for b in boxes)
+        bonus = self.layout.bonus_of_row(index) if complete else 0
+        points = sum(b for b in boxes if b is not None)
+        cross = index < self.crosses
+        factor = 2 if cross and (complete or self.rules.double_incomplete_rows) else 1
+        total = points * factor + bonus * (factor if self.rules.bonus_doubled else 1)
+        return SheetRow(index, cross, boxes, bonus, total)
+
+    def rows(self) -> list[SheetRow]:
+        return [self.row(i) for i in range(max(self.rows_used, 0))]
+
+    @property
+    def total(self) -> int:
+        """The grand total: every row's Σ minus the pips of tiles left."""
+        return sum(r.total for r in self.rows()) - self.minus
