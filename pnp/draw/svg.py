@@ -102,12 +102,11 @@ def _element(dwg: svgwrite.Drawing, prim: Primitive) -> BaseElement:
             el.attribs.update(
                 {"x1": num(prim.x1), "y1": num(prim.y1), "x2": num(prim.x2), "y2": num(prim.y2)}
             )
-        elif isinstance(prim, Polygon):
-            el = dwg.polygon()
-            el.attribs["points"] = _points(prim.points)
-        elif isinstance(prim, Polyline):
-            el = dwg.polyline()
-            el.attribs["points"] = _points(prim.points)
+        elif isinstance(prim, Polyline):  # Polygon too (a subclass)
+            el = dwg.polygon() if isinstance(prim, Polygon) else dwg.polyline()
+            # svgwrite rewrites "points" from el.points when serialising: hand it our formatting.
+            points_text = _points(prim.points)
+            el.points_to_string = lambda _ignored: points_text
         elif isinstance(prim, Path):
             el = dwg.path(d=_path_d(prim))  # svgwrite builds "d" from its own command list
         elif isinstance(prim, Circle):
