@@ -54,7 +54,7 @@ def large_board_page(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pa
     """The large board on one oversized page, as if the paper were as wide as two sheets."""
     board, cell = model.board, model.board.large_cell_mm
     sheet = ctx.paper.portrait()
-    margin = sheet.width - (sheet.width - 2 * 8.0)  # the safe margin on both sides
+    margin = Page.for_paper(sheet).safe_margin
     width, height = board.width * cell, board.height * cell
     page = Page(width + 2 * margin + 2, sheet.height, label="large board")
     box = content_box(Page.for_paper(sheet))
@@ -63,8 +63,7 @@ def large_board_page(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pa
                           f"printable {box.height:.0f} mm of {sheet}; choose a smaller board.large_cell_mm")
     x0 = (page.width - width) / 2
     y0 = box.y0 + (box.height - height) / 2
-    with page.group(cls="board", data={"palette": palette.name, "cell-mm": f"{cell:g}"}) as g:
-        draw_fields(g, board, cell, palette, x0, y0)
+    draw_fields(page, board, cell, palette, x0, y0)  # field by field: the split goes between fields
     return page
 
 
