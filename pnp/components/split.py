@@ -25,6 +25,7 @@ from pnp.errors import LayoutError
 
 TOLERANCE_MM = 0.5  # strokes shared by neighbouring shapes may poke this far over a seam
 MARK_MM = 4.0
+ALIGN_BAND_MM = MARK_MM + 2.0  # room above and below the content for the alignment triangles
 INK = "#000000"
 TEXTS = {
     "en": {
@@ -95,7 +96,7 @@ def split_page(page: Page, paper: Paper, *, overlap: float = 15.0, seams: Sequen
     content = union_all(box for _, box in items)
     if content is None:
         raise LayoutError(f"split: {page.label or 'page'} is empty")
-    band = MARK_MM + 2.0  # room above and below the content for the alignment triangles
+    band = ALIGN_BAND_MM
     if content.height + 2 * band > sheet_box.height:
         raise LayoutError(f"split: {page.label or 'page'} content is {content.height:.0f} mm tall; "
                           f"{paper} leaves {sheet_box.height - 2 * band:.0f} mm")

@@ -22,7 +22,7 @@ Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
 class Board:
     layout: tuple[str, ...]  # as in the spec: one string per row
     cell_mm: float
-    large_cell_mm: float = 17.0  # field edge of the large board printed over two sheets
+    large_cell_mm: float = 16.0  # field edge of the large board printed over two sheets
 
     @property
     def height(self) -> int:
@@ -186,7 +186,7 @@ def _board(f: Fields) -> Board:
     if starts != 1:
         raise f.error("layout", f"needs exactly one start field 'S', found {starts}")
     cell = f.req("cell_mm", float, positive)
-    large = f.opt("large_cell_mm", float, max(cell, 17.0), positive)
+    large = f.opt("large_cell_mm", float, max(cell, 16.0), positive)
     if large < cell:
         raise f.error("large_cell_mm", f"must be at least cell_mm ({cell}): it is the larger board")
     board = Board(tuple(layout), cell, large)

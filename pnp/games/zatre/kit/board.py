@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.components.sheets import content_box, title_band
+from pnp.components.split import ALIGN_BAND_MM, split_page
 from pnp.draw.scene import Page, filled
 from pnp.draw.text import pt
 from pnp.errors import LayoutError
@@ -58,9 +59,10 @@ def large_board_page(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pa
     width, height = board.width * cell, board.height * cell
     page = Page(width + 2 * margin + 2, sheet.height, label="large board")
     box = content_box(Page.for_paper(sheet))
-    if height > box.height:
+    room = box.height - 2 * ALIGN_BAND_MM
+    if height > room:
         raise LayoutError(f"board: {board.height} fields of {cell:g} mm ({height:g} mm) are taller than the "
-                          f"printable {box.height:.0f} mm of {sheet}; choose a smaller board.large_cell_mm")
+                          f"{room:.0f} mm a sheet of {sheet} leaves; choose a smaller board.large_cell_mm")
     x0 = (page.width - width) / 2
     y0 = box.y0 + (box.height - height) / 2
     draw_fields(page, board, cell, palette, x0, y0)  # field by field: the split goes between fields
@@ -68,7 +70,6 @@ def large_board_page(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pa
 
 
 def large_board_pages(model: ZatreModel, ctx: KitContext, palette: Palette) -> list[Page]:
-    from pnp.components.split import split_page
 
     big = large_board_page(model, ctx, palette)
     cell = model.board.large_cell_mm
