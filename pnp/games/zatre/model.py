@@ -22,6 +22,7 @@ Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
 class Board:
     layout: tuple[str, ...]  # as in the spec: one string per row
     cell_mm: float
+    large_cell_mm: float = 16.0  # field edge of the large board printed over two sheets
 
     @property
     def height(self) -> int:
@@ -63,6 +64,7 @@ class Board:
 class Tiles:
     counts: tuple[tuple[int, int], ...]  # (pips, how many), pips ascending
     size_mm: float
+    clearance_mm: float = 1.0  # board.cell_mm - size_mm: the play a tile has on its field
 
     @property
     def total(self) -> int:
@@ -183,7 +185,11 @@ def _board(f: Fields) -> Board:
     starts = sum(line.count(START) for line in layout)
     if starts != 1:
         raise f.error("layout", f"needs exactly one start field 'S', found {starts}")
-    board = Board(tuple(layout), f.req("cell_mm", float, positive))
+    cell = f.req("cell_mm", float, positive)
+    large = f.opt("large_cell_mm", float, max(cell, 16.0), positive)
+    if large < cell:
+        raise f.error("large_cell_mm", f"must be at least cell_mm ({cell}): it is the larger board")
+    board = Board(tuple(layout), cell, large)
     f.finish()
     _check_connected(board, f)
     return board
@@ -226,7 +232,7 @@ def _tiles(f: Fields, board: Board) -> Tiles:
         raise f.error("size_mm", f"must be smaller than board.cell_mm ({board.cell_mm}) to leave clearance")
     counts = _int_keys(f, "counts", 1, 6)
     f.finish()
-    tiles = Tiles(counts, size)
+    tiles = Tiles(counts, size, board.cell_mm - size)
     if tiles.total < 3:
         raise f.error("counts", "needs at least 3 tiles")
     return tiles

@@ -1,0 +1,78 @@
+"""The board: 15 x 15 fields of the spec's size on one sheet, or a larger board over two sheets."""
+
+from __future__ import annotations
+
+from pnp.components.sheets import content_box, title_band
+from pnp.components.split import ALIGN_BAND_MM, split_page
+from pnp.draw.scene import Page, filled
+from pnp.draw.text import pt
+from pnp.errors import LayoutError
+from pnp.games.base import KitContext
+from pnp.games.zatre.kit.art import Palette, draw_fields, palette_for
+from pnp.games.zatre.model import ZatreModel
+
+LEGEND = {
+    "en": ("x2: double field", "red ring: start field", "no row may sum to more than {max}"),
+    "de": ("x2: Doppelfeld", "roter Kreis: Startfeld", "keine Reihe darf mehr als {max} ergeben"),
+}
+SPLIT_OVERLAP_MM = 15.0
+
+
+def board_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
+    palette = palette_for(bool(ctx.options.get("ink_saver")))
+    if int(ctx.options.get("board_sheets") or 1) == 2:
+        return large_board_pages(model, ctx, palette)
+    return [one_sheet_board(model, ctx, palette)]
+
+
+def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Page:
+    board, cell = model.board, model.board.cell_mm
+    page = Page.for_paper(ctx.paper.portrait(), label="board")
+    top = title_band(page, model.title)
+    box = content_box(page)
+    width, height = board.width * cell, board.height * cell
+    legend_h = 8.0
+    if width > box.width or top + height + legend_h > box.y1:
+        raise LayoutError(
+            f"board: {board.width} x {board.height} fields of {cell:g} mm ({width:g} x {height:g} mm) do not fit "
+            f"{ctx.paper}; choose a smaller board.cell_mm or print it over two sheets (--board-sheets 2)"
+        )
+    x0 = box.x0 + (box.width - width) / 2
+    y0 = top + (box.y1 - legend_h - top - height) / 2
+    with page.group(cls="board", data={"palette": palette.name, "cell-mm": f"{cell:g}"}) as g:
+        draw_fields(g, board, cell, palette, x0, y0)
+    _legend(page, model, ctx.lang, page.width / 2, y0 + height + 6.0)
+    return page
+
+
+def _legend(page: Page, model: ZatreModel, lang: str, x: float, y: float) -> None:
+    double, start, limit = LEGEND.get(lang, LEGEND["en"])
+    text = "   ·   ".join([double, start, limit.format(max=model.rules.max_row_sum)])
+    page.text(x, y, text, pt(8), anchor="middle", style=filled("#444444"), cls="legend")
+
+
+def large_board_page(model: ZatreModel, ctx: KitContext, palette: Palette) -> Page:
+    """The large board on one oversized page, as if the paper were as wide as two sheets."""
+    board, cell = model.board, model.board.large_cell_mm
+    sheet = ctx.paper.portrait()
+    margin = Page.for_paper(sheet).safe_margin
+    width, height = board.width * cell, board.height * cell
+    page = Page(width + 2 * margin + 2, sheet.height, label="large board")
+    box = content_box(Page.for_paper(sheet))
+    room = box.height - 2 * ALIGN_BAND_MM
+    if height > room:
+        raise LayoutError(f"board: {board.height} fields of {cell:g} mm ({height:g} mm) are taller than the "
+                          f"{room:.0f} mm a sheet of {sheet} leaves; choose a smaller board.large_cell_mm")
+    x0 = (page.width - width) / 2
+    y0 = box.y0 + (box.height - height) / 2
+    draw_fields(page, board, cell, palette, x0, y0)  # field by field: the split goes between fields
+    return page
+
+
+def large_board_pages(model: ZatreModel, ctx: KitContext, palette: Palette) -> list[Page]:
+
+    big = large_board_page(model, ctx, palette)
+    cell = model.board.large_cell_mm
+    x0 = (big.width - model.board.width * cell) / 2
+    seams = [x0 + c * cell for c in range(1, model.board.width)]
+    return split_page(big, ctx.paper.portrait(), overlap=SPLIT_OVERLAP_MM, seams=seams, lang=ctx.lang)

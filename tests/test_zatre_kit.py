@@ -1,0 +1,326 @@
+"""The printed Zatre kit, read back from SVG and PDF: board, tiles, score block, rules, CLI."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from drawhelp import SVG_NS, svg_root
+from pypdf import PdfReader
+from zatre_helpers import spec_data, write_spec
+
+import pnp.cli
+from pnp.draw.paper import A4, LETTER
+from pnp.draw.pdf import render_pdf
+from pnp.draw.svg import render_svg
+from pnp.errors import LayoutError
+from pnp.games import get
+from pnp.games.zatre.model import load
+from pnp.kit import draw_kit, kit_context
+
+GAME = get("zatre")
+MODEL = load()
+DOUBLES = {(r, r) for r in range(1, 14)} | {(r, 14 - r) for r in range(1, 14)}
+DOUBLES -= {(7, 7)}
+DOUBLES |= {(0, 6), (0, 8), (14, 6), (14, 8), (6, 0), (8, 0), (6, 14), (8, 14)}
+MM_PER_PT = 25.4 / 72
+
+
+def draw(component: str, model=MODEL, paper=A4, lang: str = "en", **options):
+    return GAME.components[component](model, kit_context(paper, lang, **options))
+
+
+def elements(page, cls: str, tag: str | None = None) -> list:
+    root = svg_root(render_svg(page))
+    return [el for el in root.iter() if el.get("class") == cls and (tag is None or el.tag == f"{SVG_NS}{tag}")]
+
+
+# ---- board ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink_saver: bool) -> None:
+    (page,) = draw("board", ink_saver=ink_saver)
+    fields = elements(page, "field", "rect")
+    assert len(fields) == 193
+    kinds = {tuple(map(int, f.get("data-cell").split(","))): f.get("data-kind") for f in fields}
+    assert {cell for cell, kind in kinds.items() if kind == "double"} == DOUBLES
+    assert [cell for cell, kind in kinds.items() if kind == "start"] == [(7, 7)]
+    assert {(float(f.get("width")), float(f.get("height"))) for f in fields} == {(12.8, 12.8)}
+    # Fields sit on one grid: x and y step by exactly one cell.
+    by_cell = dict(zip(kinds, fields, strict=True))
+    assert float(by_cell[(7, 8)].get("x")) - float(by_cell[(7, 7)].get("x")) == pytest.approx(12.8)
+    assert float(by_cell[(8, 7)].get("y")) - float(by_cell[(7, 7)].get("y")) == pytest.approx(12.8)
+
+
+def test_classic_board_is_dark_and_ink_saver_light() -> None:
+    def fills(page) -> dict[str, str]:
+        return {f.get("data-kind"): f.get("fill") for f in elements(page, "field", "rect")}
+
+    classic, light = fills(draw("board")[0]), fills(draw("board", ink_saver=True)[0])
+
+    def grey(colour: str) -> float:
+        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return 0.3 * r + 0.59 * g + 0.11 * b
+
+    assert grey(classic["normal"]) < 80 < 200 < grey(classic["double"])
+    assert grey(light["normal"]) > 240 and grey(light["double"]) < grey(light["normal"])
+    assert classic["start"] == "#c62828"
+    # The start field also carries a ring, so it stays distinct from dark fields in greyscale.
+    assert elements(draw("board")[0], "start-mark")
+
+
+def test_board_that_does_not_fit_names_the_way_out(tmp_path: Path) -> None:
+    data = spec_data()
+    data["board"]["cell_mm"] = 15.0
+    data["tiles"]["size_mm"] = 14.0
+    with pytest.raises(LayoutError, match="board-sheets 2"):
+        draw("board", load(write_spec(tmp_path, data)))
+
+
+# ---- two-sheet board on the split helper ----------------------------------------------------
+
+
+def test_two_sheet_board_halves_overlap_and_reassemble() -> None:
+    from pnp.games.zatre.kit.art import palette_for
+    from pnp.games.zatre.kit.board import SPLIT_OVERLAP_MM, large_board_page
+
+    ctx = kit_context(A4, board_sheets=2)
+    big = large_board_page(MODEL, ctx, palette_for(False))
+    original = {f.get("data-cell"): (float(f.get("x")), float(f.get("y"))) for f in elements(big, "field", "rect")}
+    sheets = draw("board", board_sheets=2)
+    assert len(sheets) == 2
+    seen: dict[str, tuple[float, float]] = {}
+    pieces = []
+    for sheet in sheets:
+        assert (sheet.width, sheet.height) == (210, 297)
+        sheet.check_safe_area()
+        root = svg_root(render_svg(sheet))
+        (piece,) = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "split-piece"]
+        pieces.append(piece)
+        for field in piece.iter(f"{SVG_NS}rect"):
+            if field.get("class") == "field":
+                assert field.get("data-cell") not in seen  # every field on exactly one sheet
+                assert float(field.get("width")) == 16.0
+                seen[field.get("data-cell")] = (float(field.get("x")), float(field.get("y")))
+    assert seen == original  # minus each sheet's offset, the sheets are the one big board
+    first, second = pieces
+    seam = float(first.get("data-to"))
+    assert float(second.get("data-from")) == seam
+    # The strip on sheet 1 is as wide as stated and starts at the seam; sheet 2 is cut at the seam.
+    strip = elements(sheets[0], "overlap-strip", "rect")[0]
+    dx1, dx2 = float(first.get("data-dx")), float(second.get("data-dx"))
+    assert float(strip.get("width")) == SPLIT_OVERLAP_MM == float(first.get("data-overlap-mm"))
+    assert float(strip.get("x")) == pytest.approx(seam + dx1)
+    cut = elements(sheets[1], "seam-cut", "line")[0]
+    assert float(cut.get("x1")) == pytest.approx(seam + dx2)
+    # Alignment triangles meet at the seam, at the same heights on both sheets.
+    tips = [sorted(float(p.get("points").split()[0].split(",")[1]) for p in elements(s, "align-mark"))
+            for s in sheets]
+    assert tips[0] == tips[1] and len(tips[0]) == 2
+    # Sheet 1's part plus the strip is exactly the overlap wider than the seam allows.
+    assert float(first.get("data-dy")) == float(second.get("data-dy"))
+
+
+def test_split_helper_is_generic_and_fails_clearly() -> None:
+    from pnp.components.split import split_page
+    from pnp.draw.scene import Page
+
+    page = Page(400, 297, label="poster")
+    for i in range(20):
+        page.rect(10 + i * 19, 50, 19, 100, cls="block", data={"i": str(i)})
+    sheets = split_page(page, A4, overlap=10)
+    assert len(sheets) >= 2
+    ids = sorted(int(el.get("data-i")) for s in sheets for el in elements(s, "block"))
+    assert ids == list(range(20))
+    for sheet in sheets:
+        sheet.check_safe_area()
+    wide = Page(400, 297, label="banner")
+    wide.rect(10, 50, 380, 50)  # one shape wider than a sheet: no seam can avoid it
+    with pytest.raises(LayoutError, match="split: no seam"):
+        split_page(wide, A4)
+
+
+# ---- tiles -------------------------------------------------------------------------------------
+
+
+def test_121_tiles_with_the_right_pips_and_size() -> None:
+    pages = draw("tiles")
+    assert len(pages) == 2  # one front sheet, one back sheet
+    front = svg_root(render_svg(pages[0]))
+    tiles = [g for g in front.iter(f"{SVG_NS}g") if g.get("class") == "tile"]
+    assert len(tiles) == 121
+    counts: dict[int, int] = {}
+    for tile in tiles:
+        pips = int(tile.get("data-pips"))
+        drawn = [c for c in tile.iter(f"{SVG_NS}circle") if c.get("class") == "pip"]
+        assert len(drawn) == pips  # pips, not digits
+        assert tile.get("data-size-mm") == "11.8"
+        counts[pips] = counts.get(pips, 0) + 1
+    assert counts == dict(MODEL.tiles.counts)
+    assert not [t for t in front.iter(f"{SVG_NS}text") if t.text and t.text.strip().isdigit()]
+
+
+def test_tile_cut_grid_is_straight_and_tile_sized() -> None:
+    (front, _back) = draw("tiles")
+    lines = elements(front, "cut-line", "line")
+    xs = sorted({float(ln.get("x1")) for ln in lines if ln.get("x1") == ln.get("x2")})
+    ys = sorted({float(ln.get("y1")) for ln in lines if ln.get("y1") == ln.get("y2")})
+    assert len(xs) == len(ys) == 12  # 11 x 11 tiles
+    assert {round(b - a, 4) for a, b in itertools.pairwise(xs)} == {11.8}
+    vertical = [ln for ln in lines if ln.get("x1") == ln.get("x2")]
+    assert {(float(ln.get("y1")), float(ln.get("y2"))) for ln in vertical} == {(ys[0], ys[-1])}
+
+
+def test_tile_backs_mirror_the_fronts_for_long_edge_duplex() -> None:
+    front, back = draw("tiles")
+    fronts = {g.get("data-tile"): g for g in svg_root(render_svg(front)).iter(f"{SVG_NS}g")
+              if g.get("class") == "tile"}
+    backs = [g for g in svg_root(render_svg(back)).iter(f"{SVG_NS}g") if g.get("class") == "tile-back"]
+    assert len(backs) == 121
+    first_pip = next(c for c in fronts["0"].iter(f"{SVG_NS}circle"))  # the 1: its pip is the centre
+    ring = next(c for c in backs[0].iter(f"{SVG_NS}circle"))
+    assert float(ring.get("cx")) == pytest.approx(210 - float(first_pip.get("cx")))
+    assert float(ring.get("cy")) == pytest.approx(float(first_pip.get("cy")))
+
+
+def test_large_board_tiles_keep_the_clearance() -> None:
+    front = draw("tiles", board_sheets=2)[0]
+    sizes = {g.get("data-size-mm") for g in svg_root(render_svg(front)).iter(f"{SVG_NS}g") if g.get("class") == "tile"}
+    assert sizes == {f"{MODEL.board.large_cell_mm - MODEL.tiles.clearance_mm:g}"}
+
+
+def test_more_tiles_take_more_sheets(tmp_path: Path) -> None:
+    data = spec_data()
+    data["tiles"]["counts"] = {str(p): 70 for p in range(1, 7)}  # 420 tiles
+    pages = draw("tiles", load(write_spec(tmp_path, data)))
+    assert len(pages) == 4
+    assert sum(1 for p in pages[::2] for _ in elements(p, "tile")) == 420
+
+
+# ---- score block ---------------------------------------------------------------------------------
+
+
+def sheet_facts(page) -> list[dict]:
+    root = svg_root(render_svg(page))
+    out = []
+    for sheet in (g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "score-sheet"):
+        rows = [g for g in sheet.iter(f"{SVG_NS}g") if g.get("class") == "sheet-row"]
+        bonus = {int(t.get("data-row")): int(t.text) for t in sheet.iter(f"{SVG_NS}text") if t.get("class") == "bonus"}
+        keys = [el.get("data-key") for el in sheet.iter() if el.get("class") == "sheet-column"]
+        labels = [el.get("data-label") for el in sheet.iter() if el.get("class") == "sheet-column"]
+        others = {el.get("class") for el in sheet.iter()}
+        out.append({"rows": len(rows), "bonus": bonus, "keys": keys, "labels": labels, "others": others,
+                    "header": [t.get("data-field") for t in sheet.iter(f"{SVG_NS}text")
+                               if t.get("class") == "sheet-header"]})
+    return out
+
+
+def test_score_sheet_is_the_models_sheet() -> None:
+    (page,) = draw("scoresheet")
+    facts = sheet_facts(page)
+    assert len(facts) == MODEL.sheet.sheets_per_page == 2
+    for sheet in facts:
+        assert sheet["rows"] == MODEL.sheet.rows
+        assert sheet["keys"] == [c.key for c in MODEL.sheet.columns]
+        assert sheet["labels"] == [c.label for c in MODEL.sheet.columns]
+        assert sheet["bonus"] == {row: MODEL.sheet.bonus_of_row(row) for row in range(len(MODEL.sheet.bonus))}
+        assert {"minus-line", "grand-total"} <= sheet["others"]
+        assert sheet["header"] == list(MODEL.sheet.header)
+    assert elements(page, "cut-line") and elements(page, "crop-mark")
+
+
+@pytest.mark.parametrize(("rows", "per_page"), [(30, 2), (40, 2), (50, 1), (16, 4)])
+def test_more_rows_print_every_row(tmp_path: Path, rows: int, per_page: int) -> None:
+    data = spec_data()
+    data["sheet"]["rows"], data["sheet"]["sheets_per_page"] = rows, per_page
+    (page,) = draw("scoresheet", load(write_spec(tmp_path, data)))
+    page.check_safe_area()
+    facts = sheet_facts(page)
+    assert len(facts) == per_page and {f["rows"] for f in facts} == {rows}
+
+
+def test_sheet_that_cannot_fit_is_a_clear_error(tmp_path: Path) -> None:
+    data = spec_data()
+    data["sheet"]["rows"], data["sheet"]["sheets_per_page"] = 120, 2
+    with pytest.raises(LayoutError, match=r"scoresheet: 2 sheets of 120 rows do not fit.*sheets_per_page"):
+        draw("scoresheet", load(write_spec(tmp_path, data)))
+
+
+def test_pad_has_the_asked_pages_and_german_labels() -> None:
+    pages = draw("scoresheet", lang="de", pages=3)
+    assert len(pages) == 3
+    texts = {t.text for t in svg_root(render_svg(pages[0])).iter(f"{SVG_NS}text")}
+    assert {"Spieler", "Datum", "Spiel", "Gesamt"} <= texts
+
+
+# ---- rules ---------------------------------------------------------------------------------------
+
+
+def test_rules_example_turn_is_what_the_engine_scores() -> None:
+    from pnp.games.zatre.kit.rules import example_sheet_row, example_turn
+
+    result, entries = example_turn(MODEL)
+    assert sorted(row.total for row in result.rows) == [10, 10, 11]
+    assert result.crosses == 1
+    assert sorted(e.to_json() for e in entries) == [["10", 0, 2], ["11", 0, 2], ["x2", 0, 1]]
+    assert example_sheet_row(MODEL).row(0).total == (2 + 2 + 4 + 3) * 2
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_rules_fit_with_both_figures(lang: str, paper) -> None:
+    (page,) = draw("rules", paper=paper, lang=lang)
+    page.check_safe_area()
+    root = svg_root(render_svg(page))
+    figures = {g.get("data-figure") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-figure"}
+    assert figures == {"turn", "sheet-row"}
+    words = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+    assert "Profi" in words or "profi" in words
+    assert ("card game" if lang == "en" else "Kartenspiel") in words
+    assert "22" in words  # the filled line's total
+
+
+# ---- whole kit, safe area, paper --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_every_page_in_the_safe_area_and_on_the_paper(paper) -> None:
+    ctx = kit_context(paper, "en")
+    pages = draw_kit(GAME, MODEL, ctx, ["board", "tiles", "scoresheet", "rules"], with_calibration=False)
+    pdf = PdfReader(io.BytesIO(render_pdf([p.page for p in pages])))
+    assert len(pdf.pages) == len(pages) == 1 + 2 + 1 + 1
+    for page in pdf.pages:
+        width, height = (float(v) * MM_PER_PT for v in page.mediabox[2:])
+        assert (width, height) == (pytest.approx(paper.width, abs=0.01), pytest.approx(paper.height, abs=0.01))
+
+
+def test_report_hooks_draw_the_final_board_and_the_rows_figure() -> None:
+    from pnp.games.base import CheckOptions
+
+    report = GAME.check(MODEL, CheckOptions(games=2, players=2, workers=1))
+    page = GAME.final_board(MODEL, report.records[0])
+    page.check_safe_area()
+    placed = sum(len(t["tiles"]) for t in report.records[0]["turns"])
+    assert len(elements(page, "tile")) == placed
+    (figure,) = GAME.figures(MODEL, report)
+    assert sum(figure.counts.values()) == 4 and str(MODEL.sheet.rows) in figure.counts
+
+
+@pytest.mark.parametrize("args", [["board", "zatre", "--board-sheets", "2", "--ink-saver"],
+                                  ["tiles", "zatre"], ["rules", "zatre", "--lang", "de"],
+                                  ["scoresheet", "zatre", "--pages", "2", "--paper", "letter"]])
+def test_components_through_the_cli(tmp_path: Path, args: list[str]) -> None:
+    result = CliRunner().invoke(pnp.cli.main, [*args, "-o", str(tmp_path), "--format", "pdf,svg", "-q"])
+    assert result.exit_code == 0, result.output
+    assert list((tmp_path / "zatre").glob("*.pdf")) and list((tmp_path / "zatre").glob("*.svg"))
+
+
+def test_whole_kit_through_the_cli(tmp_path: Path) -> None:
+    pytest.importorskip("pnp.components.box_kit", reason="the box is added when the box branch is merged")
+    result = CliRunner().invoke(pnp.cli.main, ["kit", "zatre", "-o", str(tmp_path), "--format", "pdf,svg"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "zatre" / "zatre-kit.pdf").exists()
