@@ -80,3 +80,15 @@ def test_a_set_without_examples_still_gets_its_rules() -> None:
     tiny = replace(model, tiles=model.tiles[:20], min_players=2)
     page = rules_pages(tiny, kit_context(A4, "de"))[0]
     page.check_safe_area()
+
+
+@pytest.mark.parametrize(("preset", "english", "german"), [
+    ("seed", "in a whole round, even after drawing", "auch nicht nach dem Ziehen"),
+    ("classic", "in a whole round and the pool is empty", "bei leerem Vorrat eine ganze Runde"),
+])
+def test_round_end_text_follows_the_blocked_round_option(preset, english, german) -> None:
+    model = load(None)
+    for lang, phrase in (("en", english), ("de", german)):
+        root = svg_root(render_svg(rules_pages(model, kit_context(A4, lang, preset=preset))[0]))
+        text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+        assert phrase in text

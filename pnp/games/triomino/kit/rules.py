@@ -113,7 +113,8 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
                            f"{sum(hexagon.placements[-1][1])} + {hexagon.bonus} points.")]
     col2.append(Heading("End of the round"))
     end = ("The round ends when a player has placed their last tile, or when nobody can place a tile "
-           "in a whole round and the pool is empty.")
+           + ("in a whole round and the pool is empty." if rules.blocked_needs_empty_pool
+              else "in a whole round, even after drawing."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
         end += (f" Going out earns +{rules.going_out_bonus}"
                 + (" plus the numbers left in everyone else's hands." if rules.going_out_collects_hands else "."))
@@ -175,8 +176,9 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
                  Paragraph(f"Der gelbe Stein schließt das Sechseck um die {_number_at(hexagon)}: "
                            f"{sum(hexagon.placements[-1][1])} + {hexagon.bonus} Punkte.")]
     col2.append(Heading("Ende der Runde"))
-    end = ("Die Runde endet, wenn jemand seinen letzten Stein gelegt hat oder wenn bei leerem Vorrat "
-           "eine ganze Runde lang niemand legen kann.")
+    end = ("Die Runde endet, wenn jemand seinen letzten Stein gelegt hat oder wenn "
+           + ("bei leerem Vorrat eine ganze Runde lang niemand legen kann." if rules.blocked_needs_empty_pool
+              else "eine ganze Runde lang niemand legen kann, auch nicht nach dem Ziehen."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
         end += (f" Wer ausmacht, erhält +{rules.going_out_bonus}"
                 + (" und dazu die Zahlen, die die anderen noch auf der Hand haben." if rules.going_out_collects_hands
