@@ -58,3 +58,31 @@ def test_box_fit_for_a_game():
     huge = box_fit(fake_game([Stack("stones", 48, 28, 3000, 1.0)]), model)
     assert huge is not None and not huge.fits and huge.explanation
     assert box_fit(Game(name="d", title="D", load=print, check=print, replay=print), model) is None
+
+
+@pytest.mark.parametrize("game_name", ["rautino", "zatre", "triomino"])
+def test_default_kits_fit_their_box_and_the_check_says_so(game_name):
+    from pnp import games
+
+    game = games.get(game_name)
+    fit = box_fit(game, game.load(None))
+    assert fit is not None and fit.fits, fit
+
+
+def test_a_box_too_small_fails_the_check(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.spec import template_path
+
+    text = template_path("triomino").read_text(encoding="utf-8")
+    spec = tmp_path / "triomino.toml"
+    spec.write_text(text.replace("size_mm = [130, 102, 23]", "size_mm = [130, 102, 12]"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "triomino", "--spec", str(spec), "--games", "4", "--players", "2",
+                                       "--json", "--workers", "1"])
+    assert result.exit_code == 1, result.output
+    import json
+
+    doc = json.loads(result.output)
+    assert doc["static"]["box"]["fits"] is False
+    assert any("do not fit the box" in reason for reason in doc["reasons"])

@@ -225,8 +225,9 @@ def _draw_titles(page: Page, where: _Placement, title: str, subtitle: str,
         x, y, w, h = where.rect(piece)
         is_lid = piece.name == "lid"
         art = lid_art if is_lid else side_art
-        if art is not None:
+        if art is not None:  # the game's artwork carries its own title
             art(page, x, y, w, h, rotation)
+            continue
         data = {"panel": piece.name, "rotation": f"{rotation:g}"}
         if is_lid:
             size = _fit_size(title, 0.8 * along, 0.3 * across, 12.0)

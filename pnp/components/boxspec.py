@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pnp.components.boxfit import FitResult, pieces_fit
+from pnp.components.boxfit import FitResult, Stack, folded_sheet, pieces_fit
 from pnp.components.boxnet import DEFAULT_SIZE, DEFAULT_THICKNESS_MM, BoxSize, parse_box_size
 from pnp.errors import PnpError
 from pnp.spec import Fields
@@ -55,6 +55,15 @@ def read_box_settings(spec: Fields) -> BoxSettings:
     folds = spec.opt("board_folds", int, 3, lambda v: None if 0 <= v <= 5 else "must be between 0 and 5")
     spec.finish()
     return BoxSettings(size, style, thickness, piece, folds)
+
+
+A4_MM = (210.0, 297.0)
+
+
+def printed_sheet(name: str, folds: int, thickness: float = PAPER_THICKNESS_MM, count: int = 1) -> Stack:
+    """`count` A4 sheets (rules, score block, board) folded in half `folds` times, lying on top."""
+    sheet = folded_sheet(name, *A4_MM, thickness, folds)
+    return Stack(name, sheet.width, sheet.depth, sheet.count * count, thickness, on_top=True)
 
 
 def settings_for(model: Any, options: dict[str, Any] | None = None) -> BoxSettings:

@@ -11,6 +11,7 @@ from pnp.games.base import CheckOptions, Figure, Game, KitContext
 
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
+    from pnp.components.boxfit import Stack
     from pnp.draw.scene import Page
 
 
@@ -54,6 +55,18 @@ def _final_board(model: Any, record: dict[str, Any]) -> Page:
     return final_board(model, record)
 
 
+def _box_art(model: Any) -> tuple[Any, Any]:
+    from .kit.cover import lid_art
+
+    return lid_art(model), None
+
+
+def _box_contents(model: Any) -> list[Stack]:
+    from .box import box_contents
+
+    return box_contents(model)
+
+
 GAME = Game(
     name="rautino",
     title="Rautino",
@@ -68,4 +81,6 @@ GAME = Game(
     },
     figures=_figures,
     final_board=_final_board,
+    box_contents=_box_contents,
+    box_art=_box_art,
 )

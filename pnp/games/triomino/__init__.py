@@ -9,6 +9,7 @@ from pnp.games.base import Game, KitContext
 
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
+    from pnp.components.boxfit import Stack
     from pnp.draw.scene import Page
     from pnp.games.base import CheckOptions, Figure
 
@@ -62,6 +63,12 @@ def _final_board(model: Any, record: dict[str, Any]) -> Page:
     return final_board(model, record)
 
 
+def _box_contents(model: Any) -> list[Stack]:
+    from .box import box_contents
+
+    return box_contents(model)
+
+
 GAME = Game(name="triomino", title="Triomino", load=_load, check=_check, replay=_replay,
             components={"tiles": _tiles, "scoresheet": _scoresheet, "rules": _rules},
-            figures=_figures, final_board=_final_board)
+            figures=_figures, final_board=_final_board, box_contents=_box_contents)

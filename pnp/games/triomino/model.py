@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.spec import Fields, in_range, non_negative, positive, template_path
 
 Numbers = tuple[int, int, int]
@@ -121,6 +122,7 @@ class TriominoModel:
     default_preset: str = "seed"
     check: CheckSettings = CheckSettings()
     source: str = "<template>"
+    box: BoxSettings = field(default_factory=BoxSettings)  # the spec's [box]
 
     def hand_size_for(self, players: int) -> int:
         return self.hand_size_many_players if players > self.many_players_above else self.hand_size
@@ -189,6 +191,7 @@ def from_fields(root: Fields) -> TriominoModel:
     rules_f.finish()
 
     check = _check(root.table("check", required=False), min_players, max_players)
+    box = read_box_settings(root.table("box", required=False))
     root.finish()
 
     tiles = tuple(Tile(i, nums) for i, nums in enumerate(numbers))
@@ -199,7 +202,7 @@ def from_fields(root: Fields) -> TriominoModel:
         name=name, low=low, high=high, mirror_tiles=mirror, tiles=tiles, explicit_tiles=explicit,
         side_mm=side_mm, hand_size=hand_size, hand_size_many_players=many, many_players_above=above,
         min_players=min_players, max_players=max_players, presets=presets, default_preset=default_preset,
-        check=check, source=str(root.path),
+        check=check, source=str(root.path), box=box,
     )
 
 

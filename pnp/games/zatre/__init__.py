@@ -10,6 +10,7 @@ from pnp.games.base import CheckOptions, ComponentFn, Figure, Game, KitContext
 
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
+    from pnp.components.boxfit import Stack
     from pnp.draw.scene import Page
 
 
@@ -53,6 +54,12 @@ def _figures(model: Any, report: CheckReport) -> list[Figure]:
     return figures(model, report)
 
 
+def _box_contents(model: Any) -> list[Stack]:
+    from .box import box_contents
+
+    return box_contents(model)
+
+
 GAME = Game(
     name="zatre", title="Zatre", load=_load, check=_check, replay=_replay,
     components={
@@ -61,5 +68,5 @@ GAME = Game(
         "scoresheet": _component("scoresheet", "scoresheet_pages"),
         "rules": _component("rules", "rules_pages"),
     },
-    figures=_figures, final_board=_final_board,
+    figures=_figures, final_board=_final_board, box_contents=_box_contents,
 )

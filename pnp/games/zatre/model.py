@@ -6,9 +6,10 @@ printed board, tile sheet and score block always match the game the checker simu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.spec import Fields, in_range, positive, template_path
 
 NO_FIELD, NORMAL, DOUBLE, START = "#", ".", "D", "S"
@@ -149,6 +150,7 @@ class ZatreModel:
     sheet: Sheet
     check: Check
     source: str  # the spec file, for messages
+    box: BoxSettings = field(default_factory=BoxSettings)  # the spec's [box]
 
 
 def load(path: Path | None = None) -> ZatreModel:
@@ -166,8 +168,9 @@ def load(path: Path | None = None) -> ZatreModel:
     check = Check(player=check_fields.choice("player", PLAYER_KINDS, "greedy"),
                   max_overflow_share=check_fields.opt("max_overflow_share", float, 0.01, in_range(0, 1)))
     check_fields.finish()
+    box = read_box_settings(root.table("box", required=False))
     root.finish()
-    return ZatreModel(title, board, tiles, players, rules, sheet, check, str(path))
+    return ZatreModel(title, board, tiles, players, rules, sheet, check, str(path), box)
 
 
 def _board(f: Fields) -> Board:
