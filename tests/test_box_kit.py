@@ -77,7 +77,7 @@ def test_a_box_too_small_fails_the_check(tmp_path):
 
     text = template_path("triomino").read_text(encoding="utf-8")
     spec = tmp_path / "triomino.toml"
-    spec.write_text(text.replace("size_mm = [130, 102, 23]", "size_mm = [130, 102, 12]"), encoding="utf-8")
+    spec.write_text(text.replace("size_mm = [130, 102, 23]", "size_mm = [60, 50, 20]"), encoding="utf-8")
     result = CliRunner().invoke(main, ["check", "triomino", "--spec", str(spec), "--games", "4", "--players", "2",
                                        "--json", "--workers", "1"])
     assert result.exit_code == 1, result.output
