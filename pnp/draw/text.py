@@ -54,6 +54,7 @@ def register_fonts() -> None:
     _font(True)
 
 
+@functools.lru_cache(maxsize=8192)  # pages measure the same labels over and over
 def text_width(text: str, size_mm: float, bold: bool = False) -> float:
     """Advance width of `text` in mm: the same number reportlab uses to place it in the PDF."""
     return _font(bold).stringWidth(text, size_mm)
