@@ -7,7 +7,7 @@ kit has been drawn and checked, so a page that does not fit leaves no half-built
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -73,27 +73,65 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
     return pages
 
 
+@dataclass(frozen=True)
+class KitJob:
+    """One game's kit (or some of its components) to draw and render; picklable for worker processes."""
+
+    name: str
+    components: tuple[str, ...] | None
+    spec: Path | None
+    ctx: KitContext
+    formats: frozenset[str]
+    dpi: int
+    output: Path
+
+    @property
+    def stem(self) -> str:
+        return f"{self.name}-kit" if self.components is None else f"{self.name}-{'-'.join(self.components)}"
+
+
+Rendered = list[tuple[Path, bytes]]
+
+
+def render_job(job: KitJob, advance: Callable[[int], None] = lambda n: None) -> Rendered:
+    game = game_registry.get(job.name)
+    model = game.load(job.spec)
+    whole_kit = job.components is None
+    pages = draw_kit(game, model, job.ctx, job.components, with_calibration=whole_kit)
+    return render_pages(pages, job.output / job.name, job.stem, job.formats, job.dpi,
+                        f"{game.title} — print-and-play kit", whole_kit, advance)
+
+
 def build_kits(games: list[str] | None = None, *, components: list[str] | None = None,
                spec: Path | None = None, output: Path = Path("output"),
                formats: frozenset[str] = frozenset({"pdf", "svg", "png"}), paper: Paper | None = None,
                dpi: int = 100, quiet: bool = True, lang: str = "en", **options: Any) -> list[Path]:
-    """Draw and write the kits of the named games (all games when None)."""
+    """Draw, check and render the kits of the named games (all games when None), then write them.
+
+    Nothing is written until every page of every kit asked for has been drawn and rendered.
+    """
+    from pnp.check.simulate import progress, run_games
     from pnp.draw.paper import A4
 
     names = games or game_registry.names()
     if spec is not None and len(names) > 1:
         raise PnpError("--spec: name the game the spec is for (pnp kit GAME --spec FILE)")
-    ctx = kit_context(paper or A4, lang, **options)
     ensure_dir(output)
+    ctx = kit_context(paper or A4, lang, **options)
+    jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
+            for name in names]
+    if len(jobs) == 1:
+        with progress(_page_steps(jobs[0]), names[0], not quiet) as advance:
+            rendered = [render_job(jobs[0], advance)]
+    else:  # whole kits are independent: one process per core
+        _warm_up_renderers(formats)
+        rendered = run_games(render_job, jobs, label="kits", show_progress=not quiet)
     written: list[Path] = []
-    for name in names:
-        game = game_registry.get(name)
-        model = game.load(spec)
-        whole_kit = components is None
-        pages = draw_kit(game, model, ctx, components, with_calibration=whole_kit)
-        stem = f"{name}-kit" if whole_kit else f"{name}-{'-'.join(components or [])}"
-        written += write_pages(pages, output / name, stem, formats, dpi, f"{game.title} — print-and-play kit",
-                               quiet, numbered_by_component=whole_kit)
+    for job, outputs in zip(jobs, rendered, strict=True):
+        paths = [atomic_write_bytes(path, data) for path, data in outputs]
+        if job.components is None:
+            _remove_stale_pages(output / job.name, job.name, set(paths))
+        written += paths
     if games is None and "svg" in formats and "pdf" in formats:
         from pnp.index import write_index
 
@@ -101,38 +139,46 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     return written
 
 
-def write_pages(pages: list[KitPage], folder: Path, stem: str, formats: frozenset[str], dpi: int,
-                title: str, quiet: bool, numbered_by_component: bool) -> list[Path]:
-    """Render everything in memory first, then write each file atomically."""
-    from pnp.check.simulate import progress
+def _page_steps(job: KitJob) -> int:
+    """A rough count for the progress bar: one step per rendered file of a typical kit."""
+    return 8 * (("svg" in job.formats) + ("png" in job.formats)) + ("pdf" in job.formats)
 
-    outputs: list[tuple[Path, bytes]] = []
-    steps = len(pages) * (("svg" in formats) + ("png" in formats)) + ("pdf" in formats)
-    with progress(steps, f"{folder.name}", not quiet) as advance:
-        if "pdf" in formats:
-            from pnp.draw.pdf import render_pdf
 
-            outputs.append((folder / f"{stem}.pdf", render_pdf([p.page for p in pages], title=title)))
-            advance(1)
-        if "svg" in formats or "png" in formats:
-            from pnp.draw.svg import render_svg
+def _warm_up_renderers(formats: frozenset[str]) -> None:
+    """Import the renderers and load the fonts once, before worker processes fork."""
+    from pnp.draw import pdf, svg, text  # noqa: F401
 
-            for number, item in enumerate(pages, 1):
-                name = (f"{stem.removesuffix('-kit')}-{number:02d}-{item.component}" if numbered_by_component
-                        else (f"{stem}-{number:02d}" if len(pages) > 1 else stem))
-                svg = render_svg(item.page)
-                if "svg" in formats:
-                    outputs.append((folder / f"{name}.svg", svg))
-                    advance(1)
-                if "png" in formats:
-                    from pnp.draw.png import svg_to_png
+    text.register_fonts()
+    if "png" in formats:
+        from pnp.draw import png  # noqa: F401
 
-                    outputs.append((folder / "preview" / f"{name}.png", svg_to_png(svg, dpi)))
-                    advance(1)
-    written = [atomic_write_bytes(path, data) for path, data in outputs]
-    if numbered_by_component:
-        _remove_stale_pages(folder, stem.removesuffix("-kit"), set(written))
-    return written
+
+def render_pages(pages: list[KitPage], folder: Path, stem: str, formats: frozenset[str], dpi: int,
+                 title: str, numbered_by_component: bool,
+                 advance: Callable[[int], None] = lambda n: None) -> Rendered:
+    """Every file of a set of pages, rendered in memory: the PDF, one SVG and one PNG per page."""
+    outputs: Rendered = []
+    if "pdf" in formats:
+        from pnp.draw.pdf import render_pdf
+
+        outputs.append((folder / f"{stem}.pdf", render_pdf([p.page for p in pages], title=title)))
+        advance(1)
+    if "svg" in formats or "png" in formats:
+        from pnp.draw.svg import render_svg
+
+        for number, item in enumerate(pages, 1):
+            name = (f"{stem.removesuffix('-kit')}-{number:02d}-{item.component}" if numbered_by_component
+                    else (f"{stem}-{number:02d}" if len(pages) > 1 else stem))
+            svg = render_svg(item.page)
+            if "svg" in formats:
+                outputs.append((folder / f"{name}.svg", svg))
+                advance(1)
+            if "png" in formats:
+                from pnp.draw.png import svg_to_png
+
+                outputs.append((folder / "preview" / f"{name}.png", svg_to_png(svg, dpi)))
+                advance(1)
+    return outputs
 
 
 def _remove_stale_pages(folder: Path, game: str, keep: set[Path]) -> None:
@@ -158,4 +204,5 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
         folder, stem = output / game, f"{game}-box"
     for number, item in enumerate(pages, 1):
         item.page.check_safe_area(f"box (page {number})")
-    return write_pages(pages, folder, stem, formats, dpi, "box", quiet, numbered_by_component=False)
+    outputs = render_pages(pages, folder, stem, formats, dpi, "box", numbered_by_component=False)
+    return [atomic_write_bytes(path, data) for path, data in outputs]
