@@ -26,10 +26,21 @@ table { border-collapse: collapse; margin: .5em 0 1.5em; } td, th { border-botto
 """
 
 
-def score_figure(report: CheckReport) -> Figure:
-    scores = [s for record in report.records for s in record.get("final_scores", [])]
-    return Figure("Final scores", binned(scores), "points", "player-games",
-                  "Every player's final score in every simulated game.")
+def configuration(record: dict[str, Any]) -> str:
+    """How a record was played, for grouping: '2 players', or '2 players, classic' with a preset."""
+    players = record.get("players", "?")
+    label = f"{players} player{'s' if players != 1 else ''}"
+    return f"{label}, {record['preset']}" if record.get("preset") else label
+
+
+def score_figures(report: CheckReport) -> list[Figure]:
+    """One score histogram per configuration: one-player and two-player scores do not mix."""
+    scores: dict[str, list[int]] = {}
+    for record in report.records:
+        scores.setdefault(configuration(record), []).extend(record.get("final_scores", []))
+    return [Figure(f"Final scores, {label}", binned(values), "points", "player-games",
+                   "Every player's final score in every simulated game of this configuration.")
+            for label, values in scores.items()]
 
 
 def pick_best_and_worst(records: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
@@ -44,7 +55,7 @@ def pick_best_and_worst(records: list[dict[str, Any]]) -> list[tuple[str, dict[s
 
 def write_report(game: Game, model: Any, report: CheckReport, folder: Path) -> list[Path]:
     ensure_dir(folder)
-    figures = [score_figure(report)]
+    figures = score_figures(report)
     if game.figures is not None:
         figures += game.figures(model, report)
     written: list[Path] = []
@@ -59,7 +70,7 @@ def write_report(game: Game, model: Any, report: CheckReport, folder: Path) -> l
             boards_html.append(
                 f'<figure><img src="{name}" alt="final board of the {kind} game">'
                 f"<figcaption>{kind.title()} game: game {record.get('game')} (seed {record.get('seed')}, "
-                f"{record.get('players')} player(s)), final scores {escape(scores)}</figcaption></figure>"
+                f"{escape(configuration(record))}), final scores {escape(scores)}</figcaption></figure>"
             )
     charts = "".join(
         f'<div class="chart">{bar_chart(f.title, f.counts, f.x_label, f.y_label)}'

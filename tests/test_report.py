@@ -1,0 +1,43 @@
+"""`pnp check GAME --report DIR`: an HTML page with the verdict, SVG charts and the final boards."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.check.charts import bar_chart, binned
+from pnp.cli import main
+
+
+@pytest.mark.parametrize(("game", "players", "chart"), [
+    ("rautino", "1", "Shapes formed"),
+    ("zatre", "2", "rows"),
+    ("triomino", "2", "Draws"),
+])
+def test_report_has_verdict_charts_and_boards(tmp_path, game, players, chart):
+    folder = tmp_path / "report"
+    result = CliRunner().invoke(main, ["check", game, "--games", "6", "--players", players, "--workers", "1",
+                                       "--report", str(folder), "-q"])
+    assert result.exit_code in (0, 1), result.output
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    verdict = "PLAYABLE" if result.exit_code == 0 else "NOT PLAYABLE"
+    assert f'class="verdict {"ok" if result.exit_code == 0 else "bad"}">{verdict}<' in html
+    assert f"Final scores, {players} player" in html
+    assert chart.lower() in html.lower()
+    assert html.count("<svg") >= 2
+    for link in re.findall(r'src="([^"]+)"', html):
+        board = folder / link
+        assert board.is_file()
+        ET.parse(board)  # a well-formed SVG drawn with the kit's artwork
+    assert {"best-game.svg", "worst-game.svg"} <= {p.name for p in folder.iterdir()}
+
+
+def test_bar_chart_has_one_bar_per_category():
+    counts = binned([1, 2, 2, 3, 40, 41])
+    svg = ET.fromstring(bar_chart("Scores", counts, "points"))
+    bars = list(svg.iter("{http://www.w3.org/2000/svg}rect"))
+    assert len(bars) == len(counts)
+    assert sum(counts.values()) == 6
