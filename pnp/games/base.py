@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +12,22 @@ if TYPE_CHECKING:
     from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
     from pnp.draw.scene import Page
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """A function that imports `package.module:function` when first called.
+
+    Game packages declare their parts with it, so listing or loading a game does not import the
+    engine's or the kit's modules (and the drawing layer) before a command needs them.
+    """
+    module_name, _, attribute = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module_name), attribute)(*args, **kwargs)
+
+    call.__name__ = attribute
+    call.__qualname__ = target
+    return call
 
 
 @dataclass(frozen=True)

@@ -139,3 +139,8 @@ def _pair_up(cells: frozenset[tg.Cell]) -> list[tuple[tg.Cell, tg.Cell]]:
     if result is None:
         raise LayoutError("rautino cover: the picture region cannot be laid from stones")
     return result
+
+
+def box_art(model: RautinoModel) -> tuple[ArtFn, None]:
+    """Art for the box: the cover on the lid; the sides keep the box's plain title."""
+    return lid_art(model), None
