@@ -21,8 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a 
 from pnp import games as game_registry
 from pnp.games.base import CheckOptions
 
-# Player counts measured per game: the smallest and the largest common table.
-PLAYER_COUNTS = {"rautino": (1, 2), "zatre": (2, 4), "triomino": (2, 4)}
+# Configurations measured: the smallest and the largest common table, and each Triomino preset.
+CONFIGURATIONS: list[tuple[str, int, str | None]] = [
+    ("rautino", 1, None), ("rautino", 2, None),
+    ("zatre", 2, None), ("zatre", 4, None),
+    ("triomino", 2, "seed"), ("triomino", 4, "seed"), ("triomino", 2, "classic"), ("triomino", 4, "classic"),
+]
 
 
 def median_ms(command: list[str], runs: int) -> float:
@@ -58,16 +62,15 @@ def kit_rows(formats: frozenset[str], label: str) -> list[tuple[str, str]]:
 
 def game_rows(games: int) -> list[tuple[str, str]]:
     rows = []
-    for name in game_registry.names():
+    for name, players, preset in CONFIGURATIONS:
         game = game_registry.get(name)
         model = game.load(None)
-        for players in PLAYER_COUNTS.get(name, (2,)):
-            options = CheckOptions(games=games, seed=1, players=players, workers=0)
-            start = time.perf_counter()
-            game.check(model, options)
-            elapsed = time.perf_counter() - start
-            rows.append((f"check {name}, {players} player(s), {games} games",
-                         f"{elapsed:.2f} s, {games / elapsed:.0f} games/s"))
+        options = CheckOptions(games=games, seed=1, players=players, preset=preset, workers=0)
+        start = time.perf_counter()
+        game.check(model, options)
+        elapsed = time.perf_counter() - start
+        label = f"check {name}, {players} player{'s' if players > 1 else ''}" + (f", {preset}" if preset else "")
+        rows.append((f"{label}, {games} games", f"{elapsed:.2f} s, {games / elapsed:.0f} games/s"))
     return rows
 
 
