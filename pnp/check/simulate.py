@@ -7,11 +7,20 @@ import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
 R = TypeVar("R")
+
+# The game function of the running simulation. Forked workers inherit it, so the model and the
+# tables built from it are not pickled and rebuilt for every chunk of games.
+_current_play: Callable[[Any], Any] | None = None
+
+
+def _play_in_worker(job: Any) -> Any:
+    assert _current_play is not None
+    return _current_play(job)
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -55,10 +64,15 @@ def run_games(
                 advance(1)
             return results
         # fork: workers inherit the loaded model and start in milliseconds.
+        global _current_play
         context = multiprocessing.get_context("fork")
         chunk = max(1, min(32, len(seeds) // (count * 8) or 1))
-        with context.Pool(count) as pool:
-            for result in pool.imap(play, seeds, chunksize=chunk):
-                results.append(result)
-                advance(1)
+        _current_play = play
+        try:
+            with context.Pool(count) as pool:
+                for result in pool.imap(_play_in_worker, seeds, chunksize=chunk):
+                    results.append(result)
+                    advance(1)
+        finally:
+            _current_play = None
     return results

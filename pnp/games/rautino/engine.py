@@ -48,6 +48,7 @@ class Tables:
     slots: tuple[Slot, ...]
     slot_of: dict[tuple[int, int], int]  # ordered (a, b) and (b, a) -> slot index
     touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
+    affected: tuple[frozenset[int], ...]  # cell -> slots whose landing or contacts change with it
     instance_cells: tuple[tuple[int, ...], ...]
     instance_shape: tuple[int, ...]
     start: tuple[int, int]
@@ -92,12 +93,15 @@ def tables_for(model: RautinoModel) -> Tables:
                               tuple(i for i, x, y in entry if y and not x),
                               tuple(i for i, x, y in entry if x and y)))
     touching: list[list[int]] = [[] for _ in cells]
+    affected: list[set[int]] = [set() for _ in cells]
     for slot_index, slot in enumerate(slots):
         for cell in {*slot.contacts_a, *slot.contacts_b}:
             touching[cell].append(slot_index)
+        for cell in {slot.a, slot.b, *slot.contacts_a, *slot.contacts_b}:
+            affected[cell].add(slot_index)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
-                  tuple(instance_cells),
+                  tuple(frozenset(a) for a in affected), tuple(instance_cells),
                   tuple(instance_shape), start, len(model.colours))
 
 
@@ -144,6 +148,9 @@ class Board:
         self._turn_cache: dict[int, list[tuple[int, int, bool, bool, set[int]]]] = {}
         self._open: list[tuple[int, int, int, Any, Any]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
+        # Open-slot entries, kept between turns: a placement changes only the slots around it.
+        self._entries: dict[int, tuple[int, int, int, Any, Any]] = {}
+        self._dirty: set[int] = set()
         self._plain = Score(self.rules.stone_point, (), 0)
         # Points by colour count (0 counts as 1: a shape of jokers only), per shape.
         most = len(model.colours) + 1
@@ -181,31 +188,29 @@ class Board:
         touched, or None without contacts."""
         if self._open is not None:
             return self._open
-        out = []
         colours, joker, strict = self.colour, self.joker, self.strict
         both = self.model.overbuild_both_triangles
-        slots = self.tables.slots
-        dead = []
-        for index in sorted(self._frontier):
+        slots, entries, frontier = self.tables.slots, self._entries, self._frontier
+        for index in self._dirty & frontier:
             slot = slots[index]
             kind_a = self._cell_kind(slot.a)
             kind_b = self._cell_kind(slot.b) if kind_a is not None else None
             if kind_b is None or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
                 # A cell only ever goes from empty to joker to colour: a slot closed now stays closed.
-                dead.append(index)
+                frontier.discard(index)
+                entries.pop(index, None)
                 continue
             touch_a = {colours[n] for n in slot.contacts_a if colours[n] != EMPTY}
             touch_b = {colours[n] for n in slot.contacts_b if colours[n] != EMPTY}
             if not touch_a and not touch_b:
-                continue
-            if strict:
-                need_a, need_b = _strict_need(touch_a, joker), _strict_need(touch_b, joker)
-                out.append((index, kind_a, kind_b, need_a, need_b))
+                entries.pop(index, None)
+            elif strict:
+                entries[index] = (index, kind_a, kind_b, _strict_need(touch_a, joker), _strict_need(touch_b, joker))
             else:
-                out.append((index, kind_a, kind_b, touch_a or None, touch_b or None))
-        self._frontier.difference_update(dead)
-        self._open = out
-        return out
+                entries[index] = (index, kind_a, kind_b, touch_a or None, touch_b or None)
+        self._dirty.clear()
+        self._open = [entries[index] for index in sorted(entries)]
+        return self._open
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
         for index, kind_a, kind_b, side_a, side_b in self._open_slots():
@@ -350,6 +355,7 @@ class Board:
                         self.inst_colours[inst].add(colour)
             self.colour[cell] = colour
             self._frontier.update(self.tables.touching[cell])
+            self._dirty.update(self.tables.affected[cell])
         self._turn_cache.clear()
         self._open = None
 
@@ -368,6 +374,7 @@ class Board:
                         self.inst_colours[inst].add(colour)
             self.colour[index] = colour
             self._frontier.update(self.tables.touching[index])
+            self._dirty.update(self.tables.affected[index])
         self._turn_cache.clear()
         self._open = None
 
