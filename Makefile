@@ -10,12 +10,15 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # Stamp files re-run the install only when pyproject.toml changes.
+# compileall: byte-code for pnp even where PYTHONDONTWRITEBYTECODE is set, so pnp starts fast.
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m compileall -q pnp
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m compileall -q pnp
 	touch $@ $(VENV)/.installed
 
 kit: $(VENV)/.installed
