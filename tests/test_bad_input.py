@@ -1,0 +1,113 @@
+"""Bad input through the CLI: one line naming the cause, exit code 2, and no file left behind."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def assert_one_line_error(result, *needles: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("pnp: error: ")
+    assert "Traceback" not in result.output
+    for needle in needles:
+        assert needle in lines[0]
+
+
+def files_under(folder: Path) -> list[Path]:
+    return [p for p in folder.rglob("*") if p.is_file()] if folder.exists() else []
+
+
+@pytest.mark.parametrize(("paper", "needle"), [
+    ("0x297", "0x297"),
+    ("banana", "--paper banana: expected a4, letter or WIDTHxHEIGHT in mm"),
+    ("210x-5", "210x-5"),
+])
+def test_bad_paper(tmp_path, paper, needle):
+    result = run("calibrate", "--paper", paper, "-o", str(tmp_path / "out"))
+    assert_one_line_error(result, "--paper", needle)
+    assert files_under(tmp_path) == []
+
+
+def test_output_path_is_a_file(tmp_path):
+    target = tmp_path / "taken"
+    target.write_text("not a folder")
+    result = run("calibrate", "-o", str(target))
+    assert_one_line_error(result, str(target), "not a folder")
+    assert target.read_text() == "not a folder"
+
+
+def test_output_folder_that_cannot_be_created(tmp_path):
+    parent = tmp_path / "file"
+    parent.write_text("x")
+    result = run("calibrate", "-o", str(parent / "sub"))
+    assert_one_line_error(result, "cannot create output folder")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_unwritable_folder(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        result = run("calibrate", "-o", str(folder))
+        assert_one_line_error(result, "not writable")
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o700)
+
+
+def test_unwritable_system_folder():
+    result = run("calibrate", "-o", "/proc/pnp-output")
+    assert_one_line_error(result, "/proc/pnp-output")
+
+
+@pytest.mark.parametrize("command", ["check", "kit", "board"])
+def test_malformed_spec(tmp_path, command):
+    spec = tmp_path / "broken.toml"
+    spec.write_text("[board]\nlayout = [\n", encoding="utf-8")
+    output = [] if command == "check" else ["-o", str(tmp_path / "out")]
+    result = run(command, "zatre", "--spec", str(spec), *output)
+    assert_one_line_error(result, str(spec), "not valid TOML")
+    assert files_under(tmp_path / "out") == []
+
+
+@pytest.mark.parametrize(("game", "edit", "field"), [
+    ("rautino", ('colours = ["red", "yellow"]', 'colours = ["red", "purpel"]'), "stones[4].colours"),
+    ("rautino", ('colours = ["red", "yellow"]', 'colours = ["red", "yellow", "blue"]'), "stones[4].colours"),
+    ("zatre", ("cell_mm = 12.8", 'cell_mm = "big"'), "board.cell_mm"),
+    ("triomino", ("side_mm = 40.0", "side_mm = 0"), "tiles.side_mm"),
+])
+def test_bad_field_names_file_field_and_reason(tmp_path, game, edit, field):
+    from pnp.spec import template_path
+
+    text = template_path(game).read_text(encoding="utf-8")
+    assert edit[0] in text
+    spec = tmp_path / f"{game}.toml"
+    spec.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    for command in (["check", game], ["kit", game, "-o", str(tmp_path / "o")]):
+        result = run(*command, "--spec", str(spec))
+        assert_one_line_error(result, f"{spec}: {field}: ")
+    assert files_under(tmp_path / "o") == []
+
+
+def test_box_too_big_for_the_paper(tmp_path):
+    result = run("box", "--size", "250x200x50", "-o", str(tmp_path))
+    assert_one_line_error(result, "250x200x50", "largest")
+    assert files_under(tmp_path) == []
+
+
+def test_unknown_preset(tmp_path):
+    result = run("check", "triomino", "--preset", "fast", "--games", "2")
+    assert_one_line_error(result, "fast")
