@@ -271,6 +271,18 @@ def init(game: str, folder: Path, force: bool) -> None:
 
 
 def _report_written(paths: list[Path], quiet: bool) -> None:
-    if not quiet:
-        for path in paths:
-            click.echo(f"wrote {path}")
+    """Name a few files one by one; summarise a kit's many pages per folder."""
+    if quiet:
+        return
+    folders: dict[Path, list[Path]] = {}
+    for path in paths:
+        folder = path.parent.parent if path.parent.name == "preview" else path.parent
+        folders.setdefault(folder, []).append(path)
+    for folder, files in folders.items():
+        if len(files) <= 4:
+            for path in files:
+                click.echo(f"wrote {path}")
+            continue
+        counts = {ext: sum(1 for p in files if p.suffix == f".{ext}") for ext in FORMATS}
+        summary = ", ".join(f"{n} {ext.upper()}" for ext, n in counts.items() if n)
+        click.echo(f"wrote {folder}/: {summary}")
