@@ -111,3 +111,9 @@ def test_box_too_big_for_the_paper(tmp_path):
 def test_unknown_preset(tmp_path):
     result = run("check", "triomino", "--preset", "fast", "--games", "2")
     assert_one_line_error(result, "fast")
+
+
+@pytest.mark.parametrize(("game", "players"), [("rautino", "3"), ("zatre", "5"), ("triomino", "7"), ("triomino", "1")])
+def test_player_count_the_game_does_not_support(game, players):
+    result = run("check", game, "--players", players, "--games", "2")
+    assert_one_line_error(result, "--players", game)

@@ -9,6 +9,7 @@ from typing import Any
 from pnp.check.report import CheckReport
 from pnp.check.simulate import game_seed, run_games
 from pnp.check.stats import histogram, share, summary
+from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 
 from .engine import play_game
@@ -29,10 +30,9 @@ def check(model: RautinoModel, options: CheckOptions) -> CheckReport:
     report = CheckReport("rautino")
     report.static = static_checks(model, report)
     counts = [options.players] if options.players else list(model.players)
+    if any(players not in (1, 2) for players in counts):
+        raise PnpError(f"rautino: --players must be 1 or 2, not {options.players}")
     for players in counts:
-        if players not in (1, 2):
-            report.fail(f"Rautino is played by 1 or 2 players, not {players}")
-            continue
         label = f"{players} player{'s' if players > 1 else ''}"
         play = functools.partial(simulate_one, model, players, "greedy")
         jobs = [(i, game_seed(options.seed, i)) for i in range(options.games)]

@@ -12,6 +12,7 @@ from typing import Any
 from pnp.check.report import CheckReport
 from pnp.check.simulate import game_seed, run_games
 from pnp.check.stats import histogram, share, summary
+from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.records import simulate
@@ -81,8 +82,8 @@ def check(model: ZatreModel, options: CheckOptions) -> CheckReport:
     counts = [options.players] if options.players else list(model.players.check)
     for n in counts:
         if not model.players.min <= n <= model.players.max:
-            report.fail(f"{n} players: the spec allows {model.players.min} to {model.players.max}")
-            return report
+            raise PnpError(f"zatre: --players must be between {model.players.min} and {model.players.max}"
+                           f" (the spec's players.min and players.max), not {n}")
     first_index = 0
     for n in counts:
         seeds = [(game_seed(options.seed, i), i) for i in range(options.games)]
