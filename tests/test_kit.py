@@ -100,3 +100,14 @@ def test_init_copies_a_spec_that_loads(tmp_path):
     assert games.get("rautino").load(copied) is not None
     again = run("init", "rautino", str(tmp_path / "mine"))
     assert again.exit_code == 2 and "already exists" in again.output
+
+
+def test_every_kit_prints_on_us_letter(tmp_path):
+    from pypdf import PdfReader
+
+    result = run("kit", "-o", str(tmp_path), "--paper", "letter", "--format", "pdf", "-q")
+    assert result.exit_code == 0, result.output
+    for name in games.names():
+        for page in PdfReader(tmp_path / name / f"{name}-kit.pdf").pages:
+            short, long = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert (short, long) == (pytest.approx(612, abs=0.01), pytest.approx(792, abs=0.01))

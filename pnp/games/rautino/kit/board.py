@@ -27,6 +27,7 @@ LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm
 STRIP_GAP = 3.0  # free space between the legend and the hexagon, mm
 TEXT_SIZE = pt(8)
 HEAD_SIZE = pt(9.5)
+MIN_LEGEND_STRIP_MM = 22.0  # narrower, the shape diagrams and their points no longer fit beside the board
 
 
 def board_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
@@ -107,9 +108,17 @@ class LegendEntry:
     width: float
     height: float
     diagram: tuple[float, float] = (0.0, 0.0)
+    tri: float = LEGEND_TRI  # triangle side of the diagram
 
 
-def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float) -> LegendEntry:
+def _legend_tri(model: RautinoModel, strip: float) -> float:
+    """The diagrams' triangle side: LEGEND_TRI, or smaller where the widest shape needs it."""
+    widest = max((art.diagram_size(cells | set(art.new_stone_in(shape, cells)), LEGEND_TRI)[0]
+                  for shape in model.shapes for cells in [art.shape_cells_for_diagram(shape)]), default=0.0)
+    return LEGEND_TRI * min(1.0, (strip - 1.0) / widest) if widest else LEGEND_TRI  # 1 mm for the outlines
+
+
+def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float, tri: float) -> LegendEntry:
     w = words(lang)
     if shape is None:
         title, lines, diagram = w["one_player"], one_player_lines(model, lang), (0.0, 0.0)
@@ -118,11 +127,11 @@ def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float) ->
         extra = [w[shape.new_stone]] if shape.new_stone in ("both", "one") else []
         title = shape_name(shape, lang)
         lines = [*extra, *points_lines(shape, lang)]
-        diagram = art.diagram_size(cells | set(art.new_stone_in(shape, cells)), LEGEND_TRI)
+        diagram = art.diagram_size(cells | set(art.new_stone_in(shape, cells)), tri)
     wrapped = [part for line in lines for part in wrap(line, width, TEXT_SIZE)]
     heads = wrap(title, width, HEAD_SIZE, bold=True)
     height = (diagram[1] + 2.0 if diagram[1] else 0.0) + HEAD_SIZE * 1.3 * len(heads) + TEXT_SIZE * 1.3 * len(wrapped)
-    return LegendEntry(shape, heads, wrapped, width, height, diagram)
+    return LegendEntry(shape, heads, wrapped, width, height, diagram, tri)
 
 
 def _hex_left(layout: tg.TriLayout, model: RautinoModel, y0: float, y1: float) -> float:
@@ -140,7 +149,7 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
     w = words(lang)
     hex_x0 = min(x for cell in model.board.cells for x, _ in layout.polygon(cell))
     strip = hex_x0 - box.x0 - STRIP_GAP
-    if strip < 25:
+    if strip < MIN_LEGEND_STRIP_MM:
         raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend")
     # Title block top left, in the corner the hexagon leaves free.
     title_size = pt(30)
@@ -154,11 +163,12 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
         raise LayoutError("rautino board: the title runs into the hexagon")
     top_left = y + 8.0
 
-    entries = [_entry(model, s, lang, strip) for s in model.shapes]
+    tri = _legend_tri(model, strip)
+    entries = [_entry(model, s, lang, strip, tri) for s in model.shapes]
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:]
     if one_player_lines(model, lang) and 1 in model.players:
-        right.append(_entry(model, None, lang, strip))
+        right.append(_entry(model, None, lang, strip, tri))
     columns = [(left, box.x0 + 0.5, top_left), (right, page.width - box.x0 - strip, box.y0)]
     page.text(box.x0, top_left - 2.0, w["shapes"], pt(12), weight="bold", cls="legend-heading")
     for index, (column, x, top) in enumerate(columns):
@@ -178,7 +188,7 @@ def _draw_entry(page: Page, model: RautinoModel, entry: LegendEntry, x: float, y
     with page.group(cls="legend-entry", data=data) as g:
         if entry.shape is not None:
             colour = model.colours[model.shapes.index(entry.shape) % len(model.colours)]
-            draw_shape_diagram(g, model, entry.shape, x, y, LEGEND_TRI, colour)
+            draw_shape_diagram(g, model, entry.shape, x, y, entry.tri, colour)
             y += entry.diagram[1] + 2.0
         for line in entry.title:
             y += HEAD_SIZE * 1.3
