@@ -86,8 +86,10 @@ class _Common:
                 raise ValueError(f"data key {key!r}: use lower-case letters, digits and '-'")
         object.__setattr__(self, "data", {k: str(v) for k, v in self.data.items()})
 
-    def _points(self, m: Affine) -> list[Point]:  # pragma: no cover - every shape overrides
-        raise NotImplementedError
+    def _points(self, m: Affine) -> list[Point]:
+        """The outline points on the page that bound this primitive; each shape lists its own,
+        a group has none (its box is its children's)."""
+        return []
 
     def bbox(self, m: Affine = IDENTITY) -> BBox | None:
         """Bounding box on the page after transform m, including half the stroke width (ink)."""

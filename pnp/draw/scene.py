@@ -6,6 +6,7 @@ Bleed extends the drawable sheet by `bleed` mm on every side (negative coordinat
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -73,11 +74,12 @@ P = TypeVar("P", bound=Primitive)
 EPS = 1e-6
 
 
-class _Builder:
+class _Builder(ABC):
     """Shorthand constructors shared by Page and the groups opened on it."""
 
-    def add(self, prim: P) -> P:  # pragma: no cover - overridden
-        raise NotImplementedError
+    @abstractmethod
+    def add(self, prim: P) -> P:
+        """Add one primitive and return it."""
 
     def extend(self, prims: list[Primitive]) -> None:
         for prim in prims:
