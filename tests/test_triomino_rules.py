@@ -363,3 +363,13 @@ def test_draw_limit_0_closes_the_pool_a_blocked_round_still_ends(base):
     passes = record["turns"][1:]
     assert len(passes) == 2 and all(t["draws"] == [] and t.get("pass") for t in passes)
     assert all(t["score"]["penalty"] == 3 for t in passes)
+
+
+@pytest.mark.parametrize(("rules", "penalty"), [(SEED, 5), (CLASSIC, 15)], ids=["seed", "classic"])
+def test_the_pool_running_out_while_drawing(rules, penalty):
+    # One unfitting tile left: the draw costs 5, then the failed-draw penalty (classic 10) applies once.
+    record = play_deal(rules, OPEN, [(0, 1, 1)])
+    turn = record["turns"][1]
+    assert turn["draws"] == [[0, 1, 1]] and turn.get("pass") and turn["score"]["penalty"] == penalty
+    nxt = record["turns"][2]
+    assert nxt["draws"] == [] and nxt["score"]["penalty"] == rules.empty_pool_pass_penalty
