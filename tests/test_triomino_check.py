@@ -269,3 +269,48 @@ def test_a_custom_preset_starts_from_a_built_in_one(tmp_path):
     model = m.load(path)
     house = model.rules("house")
     assert house.bridge_bonus == 30 and house.corner_contacts_must_match and house.name == "house"
+
+
+def blocked_record_ending_in_fruitless_draws() -> dict:
+    """A `seed` game whose round ends blocked with tiles left, its last turn three draws and a pass."""
+    for seed in range(200):
+        record = game_record("seed", seed)
+        round_ = record["rounds"][0]
+        last = round_["turns"][-1]
+        if round_["end"]["reason"] == "blocked" and round_["end"]["pool_left"] and len(last["draws"]) == 3:
+            return record
+    raise AssertionError("no such game in 200 seeds")
+
+
+def test_passing_without_drawing_while_the_pool_has_tiles_is_caught():
+    record = blocked_record_ending_in_fruitless_draws()
+    assert validate(MODEL, record, io.StringIO()) is None
+    round_ = record["rounds"][0]
+    turn = round_["turns"][-1]
+    # The same pass without drawing, every figure after it made consistent with that.
+    drawn = sum(sum(t) for t in turn["draws"])
+    penalty = turn["score"]["penalty"]
+    turn["draws"] = []
+    turn["score"] |= {"penalty": 0, "total": 0}
+    player = turn["player"]
+    round_["end"]["hand_totals"][player] -= drawn
+    round_["scores"][player] += penalty
+    record["final_scores"][player] += penalty
+    problem = validate(MODEL, record, io.StringIO())
+    assert problem is not None and f"turn {len(round_['turns'])}" in problem and "pool" in problem
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_games_without_drawing_end_and_replay(preset):
+    from dataclasses import replace as changed
+
+    rules = changed(MODEL.rules(preset), draw_limit=0, failed_draw_penalty=7, empty_pool_pass_penalty=3,
+                    max_rounds=3)
+    model = changed(MODEL, presets=MODEL.presets | {preset: rules})
+    for seed in range(3):
+        record = checker.play_one(model, preset, 2, "greedy", seed)
+        record["game"] = seed
+        turns = [t for r in record["rounds"] for t in r["turns"]]
+        assert all(not t["draws"] for t in turns)
+        assert all(t["score"]["penalty"] == 3 for t in turns if t.get("pass"))
+        assert validate(model, record, io.StringIO()) is None

@@ -67,3 +67,27 @@ def test_report_figures_and_final_board() -> None:
     tiles = [g for g in svg_root(render_svg(page)).iter(f"{SVG_NS}g") if g.get("class") == "board-tile"]
     placed = [t for t in record["rounds"][-1]["turns"] if t.get("tile") is not None]
     assert len(tiles) == len(placed)
+
+
+@pytest.mark.parametrize("style", ["hinged", "telescoping"])
+def test_the_box_lid_shows_tiles_turned_like_the_plain_title(style) -> None:
+    from dataclasses import replace
+
+    from pnp.components.box_kit import box_for_game
+    from pnp.games.triomino.kit.examples import find_example
+
+    game = get("triomino")
+    model = game.load(None)
+    ctx = kit_context(A4, box_style=style)
+    roots = [svg_root(render_svg(p)) for p in box_for_game(game, model, ctx)]
+    arts = [g for root in roots for g in root.iter(f"{SVG_NS}g") if g.get("class") == "cover-art"]
+    assert len(arts) == 1
+    tiles = sorted(g.get("data-tile") for g in arts[0].iter(f"{SVG_NS}g") if g.get("class") == "cover-tile")
+    hexagon = find_example(model, model.rules(), "hexagon")
+    assert tiles == sorted("-".join(map(str, n)) for _, n in hexagon.placements)
+    plain = [svg_root(render_svg(p)) for p in box_for_game(replace(game, box_art=None), model, ctx)]
+    lid_title = [t for root in plain for t in root.iter(f"{SVG_NS}text")
+                 if t.get("class") == "panel-text" and t.get("data-panel") == "lid"]
+    assert lid_title and arts[0].get("data-rotation") == lid_title[0].get("data-rotation")
+    for page in box_for_game(game, model, ctx):
+        page.check_safe_area()

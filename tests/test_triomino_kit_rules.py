@@ -92,3 +92,37 @@ def test_round_end_text_follows_the_blocked_round_option(preset, english, german
         root = svg_root(render_svg(rules_pages(model, kit_context(A4, lang, preset=preset))[0]))
         text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
         assert phrase in text
+
+
+def page_text(model, lang: str, preset: str | None = None) -> str:
+    root = svg_root(render_svg(rules_pages(model, kit_context(A4, lang, preset=preset))[0]))
+    return " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+
+
+def test_no_0_0_0_rule_for_a_set_without_that_tile() -> None:
+    model = load(None)
+    assert "0-0-0" in page_text(model, "en") and "0-0-0" in page_text(model, "de")
+    ones = replace(model, low=1, high=6, tiles=tuple(t for t in model.tiles if t.numbers != (0, 0, 0)))
+    for lang in ("en", "de"):
+        assert "0-0-0" not in page_text(ones, lang)
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_draw_limit_0_says_pass_instead_of_drawing(preset) -> None:
+    model = load(None)
+    closed = replace(model.rules(preset), draw_limit=0)
+    model = replace(model, presets=model.presets | {preset: closed})
+    english, german = page_text(model, "en", preset), page_text(model, "de", preset)
+    assert "up to 0" not in english and "höchstens 0" not in german
+    assert "pool is empty" not in english and "leerem Vorrat" not in german
+
+
+def test_bridge_text_says_only_one_edge() -> None:
+    model = load(None)
+    assert "just one tile along an edge" in page_text(model, "en")
+    assert "nur an einer Kante" in page_text(model, "de")
+
+
+def test_german_reference_words() -> None:
+    text = page_text(load(None), "de", "classic")
+    assert "statt dessen" not in text and "Zügen noch kein Platz" not in text

@@ -85,3 +85,43 @@ def test_paper_size_and_safe_area(paper, lang) -> None:
         for page in pages:
             assert (page.width, page.height) == (paper.width, paper.height)
             page.check_safe_area()
+
+
+def test_no_0_0_0_line_for_a_set_without_that_tile() -> None:
+    model = load(None)
+    assert "start_bonus_zero_triple" in values(sheet(model)[1])
+    ones = replace(model, low=1, high=6, tiles=tuple(t for t in model.tiles if t.numbers != (0, 0, 0)))
+    for lang in ("en", "de"):
+        _, root = sheet(ones, lang=lang)
+        assert "start_bonus_zero_triple" not in values(root)
+        assert not any("0-0-0" in (t.text or "") for t in root.iter(f"{SVG_NS}text"))
+
+
+def test_draw_limit_0_prints_no_draw_lines() -> None:
+    model = load(None)
+    closed = replace(model.rules("classic"), draw_limit=0)
+    printed = values(sheet(replace(model, presets=model.presets | {"classic": closed}), preset="classic")[1])
+    assert not any(key.startswith("draws_") for key in printed) and "failed_draw_penalty" not in printed
+    assert printed["empty_pool_pass_penalty"] == "-10"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_column_headings_fit_their_columns_with_many_players(lang) -> None:
+    from pnp.draw.text import text_width
+
+    model = replace(load(None), max_players=12)
+    _, root = sheet(model, lang=lang)
+    columns = [el for el in root.iter(f"{SVG_NS}rect") if el.get("class") == "player-column"]
+    half = float(columns[0].get("width")) / 2
+    headings = [el for el in root.iter(f"{SVG_NS}text") if el.text in ("+/−", "total", "Summe", "tot.", "ges.")]
+    assert len(headings) == 2 * 12
+    for el in headings:
+        size = float(el.get("font-size"))
+        assert text_width(el.text, size, bold=el.get("font-weight") == "bold") <= half - 0.5
+
+
+def test_german_reference_words() -> None:
+    _, root = sheet(load(None), lang="de", preset="classic")
+    text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+    assert "stattdessen" in text and "statt dessen" not in text
+    assert "Nach 3-mal Ziehen noch kein Platz" in text and "Zügen" not in text.replace("Mehr Züge", "")

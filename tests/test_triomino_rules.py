@@ -351,3 +351,25 @@ def test_games_are_reproducible_from_their_seed():
 
 def test_template_path_exists():
     assert Path(m.template_path("triomino")).is_file()
+
+
+@pytest.mark.parametrize("base", [SEED, CLASSIC], ids=["seed", "classic"])
+def test_draw_limit_0_closes_the_pool_a_blocked_round_still_ends(base):
+    # No drawing at all: a player who cannot place passes as with an empty pool, and the tiles left
+    # in the pool cannot keep a blocked round going (it used to loop for ever under `classic`).
+    rules = replace(base, draw_limit=0, failed_draw_penalty=7, empty_pool_pass_penalty=3)
+    record = play_deal(rules, OPEN, UNFITTING_POOL)
+    assert record["end"]["reason"] == "blocked" and record["end"]["pool_left"] == len(UNFITTING_POOL)
+    passes = record["turns"][1:]
+    assert len(passes) == 2 and all(t["draws"] == [] and t.get("pass") for t in passes)
+    assert all(t["score"]["penalty"] == 3 for t in passes)
+
+
+@pytest.mark.parametrize(("rules", "penalty"), [(SEED, 5), (CLASSIC, 15)], ids=["seed", "classic"])
+def test_the_pool_running_out_while_drawing(rules, penalty):
+    # One unfitting tile left: the draw costs 5, then the failed-draw penalty (classic 10) applies once.
+    record = play_deal(rules, OPEN, [(0, 1, 1)])
+    turn = record["turns"][1]
+    assert turn["draws"] == [[0, 1, 1]] and turn.get("pass") and turn["score"]["penalty"] == penalty
+    nxt = record["turns"][2]
+    assert nxt["draws"] == [] and nxt["score"]["penalty"] == rules.empty_pool_pass_penalty

@@ -18,4 +18,5 @@ GAME = Game(
     figures=lazy(f"{__name__}.kit.report:figures"),
     final_board=lazy(f"{__name__}.kit.report:final_board"),
     box_contents=lazy(f"{__name__}.box:box_contents"),
+    box_art=lazy(f"{__name__}.kit.cover:box_art"),
 )

@@ -296,7 +296,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
         moves = table.moves(hand)
         penalty = 0
         if not moves:
-            if not draw_pile:
+            if not draw_pile or rules.draw_limit == 0:  # nothing to draw (a limit of 0 closes the pool)
                 penalty = rules.empty_pool_pass_penalty
             else:
                 while draw_pile and len(drawn) < rules.draw_limit:
@@ -329,7 +329,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
         else:
             result = Score(0, penalty=penalty)
             # Blocked: nobody places for a full round (by default also with nothing left to draw).
-            idle = 0 if draw_pile and rules.blocked_needs_empty_pool else idle + 1
+            idle = 0 if draw_pile and rules.draw_limit and rules.blocked_needs_empty_pool else idle + 1
             stats["passes"] += 1
             turn.update({"tile": None, "pass": True})
         scores[player] += result.total

@@ -212,8 +212,9 @@ class Replayer:
                 if not (last and placing) and board.can_place([tile]):
                     raise Invalid(f"{at}: drawn tile {'-'.join(map(str, tile))} fits; drawing must stop")
                 hand.append(tile)
-            if not placing and draws and len(draws) < rules.draw_limit and pile:
-                raise Invalid(f"{at}: player {player} stopped drawing with tiles left in the pool")
+            if not placing and len(draws) < rules.draw_limit and pile:
+                raise Invalid(f"{at}: player {player} " + ("stopped drawing" if draws else "passed without drawing")
+                              + " with tiles left in the pool")
             if placing:
                 tile = _tile(turn["tile"], f"{at}: the tile")
                 if tile not in hand:
@@ -238,7 +239,7 @@ class Replayer:
                 expected = {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0}
                 penalty = (draw_penalty(rules, len(draws), placed=False) if draws
                            else rules.empty_pool_pass_penalty)
-                idle = 0 if pile and rules.blocked_needs_empty_pool else idle + 1
+                idle = 0 if pile and rules.draw_limit and rules.blocked_needs_empty_pool else idle + 1
             expected |= {"start_bonus": 0, "penalty": penalty}
             expected["total"] = expected["sum"] + expected["bridge"] + expected["hexagon_bonus"] - penalty
             self.compare(at, turn.get("score"), expected)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Rules
+from ..model import Rules, TriominoModel
 
 
 @dataclass(frozen=True)
@@ -27,14 +27,16 @@ def _t(lang: str, en: str, de: str) -> str:
     return de if lang == "de" else en
 
 
-def reference_lines(rules: Rules, lang: str) -> list[RefLine]:
+def reference_lines(rules: Rules, lang: str, zero_triple: bool = True) -> list[RefLine]:
+    """The preset's lines; `zero_triple` False leaves out the 0-0-0 line (a set without that tile)."""
     t = lambda en, de: _t(lang, en, de)  # noqa: E731 - a local shorthand keeps the table readable
     out = [RefLine("sum", t("Each tile: the sum of its three numbers", "Jeder Stein: Summe seiner drei Zahlen"), "")]
     out.append(RefLine("start_bonus", t("Opening with the highest triple", "Eröffnung mit dem höchsten Drilling"),
                        signed(rules.start_bonus)))
-    out.append(RefLine("start_bonus_zero_triple",
-                       t("Opening with 0-0-0 (instead)", "Eröffnung mit 0-0-0 (statt dessen)"),
-                       signed(rules.start_bonus_zero_triple)))
+    if zero_triple:
+        out.append(RefLine("start_bonus_zero_triple",
+                           t("Opening with 0-0-0 (instead)", "Eröffnung mit 0-0-0 (stattdessen)"),
+                           signed(rules.start_bonus_zero_triple)))
     if rules.start_bonus_without_triple:
         out.append(RefLine("start_bonus_without_triple", t("Opening without any triple", "Eröffnung ohne Drilling"),
                            signed(rules.start_bonus_without_triple)))
@@ -47,13 +49,14 @@ def reference_lines(rules: Rules, lang: str) -> list[RefLine]:
         label = t(f"Drawing {draws} tile{'s' if draws > 1 else ''} in one turn",
                   f"{draws} Stein{'e' if draws > 1 else ''} in einem Zug ziehen")
         out.append(RefLine(f"draws_{draws}", label, signed(-rules.draw_penalty_for(draws))))
-    if rules.failed_draw_penalty:
+    if rules.failed_draw_penalty and rules.draw_limit:
         out.append(RefLine("failed_draw_penalty",
                            t(f"Still no fit after {rules.draw_limit} draws (extra)",
-                             f"Nach {rules.draw_limit} Zügen noch kein Platz (zusätzlich)"),
+                             f"Nach {rules.draw_limit}-mal Ziehen noch kein Platz (zusätzlich)"),
                            signed(-rules.failed_draw_penalty)))
     out.append(RefLine("empty_pool_pass_penalty",
-                       t("Pass: no fit and nothing left to draw", "Passen: kein Platz, Vorrat leer"),
+                       t("Pass: no fit and nothing left to draw", "Passen: kein Platz, Vorrat leer")
+                       if rules.draw_limit else t("Pass: no fit (no drawing)", "Passen: kein Platz (kein Ziehen)"),
                        signed(-rules.empty_pool_pass_penalty)))
     if rules.going_out_bonus or rules.going_out_collects_hands:
         label = t("Going out (last tile placed)", "Ausmachen (letzter Stein gelegt)")
@@ -72,6 +75,11 @@ def reference_lines(rules: Rules, lang: str) -> list[RefLine]:
         out.append(RefLine("target_score",
                            t("One round; the highest score wins", "Eine Runde; die meisten Punkte gewinnen"), ""))
     return out
+
+
+def has_zero_triple(model: TriominoModel) -> bool:
+    """Whether the set has the 0-0-0 tile that the opening's special bonus is about."""
+    return any(t.numbers == (0, 0, 0) for t in model.tiles)
 
 
 def has_round_end(rules: Rules) -> bool:

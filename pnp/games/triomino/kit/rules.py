@@ -15,7 +15,7 @@ from pnp.games.base import KitContext
 from ..model import Rules, TriominoModel
 from .boardart import draw_tiles, fit_layout, point_marker
 from .examples import Example, find_example
-from .reference import reference_lines
+from .reference import has_zero_triple, reference_lines
 
 FIGURE_HEIGHT = 60.0
 STYLE = FlowStyle(body=pt(9.2), h1=pt(12), h2=pt(10.5), leading=1.3, gap=1.8)
@@ -65,15 +65,18 @@ def _preset_lines(rules: Rules, lang: str) -> tuple[str, ...]:
 
 def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | None]) -> list[list[FlowItem]]:
     low, high = model.low, model.high
+    zero = (f"; opening with 0-0-0 gives {rules.start_bonus_zero_triple} instead of {rules.start_bonus}"
+            if has_zero_triple(model) else "")
     opening = (f"Whoever holds the highest triple (three equal numbers) lays it down first and scores its sum "
-               f"plus {rules.start_bonus}; opening with 0-0-0 gives {rules.start_bonus_zero_triple} instead of "
-               f"{rules.start_bonus}. If nobody has a triple, the tile with the highest sum opens"
+               f"plus {rules.start_bonus}{zero}. If nobody has a triple, the tile with the highest sum opens"
                + _opening_bonus(rules, ", without bonus."))
     corners = ("Where corners of tiles meet at a point, the numbers there must be the same too."
                if rules.corner_contacts_must_match else
                "Corners that only touch at a point need not match.")
     draws = (f"Cannot place a tile? Draw one from the pool, up to {rules.draw_limit} times; "
-             f"as soon as a drawn tile fits you may lay it. Each draw costs points (see below).")
+             f"as soon as a drawn tile fits you may lay it. Each draw costs points (see below)."
+             if rules.draw_limit else
+             "Cannot place a tile? Pass; nobody draws from the pool.")
     col1: list[FlowItem] = [
         Heading("What you need"),
         Paragraph(f"{len(model.tiles)} triangular tiles with the numbers {low} to {high} in their corners, "
@@ -96,7 +99,7 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
     col2: list[FlowItem] = [Heading("Bridge")]
     bridge, hexagon = examples["bridge"], examples["hexagon"]
     col2.append(Paragraph(
-        f"A tile that touches one tile along an edge and, at the opposite corner, another tile only at the "
+        f"A tile that touches just one tile along an edge and, at the opposite corner, another tile only at the "
         f"point{' (with the same number there)' if rules.bridge_corner_must_match else ''}, builds a bridge: "
         f"+{rules.bridge_bonus}."))
     if bridge:
@@ -113,8 +116,8 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
                            f"{sum(hexagon.placements[-1][1])} + {hexagon.bonus} points.")]
     col2.append(Heading("End of the round"))
     end = ("The round ends when a player has placed their last tile, or when nobody can place a tile "
-           + ("in a whole round and the pool is empty." if rules.blocked_needs_empty_pool
-              else "in a whole round, even after drawing."))
+           + ("in a whole round and the pool is empty." if rules.blocked_needs_empty_pool and rules.draw_limit
+              else "in a whole round, even after drawing." if rules.draw_limit else "in a whole round."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
         end += (f" Going out earns +{rules.going_out_bonus}"
                 + (" plus the numbers left in everyone else's hands." if rules.going_out_collects_hands else "."))
@@ -129,15 +132,18 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
 
 def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | None]) -> list[list[FlowItem]]:
     low, high = model.low, model.high
+    zero = (f"; wer mit 0-0-0 beginnt, erhält {rules.start_bonus_zero_triple} statt {rules.start_bonus}"
+            if has_zero_triple(model) else "")
     opening = (f"Wer den höchsten Drilling (drei gleiche Zahlen) hat, legt ihn als ersten Stein und erhält "
-               f"seine Summe plus {rules.start_bonus}; wer mit 0-0-0 beginnt, erhält {rules.start_bonus_zero_triple} "
-               f"statt {rules.start_bonus}. Hat niemand einen Drilling, beginnt der Stein mit der höchsten Summe"
-               + _opening_bonus(rules, ", ohne Bonus."))
+               f"seine Summe plus {rules.start_bonus}{zero}. Hat niemand einen Drilling, beginnt der Stein mit der "
+               f"höchsten Summe" + _opening_bonus(rules, ", ohne Bonus."))
     corners = ("Wo Ecken von Steinen in einem Punkt zusammentreffen, müssen die Zahlen ebenfalls gleich sein."
                if rules.corner_contacts_must_match else
                "Ecken, die sich nur in einem Punkt berühren, müssen nicht passen.")
     draws = (f"Kein Stein passt? Zieh einen aus dem Vorrat, höchstens {rules.draw_limit}-mal; sobald ein "
-             f"gezogener Stein passt, darfst du ihn legen. Jedes Ziehen kostet Punkte (siehe unten).")
+             f"gezogener Stein passt, darfst du ihn legen. Jedes Ziehen kostet Punkte (siehe unten)."
+             if rules.draw_limit else
+             "Kein Stein passt? Dann setzt du aus; aus dem Vorrat wird nicht gezogen.")
     col1: list[FlowItem] = [
         Heading("Material"),
         Paragraph(f"{len(model.tiles)} dreieckige Steine mit den Zahlen {low} bis {high} in den Ecken, dieses "
@@ -160,7 +166,7 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     col2: list[FlowItem] = [Heading("Brücke")]
     bridge, hexagon = examples["bridge"], examples["hexagon"]
     col2.append(Paragraph(
-        f"Ein Stein, der an einer Kante einen Stein berührt und an der gegenüberliegenden Ecke einen anderen "
+        f"Ein Stein, der nur an einer Kante einen Stein berührt und an der gegenüberliegenden Ecke einen anderen "
         f"nur mit der Spitze{' (mit derselben Zahl dort)' if rules.bridge_corner_must_match else ''}, "
         f"bildet eine Brücke: +{rules.bridge_bonus}."))
     if bridge:
@@ -177,8 +183,10 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
                            f"{sum(hexagon.placements[-1][1])} + {hexagon.bonus} Punkte.")]
     col2.append(Heading("Ende der Runde"))
     end = ("Die Runde endet, wenn jemand seinen letzten Stein gelegt hat oder wenn "
-           + ("bei leerem Vorrat eine ganze Runde lang niemand legen kann." if rules.blocked_needs_empty_pool
-              else "eine ganze Runde lang niemand legen kann, auch nicht nach dem Ziehen."))
+           + ("bei leerem Vorrat eine ganze Runde lang niemand legen kann."
+              if rules.blocked_needs_empty_pool and rules.draw_limit
+              else "eine ganze Runde lang niemand legen kann, auch nicht nach dem Ziehen." if rules.draw_limit
+              else "eine ganze Runde lang niemand legen kann."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
         end += (f" Wer ausmacht, erhält +{rules.going_out_bonus}"
                 + (" und dazu die Zahlen, die die anderen noch auf der Hand haben." if rules.going_out_collects_hands

@@ -16,7 +16,7 @@ from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 
 from ..model import Rules, TriominoModel
-from .reference import RefLine, has_round_end, reference_lines
+from .reference import RefLine, has_round_end, has_zero_triple, reference_lines
 
 ROW = 7.0  # handwriting row height
 HEADER = 9.0  # player name boxes
@@ -31,12 +31,14 @@ REF_COLUMN_GAP = 8.0
 
 WORDS = {
     "en": {"title": "Triomino — score sheet", "rules": "Rules", "round": "Round", "date": "Date",
-           "turn": "Turn", "points": "+/−", "total": "total", "player": "Player", "carried": "carried over",
+           "turn": "Turn", "points": "+/−", "total": "total", "total_short": "tot.", "player": "Player",
+           "carried": "carried over",
            "going_out": "going out", "blocked": "blocked", "round_total": "round total",
            "final": "final score", "reference": "Bonuses and penalties", "continue":
            "More turns than rows: go on on a new sheet and write the totals in “carried over”."},
     "de": {"title": "Triomino — Punkteblatt", "rules": "Regeln", "round": "Runde", "date": "Datum",
-           "turn": "Zug", "points": "+/−", "total": "Summe", "player": "Spieler", "carried": "Übertrag",
+           "turn": "Zug", "points": "+/−", "total": "Summe", "total_short": "ges.", "player": "Spieler",
+           "carried": "Übertrag",
            "going_out": "ausgemacht", "blocked": "blockiert", "round_total": "Rundensumme",
            "final": "Endstand", "reference": "Boni und Strafen", "continue":
            "Mehr Züge als Zeilen: auf einem neuen Blatt weiter, die Summen als „Übertrag“ eintragen."},
@@ -53,10 +55,11 @@ def score_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
         raise LayoutError(f"scoresheet: {players} players; the spec allows {model.min_players} to {model.max_players}")
     rules = model.rules(ctx.options.get("preset"))
     count = int(ctx.options.get("pages") or 1)
-    return [score_page(ctx.paper.portrait(), rules, players, ctx.lang) for _ in range(count)]
+    zero_triple = has_zero_triple(model)
+    return [score_page(ctx.paper.portrait(), rules, players, ctx.lang, zero_triple) for _ in range(count)]
 
 
-def score_page(paper: Paper, rules: Rules, players: int, lang: str) -> Page:
+def score_page(paper: Paper, rules: Rules, players: int, lang: str, zero_triple: bool = True) -> Page:
     w = words(lang)
     page = Page.for_paper(paper, label="score sheet")
     multi_round = has_round_end(rules)
@@ -66,7 +69,7 @@ def score_page(paper: Paper, rules: Rules, players: int, lang: str) -> Page:
     top = title_band(page, w["title"], subtitle)
     box = content_box(page)
 
-    ref = reference_lines(rules, lang)
+    ref = reference_lines(rules, lang, zero_triple)
     ref_height = _reference_height(ref, box.width, lang)
     end_rows = [w["carried"]]
     foot_rows = [w["going_out"], w["blocked"], w["round_total"]] if multi_round else [w["final"]]
@@ -91,13 +94,18 @@ def _table(page: Page, x0: float, y0: float, width: float, players: int, turn_ro
     page.rect(x0, y, TURN_COL, HEADER + SUBHEADER, style=filled(TINT, stroke="#000000", width=0.45))
     page.text(x0 + TURN_COL / 2, y + (HEADER + SUBHEADER) / 2 + 1.2, w["turn"], pt(8), weight="bold",
               anchor="middle")
+    total = w["total"]
+    if text_width(total, pt(5), bold=True) > sub - 1.0:
+        total = w["total_short"]  # many players: narrow columns
     for p in range(players):
         x = x0 + TURN_COL + p * col
         page.rect(x, y, col, HEADER, style=BOLD_GRID, cls="player-column", data={"player": str(p + 1)})
         page.text(x + 1.5, y + 3.0, f"{w['player']} {p + 1}", pt(6), style=filled("#777777"))
         page.rect(x, y + HEADER, col, SUBHEADER, style=filled(TINT, stroke="#000000", width=0.2))
-        page.text(x + sub / 2, y + HEADER + 3.6, w["points"], pt(7.5), anchor="middle")
-        page.text(x + sub * 1.5, y + HEADER + 3.6, w["total"], pt(7.5), weight="bold", anchor="middle")
+        page.text(x + sub / 2, y + HEADER + 3.6, w["points"], _fit(w["points"], sub - 1.0, pt(7.5), bold=False),
+                  anchor="middle")
+        page.text(x + sub * 1.5, y + HEADER + 3.6, total, _fit(total, sub - 1.0, pt(7.5)), weight="bold",
+                  anchor="middle")
     y += HEADER + SUBHEADER
 
     def row(label: str, tinted: bool, cls: str, bold: bool = False) -> None:
@@ -131,8 +139,8 @@ def _table(page: Page, x0: float, y0: float, width: float, players: int, turn_ro
     return y
 
 
-def _fit(label: str, width: float, size: float) -> float:
-    while text_width(label, size, bold=True) > width and size > pt(5):
+def _fit(label: str, width: float, size: float, bold: bool = True) -> float:
+    while text_width(label, size, bold=bold) > width and size > pt(5):
         size *= 0.95
     return size
 
