@@ -114,6 +114,7 @@ def kit_options(func: Any) -> Any:
         SPEC_OPTION,
         click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
                      help="Language of printed text."),
+        click.option("--preset", default=None, help="Rule preset the printed sheets follow (Triomino: seed, classic)."),
         click.option("--ink-saver", is_flag=True, help="Light fields and dark outlines (Zatre board)."),
         click.option("--board-sheets", type=click.IntRange(1, 2), default=1, show_default=True,
                      help="Spread the board over 1 or 2 sheets (Zatre)."),

@@ -117,3 +117,11 @@ def test_unknown_preset(tmp_path):
 def test_player_count_the_game_does_not_support(game, players):
     result = run("check", game, "--players", players, "--games", "2")
     assert_one_line_error(result, "--players", game)
+
+
+def test_unknown_preset_for_the_printed_sheets(tmp_path):
+    result = run("scoresheet", "triomino", "--preset", "fast", "-o", str(tmp_path))
+    assert_one_line_error(result, "unknown preset 'fast'")
+    assert files_under(tmp_path) == []
+    good = run("scoresheet", "triomino", "--preset", "classic", "-o", str(tmp_path), "--format", "svg", "-q")
+    assert good.exit_code == 0, good.output
