@@ -397,3 +397,17 @@ def test_german_rules_draw_rule_and_bonus_wording() -> None:
     words, _ = _rules_words(MODEL, "de")
     assert "wer nur einen Stein hat oder keinen, der passt, zieht" in words
     assert "in allen Spalten 10, 11 und 12" in words
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_score_block_marks_stay_clear_of_the_footer(paper) -> None:
+    from pnp.draw.marks import FOOTER_SIZE
+    from pnp.draw.text import vertical_extent
+
+    ctx = kit_context(paper, "en")
+    (item,) = draw_kit(GAME, MODEL, ctx, ["scoresheet"], with_calibration=False)
+    page = item.page
+    above, below = vertical_extent(FOOTER_SIZE)
+    footer_top = page.height - page.safe_margin - below - above
+    lowest = max(max(float(m.get("y1")), float(m.get("y2"))) for m in elements(page, "crop-mark", "line"))
+    assert lowest < footer_top - 0.3
