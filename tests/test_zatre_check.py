@@ -156,3 +156,14 @@ def test_cli_check_fails_with_exit_1_for_a_short_sheet(tmp_path: Path) -> None:
                                                "--players", "2", "--workers", "1"])
     assert result.exit_code == 1
     assert "NOT PLAYABLE" in result.output and "rows would suffice" in result.output
+
+
+@pytest.mark.parametrize(("field", "change"), [
+    ("points", lambda r: _first_scoring_turn(r)["rows"][0].__setitem__("points", 9)),
+    ("rows used", lambda r: r["rows_used"].__setitem__(0, r["rows_used"][0] - 1)),
+    ("tiles left", lambda r: r["tiles_left"].__setitem__(1, r["tiles_left"][1] + 1)),
+    ("minus", lambda r: r["minus"].__setitem__(0, r["minus"][0] + 3)),
+])
+def test_replay_checks_the_figures_the_checker_counts(tmp_path: Path, two_player_report, field, change) -> None:
+    # The checker's verdict rests on rows_used; the report on tiles_left and minus.
+    assert field in _tampered(tmp_path, two_player_report, change)

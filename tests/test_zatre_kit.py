@@ -324,3 +324,90 @@ def test_whole_kit_through_the_cli(tmp_path: Path) -> None:
     result = CliRunner().invoke(pnp.cli.main, ["kit", "zatre", "-o", str(tmp_path), "--format", "pdf,svg"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "zatre" / "zatre-kit.pdf").exists()
+
+
+def _rules_words(model, lang: str = "en") -> tuple[str, object]:
+    (page,) = draw("rules", model=model, lang=lang)
+    page.check_safe_area()
+    root = svg_root(render_svg(page))
+    return " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text")), root
+
+
+def test_rules_example_caption_is_the_engines_turn(tmp_path: Path) -> None:
+    from pnp.games.zatre.kit.example import caption, find_example
+
+    example = find_example(MODEL)
+    assert example is not None and example.turn == ((4, (7, 8)), (6, (6, 8)))
+    assert caption(example, "en") == (
+        "Yellow: the tiles of this turn, 4 and 6. The 4 makes 2+3+1+4 = 10 across. The 6 on the x2 field makes "
+        "5+6 = 11 across and 6+4 = 10 down. Written: 2 in column 10 (two 10s share a box), 2 in column 11 and "
+        "a cross.")
+    assert "Eingetragen: 2 in Spalte 10 (zwei 10er teilen ein Kästchen), 2 in Spalte 11 und ein Kreuz." in caption(
+        example, "de")
+    # Other points: the caption follows the spec, not a hand-written text.
+    data = spec_data()
+    data["rules"]["points"] = {"10": 2, "11": 3, "12": 5}
+    words, _ = _rules_words(load(write_spec(tmp_path, data)))
+    assert "4 in column 10" in words and "3 in column 11" in words
+    assert "two rows of 12 make 10" in words
+
+
+def test_rules_example_shows_the_x2_field_under_a_tile() -> None:
+    _, root = _rules_words(MODEL)
+    tags = [el for el in root.iter(f"{SVG_NS}rect") if el.get("class") == "double-tag"]
+    assert [t.get("data-cell") for t in tags] == ["6,8"]
+
+
+@pytest.mark.parametrize("edit", [
+    {"rules": {"points": {"12": 4}}},  # only 12 scores: the example finds other pips
+    {"rules": {"start_is_double": True, "bonus_doubled": False, "double_incomplete_rows": False}},
+    {"board": {"layout": ["D....", ".S...", "....."]}},  # too small for the example turn
+    {"board": {"layout": ["..D..", ".....", "..S..", "D....", "....."]}},  # the example mirrored
+])
+def test_rules_page_for_changed_specs(tmp_path: Path, edit: dict) -> None:
+    from pnp.games.zatre.kit.example import find_example
+
+    data = spec_data()
+    for table, fields in edit.items():
+        data[table].update(fields)
+    model = load(write_spec(tmp_path, data))
+    words, root = _rules_words(model)
+    figures = {g.get("data-figure") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-figure"}
+    example = find_example(model)
+    assert figures == ({"turn", "sheet-row"} if example else {"sheet-row"})
+    assert ("Example of a turn" in words) == (example is not None)
+    if example:
+        assert example.result.rows  # a true scoring turn, played by the engine
+
+
+def test_rules_text_follows_the_doubling_options(tmp_path: Path) -> None:
+    words, _ = _rules_words(MODEL)
+    assert "points and bonus count double if the line has a cross, complete or not" in words.replace("  ", " ")
+    assert "entries in all of 10, 11 and 12" in words
+    data = spec_data()
+    data["rules"].update(bonus_doubled=False, start_is_double=True)
+    model = load(write_spec(tmp_path, data))
+    words, root = _rules_words(model)
+    assert "not the bonus" in words and "start field counts as an x2 field" in words
+    total = next(t.text for t in root.iter(f"{SVG_NS}text") if t.get("class") == "example-total")
+    assert total == "(2 + 2 + 4) × 2 + 3 = 19"
+
+
+def test_german_rules_draw_rule_and_bonus_wording() -> None:
+    words, _ = _rules_words(MODEL, "de")
+    assert "wer nur einen Stein hat oder keinen, der passt, zieht" in words
+    assert "in allen Spalten 10, 11 und 12" in words
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_score_block_marks_stay_clear_of_the_footer(paper) -> None:
+    from pnp.draw.marks import FOOTER_SIZE
+    from pnp.draw.text import vertical_extent
+
+    ctx = kit_context(paper, "en")
+    (item,) = draw_kit(GAME, MODEL, ctx, ["scoresheet"], with_calibration=False)
+    page = item.page
+    above, below = vertical_extent(FOOTER_SIZE)
+    footer_top = page.height - page.safe_margin - below - above
+    lowest = max(max(float(m.get("y1")), float(m.get("y2"))) for m in elements(page, "crop-mark", "line"))
+    assert lowest < footer_top - 0.3

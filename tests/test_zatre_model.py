@@ -72,6 +72,10 @@ def _bad(tmp_path: Path, edit) -> str:
     (lambda d: d["tiles"]["counts"].update({"2": -1}), "tiles.counts.2", "0 or more"),
     (lambda d: d["rules"]["points"].update({"13": 8}), "rules.points.13", "above max_row_sum"),
     (lambda d: d["rules"].update(bonus_doubled="yes"), "rules.bonus_doubled", "true or false"),
+    # A scoring row that grows must still score, or the next tile could void a tile on an x2 field.
+    (lambda d: d["rules"].update(points={"10": 1, "11": 2}), "rules.points", "12"),
+    (lambda d: d["rules"].update(points={"10": 1, "12": 4}), "rules.points", "11"),
+    (lambda d: d["rules"].update(max_row_sum=13), "rules.points", "13"),
     (lambda d: d["sheet"].update(rows=10), "sheet.bonus", "only 10 rows"),
     (lambda d: d["sheet"].update(colour="red"), "sheet.colour", "unknown field"),
     (lambda d: d["players"].update(check=[2, 9]), "players.check[1]", "player count"),
@@ -87,3 +91,9 @@ def test_bad_spec_one_line_exit_2(tmp_path: Path, edit, field: str, reason: str)
 def test_missing_spec_file(tmp_path: Path) -> None:
     with pytest.raises(SpecError, match="file not found"):
         load(tmp_path / "nope.toml")
+
+
+def test_sheets_per_page_defaults_to_two(tmp_path: Path) -> None:
+    data = spec_data()
+    del data["sheet"]["sheets_per_page"]
+    assert load(write_spec(tmp_path, data)).sheet.sheets_per_page == 2

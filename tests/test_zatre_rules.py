@@ -394,3 +394,14 @@ def test_position_copy_is_independent() -> None:
     other = pos.copy()
     other.place(geo.index((7, 8)), 3)
     assert pos.pips[geo.index((7, 8))] == 0 and isinstance(other, Position)
+
+
+# --- variants the loader accepts play without a fault ---------------------------------------------
+
+@pytest.mark.parametrize("points", [{"12": 4}, {"11": 2, "12": 4}, {"8": 1, "9": 1, "10": 1, "11": 2, "12": 4}])
+@pytest.mark.parametrize("player", [greedy_player, random_player])
+def test_scoring_variants_play_legal_games(tmp_path: Path, points: dict, player) -> None:
+    model = model_with(tmp_path, rules={"points": points})
+    for seed in range(30, 40):
+        result = play_game(model, Geometry(model), [player] * 2, ["x"] * 2, seed)  # apply_turn checks
+        assert sum(len(t.drawn) for t in result.turns) == model.tiles.total

@@ -189,7 +189,7 @@ def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> Tu
         elif cell in forced_doubles or cell == geo.start:
             last_resort.append(cell)  # the start tile is never optional, so never a fault
         else:
-            raise IllegalTurn(f"tile on double field {geo.cell(cell)} makes no 10-12 row")
+            raise IllegalTurn(f"tile on double field {geo.cell(cell)} makes no scoring row")
     return TurnResult(scored, crosses, last_resort)
 
 

@@ -266,6 +266,13 @@ def _rules(f: Fields, tiles: Tiles) -> Rules:
             raise f.error(f"points.{row_sum}", f"row sum above max_row_sum ({max_sum}) can never be made")
         if value == 0:
             raise f.error(f"points.{row_sum}", "must be greater than 0")
+    # A tile on a double field needs a scoring row; a later tile of the turn may lengthen that row.
+    # It must still score then, or the turn's own next tile could void the first: so every sum from
+    # the lowest scoring one up to max_row_sum must score.
+    missing = [s for s in range(points[0][0], max_sum + 1) if s not in dict(points)]
+    if missing:
+        raise f.error("points", f"no points for a row of {', '.join(map(str, missing))}: the scoring sums must "
+                                f"run without a gap up to max_row_sum ({max_sum})")
     rules = Rules(first, per_turn, max_sum, points,
                   start_is_double=f.opt("start_is_double", bool, False),
                   bonus_doubled=f.opt("bonus_doubled", bool, True),
@@ -293,7 +300,7 @@ def _sheet(f: Fields, rules: Rules) -> Sheet:
         total_label=f.opt("total_label", str, "Σ"),
         minus_label=f.opt("minus_label", str, "minus (tiles left)"),
         grand_total_label=f.opt("grand_total_label", str, "Total"),
-        sheets_per_page=f.opt("sheets_per_page", int, 4, in_range(1, 16)),
+        sheets_per_page=f.opt("sheets_per_page", int, 2, in_range(1, 16)),
     )
     f.finish()
     return sheet

@@ -104,10 +104,13 @@ class PaperSheet:
             self.crosses += 1
         return written
 
+    def rows_used(self) -> int:
+        return max([self.crosses] + [len(b) for b in self.boxes.values()])
+
     def rows(self) -> list[tuple[bool, list[int | None], int, int]]:
         """(cross, boxes, bonus, row total) per used row."""
         rules, sheet = self.model.rules, self.model.sheet
-        count = max([self.crosses] + [len(b) for b in self.boxes.values()])
+        count = self.rows_used()
         out = []
         for i in range(count):
             boxes = [b[i] if i < len(b) else None for b in self.boxes.values()]
@@ -205,6 +208,10 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
         if claimed != actual:
             raise RecordError(number, f"rows scored: record says {[s for s, _ in claimed]}, "
                                       f"the board gives {[s for s, _ in actual]}")
+        for row in turn["rows"]:
+            if row["points"] != ref.points.get(row["sum"]):
+                raise RecordError(number, f"points: record gives a row of {row['sum']} {row['points']} points, "
+                                          f"the spec {ref.points.get(row['sum'], 0)}")
         if turn["crosses"] != crosses:
             raise RecordError(number, f"x2 crosses: record says {turn['crosses']}, rules give {crosses}")
         if sorted(map(tuple, turn["last_resort"])) != sorted(last_resort):
@@ -216,6 +223,12 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
             _print_turn(out, number, turn, ref)
     if drawn_so_far < len(bag):
         raise RecordError(None, f"the record stops with {len(bag) - drawn_so_far} tiles still in the bag")
+    figures = {"rows used": ("rows_used", [s.rows_used() for s in sheets]),
+               "tiles left": ("tiles_left", [len(h) for h in hands]),
+               "minus": ("minus", [sum(h) for h in hands])}
+    for name, (key, actual_figures) in figures.items():
+        if record[key] != actual_figures:
+            raise RecordError(None, f"{name}: record says {record[key]}, the game gives {actual_figures}")
     for seat in range(n):
         minus = sum(hands[seat])
         total = sum(row[3] for row in sheets[seat].rows()) - minus

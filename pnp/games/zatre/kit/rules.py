@@ -7,28 +7,26 @@ from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page, filled, stroked
 from pnp.draw.text import FlowStyle, pt
 from pnp.games.base import KitContext
-from pnp.games.zatre.engine import Geometry, Position, TurnResult, apply_turn
+from pnp.games.zatre.engine import TurnResult
 from pnp.games.zatre.kit.art import INK_SAVER, draw_fields, draw_tile
+from pnp.games.zatre.kit.example import Example, find_example
 from pnp.games.zatre.kit.rules_text import english, german
 from pnp.games.zatre.kit.scoresheet import column_widths, draw_table
-from pnp.games.zatre.model import Board, Cell, ZatreModel
-from pnp.games.zatre.sheet import ScoreSheet, SheetEntry
+from pnp.games.zatre.model import Cell, ZatreModel
+from pnp.games.zatre.sheet import ScoreSheet, SheetEntry, SheetRow
 
-# The example: tiles already on the board (laid in this order) and the turn, (pips, cell).
-EXAMPLE_BOARD: tuple[tuple[int, Cell], ...] = ((1, (7, 7)), (3, (7, 6)), (2, (7, 5)), (5, (6, 7)))
-EXAMPLE_TURN: tuple[tuple[int, Cell], ...] = ((4, (7, 8)), (6, (6, 8)))
-EXAMPLE_WINDOW = (6, 9, 5, 10)  # rows 6..8, columns 5..9 of the board
 NEW_TILE = "#ffe08a"
 ROW_COLOURS = ("#1a4fa0", "#2e7d32", "#b23c17", "#6a1b9a")
 STYLE = FlowStyle(body=pt(9.2), h1=pt(14), h2=pt(11), leading=1.3, gap=1.8, bullet_indent=3.5)
 
 
 def rules_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
-    title, subtitle, columns = (german if ctx.lang == "de" else english)(model)
+    example = find_example(model)
+    title, subtitle, columns = (german if ctx.lang == "de" else english)(model, example)
 
     def figure(page: Page, name: str, rect: tuple[float, float, float, float]) -> None:
-        if name == "turn":
-            draw_turn_example(page, model, rect)
+        if name == "turn" and example is not None:
+            draw_turn_example(page, model, example, rect)
         elif name == "sheet-row":
             draw_sheet_row_example(page, model, rect, ctx.lang)
 
@@ -38,32 +36,29 @@ def rules_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
 
 def example_turn(model: ZatreModel) -> tuple[TurnResult, list[SheetEntry]]:
     """The example turn played through the rules engine, and what it writes on a fresh sheet."""
-    geo = Geometry(model)
-    pos = Position(geo)
-    for pips, cell in EXAMPLE_BOARD:
-        pos.place(geo.index(cell), pips)
-    result = apply_turn(pos, [p for p, _ in EXAMPLE_TURN], [(p, geo.index(c)) for p, c in EXAMPLE_TURN])
-    sheet = ScoreSheet(model.sheet, model.rules)
-    return result, sheet.enter_turn([row.total for row in result.rows], result.crosses)
+    example = find_example(model)
+    if example is None:
+        raise ValueError("no example turn scores on this board")
+    return example.result, list(example.entries)
 
 
-def draw_turn_example(page: Page, model: ZatreModel, rect: tuple[float, float, float, float]) -> None:
+def draw_turn_example(page: Page, model: ZatreModel, example: Example,
+                      rect: tuple[float, float, float, float]) -> None:
     x, y, w, h = rect
-    r0, r1, c0, c1 = EXAMPLE_WINDOW
+    r0, r1, c0, c1 = example.window
     cell = min(h / (r1 - r0), w * 0.6 / (c1 - c0))
-    window = Board(tuple(line[c0:c1] for line in model.board.layout[r0:r1]), cell)
-    result, entries = example_turn(model)
+    result = example.result
     with page.group(cls="rules-figure", data={"figure": "turn"}) as g:
-        draw_fields(g, window, cell, INK_SAVER, x, y)
+        draw_fields(g, example.window_board(model, cell), cell, INK_SAVER, x, y)
         size = cell * 0.8  # smaller than on the board, so the row frames run between the tiles
 
         def at(c: Cell) -> tuple[float, float]:
             gap = (cell - size) / 2
             return x + (c[1] - c0) * cell + gap, y + (c[0] - r0) * cell + gap
 
-        for pips, c in EXAMPLE_BOARD:
+        for pips, c in example.board:
             draw_tile(g, pips, *at(c), size, outline=stroked("#000000", 0.3))
-        for pips, c in EXAMPLE_TURN:
+        for pips, c in example.turn:
             draw_tile(g, pips, *at(c), size, outline=stroked("#000000", 0.3), highlight=NEW_TILE,
                       data={"new": "1"})
         for index, row in enumerate(result.rows):
@@ -73,12 +68,23 @@ def draw_turn_example(page: Page, model: ZatreModel, rect: tuple[float, float, f
             g.rect(x + (ca - c0) * cell + inset, y + (ra - r0) * cell + inset, (cb - ca + 1) * cell - 2 * inset,
                    (rb - ra + 1) * cell - 2 * inset, radius=1.5, style=stroked(colour, 0.4), cls="scoring-row",
                    data={"sum": str(row.total), "points": str(row.points)})
+        # A tile hides the "x2" of its field: a tag on the tile's top edge, above the pips.
+        for _pips, c in (*example.board, *example.turn):
+            if c in example.doubles:
+                tx, ty = at(c)
+                tag_w, tag_h = cell * 0.42, cell * 0.24
+                top = ty + cell * 0.07 - tag_h  # the pips start 0.11 cell below the tile's top edge
+                g.rect(tx + size / 2 - tag_w / 2, top, tag_w, tag_h, radius=tag_h * 0.3,
+                       style=filled(INK_SAVER.double, "#000000", 0.25), cls="double-tag",
+                       data={"cell": f"{c[0]},{c[1]}"})
+                g.text(tx + size / 2, top + tag_h * 0.78, "x2", tag_h * 0.78, anchor="middle", weight="bold",
+                       style=filled("#333333"), cls="double-tag-text")
         # What the turn scores, beside the board.
         tx = x + (c1 - c0) * cell + 4.0
         ty = y + 4.0
         size_text = pt(8.5)
         for index, row in enumerate(result.rows):
-            pips = "+".join(str(_pips_at(c)) for c in row.cells)
+            pips = "+".join(str(example.pips_at(c)) for c in row.cells)
             g.text(tx, ty, f"{pips} = {row.total}: {row.points} P", size_text, style=filled(
                 ROW_COLOURS[index % len(ROW_COLOURS)]), cls="example-row")
             ty += size_text * 1.6
@@ -86,15 +92,11 @@ def draw_turn_example(page: Page, model: ZatreModel, rect: tuple[float, float, f
             g.text(tx, ty, f"x2: {result.crosses} ×", size_text, weight="bold", cls="example-cross")
             ty += size_text * 1.6
         ty += 1.5
-        for entry in entries:
+        for entry in example.entries:
             label = "x2: ×" if entry.column == "x2" else f"{entry.column}: {entry.value}"
             g.text(tx, ty, label, size_text, weight="bold", style=filled("#1a4fa0"), cls="example-entry",
                    data={"column": entry.column, "value": str(entry.value)})
             ty += size_text * 1.5
-
-
-def _pips_at(cell: Cell) -> int:
-    return {c: p for p, c in (*EXAMPLE_BOARD, *EXAMPLE_TURN)}[cell]
 
 
 def example_sheet_row(model: ZatreModel) -> ScoreSheet:
@@ -104,6 +106,17 @@ def example_sheet_row(model: ZatreModel) -> ScoreSheet:
     for row_sum in model.rules.scoring_sums[1:]:
         sheet.enter_turn([row_sum], 0)
     return sheet
+
+
+def row_formula(model: ZatreModel, row: SheetRow) -> str:
+    """The arithmetic of a line total as the rule options make it, e.g. "(2 + 2 + 4 + 3) × 2 = 22"."""
+    points = " + ".join(str(v) for v in row.entries if v is not None)
+    doubled = row.cross and (all(v is not None for v in row.entries) or model.rules.double_incomplete_rows)
+    if not doubled:
+        return f"{points}{f' + {row.bonus}' if row.bonus else ''} = {row.total}"
+    if row.bonus and not model.rules.bonus_doubled:
+        return f"({points}) × 2 + {row.bonus} = {row.total}"
+    return f"({points}{f' + {row.bonus}' if row.bonus else ''}) × 2 = {row.total}"
 
 
 def draw_sheet_row_example(page: Page, model: ZatreModel, rect: tuple[float, float, float, float],
@@ -122,8 +135,4 @@ def draw_sheet_row_example(page: Page, model: ZatreModel, rect: tuple[float, flo
     with page.group(cls="rules-figure", data={"figure": "sheet-row", "total": str(row.total)}) as g:
         widths = column_widths(model.sheet, w - 0.6)
         bottom = draw_table(g, model, x + 0.3, y, widths, 7.0, lang, rows=1, entries=entries, footer_lines=False)
-        points = " + ".join(str(v) for v in row.entries if v is not None)
-        bonus = f" + {row.bonus}" if row.bonus else ""
-        factor = " × 2" if row.cross else ""
-        g.text(x, bottom + 5.0, f"({points}{bonus}){factor} = {row.total}", pt(9), weight="bold",
-               cls="example-total")
+        g.text(x, bottom + 5.0, row_formula(model, row), pt(9), weight="bold", cls="example-total")

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from pnp.draw.text import Bullets, FlowItem, Heading, Paragraph
 from pnp.draw.text import Figure as Space
+from pnp.games.zatre.kit.example import Example, caption
 from pnp.games.zatre.model import ZatreModel
 
 TURN_FIGURE_MM = 34.0
 ROW_FIGURE_MM = 24.0
+
+
+def join(items: list[str] | tuple[str, ...], word: str) -> str:
+    """"10", "10 or 11", "10, 11 or 12"."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} {items[-1]}"
 
 
 def numbers(model: ZatreModel) -> dict[str, object]:
@@ -19,18 +26,42 @@ def numbers(model: ZatreModel) -> dict[str, object]:
     sums = model.rules.scoring_sums
     return {
         "tiles": model.tiles.total, "first": model.rules.first_turn_tiles, "per_turn": model.rules.tiles_per_turn,
-        "max": model.rules.max_row_sum, "low": sums[0], "sums": ", ".join(map(str, sums[:-1])) + f" or {sums[-1]}",
-        "summen": ", ".join(map(str, sums[:-1])) + f" oder {sums[-1]}",
+        "max": model.rules.max_row_sum, "low": sums[0], "sums": join(sums, "or"), "sums_and": join(sums, "and"),
+        "summen": join(sums, "oder"), "summen_und": join(sums, "und"),
         "points_en": ", ".join(f"{s} = {p}" for s, p in points.items()),
         "points_de": ", ".join(f"{s} = {p}" for s, p in points.items()),
         "below": sums[0] - 1, "players": f"{max(2, model.players.min)} to {model.players.max}",
         "spieler": f"{max(2, model.players.min)} bis {model.players.max}",
         "bonus": "–".join(map(str, sorted(set(model.sheet.bonus)))) if model.sheet.bonus else "0",
-        "rows": model.sheet.rows,
+        "rows": model.sheet.rows, "top": sums[-1], "top_twice": 2 * points[sums[-1]],
     }
 
 
-def english(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
+def line_total(model: ZatreModel, lang: str) -> str:
+    """The line-total rule as the spec's doubling options make it."""
+    rules = model.rules
+    if lang == "de":
+        what = "Punkte und Bonus zählen" if rules.bonus_doubled else "die Punkte (nicht der Bonus) zählen"
+        when = ("ein Kreuz hat, ob vollständig oder nicht" if rules.double_incomplete_rows
+                else "ein Kreuz hat und alle Punktespalten gefüllt sind")
+        return (f"Zeilensumme: Punkte plus Bonus; {what} doppelt, wenn die Zeile {when}. Das Ergebnis ist die "
+                "Summe aller Zeilen minus die Minuspunkte.")
+    what = "points and bonus count" if rules.bonus_doubled else "the points (not the bonus) count"
+    when = ("has a cross, complete or not" if rules.double_incomplete_rows
+            else "has a cross and all its points boxes are filled")
+    return (f"Line total: points plus bonus; {what} double if the line {when}. Your score is the sum of the "
+            "line totals less the minus points.")
+
+
+def turn_example(example: Example | None, lang: str) -> list[FlowItem]:
+    """Heading, figure and caption of the example turn; nothing when the board has no room for one."""
+    if example is None:
+        return []
+    return [Heading("Beispiel eines Zuges" if lang == "de" else "Example of a turn", 2),
+            Space(TURN_FIGURE_MM, "turn"), Paragraph(caption(example, lang))]
+
+
+def english(model: ZatreModel, example: Example | None = None) -> tuple[str, str, list[list[FlowItem]]]:
     n = numbers(model)
     left: list[FlowItem] = [
         Heading("Aim", 2),
@@ -56,10 +87,11 @@ def english(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
         Heading("x2 fields", 2),
         Paragraph(f"A tile may go on an x2 field only if a row through it then adds up to {n['sums']}. Each such "
                   "tile earns a cross in the x2 column. Only when a tile fits nowhere else may it go on an x2 "
-                  "field without scoring; that earns no cross."),
+                  "field without scoring; that earns no cross."
+                  + (" The red start field counts as an x2 field too." if model.rules.start_is_double else "")),
         Heading("Tiles that do not fit", 2),
-        Paragraph("Keep them face down for your next turn. Then, holding two or more tiles of which one fits, "
-                  "draw none; holding one tile, or none that fits, draw one. Lay what you can."),
+        Paragraph("Keep them face down for your next turn. Then, holding two or more tiles of which at least one "
+                  "fits, draw none; holding only one tile, or none that fits, draw one. Lay what you can."),
         Heading("End", 2),
         Paragraph("The game ends when a player draws the last tile; that player finishes the turn. The pips of "
                   "tiles still in hand are minus points."),
@@ -69,17 +101,12 @@ def english(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
         Bullets((
             "Each column fills from the top without gaps, independently of the others.",
             "A scoring row's points go in the top free box of its column. Rows with the same sum in one "
-            "turn share one box: two rows of 12 make 8.",
+            f"turn share one box: two rows of {n['top']} make {n['top_twice']}.",
             "Each cross goes in the top free box of the x2 column.",
-            f"A sheet line with entries in all of {n['sums']} earns the bonus printed in it ({n['bonus']}).",
-            "Line total: points plus bonus, doubled if the line has a cross. Your score is the sum of the "
-            "line totals less the minus points.",
+            f"A sheet line with entries in all of {n['sums_and']} earns the bonus printed in it ({n['bonus']}).",
+            line_total(model, "en"),
         )),
-        Heading("Example of a turn", 2),
-        Space(TURN_FIGURE_MM, "turn"),
-        Paragraph("On the board: 2-3-1 across and 5 above the 1. Drawn: 4 and 6. The 4 makes 2+3+1+4 = 10 "
-                  "across. The 6 on the x2 field makes 5+6 = 11 across and 6+4 = 10 down. Written: 2 in "
-                  "column 10 (two 10s share a box), 2 in column 11, and a cross."),
+        *turn_example(example, "en"),
         Heading("A filled sheet line", 2),
         Space(ROW_FIGURE_MM, "sheet-row"),
         Heading("Variants", 2),
@@ -93,7 +120,7 @@ def english(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
     return model.title, "rows that add up to " + str(n["sums"]), [left, right]
 
 
-def german(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
+def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str, list[list[FlowItem]]]:
     n = numbers(model)
     left: list[FlowItem] = [
         Heading("Ziel", 2),
@@ -104,7 +131,7 @@ def german(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
         Bullets(("Alle Steine verdeckt in einen Beutel oder eine Schachtel geben und mischen.",
                  "Jeder nimmt ein Blatt vom Spielblock. Ein Startspieler wird bestimmt.")),
         Heading("Ein Zug", 2),
-        Paragraph(f"Der Startspieler zieht {n['first']} Steine und legt sie; einer davon deckt das rote "
+        Paragraph(f"Der Startspieler zieht {n['first']} Steine und legt sie; einer davon bedeckt das rote "
                   f"Startfeld. Danach zieht jeder reihum {n['per_turn']} Steine und legt sie an."),
         Bullets((
             "Jeder Stein berührt mit einer Kante einen Stein auf dem Brett (auch einen, der in diesem Zug "
@@ -119,11 +146,12 @@ def german(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
         Heading("x2-Felder", 2),
         Paragraph(f"Ein Stein darf nur dann auf ein x2-Feld, wenn eine Reihe durch ihn danach {n['summen']} "
                   "ergibt. Dafür gibt es ein Kreuz in der Spalte x2. Nur wenn ein Stein sonst nirgends passt, "
-                  "darf er ohne Wertung auf ein x2-Feld; dann gibt es kein Kreuz."),
+                  "darf er ohne Wertung auf ein x2-Feld; dann gibt es kein Kreuz."
+                  + (" Das rote Startfeld zählt auch als x2-Feld." if model.rules.start_is_double else "")),
         Heading("Steine, die nicht passen", 2),
         Paragraph("Sie bleiben verdeckt für den nächsten Zug. Wer dann zwei oder mehr Steine hat, von denen "
-                  "einer passt, zieht keinen; wer einen oder keinen passenden hat, zieht einen. Gelegt wird, "
-                  "was geht."),
+                  "mindestens einer passt, zieht keinen; wer nur einen Stein hat oder keinen, der passt, zieht "
+                  "einen. Gelegt wird, was geht."),
         Heading("Ende", 2),
         Paragraph("Das Spiel endet, wenn ein Spieler den letzten Stein zieht; er beendet seinen Zug. Die Augen "
                   "der Steine, die noch in der Hand sind, zählen als Minuspunkte."),
@@ -133,18 +161,13 @@ def german(model: ZatreModel) -> tuple[str, str, list[list[FlowItem]]]:
         Bullets((
             "Jede Spalte wird von oben ohne Lücken gefüllt, unabhängig von den anderen.",
             "Die Punkte einer Reihe kommen in das oberste freie Kästchen ihrer Spalte. Reihen gleicher Summe "
-            "in einem Zug teilen sich ein Kästchen: zwei 12er ergeben 8.",
+            f"in einem Zug teilen sich ein Kästchen: zwei {n['top']}er ergeben {n['top_twice']}.",
             "Jedes Kreuz kommt in das oberste freie Kästchen der Spalte x2.",
-            f"Eine Zeile mit Einträgen in allen Spalten {n['summen']} bringt den dort gedruckten Bonus "
+            f"Eine Zeile mit Einträgen in allen Spalten {n['summen_und']} bringt den dort gedruckten Bonus "
             f"({n['bonus']}).",
-            "Zeilensumme: Punkte plus Bonus, verdoppelt, wenn die Zeile ein Kreuz hat. Das Ergebnis ist die "
-            "Summe aller Zeilen minus die Minuspunkte.",
+            line_total(model, "de"),
         )),
-        Heading("Beispiel eines Zuges", 2),
-        Space(TURN_FIGURE_MM, "turn"),
-        Paragraph("Auf dem Brett: 2-3-1 waagerecht und 5 über der 1. Gezogen: 4 und 6. Die 4 ergibt 2+3+1+4 = 10 "
-                  "waagerecht. Die 6 auf dem x2-Feld ergibt 5+6 = 11 waagerecht und 6+4 = 10 senkrecht. "
-                  "Eingetragen: 2 in Spalte 10 (zwei 10er teilen ein Kästchen), 2 in Spalte 11 und ein Kreuz."),
+        *turn_example(example, "de"),
         Heading("Eine ausgefüllte Zeile", 2),
         Space(ROW_FIGURE_MM, "sheet-row"),
         Heading("Varianten", 2),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pnp.components.sheets import content_box
 from pnp.draw.affine import Affine, BBox
-from pnp.draw.scene import CUT, GroupBuilder, Page, Style, crop_marks, filled, stroked
+from pnp.draw.scene import CROP, CUT, GroupBuilder, Page, Style, filled, stroked
 from pnp.draw.text import pt, text_width
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
@@ -27,6 +27,7 @@ HEADER_LINE_MM = 7.0
 TITLE_MM = 8.0
 COLUMN_HEAD_MM = 7.0
 GAP_MM = 1.5  # between the rows and the minus line
+BOTTOM_MARK_MM = 2.0  # marks below the block end above the footer line the kit prints there
 WEIGHTS = {"x2": 0.8, "bonus": 1.0, "total": 1.25}  # scoring-sum columns weigh 1.0
 
 BOX = Style(stroke="#000000", stroke_width=0.25)
@@ -102,14 +103,19 @@ def _cut_lines(page: Page, box: BBox, grid: Arrangement) -> None:
     for col in range(1, grid.columns):
         x = box.x0 + col * w
         page.line(x, box.y0, x, box.y1, style=CUT, cls="cut-line")
-        for y0, y1 in ((box.y0 - 6, box.y0 - 1), (box.y1 + 1, box.y1 + 6)):
+        for y0, y1 in ((box.y0 - 6, box.y0 - 1), (box.y1 + 1, box.y1 + 1 + BOTTOM_MARK_MM)):
             page.line(x, y0, x, y1, style=CUT, layer="marks", cls="crop-mark")
     for row in range(1, grid.rows):
         y = box.y0 + row * h
         page.line(box.x0, y, box.x1, y, style=CUT, cls="cut-line")
         for x0, x1 in ((box.x0 - 6, box.x0 - 1), (box.x1 + 1, box.x1 + 6)):
             page.line(x0, y, x1, y, style=CUT, layer="marks", cls="crop-mark")
-    crop_marks(page, box.x0, box.y0, box.width, box.height)
+    # Corner marks in line with the block's edges; the ones below it end above the footer text.
+    for x, sx in ((box.x0, -1), (box.x1, 1)):
+        page.line(x + sx, box.y0, x + sx * 6, box.y0, style=CROP, layer="marks", cls="crop-mark")
+        page.line(x + sx, box.y1, x + sx * 6, box.y1, style=CROP, layer="marks", cls="crop-mark")
+        page.line(x, box.y0 - 1, x, box.y0 - 6, style=CROP, layer="marks", cls="crop-mark")
+        page.line(x, box.y1 + 1, x, box.y1 + 1 + BOTTOM_MARK_MM, style=CROP, layer="marks", cls="crop-mark")
 
 
 def column_widths(sheet: Sheet, width: float) -> list[float]:
