@@ -23,7 +23,8 @@ from .texts import one_player_lines, points_lines, shape_name, words
 OUTLINE = Style(stroke=art.INK, stroke_width=0.6, linecap="round")
 GRID = stroked(art.GRID, 0.3)
 START_FILL = "#e4dccb"
-LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm
+LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm (smaller when the strip is narrower)
+MIN_STRIP_MM = 20.0  # narrowest strip beside the hexagon that still holds a legend
 STRIP_GAP = 3.0  # free space between the legend and the hexagon, mm
 TEXT_SIZE = pt(8)
 HEAD_SIZE = pt(9.5)
@@ -109,7 +110,7 @@ class LegendEntry:
     diagram: tuple[float, float] = (0.0, 0.0)
 
 
-def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float) -> LegendEntry:
+def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float, tri: float) -> LegendEntry:
     w = words(lang)
     if shape is None:
         title, lines, diagram = w["one_player"], one_player_lines(model, lang), (0.0, 0.0)
@@ -118,7 +119,7 @@ def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float) ->
         extra = [w[shape.new_stone]] if shape.new_stone in ("both", "one") else []
         title = shape_name(shape, lang)
         lines = [*extra, *points_lines(shape, lang)]
-        diagram = art.diagram_size(cells | set(art.new_stone_in(shape, cells)), LEGEND_TRI)
+        diagram = art.diagram_size(cells | set(art.new_stone_in(shape, cells)), tri)
     wrapped = [part for line in lines for part in wrap(line, width, TEXT_SIZE)]
     heads = wrap(title, width, HEAD_SIZE, bold=True)
     height = (diagram[1] + 2.0 if diagram[1] else 0.0) + HEAD_SIZE * 1.3 * len(heads) + TEXT_SIZE * 1.3 * len(wrapped)
@@ -140,8 +141,10 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
     w = words(lang)
     hex_x0 = min(x for cell in model.board.cells for x, _ in layout.polygon(cell))
     strip = hex_x0 - box.x0 - STRIP_GAP
-    if strip < 25:
-        raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend")
+    if strip < MIN_STRIP_MM:
+        raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend; "
+                          "lower board.triangle_mm in the spec")
+    tri = legend_triangle(model, strip)
     # Title block top left, in the corner the hexagon leaves free.
     title_size = pt(30)
     ascent, descent = vertical_extent(title_size, bold=True)
@@ -154,11 +157,11 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
         raise LayoutError("rautino board: the title runs into the hexagon")
     top_left = y + 8.0
 
-    entries = [_entry(model, s, lang, strip) for s in model.shapes]
+    entries = [_entry(model, s, lang, strip, tri) for s in model.shapes]
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:]
     if one_player_lines(model, lang) and 1 in model.players:
-        right.append(_entry(model, None, lang, strip))
+        right.append(_entry(model, None, lang, strip, tri))
     columns = [(left, box.x0 + 0.5, top_left), (right, page.width - box.x0 - strip, box.y0)]
     page.text(box.x0, top_left - 2.0, w["shapes"], pt(12), weight="bold", cls="legend-heading")
     for index, (column, x, top) in enumerate(columns):
@@ -169,16 +172,23 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
         gap = (room - used) / max(len(column), 1)
         y = top + (gap / 2 if index else gap / 3)
         for entry in column:
-            _draw_entry(page, model, entry, x, y, lang)
+            _draw_entry(page, model, entry, x, y, tri)
             y += entry.height + gap
 
 
-def _draw_entry(page: Page, model: RautinoModel, entry: LegendEntry, x: float, y: float, lang: str) -> None:
+def legend_triangle(model: RautinoModel, strip: float) -> float:
+    """Triangle side of the legend diagrams: LEGEND_TRI, or less so the widest diagram fits the strip."""
+    widest = max((art.diagram_size(cells | set(art.new_stone_in(shape, cells)), 1.0)[0]
+                  for shape in model.shapes for cells in [art.shape_cells_for_diagram(shape)]), default=0.0)
+    return min(LEGEND_TRI, (strip - 0.5) / widest) if widest else LEGEND_TRI
+
+
+def _draw_entry(page: Page, model: RautinoModel, entry: LegendEntry, x: float, y: float, tri: float) -> None:
     data = {"shape": entry.shape.name if entry.shape else "one-player"}
     with page.group(cls="legend-entry", data=data) as g:
         if entry.shape is not None:
             colour = model.colours[model.shapes.index(entry.shape) % len(model.colours)]
-            draw_shape_diagram(g, model, entry.shape, x, y, LEGEND_TRI, colour)
+            draw_shape_diagram(g, model, entry.shape, x, y, tri, colour)
             y += entry.diagram[1] + 2.0
         for line in entry.title:
             y += HEAD_SIZE * 1.3
