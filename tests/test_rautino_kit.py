@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -280,3 +281,31 @@ def test_whole_kit_on_letter_paper(tmp_path) -> None:
         w, h = sorted((float(pdf_page.mediabox.width) * MM_PER_PT, float(pdf_page.mediabox.height) * MM_PER_PT))
         assert (round(w, 1), round(h, 1)) == (215.9, 279.4)
 
+
+
+def _rules_texts(model, lang) -> list[str]:
+    page = GAME.components["rules"](model, KitContext(A4, lang))[0]
+    return [t.text for t, _, _ in page.leaves() if hasattr(t, "text") and isinstance(t.text, str)]
+
+
+def test_german_rules_capitalise_a_sentence_after_a_colon(model) -> None:
+    from pnp.draw.text import Bullets
+    from pnp.games.rautino.kit.rules import _texts
+
+    bullets = [item for column in _texts(model, "de")["columns"] for item in column if isinstance(item, Bullets)]
+    lines = [line for b in bullets for line in b.items]
+    assert lines
+    for line in lines:
+        for after in line.split(": ")[1:]:
+            assert not after[0].islower(), line
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
+    from dataclasses import replace
+
+    orange = replace(model.colours[0], name="orange", fill="#f08020")
+    changed = replace(model, colours=(orange, *model.colours[1:]))
+    text = " ".join(_rules_texts(changed, lang))
+    assert ("Orange" if lang == "de" else "orange") in text
+    assert not re.search(r"\b(red|Rot|rote)\b", text)
