@@ -274,6 +274,7 @@ def test_cli_check_json_and_exit_codes(tmp_path):
     ('points = { "1" = 5 }', 'points = { "one" = 5 }', "shapes[3].points.one", "colour counts"),
     ("hand_size = 3", "hand_size = 3\nhands = 2", "game.hands", "unknown field"),
     ("start = [[0, 0], [1, 0]]", "start = [[0, 0], [5, 0]]", "board.start", "edge-adjacent"),
+    ("centre = [1, 0]", "centre = [true, 0]", "board.centre", "grid point"),
 ])
 def test_bad_spec_is_one_line_with_file_field_reason(tmp_path, old, new, field, reason):
     assert old in TEMPLATE_TEXT
