@@ -274,6 +274,7 @@ def test_cli_check_json_and_exit_codes(tmp_path):
     ('points = { "1" = 5 }', 'points = { "one" = 5 }', "shapes[3].points.one", "colour counts"),
     ("hand_size = 3", "hand_size = 3\nhands = 2", "game.hands", "unknown field"),
     ("start = [[0, 0], [1, 0]]", "start = [[0, 0], [5, 0]]", "board.start", "edge-adjacent"),
+    ("centre = [1, 0]", "centre = [true, 0]", "board.centre", "grid point"),
 ])
 def test_bad_spec_is_one_line_with_file_field_reason(tmp_path, old, new, field, reason):
     assert old in TEMPLATE_TEXT
@@ -286,3 +287,39 @@ def test_bad_spec_is_one_line_with_file_field_reason(tmp_path, old, new, field, 
     assert lines[0].startswith(f"pnp: error: {spec}: {field}: ")
     assert reason in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_a_double_whose_colour_is_on_no_other_stone_can_never_be_placed():
+    # Purple lies on one purple/purple stone only: its two triangles cannot touch each other, and
+    # no other stone carries purple or a joker, so the stone never finds a match (unless it is the
+    # start stone).
+    from pnp.games.rautino.model import Colour
+
+    purple = Colour("purple", "#7b3fa0", "diamond")
+    plain = [(*kind.colours, kind.count) for kind in MODEL.stones if "joker" not in kind.colours]
+    model = with_stones(replace(MODEL, colours=(*MODEL.colours, purple)), [*plain, ("purple", "purple", 1)])
+    report = check(model, CheckOptions(games=4, seed=1, workers=1, players=1))
+    assert report.static["colours that cannot connect"] == ["purple"]
+    assert report.static["stones that can never be placed"] == ["purple/purple"]
+    assert not report.playable
+    assert any("can never be placed" in r for r in report.reasons)
+
+
+@pytest.mark.parametrize(("stones", "lonely", "stuck"), [
+    ([("purple", "purple", 2)], [], []),  # two stones: purple meets purple
+    ([("purple", "purple", 1), ("purple", "red", 1)], [], []),
+    ([("purple", "joker", 1)], ["purple"], []),  # its own joker matches nothing else, but it is a joker
+    ([("purple", "red", 1)], ["purple"], []),  # red still matches
+    ([("purple", "orange", 1)], ["purple", "orange"], ["purple/orange"]),
+])
+def test_which_colours_connect(stones, lonely, stuck):
+    from pnp.check.report import CheckReport
+    from pnp.games.rautino.checker import static_checks
+    from pnp.games.rautino.model import Colour
+
+    extra = (Colour("purple", "#7b3fa0", "diamond"), Colour("orange", "#f08020", "hexagon"))
+    base = [("red", "red", 2), ("blue", "blue", 2)]
+    model = with_stones(replace(MODEL, colours=(*MODEL.colours, *extra)), base + stones)
+    figures = static_checks(model, CheckReport("rautino"))
+    assert figures["colours that cannot connect"] == lonely
+    assert figures["stones that can never be placed"] == stuck

@@ -50,6 +50,22 @@ def test_worked_example_two_colour_hexagon_and_big_yellow_triangle():
     assert duel.total == 10  # two players: no stone point, no combo bonus
 
 
+def test_worked_example_through_the_independent_referee():
+    from pnp.games.rautino.replay import Referee
+
+    position = {(-1, -1): "blue", (0, -1): "blue", (1, -1): "yellow", (-1, 0): "yellow", (1, 0): "yellow",
+                (2, 0): "yellow"}
+    for players, stone_point, combo in ((1, 1, 2), (2, 0, 0)):
+        referee = Referee(MODEL, players)
+        referee.on_board.update(position)
+        cells, colours = ((0, 0), (0, 1)), ("yellow", "blue")
+        assert referee.why_illegal(cells, colours) is None
+        formed = sorted((name, count, points) for name, _, count, points in referee.shapes_formed(cells, colours))
+        assert formed == [("Dreieck", 1, 2), ("Sechseck 2", 2, 8)]
+        rules = MODEL.rules_for(players)
+        assert (rules.stone_point, rules.combo_bonus) == (stone_point, combo)
+
+
 def _hexagon_score(colours_around: dict, stone_cells: tuple, stone_colours: tuple, players: int = 2):
     board = board_with(colours_around, players)
     return score_of(board, stone_cells, stone_colours)
@@ -276,6 +292,20 @@ def test_game_ends_when_the_board_allows_no_placement(players):
     assert result.end == "board full"
     assert not result.board.any_fits({(JOKER, JOKER)})
     assert validate(SMALL_BOARD, to_record(SMALL_BOARD, result, 0)) is None
+
+
+def test_two_players_stop_when_no_stone_in_play_fits():
+    # Interpretation: the board still takes a red stone, but all three are laid and only blue
+    # stones are left in the hands and the stack; skipping would go on for ever.
+    few_red = with_stones(MODEL, [("red", "red", 3), ("blue", "blue", 12)])
+    result = engine.play_game(few_red, 2, 0, greedy_player)
+    assert result.end == "no stone fits"
+    assert result.placed == 3 and result.skips > 0
+    assert result.board.any_fits({(RED, RED)})  # not "board full"
+    assert not result.board.any_fits({(BLUE, BLUE)})
+    record = to_record(few_red, result, 0)
+    assert validate(few_red, record) is None
+    assert "board full" in validate(few_red, {**record, "end": "board full"})
 
 
 def test_two_players_end_when_the_stack_is_empty_after_the_round():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.components.sheets import back_point, content_box
-from pnp.draw.paper import A4
+from pnp.draw.paper import A4, LETTER
 from pnp.draw.pdf import render_pdf
 from pnp.draw.svg import render_svg
 from pnp.games.base import KitContext
@@ -255,3 +256,56 @@ def test_cli_writes_each_component(tmp_path, component) -> None:
     pdfs = list((tmp_path / "rautino").glob("*.pdf"))
     assert len(pdfs) == 1
     assert list((tmp_path / "rautino").glob("*.svg"))
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_board_fits_the_paper_with_the_legend_beside_the_hexagon(model, paper) -> None:
+    page = GAME.components["board"](model, KitContext(paper))[0]
+    page.check_safe_area()
+    cells = [p for p in page.items if p.cls == "board-cell"]
+    hex_x0 = min(x for c in cells for x, _ in c.points)
+    hex_x1 = max(x for c in cells for x, _ in c.points)
+    entries = [p for p in page.items if p.cls == "legend-entry"]
+    assert len(entries) == len(model.shapes) + 1  # and the one-player bonuses
+    for entry in entries:
+        box = entry.bbox()
+        assert box.x1 < hex_x0 or box.x0 > hex_x1, entry.data
+
+
+def test_whole_kit_on_letter_paper(tmp_path) -> None:
+    result = CliRunner().invoke(main, ["kit", "rautino", "-o", str(tmp_path), "--format", "pdf", "--paper", "letter",
+                                       "-q"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "rautino" / "rautino-kit.pdf")
+    for pdf_page in reader.pages:
+        w, h = sorted((float(pdf_page.mediabox.width) * MM_PER_PT, float(pdf_page.mediabox.height) * MM_PER_PT))
+        assert (round(w, 1), round(h, 1)) == (215.9, 279.4)
+
+
+
+def _rules_texts(model, lang) -> list[str]:
+    page = GAME.components["rules"](model, KitContext(A4, lang))[0]
+    return [t.text for t, _, _ in page.leaves() if hasattr(t, "text") and isinstance(t.text, str)]
+
+
+def test_german_rules_capitalise_a_sentence_after_a_colon(model) -> None:
+    from pnp.draw.text import Bullets
+    from pnp.games.rautino.kit.rules import _texts
+
+    bullets = [item for column in _texts(model, "de")["columns"] for item in column if isinstance(item, Bullets)]
+    lines = [line for b in bullets for line in b.items]
+    assert lines
+    for line in lines:
+        for after in line.split(": ")[1:]:
+            assert not after[0].islower(), line
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
+    from dataclasses import replace
+
+    orange = replace(model.colours[0], name="orange", fill="#f08020")
+    changed = replace(model, colours=(orange, *model.colours[1:]))
+    text = " ".join(_rules_texts(changed, lang))
+    assert ("Orange" if lang == "de" else "orange") in text
+    assert not re.search(r"\b(red|Rot|rote)\b", text)

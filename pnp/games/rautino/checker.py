@@ -50,12 +50,20 @@ def check(model: RautinoModel, options: CheckOptions) -> CheckReport:
 def static_checks(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
     joker = model.joker.name
     triangles = Counter(colour for stone in model.stone_list for colour in stone)
-    jokers = triangles[joker]
-    # A colour connects when a second triangle can match it: another of its colour or a joker.
-    lonely = [c.name for c in model.colours if triangles[c.name] > 0 and triangles[c.name] + jokers < 2]
+    # A colour connects when a triangle of it can be matched by another stone: one that carries the
+    # colour or a joker. The two triangles of one stone never touch as a contact, so a colour found
+    # on a single stone only (a double, or beside that stone's own joker) cannot connect.
+    carriers = Counter(colour for stone in model.stone_list for colour in set(stone))
+
+    def matchable(colour: str, stone: tuple[str, str]) -> bool:
+        return carriers[colour] > 1 or carriers[joker] - (joker in stone) > 0
+
+    lonely = [c.name for c in model.colours if triangles[c.name] > 0
+              and not any(matchable(c.name, kind.colours) for kind in model.stones if c.name in kind.colours)]
     unused = [c.name for c in model.colours if triangles[c.name] == 0]
+    # A stone with a joker triangle always matches; any other needs a matchable triangle.
     stuck_kinds = [kind.label for kind in model.stones
-                   if all(colour in lonely for colour in kind.colours)]
+                   if joker not in kind.colours and not any(matchable(c, kind.colours) for c in kind.colours)]
     room = model.board.stone_room
     reachable = {shape.name: _reachable_colour_counts(model, shape, triangles) for shape in model.shapes}
 
@@ -64,7 +72,8 @@ def static_checks(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
         report.fail(f"{len(stuck_kinds)} stone kind(s) can never be placed: no other triangle matches "
                     f"either colour ({shown})")
     if lonely:
-        report.warnings.append(f"colour(s) on a single triangle and no jokers to match: {', '.join(lonely)}")
+        report.warnings.append(f"colour(s) on a single stone and no other stone to match them: "
+                               f"{', '.join(lonely)}")
     if unused:
         report.warnings.append(f"colour(s) on no stone: {', '.join(unused)}")
     if model.stone_count > room:

@@ -296,7 +296,7 @@ def _board(fields: Fields) -> Board:
     side = fields.req("hexagon_side", int, in_range(2, 12))
     triangle_mm = fields.req("triangle_mm", float, positive)
     centre_raw = fields.opt("centre", list, [1, 0])
-    if not (len(centre_raw) == 2 and all(isinstance(v, int) for v in centre_raw)
+    if not (len(centre_raw) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in centre_raw)
             and sum(centre_raw) % 2 == 1):
         raise fields.error("centre", "must be a grid point [x, y] with x + y odd")
     centre = (centre_raw[0], centre_raw[1])

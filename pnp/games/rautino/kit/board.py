@@ -23,11 +23,11 @@ from .texts import one_player_lines, points_lines, shape_name, words
 OUTLINE = Style(stroke=art.INK, stroke_width=0.6, linecap="round")
 GRID = stroked(art.GRID, 0.3)
 START_FILL = "#e4dccb"
-LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm
+LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm (smaller when the strip is narrower)
+MIN_STRIP_MM = 20.0  # narrowest strip beside the hexagon that still holds a legend
 STRIP_GAP = 3.0  # free space between the legend and the hexagon, mm
 TEXT_SIZE = pt(8)
 HEAD_SIZE = pt(9.5)
-MIN_LEGEND_STRIP_MM = 22.0  # narrower, the shape diagrams and their points no longer fit beside the board
 
 
 def board_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
@@ -108,14 +108,6 @@ class LegendEntry:
     width: float
     height: float
     diagram: tuple[float, float] = (0.0, 0.0)
-    tri: float = LEGEND_TRI  # triangle side of the diagram
-
-
-def _legend_tri(model: RautinoModel, strip: float) -> float:
-    """The diagrams' triangle side: LEGEND_TRI, or smaller where the widest shape needs it."""
-    widest = max((art.diagram_size(cells | set(art.new_stone_in(shape, cells)), LEGEND_TRI)[0]
-                  for shape in model.shapes for cells in [art.shape_cells_for_diagram(shape)]), default=0.0)
-    return LEGEND_TRI * min(1.0, (strip - 1.0) / widest) if widest else LEGEND_TRI  # 1 mm for the outlines
 
 
 def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float, tri: float) -> LegendEntry:
@@ -131,7 +123,7 @@ def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float, tr
     wrapped = [part for line in lines for part in wrap(line, width, TEXT_SIZE)]
     heads = wrap(title, width, HEAD_SIZE, bold=True)
     height = (diagram[1] + 2.0 if diagram[1] else 0.0) + HEAD_SIZE * 1.3 * len(heads) + TEXT_SIZE * 1.3 * len(wrapped)
-    return LegendEntry(shape, heads, wrapped, width, height, diagram, tri)
+    return LegendEntry(shape, heads, wrapped, width, height, diagram)
 
 
 def _hex_left(layout: tg.TriLayout, model: RautinoModel, y0: float, y1: float) -> float:
@@ -149,8 +141,10 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
     w = words(lang)
     hex_x0 = min(x for cell in model.board.cells for x, _ in layout.polygon(cell))
     strip = hex_x0 - box.x0 - STRIP_GAP
-    if strip < MIN_LEGEND_STRIP_MM:
-        raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend")
+    if strip < MIN_STRIP_MM:
+        raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend; "
+                          "lower board.triangle_mm in the spec")
+    tri = legend_triangle(model, strip)
     # Title block top left, in the corner the hexagon leaves free.
     title_size = pt(30)
     ascent, descent = vertical_extent(title_size, bold=True)
@@ -163,7 +157,6 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
         raise LayoutError("rautino board: the title runs into the hexagon")
     top_left = y + 8.0
 
-    tri = _legend_tri(model, strip)
     entries = [_entry(model, s, lang, strip, tri) for s in model.shapes]
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:]
@@ -179,16 +172,23 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
         gap = (room - used) / max(len(column), 1)
         y = top + (gap / 2 if index else gap / 3)
         for entry in column:
-            _draw_entry(page, model, entry, x, y, lang)
+            _draw_entry(page, model, entry, x, y, tri)
             y += entry.height + gap
 
 
-def _draw_entry(page: Page, model: RautinoModel, entry: LegendEntry, x: float, y: float, lang: str) -> None:
+def legend_triangle(model: RautinoModel, strip: float) -> float:
+    """Triangle side of the legend diagrams: LEGEND_TRI, or less so the widest diagram fits the strip."""
+    widest = max((art.diagram_size(cells | set(art.new_stone_in(shape, cells)), 1.0)[0]
+                  for shape in model.shapes for cells in [art.shape_cells_for_diagram(shape)]), default=0.0)
+    return min(LEGEND_TRI, (strip - 0.5) / widest) if widest else LEGEND_TRI
+
+
+def _draw_entry(page: Page, model: RautinoModel, entry: LegendEntry, x: float, y: float, tri: float) -> None:
     data = {"shape": entry.shape.name if entry.shape else "one-player"}
     with page.group(cls="legend-entry", data=data) as g:
         if entry.shape is not None:
             colour = model.colours[model.shapes.index(entry.shape) % len(model.colours)]
-            draw_shape_diagram(g, model, entry.shape, x, y, entry.tri, colour)
+            draw_shape_diagram(g, model, entry.shape, x, y, tri, colour)
             y += entry.diagram[1] + 2.0
         for line in entry.title:
             y += HEAD_SIZE * 1.3

@@ -13,7 +13,7 @@ from pnp.geometry import trigrid as tg
 from ..model import RautinoModel
 from . import art
 from .board import boundary_edges, draw_shape_diagram, stone_outline
-from .texts import points_lines, shape_name, words
+from .texts import colour_name, points_lines, shape_name, words
 
 STYLE = FlowStyle(body=pt(9.4), h1=pt(12), h2=pt(11), leading=1.3, gap=2.0)
 ROW_MM = 20.0  # one shape of the table
@@ -61,22 +61,22 @@ def _texts(model: RautinoModel, lang: str) -> dict:
             plural = "" if one.stone_point == 1 else "e"
             solo.append(f"Jeder gelegte Stein: {one.stone_point} Punkt{plural}, dazu die Punkte jeder Form.")
         if one.combo_bonus:
-            solo.append(f"Kombo: entstehen in einem Zug mehrere Formen, gibt jede weitere Form "
+            solo.append(f"Kombo: Entstehen in einem Zug mehrere Formen, gibt jede weitere Form "
                         f"{one.combo_bonus} Extrapunkte.")
-        solo.append("Ende: keiner deiner Steine passt mehr, oder der Plan ist voll. Wie viele Punkte schaffst du?")
+        solo.append("Ende: Keiner deiner Steine passt mehr, oder der Plan ist voll. Wie viele Punkte schaffst du?")
         duo = [f"Jeder hält {hand} Steine verdeckt vor dem anderen. Abwechselnd einen Stein anlegen und einen "
                "nachziehen.",
-               f"Passt keiner deiner Steine: zeige sie, lege sie unter den Stapel, ziehe {hand} neue und "
+               f"Passt keiner deiner Steine: Zeige sie, lege sie unter den Stapel, ziehe {hand} neue und "
                "setze diesen Zug aus.",
                "Jede entstandene Form bringt ihre Punkte" + ("." if two.combo_bonus else
                                                               ", ohne Kombo-Bonus.")
                + ("" if two.stone_point else " Gelegte Steine zählen nicht.")]
         jokers = []
         if two.joker_overbuild:
-            jokers.append("Beispiel A: ein Joker auf dem Plan darf von einem neuen Stein überbaut werden, "
+            jokers.append("Beispiel A: Ein Joker auf dem Plan darf von einem neuen Stein überbaut werden, "
                           "wenn das Farbdreieck darüber passt, auch wenn der Joker nicht frei liegt.")
         if two.joker_overhang:
-            jokers.append("Beispiel B: ein Joker-Dreieck darf über den Rand des Plans hinausragen.")
+            jokers.append("Beispiel B: Ein Joker-Dreieck darf über den Rand des Plans hinausragen.")
         col2: list[FlowItem] = [Heading("Ein Spieler", 2), Bullets(tuple(solo)),
                                 Heading("Zwei Spieler", 2), Bullets(tuple(duo))]
         if jokers:
@@ -220,8 +220,10 @@ def _example_a(page: Page, model: RautinoModel, x: float, y: float, w: float, h:
         ax, ay = x + 8 + 39.5, y + 1 + MINI_TRI * tg.SQRT3_2
         g.path(("M", ax - 3, ay), ("L", ax + 2, ay), style=stroked(art.INK, 0.5))
         g.polygon([(ax + 3, ay), (ax + 1, ay - 1.3), (ax + 1, ay + 1.3)], style=filled(art.INK))
-        caption = ("Der rote Teil des neuen Steins überdeckt den Joker und berührt Rot."
-                   if lang == "de" else "The new stone's red half covers the joker and touches red.")
+        name = colour_name(red, lang)
+        caption = (f"Der neue Stein überdeckt den Joker mit seinem Dreieck in {name[:1].upper() + name[1:]} "
+                   f"und berührt {name[:1].upper() + name[1:]}." if lang == "de"
+                   else f"The new stone's {name} half covers the joker and touches {name}.")
         _caption(g, x + 8, y + 2 * MINI_TRI * tg.SQRT3_2 + 5, caption, w - 8)
 
 
