@@ -86,3 +86,21 @@ def test_a_box_too_small_fails_the_check(tmp_path):
     doc = json.loads(result.output)
     assert doc["static"]["box"]["fits"] is False
     assert any("do not fit the box" in reason for reason in doc["reasons"])
+
+
+def test_box_speaks_the_kit_language(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    for lang, words in (("en", ("glue", "Cut out along the solid line.")),
+                        ("de", ("kleben", "Entlang der durchgezogenen Linie ausschneiden."))):
+        out = tmp_path / lang
+        result = CliRunner().invoke(main, ["kit", "zatre", "--lang", lang, "--format", "svg", "-o", str(out), "-q"])
+        assert result.exit_code == 0, result.output
+        svg = ET.parse(next((out / "zatre").glob("zatre-*-box.svg"))).getroot()
+        texts = " ".join(el.text or "" for el in svg.iter() if el.tag.endswith("text"))
+        for word in words:
+            assert word in texts

@@ -61,7 +61,6 @@ ArtFn = Callable[[Page, float, float, float, float, float], None]
 FOOTER_RESERVE_MM = FOOTER_BAND_MM  # kept free at the bottom of the safe area for the kit footer
 STROKE_ROOM_MM = 0.2  # half a cut line's width must stay inside the safe area too
 INVISIBLE = Style(stroke=None, fill=None)
-GLUE_WORD = "glue"
 TEXT_COLOUR = "#000000"
 
 
@@ -125,7 +124,7 @@ def _place(net: Net, turned: bool, page: Page) -> _Placement:
     return _Placement(net, turned, x, safe.y0 + STROKE_ROOM_MM)
 
 
-def _draw_pieces(page: Page, where: _Placement) -> None:
+def _draw_pieces(page: Page, where: _Placement, glue_word: str) -> None:
     """Invisible tagged shapes for every piece, tinted glue tabs with the word 'glue'."""
     net = where.net
     for piece in net.pieces:
@@ -138,7 +137,7 @@ def _draw_pieces(page: Page, where: _Placement) -> None:
             page.rect(x, y, w, h, style=INVISIBLE, cls="panel", data=data)
         elif piece.kind == "tab":
             page.add(_outline(points, closed=True, style=GLUE, cls="glue-tab", data=data))
-            _glue_word(page, where, piece)
+            _glue_word(page, where, piece, glue_word)
         else:
             page.add(_outline(points, closed=True, style=INVISIBLE, cls="flap", data=data))
 
@@ -158,7 +157,7 @@ def _same(p: Point, q: Point) -> bool:
     return abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6
 
 
-def _glue_word(page: Page, where: _Placement, tab: Piece) -> None:
+def _glue_word(page: Page, where: _Placement, tab: Piece, word: str) -> None:
     """'glue' along the middle of the tab, reading along its fold line."""
     (sx, sy), (ex, ey) = tab.points[0], tab.points[-1]  # the fold line
     cx = sum(p[0] for p in tab.points) / len(tab.points)
@@ -167,12 +166,12 @@ def _glue_word(page: Page, where: _Placement, tab: Piece) -> None:
     fold_len = abs(ey - sy) if vertical else abs(ex - sx)
     x0, y0, x1, y1 = tab.bbox
     depth = (x1 - x0) if vertical else (y1 - y0)
-    size = min(pt(7), 0.45 * depth, 0.8 * fold_len / max(text_width(GLUE_WORD, 1.0), 1e-9))
+    size = min(pt(7), 0.45 * depth, 0.8 * fold_len / max(text_width(word, 1.0), 1e-9))
     rotation = where.rotation(90.0 if vertical else 0.0)
     if 90.0 < rotation <= 270.0:  # read from the sheet's bottom or right edge, never upside down
         rotation = (rotation + 180.0) % 360.0
     px, py = where.point((cx, cy))
-    _centred_text(page, px, py, GLUE_WORD, size, rotation, cls="glue-label", colour="#555555")
+    _centred_text(page, px, py, word, size, rotation, cls="glue-label", colour="#555555")
 
 
 def _centred_text(
@@ -267,29 +266,56 @@ def _draw_lines(page: Page, where: _Placement) -> set[str]:
 
 # ---- legend and assembly steps ----------------------------------------------------------------
 
-LEGEND = {
-    "cut": "cut",
-    "mountain": "mountain fold: crease with the print outside",
-    "valley": "valley fold: crease with the print inside",
-    "glue": "glue here",
+# Printed words per language: the legend, the glue tabs and the numbered assembly steps.
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "cut": "cut",
+        "mountain": "mountain fold: crease with the print outside",
+        "valley": "valley fold: crease with the print inside",
+        "glue": "glue here",
+        "glue tab": "glue",
+        "hinged box": (
+            "Cut out along the solid line.",
+            "Crease every fold line with the print outside.",
+            "Fold up the walls; glue each grey tab inside the wall beside it.",
+            "Close the lid: dust flaps and tuck flap go inside the walls.",
+        ),
+        "tray": (
+            "Cut out along the solid line; crease the fold lines, print outside.",
+            "Fold up the walls; glue each grey tab inside the wall beside it.",
+            "Make the lid on the other sheet the same way; it slides over the tray.",
+        ),
+        "lid": (
+            "Cut out along the solid line; crease the fold lines, print outside.",
+            "Fold down the sides; glue each grey tab inside the side beside it.",
+            "Slide the lid over the tray from the other sheet.",
+        ),
+    },
+    "de": {
+        "cut": "schneiden",
+        "mountain": "Bergfalz: mit dem Druck nach außen falten",
+        "valley": "Talfalz: mit dem Druck nach innen falten",
+        "glue": "hier kleben",
+        "glue tab": "kleben",
+        "hinged box": (
+            "Entlang der durchgezogenen Linie ausschneiden.",
+            "Alle Falzlinien mit dem Druck nach außen vorfalten.",
+            "Wände hochklappen; jede graue Lasche innen an die Wand daneben kleben.",
+            "Deckel schließen: Staub- und Einstecklaschen kommen innen an die Wände.",
+        ),
+        "tray": (
+            "Entlang der durchgezogenen Linie ausschneiden; Falzlinien vorfalten, Druck außen.",
+            "Wände hochklappen; jede graue Lasche innen an die Wand daneben kleben.",
+            "Den Deckel auf dem anderen Bogen genauso bauen; er wird über die Schale geschoben.",
+        ),
+        "lid": (
+            "Entlang der durchgezogenen Linie ausschneiden; Falzlinien vorfalten, Druck außen.",
+            "Seiten nach unten klappen; jede graue Lasche innen an die Seite daneben kleben.",
+            "Den Deckel über die Schale vom anderen Bogen schieben.",
+        ),
+    },
 }
 
-HINGED_STEPS = (
-    "Cut out along the solid line.",
-    "Crease every fold line with the print outside.",
-    "Fold up the walls; glue each grey tab inside the wall beside it.",
-    "Close the lid: dust flaps and tuck flap go inside the walls.",
-)
-TRAY_STEPS = (
-    "Cut out along the solid line; crease the fold lines, print outside.",
-    "Fold up the walls; glue each grey tab inside the wall beside it.",
-    "Make the lid on the other sheet the same way; it slides over the tray.",
-)
-LID_STEPS = (
-    "Cut out along the solid line; crease the fold lines, print outside.",
-    "Fold down the sides; glue each grey tab inside the side beside it.",
-    "Slide the lid over the tray from the other sheet.",
-)
 
 SWATCH_MM = 8.0
 BLOCK_PADDING_MM = 1.5
@@ -304,14 +330,14 @@ def _block_lines(steps: tuple[str, ...], width: float, size: float) -> list[str]
 
 
 def _instructions(page: Page, regions: list[tuple[float, float, float, float]], kinds: set[str],
-                  steps: tuple[str, ...]) -> bool:
+                  steps: tuple[str, ...], legend: dict[str, Any]) -> bool:
     """Legend and numbered steps in the first region they fit, at the largest size that fits."""
     entries = ["cut", *sorted(kinds), "glue"]
     for size in (pt(7), pt(6), pt(5)):
         leading = 1.3 * size
         for x, y, w, h in regions:
             inner_w = w - 2 * BLOCK_PADDING_MM
-            legend_w = SWATCH_MM + 1.5 + max(text_width(LEGEND[e], size) for e in entries)
+            legend_w = SWATCH_MM + 1.5 + max(text_width(legend[e], size) for e in entries)
             if inner_w < legend_w:
                 continue
             lines = _block_lines(steps, inner_w, size)
@@ -328,7 +354,7 @@ def _instructions(page: Page, regions: list[tuple[float, float, float, float]], 
                 else:
                     style = {"cut": CUT, "mountain": FOLD_MOUNTAIN, "valley": FOLD_VALLEY}[entry]
                     page.line(left, mid, left + SWATCH_MM, mid, style=style, cls="legend")
-                page.text(left + SWATCH_MM + 1.5, cursor, LEGEND[entry], size, cls="legend")
+                page.text(left + SWATCH_MM + 1.5, cursor, legend[entry], size, cls="legend")
             cursor += 0.5 * leading
             for line in lines:
                 cursor += leading
@@ -367,6 +393,7 @@ def box_pages(
     subtitle: str = "",
     lid_art: ArtFn | None = None,
     side_art: ArtFn | None = None,
+    lang: str = "en",
 ) -> list[Page]:
     """The box as pages: one for a hinged box, two (tray, lid) for a telescoping one.
 
@@ -380,12 +407,12 @@ def box_pages(
         page.rect(*_net_box(where), style=INVISIBLE, cls="box-net",
                   data={"net": net.name, "style": plan.style, "outer": str(net.outer),
                         "thickness": f"{thickness:g}", "turned": "yes" if turned else "no"})
-        _draw_pieces(page, where)
+        words = WORDS.get(lang, WORDS["en"])
+        _draw_pieces(page, where, words["glue tab"])
         if net.name != "tray":  # the tray hides under the lid: its sides stay plain
             _draw_titles(page, where, title, subtitle, lid_art, side_art)
         kinds = _draw_lines(page, where)
-        steps = {"hinged box": HINGED_STEPS, "tray": TRAY_STEPS, "lid": LID_STEPS}[net.name]
-        _instructions(page, _free_regions(page, where), kinds, steps)
+        _instructions(page, _free_regions(page, where), kinds, words[net.name], words)
         pages.append(page)
     return pages
 

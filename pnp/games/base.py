@@ -82,5 +82,5 @@ class Game:
     final_board: Callable[[Any, dict[str, Any]], Page] | None = None
     # What goes into the box (stacks of pieces, folded sheets), for the checker's box-fit test.
     box_contents: Callable[[Any], list[Stack]] | None = None
-    # Artwork for the box: model -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
-    box_art: Callable[[Any], tuple[Any, Any]] | None = None
+    # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
+    box_art: Callable[[Any, str], tuple[Any, Any]] | None = None

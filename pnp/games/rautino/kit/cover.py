@@ -141,6 +141,6 @@ def _pair_up(cells: frozenset[tg.Cell]) -> list[tuple[tg.Cell, tg.Cell]]:
     return result
 
 
-def box_art(model: RautinoModel) -> tuple[ArtFn, None]:
+def box_art(model: RautinoModel, lang: str = "en") -> tuple[ArtFn, None]:
     """Art for the box: the cover on the lid; the sides keep the box's plain title."""
-    return lid_art(model), None
+    return lid_art(model, lang), None

@@ -20,7 +20,7 @@ from .examples import find_example
 ArtFn = Callable[[Page, float, float, float, float, float], None]
 
 
-def box_art(model: TriominoModel) -> tuple[ArtFn, None]:
+def box_art(model: TriominoModel, lang: str = "en") -> tuple[ArtFn, None]:
     """Art for the box: the lid gets name and tiles; the sides keep the box's plain title."""
     example = find_example(model, model.rules(), "hexagon")
     placements = example.placements if example else ()
