@@ -293,14 +293,7 @@ class Board:
         joker, shapes = self.joker, self.model.shapes
         formed = []
         for inst, shape_index, has_a, has_b, others in completions:
-            count = len(others)
-            new_a = has_a and colour_a != joker and colour_a not in others
-            if new_a:
-                count += 1
-            new_b = has_b and colour_b != joker and colour_b not in others
-            if new_b and not (new_a and colour_b == colour_a):
-                count += 1
-            count = count or 1  # jokers only: one colour
+            count = _colours_with(others, has_a, colour_a, has_b, colour_b, joker) or 1  # jokers only: 1
             points = shapes[shape_index].points_for(count)
             if points is not None:
                 formed.append((shape_index, inst, count, points))
@@ -317,14 +310,7 @@ class Board:
         joker, table = self.joker, self._points_table
         points = formed = 0
         for _, shape_index, has_a, has_b, others in completions:
-            count = len(others)
-            new_a = has_a and colour_a != joker and colour_a not in others
-            if new_a:
-                count += 1
-            new_b = has_b and colour_b != joker and colour_b not in others
-            if new_b and not (new_a and colour_b == colour_a):
-                count += 1
-            value = table[shape_index][count]
+            value = table[shape_index][_colours_with(others, has_a, colour_a, has_b, colour_b, joker)]
             if value is not None:
                 points += value
                 formed += 1
@@ -377,6 +363,18 @@ class Board:
             self._dirty.update(self.tables.affected[index])
         self._turn_cache.clear()
         self._open = None
+
+
+def _colours_with(others: set[int], has_a: bool, colour_a: int, has_b: bool, colour_b: int, joker: int) -> int:
+    """Distinct non-joker colours of a shape once the new stone lies on it: `others` are the
+    colours of its other cells; has_a/has_b say which of the new triangles are part of it."""
+    count = len(others)
+    new_a = has_a and colour_a != joker and colour_a not in others
+    if new_a:
+        count += 1
+    if has_b and colour_b != joker and colour_b not in others and not (new_a and colour_b == colour_a):
+        count += 1
+    return count
 
 
 def _strict_need(touching: set[int], joker: int) -> int:
