@@ -29,7 +29,10 @@ def ensure_dir(path: Path) -> Path:
 
 def atomic_write_bytes(path: Path, data: bytes) -> Path:
     ensure_dir(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:  # os.access cannot tell everything: root passes it on /proc, a full disk fails only here
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -55,10 +58,13 @@ def write_jsonl(path: Path, records: Iterable[dict[str, Any]]) -> Path:
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines file; a file without any is an error, not a run of nothing."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise PnpError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise PnpError(f"{path}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     records = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -70,4 +76,6 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
         if not isinstance(record, dict):
             raise PnpError(f"{path}:{number}: a record must be a JSON object")
         records.append(record)
+    if not records:
+        raise PnpError(f"{path}: no game records")
     return records

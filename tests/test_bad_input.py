@@ -125,3 +125,27 @@ def test_unknown_preset_for_the_printed_sheets(tmp_path):
     assert files_under(tmp_path) == []
     good = run("scoresheet", "triomino", "--preset", "classic", "-o", str(tmp_path), "--format", "svg", "-q")
     assert good.exit_code == 0, good.output
+
+
+def test_existing_folder_that_refuses_files():
+    # /proc exists and root passes os.access, but no file can be created in it.
+    result = run("calibrate", "-o", "/proc", "--format", "svg")
+    assert_one_line_error(result, "/proc")
+
+
+def test_log_into_a_folder_that_refuses_files():
+    result = run("check", "rautino", "--games", "2", "--players", "1", "-q", "--log", "/proc/pnp-check.jsonl")
+    assert_one_line_error(result, "/proc/pnp-check.jsonl")
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+@pytest.mark.parametrize(("content", "needle"), [
+    (b"", "no game records"),
+    (b"\n  \n", "no game records"),
+    (b"\xff\xfe\x00garbage", "cannot read"),
+])
+def test_replay_of_an_empty_or_binary_log(tmp_path, game, content, needle):
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(content)
+    result = run("replay", game, str(log))
+    assert_one_line_error(result, str(log), needle)
