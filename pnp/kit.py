@@ -130,7 +130,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     for job, outputs in zip(jobs, rendered, strict=True):
         paths = [atomic_write_bytes(path, data) for path, data in outputs]
         if job.components is None:
-            _remove_stale_pages(output / job.name, job.name, set(paths))
+            _remove_stale_pages(output / job.name, job.name, job.formats, set(paths))
         written += paths
     if games is None and "svg" in formats and "pdf" in formats:
         from pnp.index import write_index
@@ -181,9 +181,16 @@ def render_pages(pages: list[KitPage], folder: Path, stem: str, formats: frozens
     return outputs
 
 
-def _remove_stale_pages(folder: Path, game: str, keep: set[Path]) -> None:
-    """A smaller tile set makes fewer pages: drop page files an earlier, larger kit left behind."""
-    for pattern in (f"{game}-[0-9][0-9]-*.svg", f"preview/{game}-[0-9][0-9]-*.png"):
+def _remove_stale_pages(folder: Path, game: str, formats: frozenset[str], keep: set[Path]) -> None:
+    """A smaller tile set makes fewer pages: drop page files an earlier, larger kit left behind.
+
+    Only formats written this run are cleaned: `--format pdf` must not delete the SVG pages
+    and previews of an earlier run, which nothing has replaced.
+    """
+    patterns = {"svg": f"{game}-[0-9][0-9]-*.svg", "png": f"preview/{game}-[0-9][0-9]-*.png"}
+    for fmt, pattern in patterns.items():
+        if fmt not in formats:
+            continue
         for path in folder.glob(pattern):
             if path not in keep:
                 path.unlink()
