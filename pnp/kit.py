@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pnp import __version__
 from pnp import games as game_registry
 from pnp.errors import PnpError
-from pnp.fileio import atomic_write_bytes, ensure_dir
+from pnp.fileio import atomic_write_bytes, check_can_create
 from pnp.games.base import Game, KitContext
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     names = games or game_registry.names()
     if spec is not None and len(names) > 1:
         raise PnpError("--spec: name the game the spec is for (pnp kit GAME --spec FILE)")
-    ensure_dir(output)
+    check_can_create(output)
     ctx = kit_context(paper or A4, lang, **options)
     jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
             for name in names]

@@ -149,3 +149,21 @@ def test_replay_of_an_empty_or_binary_log(tmp_path, game, content, needle):
     log.write_bytes(content)
     result = run("replay", game, str(log))
     assert_one_line_error(result, str(log), needle)
+
+
+def test_check_whose_report_cannot_be_written_leaves_no_log(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    log = tmp_path / "logs" / "games.jsonl"
+    result = run("check", "rautino", "--games", "2", "--players", "1", "-q", "--log", str(log),
+                 "--report", str(blocker / "report"))
+    assert_one_line_error(result, str(blocker))
+    assert not log.parent.exists()
+    assert blocker.read_text() == "x"
+
+
+def test_kit_that_does_not_fit_creates_no_output_folder(tmp_path):
+    out = tmp_path / "new" / "out"
+    result = run("kit", "zatre", "-o", str(out), "--paper", "120x120", "--format", "svg")
+    assert_one_line_error(result)
+    assert list(tmp_path.iterdir()) == []
