@@ -38,7 +38,7 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     for folder in ([log.parent] if log else []) + ([report] if report else []):
         check_can_create(folder)  # now, not after minutes of simulation
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
-                           progress=progress, log=log)
+                           progress=progress)
     result = chosen.check(model, options)
     add_box_fit(chosen, model, result)
     outputs: list[tuple[Path, bytes]] = []

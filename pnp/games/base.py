@@ -38,7 +38,6 @@ class CheckOptions:
     preset: str | None = None  # games with rule presets (Triomino)
     workers: int = 0  # 0: one per core
     progress: bool = False
-    log: Path | None = None  # JSON lines, one record per simulated game
 
 
 @dataclass(frozen=True)
