@@ -116,6 +116,9 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     names = games or game_registry.names()
     if spec is not None and len(names) > 1:
         raise PnpError("--spec: name the game the spec is for (pnp kit GAME --spec FILE)")
+    if games is not None:  # all kits: the preset applies to the games that have presets
+        for name in names:
+            game_registry.get(name).check_preset(options.get("preset"))
     check_can_create(output)
     ctx = kit_context(paper or A4, lang, **options)
     jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)

@@ -167,3 +167,21 @@ def test_kit_that_does_not_fit_creates_no_output_folder(tmp_path):
     result = run("kit", "zatre", "-o", str(out), "--paper", "120x120", "--format", "svg")
     assert_one_line_error(result)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [
+    ["check", "rautino", "--games", "2", "--players", "1"],
+    ["check", "zatre", "--games", "2", "--players", "2"],
+    ["kit", "rautino", "--format", "svg"],
+    ["scoresheet", "zatre", "--format", "svg"],
+])
+def test_preset_for_a_game_without_presets_is_refused(tmp_path, command):
+    output = [] if command[0] == "check" else ["-o", str(tmp_path / "out")]
+    result = run(*command, *output, "--preset", "classic")
+    assert_one_line_error(result, "--preset", command[1], "no rule presets")
+    assert files_under(tmp_path) == []
+
+
+def test_preset_for_all_kits_applies_to_the_games_that_have_them(tmp_path):
+    result = run("kit", "-o", str(tmp_path), "--format", "pdf", "--preset", "classic", "-q")
+    assert result.exit_code == 0, result.output

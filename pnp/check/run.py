@@ -34,6 +34,7 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
               preset: str | None, workers: int, log: Path | None, report: Path | None,
               progress: bool) -> CheckReport:
     chosen = game_registry.get(game)
+    chosen.check_preset(preset)
     model = chosen.load(spec)
     for folder in ([log.parent] if log else []) + ([report] if report else []):
         check_can_create(folder)  # now, not after minutes of simulation
