@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pnp import __version__
 from pnp import games as game_registry
 from pnp.errors import PnpError
-from pnp.fileio import atomic_write_bytes, ensure_dir
+from pnp.fileio import atomic_write_bytes, check_can_create
 from pnp.games.base import Game, KitContext
 
 if TYPE_CHECKING:
@@ -116,7 +116,10 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     names = games or game_registry.names()
     if spec is not None and len(names) > 1:
         raise PnpError("--spec: name the game the spec is for (pnp kit GAME --spec FILE)")
-    ensure_dir(output)
+    if games is not None:  # all kits: the preset applies to the games that have presets
+        for name in names:
+            game_registry.get(name).check_preset(options.get("preset"))
+    check_can_create(output)
     ctx = kit_context(paper or A4, lang, **options)
     jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
             for name in names]
@@ -130,7 +133,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     for job, outputs in zip(jobs, rendered, strict=True):
         paths = [atomic_write_bytes(path, data) for path, data in outputs]
         if job.components is None:
-            _remove_stale_pages(output / job.name, job.name, set(paths))
+            _remove_stale_pages(output / job.name, job.name, job.formats, set(paths))
         written += paths
     if games is None and "svg" in formats and "pdf" in formats:
         from pnp.index import write_index
@@ -181,9 +184,16 @@ def render_pages(pages: list[KitPage], folder: Path, stem: str, formats: frozens
     return outputs
 
 
-def _remove_stale_pages(folder: Path, game: str, keep: set[Path]) -> None:
-    """A smaller tile set makes fewer pages: drop page files an earlier, larger kit left behind."""
-    for pattern in (f"{game}-[0-9][0-9]-*.svg", f"preview/{game}-[0-9][0-9]-*.png"):
+def _remove_stale_pages(folder: Path, game: str, formats: frozenset[str], keep: set[Path]) -> None:
+    """A smaller tile set makes fewer pages: drop page files an earlier, larger kit left behind.
+
+    Only formats written this run are cleaned: `--format pdf` must not delete the SVG pages
+    and previews of an earlier run, which nothing has replaced.
+    """
+    patterns = {"svg": f"{game}-[0-9][0-9]-*.svg", "png": f"preview/{game}-[0-9][0-9]-*.png"}
+    for fmt, pattern in patterns.items():
+        if fmt not in formats:
+            continue
         for path in folder.glob(pattern):
             if path not in keep:
                 path.unlink()

@@ -125,3 +125,63 @@ def test_unknown_preset_for_the_printed_sheets(tmp_path):
     assert files_under(tmp_path) == []
     good = run("scoresheet", "triomino", "--preset", "classic", "-o", str(tmp_path), "--format", "svg", "-q")
     assert good.exit_code == 0, good.output
+
+
+def test_existing_folder_that_refuses_files():
+    # /proc exists and root passes os.access, but no file can be created in it.
+    result = run("calibrate", "-o", "/proc", "--format", "svg")
+    assert_one_line_error(result, "/proc")
+
+
+def test_log_into_a_folder_that_refuses_files():
+    result = run("check", "rautino", "--games", "2", "--players", "1", "-q", "--log", "/proc/pnp-check.jsonl")
+    assert_one_line_error(result, "/proc/pnp-check.jsonl")
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+@pytest.mark.parametrize(("content", "needle"), [
+    (b"", "no game records"),
+    (b"\n  \n", "no game records"),
+    (b"\xff\xfe\x00garbage", "cannot read"),
+])
+def test_replay_of_an_empty_or_binary_log(tmp_path, game, content, needle):
+    log = tmp_path / "games.jsonl"
+    log.write_bytes(content)
+    result = run("replay", game, str(log))
+    assert_one_line_error(result, str(log), needle)
+
+
+def test_check_whose_report_cannot_be_written_leaves_no_log(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    log = tmp_path / "logs" / "games.jsonl"
+    result = run("check", "rautino", "--games", "2", "--players", "1", "-q", "--log", str(log),
+                 "--report", str(blocker / "report"))
+    assert_one_line_error(result, str(blocker))
+    assert not log.parent.exists()
+    assert blocker.read_text() == "x"
+
+
+def test_kit_that_does_not_fit_creates_no_output_folder(tmp_path):
+    out = tmp_path / "new" / "out"
+    result = run("kit", "zatre", "-o", str(out), "--paper", "120x120", "--format", "svg")
+    assert_one_line_error(result)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [
+    ["check", "rautino", "--games", "2", "--players", "1"],
+    ["check", "zatre", "--games", "2", "--players", "2"],
+    ["kit", "rautino", "--format", "svg"],
+    ["scoresheet", "zatre", "--format", "svg"],
+])
+def test_preset_for_a_game_without_presets_is_refused(tmp_path, command):
+    output = [] if command[0] == "check" else ["-o", str(tmp_path / "out")]
+    result = run(*command, *output, "--preset", "classic")
+    assert_one_line_error(result, "--preset", command[1], "no rule presets")
+    assert files_under(tmp_path) == []
+
+
+def test_preset_for_all_kits_applies_to_the_games_that_have_them(tmp_path):
+    result = run("kit", "-o", str(tmp_path), "--format", "pdf", "--preset", "classic", "-q")
+    assert result.exit_code == 0, result.output

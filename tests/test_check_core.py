@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import partial
+from pathlib import Path
 
 from pnp.check.report import CheckReport
 from pnp.check.simulate import game_seed, run_games
@@ -45,3 +46,54 @@ def test_report_verdict_and_json():
     assert doc["reasons"] == ["colour red cannot connect"]
     text = report.to_text()
     assert "NOT PLAYABLE" in text and "colour red cannot connect" in text and "tiles: 30" in text
+
+
+def _processes(field: int, value: int) -> list[int]:
+    """Live processes whose /proc stat field (3: parent, 4: process group) is `value`; no procps needed."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[field - 2]) == value:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_ctrl_c_stops_the_workers_quietly(tmp_path):
+    """Ctrl-C reaches every process of the terminal's group: one line, no worker tracebacks, none left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    log = tmp_path / "games.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "check", "zatre", "--players", "2", "--games", "100000", "--workers", "2",
+         "-q", "--log", str(log)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # wait until both workers play
+            children = _processes(3, proc.pid)
+            if len(children) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(children) >= 2
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    stderr = err.decode()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr
+    assert stderr.strip().splitlines()[-1] == "pnp: aborted"
+    assert not log.exists()
+    time.sleep(0.3)
+    assert _processes(4, proc.pid) == []

@@ -150,3 +150,19 @@ def test_style_validation() -> None:
 def test_landscape_page_for_paper() -> None:
     page = Page.for_paper(Paper("A4", 210, 297).landscape())
     assert (page.width, page.height) == (297, 210)
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+@pytest.mark.parametrize("layer", ["art", "marks"])
+def test_a_coordinate_that_is_not_a_number_is_refused(bad: float, layer: str) -> None:
+    # NaN compares false with every limit: without a check, a line off the paper would pass.
+    page = Page.for_paper(A4)
+    page.line(bad, 10, 500, 10, layer=layer)
+    with pytest.raises(LayoutError, match="not a finite"):
+        page.check_safe_area("probe")
+    group_page = Page.for_paper(A4)
+    group_page.add(Circle(20, 20, 5))
+    with group_page.group(Affine.scale(bad)) as g:
+        g.rect(10, 10, 5, 5)
+    with pytest.raises(LayoutError, match="not a finite"):
+        group_page.check_safe_area("probe")

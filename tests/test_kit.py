@@ -111,3 +111,25 @@ def test_every_kit_prints_on_us_letter(tmp_path):
         for page in PdfReader(tmp_path / name / f"{name}-kit.pdf").pages:
             short, long = sorted((float(page.mediabox.width), float(page.mediabox.height)))
             assert (short, long) == (pytest.approx(612, abs=0.01), pytest.approx(792, abs=0.01))
+
+
+def test_rebuilding_removes_stale_pages_but_keeps_formats_not_rebuilt(tmp_path):
+    assert run("kit", "rautino", "-o", str(tmp_path), "--format", "svg,png", "--dpi", "30", "-q").exit_code == 0
+    folder = tmp_path / "rautino"
+    svgs = sorted(p.name for p in folder.glob("*.svg"))
+    pngs = sorted(p.name for p in (folder / "preview").glob("*.png"))
+    stale = folder / "rautino-99-tiles.svg"  # left by an earlier kit with more pages
+    stale.write_text("<svg/>")
+    notes = folder / "rautino-01-notes.txt"
+    notes.write_text("mine")
+
+    assert run("kit", "rautino", "-o", str(tmp_path), "--format", "svg", "-q").exit_code == 0
+    assert not stale.exists()
+    assert notes.read_text() == "mine"
+    assert sorted(p.name for p in folder.glob("*.svg")) == svgs
+    # Previews were not rendered this time: they are not stale, and stay.
+    assert sorted(p.name for p in (folder / "preview").glob("*.png")) == pngs
+
+    assert run("kit", "rautino", "-o", str(tmp_path), "--format", "pdf", "-q").exit_code == 0
+    assert sorted(p.name for p in folder.glob("*.svg")) == svgs
+    assert sorted(p.name for p in (folder / "preview").glob("*.png")) == pngs

@@ -9,7 +9,6 @@ from typing import Any
 
 from pnp.check.charts import bar_chart, binned
 from pnp.check.report import CheckReport
-from pnp.fileio import atomic_write_text, ensure_dir
 from pnp.games.base import Figure, Game
 
 STYLE = """
@@ -53,19 +52,21 @@ def pick_best_and_worst(records: list[dict[str, Any]]) -> list[tuple[str, dict[s
     return [("best", best), ("worst", worst)]
 
 
-def write_report(game: Game, model: Any, report: CheckReport, folder: Path) -> list[Path]:
-    ensure_dir(folder)
+def render_report(game: Game, model: Any, report: CheckReport, folder: Path) -> list[tuple[Path, bytes]]:
+    """The report's files in memory (index.html first), so a board that fails to draw writes nothing."""
     figures = score_figures(report)
     if game.figures is not None:
         figures += game.figures(model, report)
-    written: list[Path] = []
+    boards: list[tuple[Path, bytes]] = []
     boards_html = []
     if game.final_board is not None:
-        from pnp.draw.render import write_svg
+        from pnp.draw.svg import render_svg
 
         for kind, record in pick_best_and_worst(report.records):
             name = f"{kind}-game.svg"
-            written.append(write_svg(game.final_board(model, record), folder / name))
+            board = game.final_board(model, record)
+            board.check_safe_area(board.label)
+            boards.append((folder / name, render_svg(board)))
             scores = ", ".join(str(s) for s in record["final_scores"])
             boards_html.append(
                 f'<figure><img src="{name}" alt="final board of the {kind} game">'
@@ -93,8 +94,7 @@ def write_report(game: Game, model: Any, report: CheckReport, folder: Path) -> l
 <h2>Simulation</h2>{_table(report.simulation)}
 </body></html>
 """
-    written.insert(0, atomic_write_text(folder / "index.html", page))
-    return written
+    return [(folder / "index.html", page.encode("utf-8")), *boards]
 
 
 def _table(data: dict[str, Any]) -> str:

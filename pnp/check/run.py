@@ -7,7 +7,7 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.check.report import CheckReport
-from pnp.fileio import write_jsonl
+from pnp.fileio import atomic_write_bytes, check_can_create, jsonl_bytes
 from pnp.games.base import CheckOptions, Game
 
 
@@ -34,16 +34,22 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
               preset: str | None, workers: int, log: Path | None, report: Path | None,
               progress: bool) -> CheckReport:
     chosen = game_registry.get(game)
+    chosen.check_preset(preset)
     model = chosen.load(spec)
+    for folder in ([log.parent] if log else []) + ([report] if report else []):
+        check_can_create(folder)  # now, not after minutes of simulation
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
-                           progress=progress, log=log)
+                           progress=progress)
     result = chosen.check(model, options)
     add_box_fit(chosen, model, result)
+    outputs: list[tuple[Path, bytes]] = []
     if log is not None:
-        write_jsonl(log, result.records)
+        outputs.append((log, jsonl_bytes(result.records)))
     if report is not None:
-        from pnp.check.html import write_report
+        from pnp.check.html import render_report
 
-        write_report(chosen, model, result, report)
+        outputs += render_report(chosen, model, result, report)
+    for path, data in outputs:
+        atomic_write_bytes(path, data)
     return result
 

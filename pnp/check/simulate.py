@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -21,6 +22,12 @@ _current_play: Callable[[Any], Any] | None = None
 def _play_in_worker(job: Any) -> Any:
     assert _current_play is not None
     return _current_play(job)
+
+
+def _ignore_sigint() -> None:
+    """Ctrl-C reaches every process of the terminal's group: the parent alone handles it and ends the
+    pool, instead of each worker printing its own KeyboardInterrupt traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -69,7 +76,7 @@ def run_games(
         chunk = max(1, min(32, len(seeds) // (count * 8) or 1))
         _current_play = play
         try:
-            with context.Pool(count) as pool:
+            with context.Pool(count, initializer=_ignore_sigint) as pool:
                 for result in pool.imap(_play_in_worker, seeds, chunksize=chunk):
                     results.append(result)
                     advance(1)

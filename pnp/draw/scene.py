@@ -6,6 +6,7 @@ Bleed extends the drawable sheet by `bleed` mm on every side (negative coordinat
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -198,6 +199,9 @@ class Page(_Builder):
             box = prim.bbox(m)
             if box is None:
                 continue
+            if not all(math.isfinite(v) for v in (box.x0, box.y0, box.x1, box.y1)):
+                # NaN compares false with every limit and would pass the test below wherever it lies.
+                raise LayoutError(f"{name}: {prim.describe()} has a coordinate that is not a finite number")
             limit, where = (self.safe_box, "the safe area") if important else (self.sheet_box, "the sheet")
             over = box.overhang(limit)
             if over:

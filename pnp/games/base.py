@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pnp.errors import PnpError
+
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
@@ -38,7 +40,6 @@ class CheckOptions:
     preset: str | None = None  # games with rule presets (Triomino)
     workers: int = 0  # 0: one per core
     progress: bool = False
-    log: Path | None = None  # JSON lines, one record per simulated game
 
 
 @dataclass(frozen=True)
@@ -84,3 +85,9 @@ class Game:
     box_contents: Callable[[Any], list[Stack]] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
+    # Whether the game has named rule presets (--preset); a game without them refuses the option.
+    has_presets: bool = False
+
+    def check_preset(self, preset: str | None) -> None:
+        if preset is not None and not self.has_presets:
+            raise PnpError(f"--preset {preset}: {self.name} has no rule presets")

@@ -19,4 +19,5 @@ GAME = Game(
     final_board=lazy(f"{__name__}.kit.report:final_board"),
     box_contents=lazy(f"{__name__}.box:box_contents"),
     box_art=lazy(f"{__name__}.kit.cover:box_art"),
+    has_presets=True,
 )
