@@ -58,6 +58,7 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
              with_calibration: bool = True) -> list[KitPage]:
     """All pages of a kit (or of some components), footers stamped, every page checked."""
     from pnp.components.calibrate import calibration_pages
+    from pnp.components.sheets import check_footer_band
     from pnp.draw.scene import footer
 
     pages: list[KitPage] = []
@@ -67,9 +68,11 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
     total = len(pages)
     for number, item in enumerate(pages, 1):
+        where = f"{game.name} {item.component} (page {number})"
         if item.component != CALIBRATION:
+            check_footer_band(item.page, where)
             footer(item.page, game.title, item.component, number, total, __version__)
-        item.page.check_safe_area(f"{game.name} {item.component} (page {number})")
+        item.page.check_safe_area(where)
     return pages
 
 
@@ -203,16 +206,20 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
               spec: Path | None, output: Path, formats: frozenset[str], paper: Paper, dpi: int,
               quiet: bool) -> list[Path]:
     from pnp.components.box_kit import box_for_game, plain_box
+    from pnp.components.sheets import check_footer_band
+    from pnp.draw.scene import footer
 
     ctx = kit_context(paper, box_size=size, box_style=style, paper_thickness=paper_thickness)
     if game is None:
         pages = [KitPage(BOX, p) for p in plain_box(ctx)]
-        folder, stem = output / "box", "box"
+        folder, stem, title = output / "box", "box", "pnp"
     else:
         chosen = game_registry.get(game)
         pages = [KitPage(BOX, p) for p in box_for_game(chosen, chosen.load(spec), ctx)]
-        folder, stem = output / game, f"{game}-box"
+        folder, stem, title = output / game, f"{game}-box", chosen.title
     for number, item in enumerate(pages, 1):
+        check_footer_band(item.page, f"box (page {number})")
+        footer(item.page, title, BOX, number, len(pages), __version__)
         item.page.check_safe_area(f"box (page {number})")
     outputs = render_pages(pages, folder, stem, formats, dpi, "box", numbered_by_component=False)
     return [atomic_write_bytes(path, data) for path, data in outputs]

@@ -43,3 +43,26 @@ def test_rules_page_overflow_is_an_error():
     items = [Paragraph("Wort " * 4000)]
     with pytest.raises(LayoutError, match="rules column 1: text overflows the page"):
         rules_page(A4, "Rautino", "", [items])
+
+
+def test_content_in_the_footer_band_is_refused_but_marks_are_not():
+    from pnp.components.sheets import check_footer_band, footer_band
+
+    page = Page.for_paper(A4)
+    band = footer_band(page)
+    page.rect(20, band.y0 - 20, 50, 19.9)  # ends just above the band
+    page.line(0, band.y0 + 2, 20, band.y0 + 2, layer="marks")  # a mark may cross it
+    check_footer_band(page, "demo")
+    page.text(30, band.y0 + 3, "Oops", 3.0)
+    with pytest.raises(LayoutError, match=r"demo: .* into the footer band"):
+        check_footer_band(page, "demo")
+
+
+def test_every_kit_keeps_the_footer_band_free(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    for args in ([], ["--paper", "letter", "--lang", "de"], ["zatre", "--board-sheets", "2", "--ink-saver"]):
+        result = CliRunner().invoke(main, ["kit", *args, "-o", str(tmp_path), "--format", "svg", "-q"])
+        assert result.exit_code == 0, (args, result.output)

@@ -9,6 +9,7 @@ from pnp.draw.affine import Affine, BBox
 from pnp.draw.paper import Paper
 from pnp.draw.scene import Page, filled
 from pnp.draw.text import FlowItem, FlowStyle, layout_flow, pt, vertical_extent
+from pnp.errors import LayoutError
 
 # The kit builder stamps a footer line at the bottom of the safe area; components stay above it.
 FOOTER_BAND_MM = 6.0
@@ -19,6 +20,27 @@ def content_box(page: Page) -> BBox:
     """The safe area less the footer band: where a component may put anything that matters."""
     safe = page.safe_box
     return BBox(safe.x0, safe.y0, safe.x1, safe.y1 - FOOTER_BAND_MM)
+
+
+def footer_band(page: Page) -> BBox:
+    """The strip at the bottom of the safe area that the kit's footer line owns."""
+    safe = page.safe_box
+    return BBox(safe.x0, safe.y1 - FOOTER_BAND_MM, safe.x1, safe.y1)
+
+
+def check_footer_band(page: Page, component: str) -> None:
+    """Nothing that matters may run into the footer band: the footer would print over it."""
+    band = footer_band(page)
+    for prim, transform, important in page.leaves():
+        if not important or prim.cls == "footer":
+            continue
+        box = prim.bbox(transform)
+        if box is None:
+            continue
+        overlap = min(box.x1, band.x1) - max(box.x0, band.x0), min(box.y1, band.y1) - max(box.y0, band.y0)
+        if overlap[0] > 0.05 and overlap[1] > 0.05:  # a hair of stroke may touch
+            raise LayoutError(f"{component}: {prim.describe()} runs {overlap[1]:.1f} mm into the footer band "
+                              f"at the bottom of the page (keep content inside sheets.content_box)")
 
 
 def long_edge_flips_x(page: Page) -> bool:

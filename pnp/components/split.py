@@ -20,7 +20,7 @@ from pnp.components.sheets import content_box
 from pnp.draw.affine import Affine, BBox, union_all
 from pnp.draw.paper import Paper
 from pnp.draw.scene import CUT, GLUE, Group, Page, Primitive, filled
-from pnp.draw.text import pt
+from pnp.draw.text import pt, vertical_extent
 from pnp.errors import LayoutError
 
 TOLERANCE_MM = 0.5  # strokes shared by neighbouring shapes may poke this far over a seam
@@ -139,7 +139,8 @@ def _sheet(page: Page, paper: Paper, items: list[Primitive], piece: Piece, index
     key = "first" if index == 0 else "last" if index == count - 1 else "middle"
     note = words[key].format(n=index + 1, m=count, next=index + 2, prev=index)
     safe = content_box(sheet)
-    sheet.text(safe.x0, safe.y1 - 0.5, note, pt(7), style=filled("#444444"), cls="split-note")
+    descent = vertical_extent(pt(7))[1]  # the note's lowest glyphs stay above the footer band
+    sheet.text(safe.x0, safe.y1 - descent - 0.2, note, pt(7), style=filled("#444444"), cls="split-note")
     return sheet
 
 
