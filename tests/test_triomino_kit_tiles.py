@@ -194,3 +194,13 @@ def test_pages_are_the_paper_and_inside_the_safe_area(paper) -> None:
     for page in tile_pages(load(None), kit_context(paper, ink_saver=True)):
         assert {page.width, page.height} == {paper.width, paper.height}
         page.check_safe_area()
+
+
+def test_backs_carry_the_sets_name_within_the_tile(tmp_path) -> None:
+    model = load(variant(tmp_path, name='"Dreiecksspiel Deluxe"'))
+    back = tile_pages(model, kit_context(A4))[1]
+    names = [el for el in svg_root(render_svg(back)).iter(f"{SVG_NS}text") if el.get("class") == "back-name"]
+    assert len(names) == len(model.tiles)
+    assert {el.text for el in names} == {"DREIECKSSPIEL DELUXE"}
+    size = float(names[0].get("font-size"))
+    assert text_width("DREIECKSSPIEL DELUXE", size, bold=True) <= 0.45 * model.side_mm + 0.01  # SVG rounding

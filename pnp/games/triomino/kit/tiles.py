@@ -101,7 +101,7 @@ def tile_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
         back = Page.for_paper(paper, label=f"tiles {sheet + 1} back")
         _header(back, ctx, sheet, sheets, back=True)
         _backs(back, front, grid, cells, chunk_labels=[t.label for t in chunk],
-               ink_saver=bool(ctx.options.get("ink_saver")))
+               ink_saver=bool(ctx.options.get("ink_saver")), name=model.name)
         pages += [front, back]
     return pages
 
@@ -177,7 +177,7 @@ def _merged_lines(cells: list[Cell]) -> list[tuple[Line_, tuple[tuple[int, int],
 
 
 def _backs(page: Page, front: Page, grid: TriLayout, cells: list[Cell], chunk_labels: list[str],
-           ink_saver: bool) -> None:
+           ink_saver: bool, name: str) -> None:
     """Each back at the mirror image of its front's place, so long-edge duplex puts it behind it."""
     colour = BACK_INK_SAVER if ink_saver else BACK_COLOUR
     motif = "#9a9a9a" if ink_saver else "#ffffff"
@@ -203,10 +203,11 @@ def _backs(page: Page, front: Page, grid: TriLayout, cells: list[Cell], chunk_la
     for slot, label, points in shapes:
         gx, gy = centroid(points)
         inner = tuple((gx + (x - gx) * 0.7, gy + (y - gy) * 0.7) for x, y in points)
-        size = grid.side * 0.065
+        # The set's name across the inner triangle's middle (about its width there), shrunk if long.
+        size = min(grid.side * 0.065, 0.45 * grid.side / max(text_width(name.upper(), 1.0, bold=True), 1e-9))
         with page.group(cls="tile-back", data={"slot": str(slot), "tile": label}) as g:
             g.add(Polygon(points, style=Style(stroke=None, stroke_width=0, fill=colour), cls="back-face"))
             g.add(Polygon(inner, style=Style(stroke=motif, stroke_width=grid.side * 0.012, fill=None),
                           cls="back-motif"))
-            g.add(Text(gx, gy + size * 0.36, "TRIOMINO", size, weight="bold", anchor="middle",
+            g.add(Text(gx, gy + size * 0.36, name.upper(), size, weight="bold", anchor="middle",
                        style=filled(motif), cls="back-name"))
