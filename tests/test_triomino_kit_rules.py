@@ -126,3 +126,13 @@ def test_bridge_text_says_only_one_edge() -> None:
 def test_german_reference_words() -> None:
     text = page_text(load(None), "de", "classic")
     assert "statt dessen" not in text and "Zügen noch kein Platz" not in text
+
+
+def test_negative_bonuses_print_with_a_minus_sign() -> None:
+    model = load(None)
+    rules = replace(model.rules("seed"), bridge_bonus=-5)
+    model = replace(model, presets={**model.presets, "seed": rules})
+    root = svg_root(render_svg(rules_pages(model, kit_context(A4, "en", preset="seed"))[0]))
+    text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+    assert "+-5" not in text
+    assert "−5" in text

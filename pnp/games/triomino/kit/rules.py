@@ -15,7 +15,7 @@ from pnp.games.base import KitContext
 from ..model import Rules, TriominoModel
 from .boardart import draw_tiles, fit_layout, point_marker
 from .examples import Example, find_example
-from .reference import has_zero_triple, reference_lines
+from .reference import has_zero_triple, reference_lines, signed
 
 FIGURE_HEIGHT = 60.0
 STYLE = FlowStyle(body=pt(9.2), h1=pt(12), h2=pt(10.5), leading=1.3, gap=1.8)
@@ -101,15 +101,15 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
     col2.append(Paragraph(
         f"A tile that touches just one tile along an edge and, at the opposite corner, another tile only at the "
         f"point{' (with the same number there)' if rules.bridge_corner_must_match else ''}, builds a bridge: "
-        f"+{rules.bridge_bonus}."))
+        f"{signed(rules.bridge_bonus)}."))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"The yellow tile bridges the gap: edge contact below, the {_number_at(bridge)} at the "
                            f"ringed point. The dashed places stay empty.")]
     col2.append(Heading("Hexagon"))
     col2.append(Paragraph(
-        f"Six tiles round one point form a hexagon. The tile that closes it scores +{rules.hexagon_bonuses[0]}; "
-        f"closing two at once +{rules.hexagon_bonuses[1]}, three +{rules.hexagon_bonuses[2]}."))
+        f"Six tiles round one point form a hexagon. The tile that closes it scores {signed(rules.hexagon_bonuses[0])}; "
+        f"closing two at once {signed(rules.hexagon_bonuses[1])}, three {signed(rules.hexagon_bonuses[2])}."))
     if hexagon:
         col2 += [Figure(FIGURE_HEIGHT, "hexagon"),
                  Paragraph(f"The yellow tile closes the hexagon round the {_number_at(hexagon)}: "
@@ -119,7 +119,7 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
            + ("in a whole round and the pool is empty." if rules.blocked_needs_empty_pool and rules.draw_limit
               else "in a whole round, even after drawing." if rules.draw_limit else "in a whole round."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
-        end += (f" Going out earns +{rules.going_out_bonus}"
+        end += (f" Going out earns {signed(rules.going_out_bonus)}"
                 + (" plus the numbers left in everyone else's hands." if rules.going_out_collects_hands else "."))
     if rules.blocked_round_scoring == "lowest_collects":
         end += " In a blocked round the player with the lowest hand gets the others' hand totals minus their own."
@@ -168,7 +168,7 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     col2.append(Paragraph(
         f"Ein Stein, der nur an einer Kante einen Stein berührt und an der gegenüberliegenden Ecke einen anderen "
         f"nur mit der Spitze{' (mit derselben Zahl dort)' if rules.bridge_corner_must_match else ''}, "
-        f"bildet eine Brücke: +{rules.bridge_bonus}."))
+        f"bildet eine Brücke: {signed(rules.bridge_bonus)}."))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"Der gelbe Stein schlägt die Brücke: Kante unten, die {_number_at(bridge)} am "
@@ -176,7 +176,8 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     col2.append(Heading("Sechseck"))
     col2.append(Paragraph(
         f"Sechs Steine um einen Punkt bilden ein Sechseck. Wer es mit seinem Stein schließt, erhält "
-        f"+{rules.hexagon_bonuses[0]}; zwei auf einmal +{rules.hexagon_bonuses[1]}, drei +{rules.hexagon_bonuses[2]}."))
+        f"{signed(rules.hexagon_bonuses[0])}; zwei auf einmal {signed(rules.hexagon_bonuses[1])}, "
+        f"drei {signed(rules.hexagon_bonuses[2])}."))
     if hexagon:
         col2 += [Figure(FIGURE_HEIGHT, "hexagon"),
                  Paragraph(f"Der gelbe Stein schließt das Sechseck um die {_number_at(hexagon)}: "
@@ -188,7 +189,7 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
               else "eine ganze Runde lang niemand legen kann, auch nicht nach dem Ziehen." if rules.draw_limit
               else "eine ganze Runde lang niemand legen kann."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
-        end += (f" Wer ausmacht, erhält +{rules.going_out_bonus}"
+        end += (f" Wer ausmacht, erhält {signed(rules.going_out_bonus)}"
                 + (" und dazu die Zahlen, die die anderen noch auf der Hand haben." if rules.going_out_collects_hands
                    else "."))
     if rules.blocked_round_scoring == "lowest_collects":
@@ -214,4 +215,4 @@ def _number_at(example: Example) -> int:
 
 
 def _opening_bonus(rules: Rules, none: str) -> str:
-    return f" (+{rules.start_bonus_without_triple})." if rules.start_bonus_without_triple else none
+    return f" ({signed(rules.start_bonus_without_triple)})." if rules.start_bonus_without_triple else none
