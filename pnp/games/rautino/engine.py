@@ -50,6 +50,7 @@ class Tables:
     touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
     affected: tuple[frozenset[int], ...]  # cell -> slots whose landing or contacts change with it
     instance_cells: tuple[tuple[int, ...], ...]
+    instances_at: tuple[tuple[int, ...], ...]  # cell -> shape instances it is part of
     instance_shape: tuple[int, ...]
     start: tuple[int, int]
     joker: int  # colour index of the joker
@@ -101,7 +102,7 @@ def tables_for(model: RautinoModel) -> Tables:
             affected[cell].add(slot_index)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
-                  tuple(frozenset(a) for a in affected), tuple(instance_cells),
+                  tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(tuple(b) for b in by_cell),
                   tuple(instance_shape), start, len(model.colours))
 
 
@@ -329,40 +330,31 @@ class Board:
 
     def put(self, slot_index: int, colour_a: int, colour_b: int) -> None:
         slot = self.tables.slots[slot_index]
-        for cell, colour in ((slot.a, colour_a), (slot.b, colour_b)):
-            if self.colour[cell] == EMPTY and cell < self.tables.board_cells:
-                for inst, has_a, has_b in slot.instances:
-                    if (has_a and cell == slot.a) or (has_b and cell == slot.b):
-                        self.filled[inst] += 1
-                        self.missing[inst] -= 1
-            if colour != self.joker and cell < self.tables.board_cells:
-                for inst, has_a, has_b in slot.instances:
-                    if (has_a and cell == slot.a) or (has_b and cell == slot.b):
-                        self.inst_colours[inst].add(colour)
-            self.colour[cell] = colour
-            self._frontier.update(self.tables.touching[cell])
-            self._dirty.update(self.tables.affected[cell])
+        self._lay(slot.a, colour_a)
+        self._lay(slot.b, colour_b)
         self._turn_cache.clear()
         self._open = None
 
     def set_cells(self, colours: dict[tg.Cell, int]) -> None:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
         for cell, colour in colours.items():
-            index = self.tables.index[cell]
-            if self.colour[index] == EMPTY and index < self.tables.board_cells:
-                for inst, members in enumerate(self.tables.instance_cells):
-                    if index in members:
-                        self.filled[inst] += 1
-                        self.missing[inst] -= 1
-            if colour != self.joker and index < self.tables.board_cells:
-                for inst, members in enumerate(self.tables.instance_cells):
-                    if index in members:
-                        self.inst_colours[inst].add(colour)
-            self.colour[index] = colour
-            self._frontier.update(self.tables.touching[index])
-            self._dirty.update(self.tables.affected[index])
+            self._lay(self.tables.index[cell], colour)
         self._turn_cache.clear()
         self._open = None
+
+    def _lay(self, cell: int, colour: int) -> None:
+        """One triangle onto a cell: the shape instances it belongs to, and the slots around it."""
+        if cell < self.tables.board_cells:
+            newly_filled = self.colour[cell] == EMPTY
+            for inst in self.tables.instances_at[cell]:
+                if newly_filled:
+                    self.filled[inst] += 1
+                    self.missing[inst] -= 1
+                if colour != self.joker:
+                    self.inst_colours[inst].add(colour)
+        self.colour[cell] = colour
+        self._frontier.update(self.tables.touching[cell])
+        self._dirty.update(self.tables.affected[cell])
 
 
 def _colours_with(others: set[int], has_a: bool, colour_a: int, has_b: bool, colour_b: int, joker: int) -> int:
