@@ -415,12 +415,6 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
     return [(names[a], names[b]) for a, b in model.stone_list]
 
 
-def shuffled_stack(model: RautinoModel, seed: int) -> list[Stone]:
-    stack = stone_indices(model)
-    random.Random(seed).shuffle(stack)
-    return stack
-
-
 Chooser = Any  # (board, hand, moves, rng) -> Move; see players.py
 
 

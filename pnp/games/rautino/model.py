@@ -189,11 +189,6 @@ class RautinoModel:
     def stone_count(self) -> int:
         return sum(kind.count for kind in self.stones)
 
-    def with_changes(self, **changes: object) -> RautinoModel:
-        from dataclasses import replace
-
-        return replace(self, **changes)
-
 
 # --- loading ---------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from pnp.draw.affine import Point
 from pnp.draw.scene import GroupBuilder, Page, Style, filled, stroked
 from pnp.geometry import trigrid as tg
 
-from ..model import Colour, RautinoModel, Shape
+from ..model import Colour, Shape
 
 Builder = Page | GroupBuilder
 INK = "#222222"
@@ -174,10 +174,6 @@ def draw_stone(b: Builder, rhombus: Sequence[Point], colours: tuple[Colour, Colo
         draw_triangle(b, tri, colour, paint=paint, **kw)
     if outline is not None:
         b.polygon(list(rhombus), style=outline)
-
-
-def model_colours(model: RautinoModel, names: Sequence[str]) -> list[Colour]:
-    return [model.colour(n) for n in names]
 
 
 # ---- shape diagrams ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from pnp.components.sheets import content_box, duplex_mirror
-from pnp.draw.affine import BBox, Point
+from pnp.draw.affine import Point
 from pnp.draw.scene import CUT, Page, Style, filled
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
@@ -207,7 +207,3 @@ def draw_back(page: Page, rhombus: list[Point], title: str, index: int) -> None:
                style=filled(art.BACK_LINE))
         g.polygon(rhombus, style=Style(stroke=None, fill=None), cls="stone-back-outline",
                   data={"stone": str(index)})
-
-
-def block_box(sheet: list[Slot]) -> BBox:
-    return BBox.of_points([p for s in sheet for p in s.rhombus])
