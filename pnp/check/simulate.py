@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
+J = TypeVar("J")
 R = TypeVar("R")
 
 # The game function of the running simulation. Forked workers inherit it, so the model and the
@@ -54,30 +55,33 @@ def progress(total: int, label: str, enabled: bool) -> Iterator[Callable[[int], 
 
 
 def run_games(
-    play: Callable[[int], R],
-    seeds: Sequence[int],
+    play: Callable[[J], R],
+    jobs: Sequence[J],
     *,
     workers: int = 0,
     label: str = "simulating",
     show_progress: bool = False,
 ) -> list[R]:
-    """Play one game per seed with `play` (a picklable callable) and return results in seed order."""
-    count = worker_count(workers, len(seeds))
+    """Run `play` on every job (a game's seed, or a kit to render) on all cores; results in job order.
+
+    `play` need not be picklable: forked workers inherit it.
+    """
+    count = worker_count(workers, len(jobs))
     results: list[R] = []
-    with progress(len(seeds), label, show_progress) as advance:
+    with progress(len(jobs), label, show_progress) as advance:
         if count == 1:
-            for seed in seeds:
-                results.append(play(seed))
+            for job in jobs:
+                results.append(play(job))
                 advance(1)
             return results
         # fork: workers inherit the loaded model and start in milliseconds.
         global _current_play
         context = multiprocessing.get_context("fork")
-        chunk = max(1, min(32, len(seeds) // (count * 8) or 1))
+        chunk = max(1, min(32, len(jobs) // (count * 8) or 1))
         _current_play = play
         try:
             with context.Pool(count, initializer=_ignore_sigint) as pool:
-                for result in pool.imap(_play_in_worker, seeds, chunksize=chunk):
+                for result in pool.imap(_play_in_worker, jobs, chunksize=chunk):
                     results.append(result)
                     advance(1)
         finally:

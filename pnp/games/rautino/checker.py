@@ -36,7 +36,7 @@ def check(model: RautinoModel, options: CheckOptions) -> CheckReport:
         label = f"{players} player{'s' if players > 1 else ''}"
         play = functools.partial(simulate_one, model, players, "greedy")
         jobs = [(i, game_seed(options.seed, i)) for i in range(options.games)]
-        records = run_games(play, jobs, workers=options.workers, label=f"rautino, {label}",  # type: ignore[arg-type]
+        records = run_games(play, jobs, workers=options.workers, label=f"rautino, {label}",
                             show_progress=options.progress)
         report.records.extend(records)
         figures = simulation_figures(model, records)
