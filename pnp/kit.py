@@ -96,13 +96,17 @@ class KitJob:
 Rendered = list[tuple[Path, bytes]]
 
 
-def render_job(job: KitJob, advance: Callable[[int], None] = lambda n: None) -> Rendered:
+def draw_job(job: KitJob) -> tuple[Game, list[KitPage]]:
     game = game_registry.get(job.name)
     model = game.load(job.spec)
-    whole_kit = job.components is None
-    pages = draw_kit(game, model, job.ctx, job.components, with_calibration=whole_kit)
+    return game, draw_kit(game, model, job.ctx, job.components, with_calibration=job.components is None)
+
+
+def render_job(job: KitJob, drawn: tuple[Game, list[KitPage]] | None = None,
+               advance: Callable[[int], None] = lambda n: None) -> Rendered:
+    game, pages = drawn or draw_job(job)
     return render_pages(pages, job.output / job.name, job.stem, job.formats, job.dpi,
-                        f"{game.title} — print-and-play kit", whole_kit, advance)
+                        f"{game.title} — print-and-play kit", job.components is None, advance)
 
 
 def build_kits(games: list[str] | None = None, *, components: list[str] | None = None,
@@ -127,8 +131,10 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
             for name in names]
     if len(jobs) == 1:
-        with progress(_page_steps(jobs[0]), names[0], not quiet) as advance:
-            rendered = [render_job(jobs[0], advance)]
+        drawn = draw_job(jobs[0])
+        files = len(drawn[1]) * (("svg" in formats) + ("png" in formats)) + ("pdf" in formats)
+        with progress(files, names[0], not quiet) as advance:
+            rendered = [render_job(jobs[0], drawn, advance)]
     else:  # whole kits are independent: one process per core
         _warm_up_renderers(formats)
         rendered = run_games(render_job, jobs, label="kits", show_progress=not quiet)
@@ -143,11 +149,6 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
         written.append(write_index(output, names))
     return written
-
-
-def _page_steps(job: KitJob) -> int:
-    """A rough count for the progress bar: one step per rendered file of a typical kit."""
-    return 8 * (("svg" in job.formats) + ("png" in job.formats)) + ("pdf" in job.formats)
 
 
 def _warm_up_renderers(formats: frozenset[str]) -> None:
