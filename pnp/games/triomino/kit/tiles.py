@@ -203,8 +203,8 @@ def _backs(page: Page, front: Page, grid: TriLayout, cells: list[Cell], chunk_la
     for slot, label, points in shapes:
         gx, gy = centroid(points)
         inner = tuple((gx + (x - gx) * 0.7, gy + (y - gy) * 0.7) for x, y in points)
-        # The set's name across the inner triangle's middle (about its width there), shrunk if long.
-        size = min(grid.side * 0.065, 0.45 * grid.side / max(text_width(name.upper(), 1.0, bold=True), 1e-9))
+        # The set's name across the inner triangle's middle (0.47 of the side wide there), shrunk to fit.
+        size = min(grid.side * 0.065, 0.38 * grid.side / max(text_width(name.upper(), 1.0, bold=True), 1e-9))
         with page.group(cls="tile-back", data={"slot": str(slot), "tile": label}) as g:
             g.add(Polygon(points, style=Style(stroke=None, stroke_width=0, fill=colour), cls="back-face"))
             g.add(Polygon(inner, style=Style(stroke=motif, stroke_width=grid.side * 0.012, fill=None),
