@@ -30,6 +30,19 @@ TEXT_SIZE = pt(8)
 HEAD_SIZE = pt(9.5)
 
 
+TITLE_SIZE = pt(30)
+
+
+def title_room(model: RautinoModel, paper: Any) -> float:
+    """Width (mm) the title may take in the top-left corner the hexagon leaves free; as
+    `draw_legend` places it (title, then the facts line) on `paper` in landscape."""
+    page = Page.for_paper(paper.landscape(), label="board")
+    layout, box = place_board(page, model)
+    ascent, descent = vertical_extent(TITLE_SIZE, bold=True)
+    bottom = box.y0 + ascent + descent + vertical_extent(TEXT_SIZE)[0] + 1.0
+    return _hex_left(layout, model, box.y0, bottom + 2) - STRIP_GAP - box.x0
+
+
 def board_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     page = Page.for_paper(ctx.paper.landscape(), label="board")
     layout, box = place_board(page, model)
@@ -146,7 +159,7 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
                           "lower board.triangle_mm in the spec")
     tri = legend_triangle(model, strip)
     # Title block top left, in the corner the hexagon leaves free.
-    title_size = pt(30)
+    title_size = TITLE_SIZE
     ascent, descent = vertical_extent(title_size, bold=True)
     y = box.y0 + ascent
     page.text(box.x0, y, model.title, title_size, weight="bold", cls="title")
