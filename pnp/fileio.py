@@ -313,21 +313,28 @@ def replace_folder(target: Path, files: list[tuple[Path, bytes]],
     written anew are carried over as hard links; temporary files of interrupted runs never are.
     Returns the paths written.
     """
+    relative = [(path.relative_to(target), data) for path, data in files]
+    info = _lstat(target)
+    if info is not None and stat.S_ISLNK(info.st_mode) and target.is_dir():
+        target = Path(os.path.realpath(target))  # a linked kit folder: the folder it names is replaced
+        info = _lstat(target)
     parent = target.parent
     ensure_dir(parent)
     clean_leftovers(parent, target.name)
-    info = _lstat(target)
     if info is not None and not stat.S_ISDIR(info.st_mode):
-        raise PnpError(f"{target}: is {_kind(info.st_mode)}, not a folder; pnp would replace it")
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-new", dir=parent))
+        raise PnpError(f"{target}: is {_kind(info.st_mode)}, not a folder")
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-new", dir=parent))
+    except OSError as exc:
+        raise os_error(target, exc) from None
     delay = float(os.environ.get(SLOW_WRITE_ENV) or 0)
     try:
-        new = {path.relative_to(target) for path, _ in files}
+        new = {rel for rel, _ in relative}
         if info is not None:
             _carry_over(target, staging, lambda rel: rel not in new and TEMP_MARK not in rel.name
                         and not rel.name.endswith(".tmp") and keep(rel))
-        for path, data in files:
-            destination = staging / path.relative_to(target)
+        for rel, data in relative:
+            destination = staging / rel
             destination.parent.mkdir(parents=True, exist_ok=True)
             with open(destination, "wb") as handle:
                 handle.write(data)
@@ -391,6 +398,8 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
     """The records of a JSON-lines file; a file without any is an error, not a run of nothing."""
     note_input(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would hang or never end
+            raise PnpError(f"{path}: not a regular file; game records are a JSON-lines file")
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise os_error(path, exc, "cannot read") from None

@@ -7,6 +7,7 @@ dotted field path in every error, so a user sees exactly which line of their cop
 from __future__ import annotations
 
 import math
+import stat
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
@@ -41,7 +42,10 @@ def load_toml(path: Path) -> dict[str, Any]:
     from pnp.fileio import note_input
 
     try:
-        if path.stat().st_size > MAX_BYTES:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or /dev/zero would hang or fill memory
+            raise SpecError(path, "-", "not a regular file; a spec is a TOML file")
+        if info.st_size > MAX_BYTES:
             raise SpecError(path, "-", f"the file is larger than {MAX_BYTES:,} bytes; a spec is a few kB")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
