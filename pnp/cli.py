@@ -44,11 +44,14 @@ class PnpGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
         extra.pop("standalone_mode", None)
-        from pnp.fileio import forget_inputs
-
-        forget_inputs()  # one process may run several commands (tests, embedding)
         if threading.current_thread() is threading.main_thread():  # signal handlers live there only
             signal.signal(signal.SIGTERM, _raise_terminated)
+        from pnp.fileio import command_inputs
+
+        with command_inputs():
+            self._run(args, prog_name, **extra)
+
+    def _run(self, args: Any, prog_name: str | None, **extra: Any) -> None:
         try:
             code = super().main(args=args, prog_name=prog_name or "pnp", standalone_mode=False, **extra)
         except click.UsageError as exc:

@@ -34,7 +34,8 @@ TEMP_MARK = ".pnp-tmp-"  # in the name of every temporary file or folder pnp mak
 # Tests set it to a number of seconds to sleep after each file of a kit folder (to kill a run there).
 SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
 
-_inputs: set[tuple[int, int]] = set()  # (device, inode) of every file this process has read
+# (device, inode) of every file the running command has read; None outside a command (library use)
+_inputs: set[tuple[int, int]] | None = None
 
 
 def os_error(path: Path | str, exc: OSError, doing: str = "cannot write") -> PnpError:
@@ -52,15 +53,23 @@ def _lstat(path: Path) -> os.stat_result | None:
 
 
 def note_input(path: Path) -> None:
-    """Remember a file this run reads, so that no output of the run can replace it."""
+    """Remember a file this command reads, so that no output of the command can replace it."""
+    if _inputs is None:
+        return
     with contextlib.suppress(OSError):
         info = os.stat(path)
         _inputs.add((info.st_dev, info.st_ino))
 
 
-def forget_inputs() -> None:
-    """Start a new command: the files an earlier one read are no longer its inputs."""
-    _inputs.clear()
+@contextlib.contextmanager
+def command_inputs() -> Iterator[None]:
+    """While a command runs, the files it reads are its inputs, which no output may replace."""
+    global _inputs
+    _inputs = set()
+    try:
+        yield
+    finally:
+        _inputs = None
 
 
 def _kind(mode: int) -> str:
@@ -97,7 +106,7 @@ def output_file(path: Path | str) -> Path:
         if not stat.S_ISREG(info.st_mode):
             hint = "" if stat.S_ISDIR(info.st_mode) else "; use - for standard output"
             raise PnpError(f"{path}: is {_kind(info.st_mode)}, not a file: pnp writes only regular files{hint}")
-        if (info.st_dev, info.st_ino) in _inputs:
+        if _inputs and (info.st_dev, info.st_ino) in _inputs:
             raise PnpError(f"{path}: is an input of this command; choose another output file")
     check_can_create(path.parent)
     return path

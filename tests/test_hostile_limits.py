@@ -48,8 +48,8 @@ def test_zatre_board_size_is_limited(tmp_path):
     ("rautino", "count = 2", "count = 400", f"stones[0].count: must be between 1 and {rautino.MAX_STONES}"),
     ("rautino", "triangle_mm = 26.0", "triangle_mm = 900.0", "board.triangle_mm: must be between 1 and"),
     ("rautino", '"1" = 2 }', '"1" = 5000 }', f"shapes[0].points.1: must be an integer from 0 to {rautino.MAX_POINTS}"),
-    ("triomino", "bridge_bonus = 40", "bridge_bonus = 999999", f"presets.seed.bridge_bonus: must be between 0 and "
-                                                             f"{triomino.MAX_SCORE}"),
+    ("triomino", "bridge_bonus = 40", "bridge_bonus = 999999", f"presets.seed.bridge_bonus: must be at most "
+                                                             f"{triomino.MAX_SCORE}; got 999999"),
     ("triomino", "hexagon_bonuses = [50, 60, 70]", "hexagon_bonuses = [50, 60, 70000]",
      f"presets.seed.hexagon_bonuses: must be three integers from 0 to {triomino.MAX_SCORE}"),
 ])

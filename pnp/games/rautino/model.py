@@ -26,7 +26,7 @@ NEW_STONE_RULES = ("any", "both", "one")
 PLAYER_COUNTS = (1, 2)
 # Upper limits, about ten times the real game (4 colours, 15 stone kinds, 30 stones, 4 shapes,
 # 26 mm triangles): no designer needs more, and the checker stays fast (docs/rautino.md, "Limits").
-MAX_COLOURS = len(SYMBOLS)  # each colour needs a symbol of its own to be told apart
+MAX_COLOURS = 64
 MAX_STONES = 300
 MAX_SHAPES = 40
 MAX_SHAPE_CELLS = 96  # the triangles of the largest board
@@ -293,13 +293,13 @@ def _check_printed_texts(model: RautinoModel) -> None:
     unit = min(lid_w / 130, lid_h / 102)  # as the cover scales its type
     rooms.append(TextRoom("on the cover", lid_w - 12 * unit, 17 * unit, bold=True))
     check_printed(model.source, "game.title", model.title, rooms)
-    # The colour key above the stones: every colour's triangle and name on one line.
-    key_width = min(content_box(Page.for_paper(p.portrait())).width for p in (A4, LETTER))
-    colours = model.all_colours
-    share = key_width / len(colours) - (9.0 + 6.0)
-    for index, colour in enumerate(colours):
+    # The colour key above the stones: a triangle and the name on the key line (how many colours
+    # fit on that line is the stone sheet's own check).
+    key_width = min(content_box(Page.for_paper(p.portrait())).width for p in (A4, LETTER)) - (9.0 + 1.5)
+    for index, colour in enumerate(model.all_colours):
         where = "joker.name" if colour.joker else f"colours[{index}].name"
-        check_printed(model.source, where, colour.name, [TextRoom("in the stone sheets' colour key", share, pt(8))])
+        check_printed(model.source, where, colour.name, [TextRoom("in the stone sheets' colour key", key_width,
+                                                                  pt(8))])
     for index, shape in enumerate(model.shapes):
         check_printed(model.source, f"shapes[{index}].name", shape.name, [])
         check_printed(model.source, f"shapes[{index}].label", shape.label, [])

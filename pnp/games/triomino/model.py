@@ -212,7 +212,7 @@ def from_fields(root: Fields) -> TriominoModel:
     )
 
 
-MIN_PRINTED_PT = 6  # the cover and the tile backs shrink the set's name to fit, down to this size
+MIN_PRINTED_PT = 3  # the cover and the tile backs shrink the set's name to fit, down to this size
 
 
 def _check_printed_name(root: Fields, name: str, side_mm: float, box: BoxSettings) -> None:
@@ -250,6 +250,7 @@ def _presets(root: Fields) -> dict[str, Rules]:
     if len(table.data) > MAX_PRESETS:
         raise root.error("presets", f"at most {MAX_PRESETS} presets; got {len(table.data)}")
     for preset_name in list(table.data):
+        check_printed(root.path, f"presets.{preset_name}", preset_name, [])  # printed on the rules and sheets
         sub = table.table(preset_name)
         base_name = sub.choice("based_on", tuple(BUILT_IN_PRESETS),
                                preset_name if preset_name in BUILT_IN_PRESETS else "seed")
@@ -280,9 +281,15 @@ def _rules(f: Fields, base: Rules) -> Rules:
         elif key in ("draw_limit", "max_rounds"):
             values[key] = f.opt(key, int, default, in_range(0 if key == "draw_limit" else 1, 1000))
         else:
-            values[key] = f.opt(key, int, default, in_range(0, MAX_SCORE))
+            values[key] = f.opt(key, int, default, _score)
     f.finish()
     return Rules(name=base.name, **values)
+
+
+def _score(value: int) -> str | None:
+    if value < 0:
+        return "must be 0 or more"
+    return f"must be at most {MAX_SCORE}; got {value}" if value > MAX_SCORE else None
 
 
 def _check(f: Fields, min_players: int, max_players: int) -> CheckSettings:

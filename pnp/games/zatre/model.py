@@ -18,7 +18,7 @@ PLAYER_KINDS = ("greedy", "random", "mixed")
 # Upper limits, about ten times the real game (15 x 15 fields, 121 tiles, 12.8 mm fields): no
 # designer needs more, and the checker stays fast (docs/zatre.md, "Limits").
 MAX_BOARD_CELLS = 50  # rows, and fields per row
-MAX_TILES = 1_500
+MAX_TILES = 1_000
 MAX_CELL_MM = 100.0
 MAX_POINTS = 1_000  # points of one row, bonus of one sheet row
 MAX_HEADER_FIELDS = 6
