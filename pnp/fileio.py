@@ -81,7 +81,7 @@ def _kind(mode: int) -> str:
         return "a FIFO"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "a file" if stat.S_ISREG(mode) else "not a regular file"
 
 
 def output_file(path: Path | str) -> Path:
@@ -192,18 +192,21 @@ def _temp_file(target: Path) -> tuple[int, Path]:
 def write_files(outputs: Iterable[tuple[Path | str, bytes]]) -> list[Path]:
     """Write every file or none: all go to temporary files first and are renamed in at the end.
 
-    `-` writes to standard output (after the files). Returns the paths as given.
+    Every target is checked before the first byte is written. `-` writes to standard output
+    (after the files). Returns the paths as given.
     """
+    outputs = list(outputs)
+    targets: list[Path | None] = []  # None: standard output
+    for path, _ in outputs:
+        target = None if str(path) == STDOUT else output_file(path)
+        if target is not None and target in targets:
+            raise PnpError(f"{path}: named for two outputs of this command; choose another name")
+        targets.append(target)
     pending: list[tuple[Path, Path]] = []  # (temporary file, target)
-    given: list[Path] = []
-    to_stdout: list[bytes] = []
     try:
-        for path, data in outputs:
-            if str(path) == STDOUT:
-                to_stdout.append(data)
-                given.append(Path(path))
+        for target, (_, data) in zip(targets, outputs, strict=True):
+            if target is None:
                 continue
-            target = output_file(path)
             ensure_dir(target.parent)
             fd, tmp = _temp_file(target)
             pending.append((tmp, target))
@@ -213,7 +216,6 @@ def write_files(outputs: Iterable[tuple[Path | str, bytes]]) -> list[Path]:
                 os.chmod(tmp, 0o644)
             except OSError as exc:
                 raise os_error(target, exc) from None
-            given.append(Path(path))
         for tmp, target in pending:
             try:
                 os.replace(tmp, target)
@@ -223,11 +225,12 @@ def write_files(outputs: Iterable[tuple[Path | str, bytes]]) -> list[Path]:
         for tmp, _ in pending:
             tmp.unlink(missing_ok=True)
         raise
-    for data in to_stdout:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-    return given
+    for target, (_, data) in zip(targets, outputs, strict=True):
+        if target is None:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+    return [Path(path) for path, _ in outputs]
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> Path:

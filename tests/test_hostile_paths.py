@@ -120,3 +120,18 @@ def test_an_empty_output_path_is_an_error(tmp_path, monkeypatch, args):
     monkeypatch.chdir(tmp_path)
     one_line_error(run(*args), "Invalid value")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_one_path_for_two_outputs_is_refused(tmp_path):
+    report = tmp_path / "report"
+    result = run("check", "rautino", "--games", "1", "--report", str(report), "--log", str(report / "index.html"), "-q")
+    one_line_error(result, f"{report / 'index.html'}: named for two outputs of this command")
+    assert not report.exists()
+
+
+def test_a_file_where_the_kit_folder_goes_stays(tmp_path):
+    (tmp_path / "zatre").write_text("mine")
+    one_line_error(run("kit", "zatre", "-o", str(tmp_path), "-q", "--format", "pdf"),
+                   f"{tmp_path / 'zatre'}: is a file, not a folder")
+    assert (tmp_path / "zatre").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["zatre"]
