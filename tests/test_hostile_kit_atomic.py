@@ -69,21 +69,26 @@ def test_a_killed_kit_leaves_the_old_kit_or_the_new_one(tmp_path, kits, moment):
     target = {"before writing": None, "first file": 1, "half way": total // 2, "last file": total}.get(moment)
     process = start_kit(out, delay=0.15)
     deadline = time.monotonic() + 120
+    reached = False  # the kill came at the moment asked for, not after the run had ended
     try:
         while process.poll() is None and time.monotonic() < deadline:
             staged = staged_files(out)
             if moment == "before writing" and staged < 0:
                 time.sleep(0.3)  # the process is starting up or drawing
+                reached = staged_files(out) < 0
                 break
             if target is not None and staged >= target:
+                reached = True
                 break
             if moment == "after the swap" and snapshot(out / GAME).get("zatre-01-calibration.svg") == \
                     kits["en"]["zatre-01-calibration.svg"]:
+                reached = True
                 break
             time.sleep(0.005)
         process.send_signal(signal.SIGKILL)
     finally:
         process.wait()
+    assert reached or moment in ("before writing", "after the swap"), f"the run ended before {moment}"
     assert_one_whole_kit(out, kits)
     assert run(*KIT, "--lang", "en", "-o", str(out)).exit_code == 0  # the next run cleans up
     assert assert_one_whole_kit(out, kits) == "en"
@@ -161,3 +166,32 @@ def test_a_failed_component_write_leaves_no_file(tmp_path, monkeypatch):
     result = run("calibrate", "-o", str(tmp_path / "out"), "--format", "svg,pdf")
     one_line_error(result, "cannot write: Input/output error")
     assert [p for p in (tmp_path / "out").rglob("*") if p.is_file()] == []
+
+
+def _dead_pid() -> int:
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+def test_a_run_stopped_between_two_renames_gets_the_old_kit_back(tmp_path, kits):
+    """Where the system has no atomic swap, the old folder is renamed aside first: the next run
+    puts it back before anything else, so the folder is never lost."""
+    aside = tmp_path / f".{GAME}{fileio.TEMP_MARK}{_dead_pid()}-oldx1y2"
+    for name, data in kits["de"].items():
+        (aside / name).parent.mkdir(parents=True, exist_ok=True)
+        (aside / name).write_bytes(data)
+    half_built = tmp_path / f".{GAME}{fileio.TEMP_MARK}{_dead_pid()}-newz3"
+    half_built.mkdir()
+    (half_built / "zatre-kit.pdf").write_bytes(b"%PDF-1.4 half")
+    fileio.clean_leftovers(tmp_path, GAME)
+    assert snapshot(tmp_path / GAME) == kits["de"]
+    assert temp_leftovers(tmp_path) == []
+
+
+def test_without_an_atomic_swap_the_kit_is_still_replaced_whole(tmp_path, kits, monkeypatch):
+    monkeypatch.setattr(fileio, "_exchange", lambda a, b: False)
+    out = tmp_path / "out"
+    build(out, "de")
+    assert build(out, "en") == kits["en"]
+    assert temp_leftovers(out) == []
