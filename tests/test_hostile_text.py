@@ -107,3 +107,16 @@ def test_a_spec_with_a_byte_order_mark_loads(tmp_path):
 def test_non_finite_numbers_name_their_own_field(tmp_path, game, line, bad, field):
     spec = spec_with(tmp_path, game, line, bad)
     one_line_error(run("check", game, "--spec", str(spec), "--games", "1"), f"{spec}: {field}: must be a finite number")
+
+
+@pytest.mark.parametrize(("old", "new", "field", "where"), [
+    ('minus_label = "minus (tiles left)"', f'minus_label = "{"minus " * 12}"', "sheet.minus_label",
+     "beside the score sheet's total boxes"),
+    ('header = ["Player", "Date", "Game"]', 'header = ["Player", "Date of the game we played today", "Game"]',
+     "sheet.header[1]", "on the score sheet's header line"),
+])
+def test_score_sheet_labels_must_fit_their_place(tmp_path, old, new, field, where):
+    spec = spec_with(tmp_path, "zatre", old, new)
+    one_line_error(run("scoresheet", "zatre", "--spec", str(spec), "-o", str(tmp_path / "out")),
+                   f"{spec}: {field}: at most", f"fit {where}")
+    assert not (tmp_path / "out").exists()
