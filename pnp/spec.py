@@ -61,11 +61,10 @@ def load_toml(path: Path) -> dict[str, Any]:
         raise SpecError(path, "-", f"not valid TOML: {exc}") from None
     except RecursionError:
         raise SpecError(path, "-", "not valid TOML: nested too deeply") from None
-    _check_values(data, "", path)
     return data
 
 
-def _check_values(value: Any, where: str, path: Path) -> None:
+def _check_values(value: Any, where: str, path: Path | str | None) -> None:
     """Refuse what no field may hold: infinite or NaN numbers, numbers beyond MAX_NUMBER, control
     characters and line breaks in text (every text is printed on one line), endless lists."""
     if isinstance(value, dict):
@@ -87,7 +86,7 @@ def _check_values(value: Any, where: str, path: Path) -> None:
         raise SpecError(path, where, f"at most {MAX_NUMBER:,} in size; got {value:,}")
 
 
-def _check_text(text: str, where: str, path: Path) -> None:
+def _check_text(text: str, where: str, path: Path | str | None) -> None:
     if len(text) > MAX_TEXT:
         raise SpecError(path, where, f"at most {MAX_TEXT:,} characters; got {len(text):,}")
     for char in text:
@@ -112,6 +111,8 @@ class Fields:
         self.path = path
         self.prefix = prefix
         self._seen: set[str] = set()
+        if not prefix:  # a whole spec, from a file or built in memory: the limits of every value
+            _check_values(data, "", path)
 
     @classmethod
     def load(cls, path: Path) -> Fields:
