@@ -120,3 +120,13 @@ def test_score_sheet_labels_must_fit_their_place(tmp_path, old, new, field, wher
     one_line_error(run("scoresheet", "zatre", "--spec", str(spec), "-o", str(tmp_path / "out")),
                    f"{spec}: {field}: at most", f"fit {where}")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_title_too_wide_for_a_custom_paper_names_the_field(tmp_path):
+    """On a paper smaller than A4 and Letter the board checks the title again, with the same words."""
+    spec = spec_with(tmp_path, "rautino", 'title = "Rautino"', 'title = "Rautino Pl"')
+    assert games.get("rautino").load(spec).title == "Rautino Pl"  # fits A4 and Letter
+    line = one_line_error(run("board", "rautino", "--spec", str(spec), "--paper", "210x272", "-o", str(tmp_path / "o")),
+                          f"{spec}: game.title: at most 9 characters of this text fit on the board on this paper",
+                          "got 10")
+    assert line.startswith("pnp: error: ") and not (tmp_path / "o").exists()

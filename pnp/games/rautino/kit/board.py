@@ -15,6 +15,7 @@ from pnp.draw.text import pt, text_width, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.geometry import trigrid as tg
+from pnp.spec import TextRoom, check_printed
 
 from ..model import Colour, RautinoModel, Shape
 from . import art
@@ -165,8 +166,10 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
     page.text(box.x0, y, model.title, title_size, weight="bold", cls="title")
     y += descent + vertical_extent(TEXT_SIZE)[0] + 1.0
     page.text(box.x0, y, w["facts"], TEXT_SIZE, style=filled("#555555"), cls="subtitle")
-    right = box.x0 + max(text_width(model.title, title_size, True), text_width(w["facts"], TEXT_SIZE))
-    if right + STRIP_GAP > _hex_left(layout, model, box.y0, y + 2):
+    room = _hex_left(layout, model, box.y0, y + 2) - STRIP_GAP - box.x0
+    check_printed(model.source, "game.title", model.title, [TextRoom("on the board on this paper", room, title_size,
+                                                                     bold=True)])
+    if text_width(w["facts"], TEXT_SIZE) > room:
         raise LayoutError("rautino board: the title runs into the hexagon")
     top_left = y + 8.0
 
