@@ -135,3 +135,21 @@ def test_a_file_where_the_kit_folder_goes_stays(tmp_path):
                    f"{tmp_path / 'zatre'}: is a file, not a folder")
     assert (tmp_path / "zatre").read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["zatre"]
+
+
+def test_a_streamed_output_appears_whole_or_not_at_all(tmp_path):
+    """`atomic_output` is the way to write a long log piece by piece: same checks, same atomicity."""
+    from pnp import fileio
+
+    log = tmp_path / "games.jsonl"
+    log.write_text("old\n")
+    with pytest.raises(RuntimeError), fileio.atomic_output(log) as handle:
+        handle.write(b'{"game":0}\n')
+        raise RuntimeError("stopped half way")
+    assert log.read_text() == "old\n" and sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
+    with fileio.atomic_output(log) as handle:
+        handle.write(b'{"game":0}\n{"game":1}\n')
+    assert log.read_text() == '{"game":0}\n{"game":1}\n'
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(fileio.PnpError, match="is a FIFO"), fileio.atomic_output(tmp_path / "fifo"):
+        pass
