@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import json
 import os
@@ -273,6 +272,8 @@ def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders in one atomic step (Linux renameat2); False where the system cannot."""
     if not sys.platform.startswith("linux"):
         return False
+    import ctypes  # only here: most commands never swap a folder
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2
