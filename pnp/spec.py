@@ -234,6 +234,8 @@ def check_printed(path: Path | str | None, field: str, text: str, rooms: Iterabl
             worst = (fit, room)
     if worst is not None:
         fit, room = worst
+        size = f"{room.size_mm / (25.4 / 72):.0f} pt"
+        if fit == 0:  # the place itself is too small: say so rather than "at most 0 characters"
+            raise SpecError(path, field, f"no room for text {room.where} ({max(room.width_mm, 0):.0f} mm at {size})")
         raise SpecError(path, field, f"at most {fit} characters of this text fit {room.where} "
-                                     f"({room.width_mm:.0f} mm at {room.size_mm / (25.4 / 72):.0f} pt); "
-                                     f"got {len(text)}")
+                                     f"({room.width_mm:.0f} mm at {size}); got {len(text)}")

@@ -46,7 +46,7 @@ def test_zatre_board_size_is_limited(tmp_path):
     ("zatre", "cell_mm = 12.8 ", "cell_mm = 500.0 ", f"board.cell_mm: must be between 1 and {zatre.MAX_CELL_MM}"),
     ("zatre", "rows = 28", "rows = 5000", "sheet.rows: must be between 1 and 200"),
     ("rautino", "count = 2", "count = 400", f"stones[0].count: must be between 1 and {rautino.MAX_STONES}"),
-    ("rautino", "triangle_mm = 26.0", "triangle_mm = 900.0", "board.triangle_mm: must be between 1 and"),
+    ("rautino", "triangle_mm = 26.0", "triangle_mm = 900.0", "board.triangle_mm: must be between 10.0 and 100.0"),
     ("rautino", '"1" = 2 }', '"1" = 5000 }', f"shapes[0].points.1: must be an integer from 0 to {rautino.MAX_POINTS}"),
     ("triomino", "bridge_bonus = 40", "bridge_bonus = 999999", f"presets.seed.bridge_bonus: must be at most "
                                                              f"{triomino.MAX_SCORE}; got 999999"),
@@ -98,3 +98,10 @@ def test_the_limits_are_documented(doc, limits):
     numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", section)}
     for limit in limits:
         assert int(limit) in numbers, (doc, limit)
+
+
+def test_a_shape_wider_than_any_board_is_refused(tmp_path):
+    spec = spec_with(tmp_path, "rautino", "cells = [[0, 0], [-1, 1], [0, 1], [1, 1]]", "cells = [[0, 0], [500000, 1]]")
+    one_line_error(run("kit", "rautino", "--spec", str(spec), "-o", str(tmp_path / "out")),
+                   f"shapes[0].cells: a shape spans at most {rautino.MAX_SHAPE_SPAN} columns or rows", "got 500001")
+    assert not (tmp_path / "out").exists()

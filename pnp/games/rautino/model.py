@@ -30,7 +30,9 @@ MAX_COLOURS = 64
 MAX_STONES = 300
 MAX_SHAPES = 40
 MAX_SHAPE_CELLS = 96  # the triangles of the largest board
+MIN_TRIANGLE_MM = 10.0  # a stone still to be cut out and picked up
 MAX_TRIANGLE_MM = 100.0
+MAX_SHAPE_SPAN = 48  # columns (and rows) of the largest board: a wider shape could never form
 MAX_POINTS = 1_000
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _POINTS_KEY = re.compile(r"^([1-9][0-9]*)(\+?)$")
@@ -343,7 +345,7 @@ def _cell_list(fields: Fields, key: str) -> list[Cell]:
 
 def _board(fields: Fields) -> Board:
     side = fields.req("hexagon_side", int, in_range(2, 12))
-    triangle_mm = fields.req("triangle_mm", float, in_range(1, MAX_TRIANGLE_MM))
+    triangle_mm = fields.req("triangle_mm", float, in_range(MIN_TRIANGLE_MM, MAX_TRIANGLE_MM))
     centre_raw = fields.opt("centre", list, [1, 0])
     if not (len(centre_raw) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in centre_raw)
             and sum(centre_raw) % 2 == 1):
@@ -367,6 +369,10 @@ def _shape(fields: Fields) -> Shape:
         raise fields.error("cells", "a shape needs at least one cell")
     if len(cells) > MAX_SHAPE_CELLS:
         raise fields.error("cells", f"at most {MAX_SHAPE_CELLS} cells; got {len(cells)}")
+    span = max(max(c[i] for c in cells) - min(c[i] for c in cells) for i in (0, 1)) + 1
+    if span > MAX_SHAPE_SPAN:
+        raise fields.error("cells", f"a shape spans at most {MAX_SHAPE_SPAN} columns or rows (the largest board); "
+                                    f"got {span}")
     new_stone = fields.choice("new_stone", NEW_STONE_RULES, "any")
     points_table = fields.req("points", dict)
     points = []
