@@ -80,6 +80,8 @@ def _kind(mode: int) -> str:
         return "a FIFO"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a link to nothing"
     return "a file" if stat.S_ISREG(mode) else "not a regular file"
 
 
@@ -151,16 +153,19 @@ def check_can_create(folder: Path) -> Path:
     while _lstat(existing) is None and existing != existing.parent:
         existing = existing.parent
     try:
-        is_dir = existing.is_dir()
+        mode = os.stat(existing).st_mode
+    except FileNotFoundError:  # a dangling link
+        mode = os.lstat(existing).st_mode
     except OSError as exc:
         raise os_error(existing, exc, "cannot use this path") from None
+    is_dir = stat.S_ISDIR(mode)
     if existing == folder:
         if not is_dir:
-            raise PnpError(f"{folder}: output path is a file, not a folder")
+            raise PnpError(f"{folder}: output path is {_kind(mode)}, not a folder")
         if not os.access(folder, os.W_OK | os.X_OK):
             raise PnpError(f"{folder}: output folder is not writable")
     elif not is_dir:
-        raise PnpError(f"{folder}: cannot create output folder: {existing} is a file")
+        raise PnpError(f"{folder}: cannot create output folder: {existing} is {_kind(mode)}")
     elif not os.access(existing, os.W_OK | os.X_OK):
         raise PnpError(f"{folder}: cannot create output folder: {existing} is not writable")
     return folder
