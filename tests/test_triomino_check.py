@@ -78,7 +78,7 @@ def test_placement_lists_match_a_brute_force_enumerator(preset):
             if not moves:
                 rest = rest[12:] + rest[:12]
                 continue
-            move = random_legal(table, moves, rng)
+            move = random_legal(table, hand, rng)
             table.place(move.cell, move.numbers)
             board[move.cell] = move.numbers
             rest.remove(move.tile)
