@@ -91,10 +91,13 @@ class _Links(NamedTuple):
 
     points: tuple[int, int, int]  # corner points
     across: tuple[int, int, int]  # edge neighbour across edge i
-    edge_order: tuple[int, ...]  # the edge neighbours in the order the frontier takes them up
-    point_only: tuple[int, ...]  # the cells touching only at a corner
-    edge_links: tuple[tuple[int, int, int], ...]  # (neighbour, bit shift of its corner, my corner)
-    point_links: tuple[tuple[int, int, int], ...]  # the same for every cell sharing a corner
+    # The edge neighbours in the order the frontier takes them up, each with the bit of its own
+    # edge that faces this cell.
+    edge_order: tuple[tuple[int, int], ...]
+    # Per corner of this cell: (other cell, bit shift of the other's corner at the same point),
+    # for the cells across an edge (seed rules) and for every cell at the point (classic rules).
+    edge_links: tuple[tuple[tuple[int, int], ...], ...]
+    corner_links: tuple[tuple[tuple[int, int], ...], ...]
 
 
 class _LinkTable(dict[int, _Links]):
@@ -111,19 +114,36 @@ class _LinkTable(dict[int, _Links]):
                     around[other] = None
                     links.append((cell_id(other), 4 * corners(other).index(point), mine))
         edge_ids = {cell_id(a) for a in across}
+        corner_links = tuple(tuple((other, shift) for other, shift, mine in links if mine == i) for i in range(3))
+        edge_links = tuple(tuple(link for link in by_corner if link[0] in edge_ids) for by_corner in corner_links)
         links_table = _Links(
             points=tuple(_point_id(p) for p in points),  # type: ignore[arg-type]
             across=tuple(cell_id(a) for a in across),  # type: ignore[arg-type]
-            edge_order=tuple(cell_id(o) for o in around if o in across),
-            point_only=tuple(cell_id(o) for o in around if o not in across),
-            edge_links=tuple(link for link in links if link[0] in edge_ids),
-            point_links=tuple(links),
+            edge_order=tuple((cell_id(o), 1 << cell_geometry(o)[1].index(cell)) for o in around if o in across),
+            edge_links=edge_links,
+            corner_links=corner_links,
         )
         self[cid] = links_table
         return links_table
 
 
 _LINKS = _LinkTable()
+
+
+class _PointCells(dict[int, tuple[int, ...]]):
+    """Point id -> the ids of the six cells around it, built on first use."""
+
+    def __missing__(self, pid: int) -> tuple[int, ...]:
+        cells = tuple(cell_id(cell) for cell in cells_at_point(cell_at(pid)))
+        self[pid] = cells
+        return cells
+
+
+_POINT_CELLS = _PointCells()
+
+# Edge contacts as a bit mask (bit i: a tile across edge i) -> the corner opposite the one
+# contact, or -1 when there is not exactly one.
+_BRIDGE_CORNER = (-1, 2, 0, -1, 1, -1, -1, -1)
 
 
 class FitTable:
@@ -209,75 +229,76 @@ class Table:
     def __init__(self, rules: Rules, fit: FitTable) -> None:
         self.rules = rules
         self.fit = fit
-        self.board: dict[Cell, Numbers] = {}
         self.codes: dict[int, int] = {}  # cell id -> pattern code, _FILLED or _DEAD (absent: 0)
         self.at_point: dict[int, list[int]] = {}  # point id -> numbers of the tiles there
         self.open: dict[int, int] = {}
+        self.contacts: dict[int, int] = {}  # cell id -> its edge contacts as a bit mask
+        self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
         self._every_corner = rules.corner_contacts_must_match
 
     def place(self, cell: Cell, numbers: Numbers) -> None:
-        if cell in self.board:
+        cid = (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET  # cell_id, inlined on the hot path
+        codes, frontier, masks, at_point = self.codes, self.open, self.fit.mask_by_code, self.at_point
+        if codes.get(cid) == _FILLED:
             raise ValueError(f"cell {cell} is taken")
-        self.board[cell] = numbers
-        cid = cell_id(cell)
-        links = _LINKS[cid]
-        codes, frontier, masks = self.codes, self.open, self.fit.mask_by_code
         codes[cid] = _FILLED
         frontier.pop(cid, None)
-        at_point = self.at_point
-        for point, number in zip(links.points, numbers, strict=True):
-            if point in at_point:
-                at_point[point].append(number)
-            else:
-                at_point[point] = [number]
+        links = _LINKS[cid]
+        every_corner = self._every_corner
         # Seed rules constrain only the cells across an edge; classic rules every cell at a corner.
-        for other, shift, mine in links.point_links if self._every_corner else links.edge_links:
-            code = codes.get(other, 0)
-            if code < 0:
-                continue
-            have = code >> shift & 15
-            want = numbers[mine] + 1
-            if not have:
-                codes[other] = code | want << shift
-            elif have != want:
-                codes[other] = _DEAD
-        for other in links.edge_order:
-            code = codes.get(other, 0)
-            mask = masks[code] if code >= 0 else 0
-            if mask:
-                frontier[other] = mask
+        corner_links = links.corner_links if every_corner else links.edge_links
+        for i in range(3):
+            point, number = links.points[i], numbers[i]
+            around = at_point.get(point)
+            if around is None:
+                at_point[point] = [number]
             else:
-                frontier.pop(other, None)
-        if self._every_corner:
-            for other in links.point_only:
+                around.append(number)
+                if len(around) == 5:
+                    self._hexagon_ready(point)
+                if every_corner and around[0] == number:
+                    continue  # the first tile at this corner passed the number on already
+            want = number + 1
+            for other, shift in corner_links[i]:
+                code = codes.get(other, 0)
+                if code < 0:
+                    continue
+                have = code >> shift & 15
+                if have == want:
+                    continue
+                code = code | want << shift if not have else _DEAD
+                codes[other] = code
                 if other in frontier:
-                    code = codes[other]
                     mask = masks[code] if code >= 0 else 0
                     if mask:
                         frontier[other] = mask
                     else:
                         del frontier[other]
+        contacts = self.contacts
+        for other, bit in links.edge_order:
+            contacts[other] = contacts.get(other, 0) | bit
+            if other not in frontier:
+                code = codes.get(other, 0)
+                if code >= 0 and masks[code]:
+                    frontier[other] = masks[code]
+
+    def _hexagon_ready(self, point: int) -> None:
+        """Five tiles around `point`: a tile in the sixth cell completes a hexagon there."""
+        for other in _POINT_CELLS[point]:
+            if self.codes.get(other) != _FILLED:
+                self.hexagons[other] = self.hexagons.get(other, 0) + 1
 
     def _bonus_site(self, cid: int) -> tuple[int, int, list[int]]:
         """(hexagons completed, bridge corner or -1, numbers at that corner) of an empty cell."""
-        links = _LINKS[cid]
-        at_point = self.at_point
-        hexagons = 0
-        for point in links.points:
-            around = at_point.get(point)
-            if around is not None and len(around) == 5:
-                hexagons += 1
+        hexagons = self.hexagons.get(cid, 0)
         if hexagons:
             return hexagons, -1, []
-        codes = self.codes
-        across = links.across
-        contacts = [i for i in range(3) if codes.get(across[i]) == _FILLED]
-        if len(contacts) == 1:
+        corner = _BRIDGE_CORNER[self.contacts.get(cid, 0)]
+        if corner >= 0:
             # The two edges at the opposite corner are open, so every tile there touches only at the point.
-            opposite = (contacts[0] + 2) % 3
-            touching = at_point.get(links.points[opposite])
+            touching = self.at_point.get(_LINKS[cid].points[corner])
             if touching:
-                return 0, opposite, touching
+                return 0, corner, touching
         return 0, -1, []
 
     @staticmethod
@@ -312,14 +333,14 @@ class Table:
                     out.append(Move(cell, tile, rotation, numbers))
         return out
 
-    def best_move(self, tiles: Iterable[int]) -> Move | None:
+    def best_move(self, tiles: Sequence[int]) -> Move | None:
         """The first of the highest-scoring moves in `moves` order, without listing them all."""
-        hand = set(tiles)
         hand_mask = 0
-        for tile in hand:
+        for tile in tiles:
             hand_mask |= 1 << tile
         rules = self.rules
         by_code, codes, sums = self.fit.by_code, self.codes, self.fit.sums
+        hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
         best: tuple[int, int, tuple[int, Numbers]] | None = None
         best_value = -1
         for cid, fitting in self.open.items():
@@ -327,21 +348,28 @@ class Table:
             if not found:
                 continue
             by_tile = by_code[codes[cid]]
-            order = [found.bit_length() - 1] if not found & (found - 1) else self._tile_order(found, fitting, hand)
-            hexagons, corner, there = self._bonus_site(cid)
-            if corner >= 0 and rules.bridge_corner_must_match:
-                bridge = rules.bridge_bonus
-                for tile in order:
-                    base = sums[tile]
-                    for placed in by_tile[tile]:
-                        value = base + bridge if placed[1][corner] in there else base
-                        if value > best_value:
-                            best, best_value = (cid, tile, placed), value
-                continue
+            if found & (found - 1):
+                order = self._tile_order(found, fitting, set(tiles))
+            else:
+                order = [found.bit_length() - 1]
+            hexagons = hexagon_sites.get(cid, 0)
             if hexagons:
                 extra = rules.hexagon_bonuses[hexagons - 1]
             else:
-                extra = rules.bridge_bonus if corner >= 0 else 0
+                extra = 0
+                corner = _BRIDGE_CORNER[contacts[cid]]
+                touching = at_point.get(_LINKS[cid].points[corner]) if corner >= 0 else None
+                if touching:
+                    if rules.bridge_corner_must_match:
+                        bridge = rules.bridge_bonus
+                        for tile in order:
+                            base = sums[tile]
+                            for placed in by_tile[tile]:
+                                value = base + bridge if placed[1][corner] in touching else base
+                                if value > best_value:
+                                    best, best_value = (cid, tile, placed), value
+                        continue
+                    extra = rules.bridge_bonus
             for tile in order:  # every rotation scores the same: the first one counts
                 value = sums[tile] + extra
                 if value > best_value:
@@ -381,7 +409,7 @@ class Table:
         out = {}
         for cid in self.open:
             hexagons, corner, there = self._bonus_site(cid)
-            contacts = sum(self.codes.get(other) == _FILLED for other in _LINKS[cid].across)
+            contacts = self.contacts[cid].bit_count()
             pattern = pattern_of(self.codes[cid])
             out[cell_at(cid)] = CellInfo(pattern, contacts, hexagons, corner, frozenset(there),
                                          self.fit.fits(pattern))
@@ -486,7 +514,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 if move is None:
                     penalty += rules.failed_draw_penalty
         stats["draws"] += len(drawn)
-        turn: dict[str, Any] = {"player": player, "draws": [list(tiles[t]) for t in drawn]}
+        turn: dict[str, Any] = {"player": player, "draws": [list(tiles[t]) for t in drawn] if drawn else []}
         if move is not None:
             bridge, hexagons, hexagon_bonus = table.bonuses(move)
             placed_sum = sums[move.tile]
