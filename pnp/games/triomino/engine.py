@@ -234,6 +234,7 @@ class Table:
         self.open: dict[int, int] = {}
         self.contacts: dict[int, int] = {}  # cell id -> its edge contacts as a bit mask
         self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
+        self._scored: tuple[Move, tuple[int, int, int]] | None = None  # the last best move and its bonuses
         self._every_corner = rules.corner_contacts_must_match
 
     def place(self, cell: Cell, numbers: Numbers) -> None:
@@ -243,6 +244,7 @@ class Table:
             raise ValueError(f"cell {cell} is taken")
         codes[cid] = _FILLED
         frontier.pop(cid, None)
+        self._scored = None
         links = _LINKS[cid]
         every_corner = self._every_corner
         # Seed rules constrain only the cells across an edge; classic rules every cell at a corner.
@@ -341,7 +343,7 @@ class Table:
         rules = self.rules
         by_code, codes, sums = self.fit.by_code, self.codes, self.fit.sums
         hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
-        best: tuple[int, int, tuple[int, Numbers]] | None = None
+        best: tuple[int, int, tuple[int, Numbers], int] | None = None  # cell, tile, placement, hexagons
         best_value = -1
         for cid, fitting in self.open.items():
             found = fitting & hand_mask
@@ -367,17 +369,22 @@ class Table:
                             for placed in by_tile[tile]:
                                 value = base + bridge if placed[1][corner] in touching else base
                                 if value > best_value:
-                                    best, best_value = (cid, tile, placed), value
+                                    best, best_value = (cid, tile, placed, 0), value
                         continue
                     extra = rules.bridge_bonus
             for tile in order:  # every rotation scores the same: the first one counts
                 value = sums[tile] + extra
                 if value > best_value:
-                    best, best_value = (cid, tile, by_tile[tile][0]), value
+                    best, best_value = (cid, tile, by_tile[tile][0], hexagons), value
         if best is None:
             return None
-        cid, tile, (rotation, numbers) = best
-        return Move(cell_at(cid), tile, rotation, numbers)
+        cid, tile, (rotation, numbers), hexagons = best
+        move = Move(cell_at(cid), tile, rotation, numbers)
+        if hexagons:
+            self._scored = move, (0, hexagons, best_value - sums[tile])
+        else:
+            self._scored = move, (best_value - sums[tile], 0, 0)
+        return move
 
     def can_place(self, tiles: Iterable[int]) -> bool:
         hand_mask = 0
@@ -387,6 +394,8 @@ class Table:
 
     def bonuses(self, move: Move) -> tuple[int, int, int]:
         """(bridge bonus, hexagons completed, hexagon bonus) the move earns."""
+        if self._scored is not None and self._scored[0] is move:
+            return self._scored[1]  # worked out when `best_move` chose it
         hexagons, corner, there = self._bonus_site(cell_id(move.cell))
         if hexagons:
             return 0, hexagons, self.rules.hexagon_bonus(hexagons)
@@ -437,12 +446,18 @@ def start_bonus(rules: Rules, numbers: Numbers) -> int:
     return rules.start_bonus_without_triple
 
 
+_start_ranks: dict[Numbers, tuple[int, int, tuple[int, ...]]] = {}
+
+
 def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers]) -> tuple[int, int]:
     """(player, tile index) of the opening tile; equal ranks go to the earlier seat."""
     best: tuple[Any, int, int] | None = None
     for player, hand in enumerate(hands):
         for tile in hand:
-            rank = start_rank(tiles[tile])
+            numbers = tiles[tile]
+            rank = _start_ranks.get(numbers)
+            if rank is None:
+                rank = _start_ranks[numbers] = start_rank(numbers)
             if best is None or rank > best[0]:
                 best = (rank, player, tile)
     assert best is not None
