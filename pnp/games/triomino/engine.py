@@ -9,9 +9,9 @@ tables built once per cell. Each empty cell next to the table keeps the numbers 
 require as one integer (`pattern code`: 4 bits per corner, 0 free, else number + 1), updated
 only where a placement touches it. A table built once per tile set (`FitTable`) maps a pattern
 code to the tiles that fit it, as a dict and as a bit mask, so the legal tiles of a hand in a
-cell are one AND of two integers. Bonuses are worked out only for cells where a tile of the hand
-fits, from the numbers around the cell before the tile is placed, so a tile never "matches
-itself".
+cell are one AND of two integers. Each cell's edge contacts (for bridges) and the hexagons a tile
+there would complete are kept as tiles land. Bonuses are read only for cells where a tile of
+the hand fits, before the tile is placed, so a tile never "matches itself".
 """
 
 from __future__ import annotations
@@ -90,7 +90,6 @@ class _Links(NamedTuple):
     """What one cell's placement changes around it (all ids)."""
 
     points: tuple[int, int, int]  # corner points
-    across: tuple[int, int, int]  # edge neighbour across edge i
     # The edge neighbours in the order the frontier takes them up, each with the bit of its own
     # edge that faces this cell.
     edge_order: tuple[tuple[int, int], ...]
@@ -118,7 +117,6 @@ class _LinkTable(dict[int, _Links]):
         edge_links = tuple(tuple(link for link in by_corner if link[0] in edge_ids) for by_corner in corner_links)
         links_table = _Links(
             points=tuple(_point_id(p) for p in points),  # type: ignore[arg-type]
-            across=tuple(cell_id(a) for a in across),  # type: ignore[arg-type]
             edge_order=tuple((cell_id(o), 1 << cell_geometry(o)[1].index(cell)) for o in around if o in across),
             edge_links=edge_links,
             corner_links=corner_links,
