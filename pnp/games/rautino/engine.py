@@ -12,7 +12,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.geometry import trigrid as tg
 
@@ -33,11 +33,10 @@ class Slot:
     b: int
     contacts_a: tuple[int, ...]  # edge neighbours of a, without b
     contacts_b: tuple[int, ...]
-    # Shape instances touching a or b, with how many of (a, b) each contains.
-    instances: tuple[tuple[int, bool, bool], ...]
-    only_a: tuple[int, ...] = ()  # the same instances split by which of a, b they contain
-    only_b: tuple[int, ...] = ()
-    both: tuple[int, ...] = ()
+    # Shape instances a stone here could form: instance -> (rank, instance, shape, a inside,
+    # b inside). Only those whose shape accepts that many of the new stone's triangles; the rank
+    # orders a placement's shapes in its score.
+    shapes: dict[int, tuple[int, int, int, bool, bool]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +51,8 @@ class Tables:
     instance_cells: tuple[tuple[int, ...], ...]
     instances_at: tuple[tuple[int, ...], ...]  # cell -> shape instances it is part of
     instance_shape: tuple[int, ...]
+    slots_at: tuple[tuple[int, ...], ...]  # cell -> slots that cover it
+    slots_of_instance: tuple[tuple[int, ...], ...]  # instance -> slots that could form it
     start: tuple[int, int]
     joker: int  # colour index of the joker
 
@@ -86,13 +87,17 @@ def tables_for(model: RautinoModel) -> Tables:
         for b in nbrs[a]:
             if b < a:
                 continue  # each board pair once; ring cells have larger indices
-            insts = sorted(set(by_cell[a]) | set(by_cell[b]))
-            entry = tuple((i, a in instance_cells[i], b in instance_cells[i]) for i in insts)
+            entry = []
+            for inst in sorted(set(by_cell[a]) | set(by_cell[b])):
+                shape = instance_shape[inst]
+                has_a, has_b = a in instance_cells[inst], b in instance_cells[inst]
+                if model.shapes[shape].accepts_new_cells(has_a + has_b):
+                    entry.append((inst, shape, has_a, has_b))
+            if not model.rescore_overbuilt_shapes:  # historical order: a's, b's, then shared shapes
+                entry.sort(key=lambda e: 2 if e[2] and e[3] else 0 if e[2] else 1)
             slot_of[(a, b)] = slot_of[(b, a)] = len(slots)
             slots.append(Slot(a, b, tuple(n for n in nbrs[a] if n != b), tuple(n for n in nbrs[b] if n != a),
-                              entry, tuple(i for i, x, y in entry if x and not y),
-                              tuple(i for i, x, y in entry if y and not x),
-                              tuple(i for i, x, y in entry if x and y)))
+                              {e[0]: (rank, *e) for rank, e in enumerate(entry)}))
     touching: list[list[int]] = [[] for _ in cells]
     affected: list[set[int]] = [set() for _ in cells]
     for slot_index, slot in enumerate(slots):
@@ -100,10 +105,18 @@ def tables_for(model: RautinoModel) -> Tables:
             touching[cell].append(slot_index)
         for cell in {slot.a, slot.b, *slot.contacts_a, *slot.contacts_b}:
             affected[cell].add(slot_index)
+    slots_at: list[list[int]] = [[] for _ in cells]
+    slots_of_instance: list[list[int]] = [[] for _ in instance_cells]
+    for slot_index, slot in enumerate(slots):
+        slots_at[slot.a].append(slot_index)
+        slots_at[slot.b].append(slot_index)
+        for inst in slot.shapes:
+            slots_of_instance[inst].append(slot_index)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
                   tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(tuple(b) for b in by_cell),
-                  tuple(instance_shape), start, len(model.colours))
+                  tuple(instance_shape), tuple(tuple(s) for s in slots_at),
+                  tuple(tuple(s) for s in slots_of_instance), start, len(model.colours))
 
 
 @dataclass(frozen=True)
@@ -125,37 +138,57 @@ class Score:
         return self.stone + sum(s.points for s in self.shapes) + self.combo
 
 
-class Move(NamedTuple):
-    hand_index: int
-    slot: int
-    colour_a: int  # colour laid on slot.a
-    colour_b: int
+# A legal move: (index in the hand, slot, colour laid on slot.a, colour laid on slot.b).
+Move = tuple[int, int, int, int]
+
+
+# A shape this placement would complete: (points by number of colours, colour bits of its other
+# cells, bits mask for a, bits mask for b, instance, shape). The masks are -1 when a (or b) is
+# part of the shape, 0 when not, so `others | bit_a & mask_a | bit_b & mask_b` are its colours.
+Completion = tuple[list[int | None], int, int, int, int, int]
 
 
 class Board:
-    """The cells' colours and, per shape instance, how many of its cells are occupied."""
+    """The cells' colours; per shape instance its empty cells and the colours laid in it; and
+    per open slot which ordered colour pairs fit there.
+
+    Colours in shapes and contacts are bit sets (bit c for colour c), so counting the colours of
+    a shape is a popcount and deciding what fits is one lookup per slot."""
 
     def __init__(self, model: RautinoModel, players: int) -> None:
         self.model = model
         self.tables = tables_for(model)
         self.rules: PlayerRules = model.rules_for(players)
         self.strict = model.matching == "strict"
-        self.joker = self.tables.joker
+        self.joker = joker = self.tables.joker
         self.colour = [EMPTY] * len(self.tables.cells)
-        self.filled = [0] * len(self.tables.instance_cells)
         self.sizes = [len(c) for c in self.tables.instance_cells]
+        self.filled = [0] * len(self.sizes)
         self.missing = list(self.sizes)  # empty cells per instance
-        self.inst_colours: list[set[int]] = [set() for _ in self.sizes]  # non-joker colours laid
-        self._turn_cache: dict[int, list[tuple[int, int, bool, bool, set[int]]]] = {}
-        self._open: list[tuple[int, int, int, Any, Any]] | None = None
+        self.inst_colours = [0] * len(self.sizes)  # bits of the non-joker colours laid
+        # Colour -> bit. The last entry serves EMPTY (-1): no bit.
+        self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
+        self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
+        self._pair_count = joker + 1  # ordered pair (x, y) of colours -> bit x * _pair_count + y
+        self._turn_cache: dict[int, list[Completion]] = {}
+        # Slot -> the shape instances a stone there would complete: those whose empty cells all
+        # lie under the slot (none left is allowed only when rescoring). Kept up to date as
+        # cells fill, so scoring looks only at slots that can form something.
+        self._ready: dict[int, set[int]] = {}
+        self._ready_at: dict[int, set[int]] = {}  # instance -> slots it was made ready for
+        self._open: list[tuple[int, int]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
-        # Open-slot entries, kept between turns: a placement changes only the slots around it.
-        self._entries: dict[int, tuple[int, int, int, Any, Any]] = {}
+        # Open slot -> bits of the ordered colour pairs that fit there, kept between turns:
+        # a placement changes only the slots around it.
+        self._entries: dict[int, int] = {}
         self._dirty: set[int] = set()
+        self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
         self._plain = Score(self.rules.stone_point, (), 0)
         # Points by colour count (0 counts as 1: a shape of jokers only), per shape.
-        most = len(model.colours) + 1
-        self._points_table = [[s.points_for(max(1, n)) for n in range(most + 1)] for s in model.shapes]
+        self._points_table = [[s.points_for(max(1, n)) for n in range(joker + 1)] for s in model.shapes]
+        for inst, size in enumerate(self.sizes):
+            if size <= 2:
+                self._nearly_complete(inst, size)
 
     # --- what a triangle may land on ----------------------------------------------------------
 
@@ -180,125 +213,113 @@ class Board:
             return ON_JOKER
         return None
 
-    def _open_slots(self) -> list[tuple[int, int, int, Any, Any]]:
-        """Slots some stone might take, with what each side lands on and a summary of its
-        contacts: (slot, kind a, kind b, side a, side b). Cached until the board changes.
-
-        Strict side summary: EMPTY (no colour contact), a colour (the one colour it touches) or
-        -3 (touches several colours: only a joker fits). Loose side summary: the set of colours
-        touched, or None without contacts."""
+    def _open_slots(self) -> list[tuple[int, int]]:
+        """(slot, bits of the ordered colour pairs that fit) of every slot where some stone fits,
+        in slot order. Cached until the board changes."""
         if self._open is not None:
             return self._open
-        colours, joker, strict = self.colour, self.joker, self.strict
+        colours, bit = self.colour, self._contact_bit
         both = self.model.overbuild_both_triangles
         slots, entries, frontier = self.tables.slots, self._entries, self._frontier
+        cache, strict, joker = self._fit_cache, self.strict, self.joker
+        kind_of = self._cell_kind
         for index in self._dirty & frontier:
             slot = slots[index]
-            kind_a = self._cell_kind(slot.a)
-            kind_b = self._cell_kind(slot.b) if kind_a is not None else None
+            kind_a = kind_of(slot.a)
+            kind_b = kind_of(slot.b) if kind_a is not None else None
             if kind_b is None or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
                 # A cell only ever goes from empty to joker to colour: a slot closed now stays closed.
                 frontier.discard(index)
                 entries.pop(index, None)
                 continue
-            touch_a = {colours[n] for n in slot.contacts_a if colours[n] != EMPTY}
-            touch_b = {colours[n] for n in slot.contacts_b if colours[n] != EMPTY}
-            if not touch_a and not touch_b:
-                entries.pop(index, None)
-            elif strict:
-                entries[index] = (index, kind_a, kind_b, _strict_need(touch_a, joker), _strict_need(touch_b, joker))
+            touch_a = touch_b = 0
+            for n in slot.contacts_a:
+                touch_a |= bit[colours[n]]
+            for n in slot.contacts_b:
+                touch_b |= bit[colours[n]]
+            key = (kind_a, kind_b, touch_a, touch_b)
+            fit = cache.get(key)
+            if fit is None:
+                fit = cache[key] = fitting_pairs(strict, joker, *key)
+            if fit:
+                entries[index] = fit
             else:
-                entries[index] = (index, kind_a, kind_b, touch_a or None, touch_b or None)
+                entries.pop(index, None)
         self._dirty.clear()
-        self._open = [entries[index] for index in sorted(entries)]
+        self._open = sorted(entries.items())
         return self._open
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
-        for index, kind_a, kind_b, side_a, side_b in self._open_slots():
+        for index, fit in self._open_slots():
             if index == slot_index:
-                return self._fits_open(kind_a, kind_b, side_a, side_b, colour_a, colour_b)
+                return bool(fit >> (colour_a * self._pair_count + colour_b) & 1)
         return False
-
-    def _fits_open(self, kind_a: int, kind_b: int, side_a: Any, side_b: Any, x: int, y: int) -> bool:
-        joker = self.joker
-        if (kind_a == ON_JOKER and x == joker) or (kind_b == ON_JOKER and y == joker):
-            return False
-        if kind_b == OFF_BOARD and y != joker:
-            return False
-        if self.strict:
-            return (x == joker or side_a in (EMPTY, x)) and (y == joker or side_b in (EMPTY, y))
-        return bool((side_a and (x == joker or joker in side_a or x in side_a))
-                    or (side_b and (y == joker or joker in side_b or y in side_b)))
 
     def placements(self, stone: Stone) -> list[tuple[int, int, int]]:
         """Every legal (slot, colour on a, colour on b) for one stone."""
         x, y = stone
-        fits = self._fits_open
+        n = self._pair_count
+        as_is, turned = 1 << (x * n + y), 1 << (y * n + x)
+        if x == y:
+            return [(index, x, y) for index, fit in self._open_slots() if fit & as_is]
         out = []
-        for index, kind_a, kind_b, side_a, side_b in self._open_slots():
-            if fits(kind_a, kind_b, side_a, side_b, x, y):
+        for index, fit in self._open_slots():
+            if fit & as_is:
                 out.append((index, x, y))
-            if x != y and fits(kind_a, kind_b, side_a, side_b, y, x):
+            if fit & turned:
                 out.append((index, y, x))
         return out
 
+    def moves(self, hand: list[Stone]) -> list[Move]:
+        """Every legal move of a hand: stone by stone (a repeated stone once), slot by slot."""
+        n = self._pair_count
+        open_slots = self._open_slots()
+        out: list[Move] = []
+        for i, (x, y) in enumerate(hand):
+            if (x, y) in hand[:i]:
+                continue
+            as_is, turned = 1 << (x * n + y), 1 << (y * n + x)
+            if x == y:
+                out += [(i, index, x, y) for index, fit in open_slots if fit & as_is]
+                continue
+            for index, fit in open_slots:
+                if fit & as_is:
+                    out.append((i, index, x, y))
+                if fit & turned:
+                    out.append((i, index, y, x))
+        return out
+
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
-        kinds = set(stones)
-        fits = self._fits_open
-        for _, kind_a, kind_b, side_a, side_b in self._open_slots():
-            for x, y in kinds:
-                if fits(kind_a, kind_b, side_a, side_b, x, y) or fits(kind_a, kind_b, side_a, side_b, y, x):
-                    return True
-        return False
+        n = self._pair_count
+        wanted = 0
+        for x, y in set(stones):
+            wanted |= 1 << (x * n + y) | 1 << (y * n + x)
+        return any(fit & wanted for _, fit in self._open_slots())
 
     # --- scoring --------------------------------------------------------------------------
 
-    def _completions(self, slot_index: int) -> list[tuple[int, int, bool, bool, set[int]]]:
-        """Shape instances a placement on this slot would form, whatever its colours: (instance,
-        shape, a inside, b inside, colours of the instance's other cells without jokers).
+    def _completions(self, slot_index: int) -> list[Completion]:
+        """Shape instances a placement on this slot would form, whatever its colours.
         Cached until the board changes."""
         cached = self._turn_cache.get(slot_index)
         if cached is not None:
             return cached
-        tables, colours = self.tables, self.colour
-        slot = tables.slots[slot_index]
-        a_new = colours[slot.a] == EMPTY
-        b_new = slot.b < tables.board_cells and colours[slot.b] == EMPTY
-        found = []
-        if self.model.rescore_overbuilt_shapes:
-            filled, sizes = self.filled, self.sizes
-            candidates = [(i, x, y) for i, x, y in slot.instances
-                          if filled[i] + (x and a_new) + (y and b_new) == sizes[i]]
-        else:
-            # Complete after and not before: the instance misses exactly the new empty cells in it.
-            missing = self.missing
-            candidates = [(i, True, False) for i in slot.only_a if missing[i] == 1] if a_new else []
-            if b_new:
-                candidates += [(i, False, True) for i in slot.only_b if missing[i] == 1]
-            need = a_new + b_new
-            if need:
-                candidates += [(i, True, True) for i in slot.both if missing[i] == need]
-        for inst, has_a, has_b in candidates:
-            shape_index = tables.instance_shape[inst]
-            if not self.model.shapes[shape_index].accepts_new_cells(has_a + has_b):
-                continue
-            # a and b are empty or hold a joker about to be covered: the instance's colours so far
-            # are those of its other cells.
-            found.append((inst, shape_index, has_a, has_b, self.inst_colours[inst]))
+        ready = self._ready.get(slot_index)
+        found: list[Completion] = []
+        if ready:
+            shapes = self.tables.slots[slot_index].shapes
+            # a and b are empty or hold a joker about to be covered: the instance's colours so
+            # far are those of its other cells.
+            table, inst_colours = self._points_table, self.inst_colours
+            found = [(table[shape], inst_colours[inst], -has_a, -has_b, inst, shape)
+                     for _, inst, shape, has_a, has_b in sorted(shapes[i] for i in ready)]
         self._turn_cache[slot_index] = found
         return found
 
-    def _formed(self, completions: list[tuple[int, int, bool, bool, set[int]]], colour_a: int,
-                colour_b: int) -> list[tuple[int, int, int, int]]:
-        """(shape, instance, colours, points) of every shape this placement forms."""
-        joker, shapes = self.joker, self.model.shapes
-        formed = []
-        for inst, shape_index, has_a, has_b, others in completions:
-            count = _colours_with(others, has_a, colour_a, has_b, colour_b, joker) or 1  # jokers only: 1
-            points = shapes[shape_index].points_for(count)
-            if points is not None:
-                formed.append((shape_index, inst, count, points))
-        return formed
+    def totals(self, moves: list[Move]) -> list[int]:
+        """`total` of each move; a slot that completes no shape scores only the stone point."""
+        ready, total, plain = self._ready, self.total, self.rules.stone_point
+        return [total(slot, a, b) if slot in ready else plain for _, slot, a, b in moves]
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
         """The score of a placement as one number (what the greedy player compares); the same
@@ -308,10 +329,10 @@ class Board:
             completions = self._completions(slot_index)
         if not completions:
             return self.rules.stone_point
-        joker, table = self.joker, self._points_table
+        bit_a, bit_b = self._shape_bit[colour_a], self._shape_bit[colour_b]
         points = formed = 0
-        for _, shape_index, has_a, has_b, others in completions:
-            value = table[shape_index][_colours_with(others, has_a, colour_a, has_b, colour_b, joker)]
+        for row, others, mask_a, mask_b, _, _ in completions:
+            value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
             if value is not None:
                 points += value
                 formed += 1
@@ -322,9 +343,15 @@ class Board:
         completions = self._completions(slot_index)
         if not completions:
             return self._plain
-        formed = tuple(ShapeScore(*f) for f in self._formed(completions, colour_a, colour_b))
+        bit_a, bit_b = self._shape_bit[colour_a], self._shape_bit[colour_b]
+        formed = []
+        for row, others, mask_a, mask_b, inst, shape in completions:
+            count = (others | bit_a & mask_a | bit_b & mask_b).bit_count()
+            points = row[count]
+            if points is not None:
+                formed.append(ShapeScore(shape, inst, count or 1, points))  # jokers only: 1 colour
         combo = self.rules.combo_bonus * (len(formed) - 1) if formed else 0
-        return Score(self.rules.stone_point, formed, combo)
+        return Score(self.rules.stone_point, tuple(formed), combo)
 
     # --- changing the board ----------------------------------------------------------------
 
@@ -344,36 +371,82 @@ class Board:
 
     def _lay(self, cell: int, colour: int) -> None:
         """One triangle onto a cell: the shape instances it belongs to, and the slots around it."""
-        if cell < self.tables.board_cells:
-            newly_filled = self.colour[cell] == EMPTY
-            for inst in self.tables.instances_at[cell]:
-                if newly_filled:
-                    self.filled[inst] += 1
-                    self.missing[inst] -= 1
-                if colour != self.joker:
-                    self.inst_colours[inst].add(colour)
+        tables = self.tables
+        newly_filled = self.colour[cell] == EMPTY
         self.colour[cell] = colour
-        self._frontier.update(self.tables.touching[cell])
-        self._dirty.update(self.tables.affected[cell])
+        if cell < tables.board_cells:
+            instances = tables.instances_at[cell]
+            if newly_filled:
+                filled, missing = self.filled, self.missing
+                for inst in instances:
+                    filled[inst] += 1
+                    left = missing[inst] = missing[inst] - 1
+                    if left <= 2:
+                        self._nearly_complete(inst, left)
+            bit = self._shape_bit[colour]
+            if bit:
+                inst_colours = self.inst_colours
+                for inst in instances:
+                    inst_colours[inst] |= bit
+        self._frontier.update(tables.touching[cell])
+        self._dirty.update(tables.affected[cell])
+
+    def _nearly_complete(self, inst: int, left: int) -> None:
+        """An instance with `left` (at most 2) empty cells: the slots that would complete it."""
+        tables = self.tables
+        if left == 0:
+            if self.model.rescore_overbuilt_shapes:
+                targets: tuple[int, ...] | list[int] = tables.slots_of_instance[inst]
+            else:  # complete: no later stone forms it
+                for slot in self._ready_at.pop(inst, ()):
+                    ready = self._ready[slot]
+                    ready.discard(inst)
+                    if not ready:
+                        del self._ready[slot]
+                return
+        else:
+            colours = self.colour
+            empty = [c for c in tables.instance_cells[inst] if colours[c] == EMPTY]
+            if left == 2:
+                pair = tables.slot_of.get((empty[0], empty[1]))
+                targets = [] if pair is None else [pair]
+            else:
+                targets = tables.slots_at[empty[0]]
+        slots = tables.slots
+        for slot in targets:
+            if inst in slots[slot].shapes:
+                self._ready.setdefault(slot, set()).add(inst)
+                self._ready_at.setdefault(inst, set()).add(slot)
 
 
-def _colours_with(others: set[int], has_a: bool, colour_a: int, has_b: bool, colour_b: int, joker: int) -> int:
-    """Distinct non-joker colours of a shape once the new stone lies on it: `others` are the
-    colours of its other cells; has_a/has_b say which of the new triangles are part of it."""
-    count = len(others)
-    new_a = has_a and colour_a != joker and colour_a not in others
-    if new_a:
-        count += 1
-    if has_b and colour_b != joker and colour_b not in others and not (new_a and colour_b == colour_a):
-        count += 1
-    return count
+# What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
+_FIT_CACHES: dict[tuple[bool, int], dict[tuple[int, int, int, int], int]] = {}
 
 
-def _strict_need(touching: set[int], joker: int) -> int:
-    colours = touching - {joker}
-    if not colours:
-        return EMPTY
-    return next(iter(colours)) if len(colours) == 1 else -3
+def fitting_pairs(strict: bool, joker: int, kind_a: int, kind_b: int, touch_a: int, touch_b: int) -> int:
+    """Bits of the ordered colour pairs (x on a, y on b; bit x * (joker + 1) + y) that may lie on
+    a slot whose cells are of these kinds and whose contacts show these colours (bit sets, the
+    joker's bit included)."""
+    joker_bit = 1 << joker
+    fits = 0
+    for x in range(joker + 1):
+        for y in range(joker + 1):
+            if (kind_a == ON_JOKER and x == joker) or (kind_b == ON_JOKER and y == joker):
+                continue  # only a colour triangle covers a joker
+            if kind_b == OFF_BOARD and y != joker:
+                continue  # only a joker triangle may stick out
+            sides = ((x, touch_a), (y, touch_b))
+            if strict:
+                # At least one contact, and every contact matches: the new triangle is a joker, or
+                # the side touches jokers only, or one colour and it is the triangle's.
+                ok = (touch_a or touch_b) and all(
+                    colour == joker or not touch & ~joker_bit or touch & ~joker_bit == 1 << colour
+                    for colour, touch in sides)
+            else:  # loose: at least one contact matches
+                ok = any(touch and (colour == joker or touch & (joker_bit | 1 << colour)) for colour, touch in sides)
+            if ok:
+                fits |= 1 << (x * (joker + 1) + y)
+    return fits
 
 
 # --- a whole game ---------------------------------------------------------------------------
@@ -440,8 +513,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> 
     player = 0
     for turn_number in range(10_000):
         hand = hands[player]
-        moves = [Move(i, s, ca, cb) for i, stone in enumerate(hand) if stone not in hand[:i]
-                 for s, ca, cb in board.placements(stone)]
+        moves = board.moves(hand)
         if not moves:
             if turn_number == 0:
                 result.first_turn_blocked = True
@@ -464,14 +536,13 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> 
             drawn = _draw(stack, hand, model.hand_size)
             result.turns.append(Turn(player, returned=returned, drawn=drawn))
         else:
-            move = choose(board, hand, moves, rng)
-            stone = hand.pop(move.hand_index)
-            score = board.score(move.slot, move.colour_a, move.colour_b)
-            board.put(move.slot, move.colour_a, move.colour_b)
+            hand_index, slot, colour_a, colour_b = choose(board, hand, moves, rng)
+            stone = hand.pop(hand_index)
+            score = board.score(slot, colour_a, colour_b)
+            board.put(slot, colour_a, colour_b)
             scores[player] += score.total
             drawn = _draw(stack, hand, 1)
-            result.turns.append(Turn(player, stone, move.slot, (move.colour_a, move.colour_b), score,
-                                     drawn=drawn))
+            result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
         if players > 1 and player == players - 1 and not stack:
             result.end = "stack empty"
             break
