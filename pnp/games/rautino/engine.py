@@ -49,10 +49,11 @@ class Tables:
     touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
     affected: tuple[frozenset[int], ...]  # cell -> slots whose landing or contacts change with it
     instance_cells: tuple[tuple[int, ...], ...]
-    instances_at: tuple[tuple[int, ...], ...]  # cell -> shape instances it is part of
+    # cell -> (instance, the cell's bit among the instance's cells) of each instance it is in
+    instances_at: tuple[tuple[tuple[int, int], ...], ...]
     instance_shape: tuple[int, ...]
-    slots_at: tuple[tuple[int, ...], ...]  # cell -> slots that cover it
-    slots_of_instance: tuple[tuple[int, ...], ...]  # instance -> slots that could form it
+    # instance -> {bits of its empty cells, at most two: slots that would then complete it}
+    completing: tuple[dict[int, tuple[int, ...]], ...]
     start: tuple[int, int]
     joker: int  # colour index of the joker
 
@@ -79,6 +80,8 @@ def tables_for(model: RautinoModel) -> Tables:
     for inst, members in enumerate(instance_cells):
         for cell in members:
             by_cell[cell].append(inst)
+    at_cell = tuple(tuple((inst, 1 << instance_cells[inst].index(cell)) for inst in by_cell[cell])
+                    for cell in range(len(cells)))
 
     n_board = len(model.board.cells)
     slots: list[Slot] = []
@@ -105,18 +108,23 @@ def tables_for(model: RautinoModel) -> Tables:
             touching[cell].append(slot_index)
         for cell in {slot.a, slot.b, *slot.contacts_a, *slot.contacts_b}:
             affected[cell].add(slot_index)
-    slots_at: list[list[int]] = [[] for _ in cells]
-    slots_of_instance: list[list[int]] = [[] for _ in instance_cells]
+    # A stone completes an instance when the instance's empty cells all lie under it (rescoring
+    # also when none is left: the stone covers a joker in it).
+    completing: list[dict[int, tuple[int, ...]]] = [{} for _ in instance_cells]
     for slot_index, slot in enumerate(slots):
-        slots_at[slot.a].append(slot_index)
-        slots_at[slot.b].append(slot_index)
-        for inst in slot.shapes:
-            slots_of_instance[inst].append(slot_index)
+        for inst, (_, _, _, has_a, has_b) in slot.shapes.items():
+            members = instance_cells[inst]
+            under = [1 << members.index(c) for c, inside in ((slot.a, has_a), (slot.b, has_b)) if inside]
+            empties = {*under, sum(under)}
+            if model.rescore_overbuilt_shapes:
+                empties.add(0)
+            for empty in empties:
+                completing[inst].setdefault(empty, ())
+                completing[inst][empty] += (slot_index,)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
-                  tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(tuple(b) for b in by_cell),
-                  tuple(instance_shape), tuple(tuple(s) for s in slots_at),
-                  tuple(tuple(s) for s in slots_of_instance), start, len(model.colours))
+                  tuple(frozenset(a) for a in affected), tuple(instance_cells), at_cell,
+                  tuple(instance_shape), tuple(completing), start, len(model.colours))
 
 
 @dataclass(frozen=True)
@@ -162,20 +170,20 @@ class Board:
         self.strict = model.matching == "strict"
         self.joker = joker = self.tables.joker
         self.colour = [EMPTY] * len(self.tables.cells)
-        self.sizes = [len(c) for c in self.tables.instance_cells]
-        self.filled = [0] * len(self.sizes)
-        self.missing = list(self.sizes)  # empty cells per instance
-        self.inst_colours = [0] * len(self.sizes)  # bits of the non-joker colours laid
+        # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
+        self.empty_cells = [(1 << len(c)) - 1 for c in self.tables.instance_cells]
+        self.inst_colours = [0] * len(self.empty_cells)
         # Colour -> bit. The last entry serves EMPTY (-1): no bit.
         self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
         self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
         self._pair_count = joker + 1  # ordered pair (x, y) of colours -> bit x * _pair_count + y
-        self._turn_cache: dict[int, list[Completion]] = {}
         # Slot -> the shape instances a stone there would complete: those whose empty cells all
         # lie under the slot (none left is allowed only when rescoring). Kept up to date as
         # cells fill, so scoring looks only at slots that can form something.
         self._ready: dict[int, set[int]] = {}
         self._ready_at: dict[int, set[int]] = {}  # instance -> slots it was made ready for
+        # Slot -> its completions, until a cell of one of its ready instances changes.
+        self._completion_cache: dict[int, list[Completion]] = {}
         self._open: list[tuple[int, int]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
         # Open slot -> bits of the ordered colour pairs that fit there, kept between turns:
@@ -186,9 +194,9 @@ class Board:
         self._plain = Score(self.rules.stone_point, (), 0)
         # Points by colour count (0 counts as 1: a shape of jokers only), per shape.
         self._points_table = [[s.points_for(max(1, n)) for n in range(joker + 1)] for s in model.shapes]
-        for inst, size in enumerate(self.sizes):
-            if size <= 2:
-                self._nearly_complete(inst, size)
+        for inst, empty in enumerate(self.empty_cells):
+            if empty in self.tables.completing[inst]:  # a shape of one or two cells
+                self._nearly_complete(inst, empty)
 
     # --- what a triangle may land on ----------------------------------------------------------
 
@@ -299,45 +307,46 @@ class Board:
     # --- scoring --------------------------------------------------------------------------
 
     def _completions(self, slot_index: int) -> list[Completion]:
-        """Shape instances a placement on this slot would form, whatever its colours.
-        Cached until the board changes."""
-        cached = self._turn_cache.get(slot_index)
+        """Shape instances a placement on this slot would form, whatever its colours, in the
+        slot's rank order."""
+        cached = self._completion_cache.get(slot_index)
         if cached is not None:
             return cached
         ready = self._ready.get(slot_index)
-        found: list[Completion] = []
-        if ready:
-            shapes = self.tables.slots[slot_index].shapes
-            # a and b are empty or hold a joker about to be covered: the instance's colours so
-            # far are those of its other cells.
-            table, inst_colours = self._points_table, self.inst_colours
-            found = [(table[shape], inst_colours[inst], -has_a, -has_b, inst, shape)
-                     for _, inst, shape, has_a, has_b in sorted(shapes[i] for i in ready)]
-        self._turn_cache[slot_index] = found
+        if not ready:
+            return []
+        shapes = self.tables.slots[slot_index].shapes
+        # a and b are empty or hold a joker about to be covered: the instance's colours so far
+        # are those of its other cells.
+        table, inst_colours = self._points_table, self.inst_colours
+        found = self._completion_cache[slot_index] = [
+            (table[shape], inst_colours[inst], -has_a, -has_b, inst, shape)
+            for _, inst, shape, has_a, has_b in sorted(shapes[i] for i in ready)]
         return found
 
     def totals(self, moves: list[Move]) -> list[int]:
-        """`total` of each move; a slot that completes no shape scores only the stone point."""
-        ready, total, plain = self._ready, self.total, self.rules.stone_point
-        return [total(slot, a, b) if slot in ready else plain for _, slot, a, b in moves]
+        """The score of each move as one number (what the greedy player compares); the same sum
+        as `score(...).total`, without building the breakdown."""
+        ready, cache, completions_of = self._ready, self._completion_cache, self._completions
+        bits, plain, combo = self._shape_bit, self.rules.stone_point, self.rules.combo_bonus
+        out = []
+        for _, slot, colour_a, colour_b in moves:
+            if slot not in ready:
+                out.append(plain)  # no shape to form: the stone point only
+                continue
+            completions = cache.get(slot) or completions_of(slot)
+            bit_a, bit_b = bits[colour_a], bits[colour_b]
+            points = formed = 0
+            for row, others, mask_a, mask_b, _, _ in completions:
+                value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
+                if value is not None:
+                    points += value
+                    formed += 1
+            out.append(plain + points + combo * (formed - 1) if formed else plain)
+        return out
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
-        """The score of a placement as one number (what the greedy player compares); the same
-        sum as `score(...).total`, without building the breakdown."""
-        completions = self._turn_cache.get(slot_index)
-        if completions is None:
-            completions = self._completions(slot_index)
-        if not completions:
-            return self.rules.stone_point
-        bit_a, bit_b = self._shape_bit[colour_a], self._shape_bit[colour_b]
-        points = formed = 0
-        for row, others, mask_a, mask_b, _, _ in completions:
-            value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
-            if value is not None:
-                points += value
-                formed += 1
-        combo = self.rules.combo_bonus * (formed - 1) if formed else 0
-        return self.rules.stone_point + points + combo
+        return self.totals([(0, slot_index, colour_a, colour_b)])[0]
 
     def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
         completions = self._completions(slot_index)
@@ -359,14 +368,12 @@ class Board:
         slot = self.tables.slots[slot_index]
         self._lay(slot.a, colour_a)
         self._lay(slot.b, colour_b)
-        self._turn_cache.clear()
         self._open = None
 
     def set_cells(self, colours: dict[tg.Cell, int]) -> None:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
         for cell, colour in colours.items():
             self._lay(self.tables.index[cell], colour)
-        self._turn_cache.clear()
         self._open = None
 
     def _lay(self, cell: int, colour: int) -> None:
@@ -375,48 +382,35 @@ class Board:
         newly_filled = self.colour[cell] == EMPTY
         self.colour[cell] = colour
         if cell < tables.board_cells:
-            instances = tables.instances_at[cell]
-            if newly_filled:
-                filled, missing = self.filled, self.missing
-                for inst in instances:
-                    filled[inst] += 1
-                    left = missing[inst] = missing[inst] - 1
-                    if left <= 2:
-                        self._nearly_complete(inst, left)
             bit = self._shape_bit[colour]
-            if bit:
-                inst_colours = self.inst_colours
-                for inst in instances:
-                    inst_colours[inst] |= bit
+            ready_at, cache, completing = self._ready_at, self._completion_cache, tables.completing
+            empty_cells, inst_colours = self.empty_cells, self.inst_colours
+            for inst, cell_bit in tables.instances_at[cell]:
+                if inst in ready_at:
+                    for slot in ready_at[inst]:
+                        cache.pop(slot, None)  # its colours or empty cells change
+                inst_colours[inst] |= bit
+                if newly_filled:
+                    empty = empty_cells[inst] = empty_cells[inst] & ~cell_bit
+                    if empty in completing[inst] or not empty:
+                        self._nearly_complete(inst, empty)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
 
-    def _nearly_complete(self, inst: int, left: int) -> None:
-        """An instance with `left` (at most 2) empty cells: the slots that would complete it."""
-        tables = self.tables
-        if left == 0:
-            if self.model.rescore_overbuilt_shapes:
-                targets: tuple[int, ...] | list[int] = tables.slots_of_instance[inst]
-            else:  # complete: no later stone forms it
-                for slot in self._ready_at.pop(inst, ()):
-                    ready = self._ready[slot]
-                    ready.discard(inst)
-                    if not ready:
-                        del self._ready[slot]
-                return
-        else:
-            colours = self.colour
-            empty = [c for c in tables.instance_cells[inst] if colours[c] == EMPTY]
-            if left == 2:
-                pair = tables.slot_of.get((empty[0], empty[1]))
-                targets = [] if pair is None else [pair]
-            else:
-                targets = tables.slots_at[empty[0]]
-        slots = tables.slots
-        for slot in targets:
-            if inst in slots[slot].shapes:
-                self._ready.setdefault(slot, set()).add(inst)
-                self._ready_at.setdefault(inst, set()).add(slot)
+    def _nearly_complete(self, inst: int, empty: int) -> None:
+        """An instance whose empty cells (bits) now lie under a slot, or none is left."""
+        if not empty and not self.model.rescore_overbuilt_shapes:
+            for slot in self._ready_at.pop(inst, ()):  # complete: no later stone forms it
+                self._completion_cache.pop(slot, None)
+                ready = self._ready[slot]
+                ready.discard(inst)
+                if not ready:
+                    del self._ready[slot]
+            return
+        for slot in self.tables.completing[inst].get(empty, ()):
+            self._completion_cache.pop(slot, None)
+            self._ready.setdefault(slot, set()).add(inst)
+            self._ready_at.setdefault(inst, set()).add(slot)
 
 
 # What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
