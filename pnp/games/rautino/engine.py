@@ -23,6 +23,7 @@ Stone = tuple[int, int]  # colour indices of the stone's two triangles
 
 # What a triangle of a new stone lands on.
 ON_EMPTY, ON_JOKER, OFF_BOARD = 0, 1, 2
+CLOSED = 3  # no triangle may go there
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,9 @@ class Board:
         self.strict = model.matching == "strict"
         self.joker = joker = self.tables.joker
         self.colour = [EMPTY] * len(self.tables.cells)
+        # What a new triangle would land on, per cell (what may land there: `landing`).
+        off_board = OFF_BOARD if self.rules.joker_overhang else CLOSED
+        self._kind = [ON_EMPTY if i < self.tables.board_cells else off_board for i in range(len(self.colour))]
         # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
         self.empty_cells = [(1 << len(c)) - 1 for c in self.tables.instance_cells]
         self.inst_colours = [0] * len(self.empty_cells)
@@ -182,8 +186,9 @@ class Board:
         # cells fill, so scoring looks only at slots that can form something.
         self._ready: dict[int, set[int]] = {}
         self._ready_at: dict[int, set[int]] = {}  # instance -> slots it was made ready for
-        # Slot -> its completions, until a cell of one of its ready instances changes.
-        self._completion_cache: dict[int, list[Completion]] = {}
+        # Slot -> its completions and the totals found so far by ordered colour pair, until a
+        # cell of one of its ready instances changes.
+        self._completion_cache: dict[int, tuple[list[Completion], list[int | None]]] = {}
         self._open: list[tuple[int, int]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
         # Open slot -> bits of the ordered colour pairs that fit there, kept between turns:
@@ -194,6 +199,10 @@ class Board:
         self._plain = Score(self.rules.stone_point, (), 0)
         # Points by colour count (0 counts as 1: a shape of jokers only), per shape.
         self._points_table = [[s.points_for(max(1, n)) for n in range(joker + 1)] for s in model.shapes]
+        # Per shape, per number of new triangles in it (0-2), per colour count of its other
+        # cells: whether some colours of the new stone make it score.
+        self._alive = [[[any(p is not None for p in row[least:least + new + 1]) for least in range(joker + 1)]
+                        for new in range(3)] for row in self._points_table]
         for inst, empty in enumerate(self.empty_cells):
             if empty in self.tables.completing[inst]:  # a shape of one or two cells
                 self._nearly_complete(inst, empty)
@@ -212,14 +221,8 @@ class Board:
         return kind
 
     def _cell_kind(self, cell: int) -> int | None:
-        here = self.colour[cell]
-        if cell >= self.tables.board_cells:
-            return OFF_BOARD if here == EMPTY and self.rules.joker_overhang else None
-        if here == EMPTY:
-            return ON_EMPTY
-        if here == self.joker and self.rules.joker_overbuild:
-            return ON_JOKER
-        return None
+        kind = self._kind[cell]
+        return None if kind == CLOSED else kind
 
     def _open_slots(self) -> list[tuple[int, int]]:
         """(slot, bits of the ordered colour pairs that fit) of every slot where some stone fits,
@@ -229,13 +232,11 @@ class Board:
         colours, bit = self.colour, self._contact_bit
         both = self.model.overbuild_both_triangles
         slots, entries, frontier = self.tables.slots, self._entries, self._frontier
-        cache, strict, joker = self._fit_cache, self.strict, self.joker
-        kind_of = self._cell_kind
+        cache, strict, joker, kind = self._fit_cache, self.strict, self.joker, self._kind
         for index in self._dirty & frontier:
             slot = slots[index]
-            kind_a = kind_of(slot.a)
-            kind_b = kind_of(slot.b) if kind_a is not None else None
-            if kind_b is None or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
+            kind_a, kind_b = kind[slot.a], kind[slot.b]
+            if CLOSED in (kind_a, kind_b) or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
                 # A cell only ever goes from empty to joker to colour: a slot closed now stays closed.
                 frontier.discard(index)
                 entries.pop(index, None)
@@ -311,38 +312,50 @@ class Board:
         slot's rank order."""
         cached = self._completion_cache.get(slot_index)
         if cached is not None:
-            return cached
+            return cached[0]
         ready = self._ready.get(slot_index)
         if not ready:
             return []
         shapes = self.tables.slots[slot_index].shapes
         # a and b are empty or hold a joker about to be covered: the instance's colours so far
         # are those of its other cells.
-        table, inst_colours = self._points_table, self.inst_colours
-        found = self._completion_cache[slot_index] = [
-            (table[shape], inst_colours[inst], -has_a, -has_b, inst, shape)
-            for _, inst, shape, has_a, has_b in sorted(shapes[i] for i in ready)]
+        table, alive, inst_colours = self._points_table, self._alive, self.inst_colours
+        found: list[Completion] = []
+        for _, inst, shape, has_a, has_b in sorted([shapes[i] for i in ready]):
+            others = inst_colours[inst]
+            # Left out when no colours of the new stone can make it score (a big triangle that
+            # already has two colours).
+            if alive[shape][has_a + has_b][others.bit_count()]:
+                found.append((table[shape], others, -has_a, -has_b, inst, shape))
+        self._completion_cache[slot_index] = (found, [None] * self._pair_count ** 2)
         return found
 
     def totals(self, moves: list[Move]) -> list[int]:
         """The score of each move as one number (what the greedy player compares); the same sum
         as `score(...).total`, without building the breakdown."""
         ready, cache, completions_of = self._ready, self._completion_cache, self._completions
-        bits, plain, combo = self._shape_bit, self.rules.stone_point, self.rules.combo_bonus
+        bits, plain, combo, n = self._shape_bit, self.rules.stone_point, self.rules.combo_bonus, self._pair_count
         out = []
         for _, slot, colour_a, colour_b in moves:
             if slot not in ready:
                 out.append(plain)  # no shape to form: the stone point only
                 continue
-            completions = cache.get(slot) or completions_of(slot)
-            bit_a, bit_b = bits[colour_a], bits[colour_b]
-            points = formed = 0
-            for row, others, mask_a, mask_b, _, _ in completions:
-                value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
-                if value is not None:
-                    points += value
-                    formed += 1
-            out.append(plain + points + combo * (formed - 1) if formed else plain)
+            cached = cache.get(slot)
+            if cached is None:
+                completions_of(slot)
+                cached = cache[slot]
+            known = cached[1]
+            total = known[colour_a * n + colour_b]
+            if total is None:
+                bit_a, bit_b = bits[colour_a], bits[colour_b]
+                points = formed = 0
+                for row, others, mask_a, mask_b, _, _ in cached[0]:
+                    value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
+                    if value is not None:
+                        points += value
+                        formed += 1
+                total = known[colour_a * n + colour_b] = plain + points + combo * (formed - 1) if formed else plain
+            out.append(total)
         return out
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
@@ -381,9 +394,11 @@ class Board:
         tables = self.tables
         newly_filled = self.colour[cell] == EMPTY
         self.colour[cell] = colour
-        if cell < tables.board_cells:
+        on_board = cell < tables.board_cells
+        self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
+        if on_board:
             bit = self._shape_bit[colour]
-            ready_at, cache, completing = self._ready_at, self._completion_cache, tables.completing
+            ready, ready_at, cache, completing = self._ready, self._ready_at, self._completion_cache, tables.completing
             empty_cells, inst_colours = self.empty_cells, self.inst_colours
             for inst, cell_bit in tables.instances_at[cell]:
                 if inst in ready_at:
@@ -392,7 +407,13 @@ class Board:
                 inst_colours[inst] |= bit
                 if newly_filled:
                     empty = empty_cells[inst] = empty_cells[inst] & ~cell_bit
-                    if empty in completing[inst] or not empty:
+                    targets = completing[inst].get(empty)
+                    if targets is not None:  # its empty cells now lie under these slots
+                        for slot in targets:
+                            cache.pop(slot, None)
+                            ready.setdefault(slot, set()).add(inst)
+                        ready_at.setdefault(inst, set()).update(targets)
+                    elif not empty:
                         self._nearly_complete(inst, empty)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
@@ -407,10 +428,11 @@ class Board:
                 if not ready:
                     del self._ready[slot]
             return
-        for slot in self.tables.completing[inst].get(empty, ()):
+        targets = self.tables.completing[inst].get(empty, ())
+        for slot in targets:
             self._completion_cache.pop(slot, None)
             self._ready.setdefault(slot, set()).add(inst)
-            self._ready_at.setdefault(inst, set()).add(slot)
+        self._ready_at.setdefault(inst, set()).update(targets)
 
 
 # What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
