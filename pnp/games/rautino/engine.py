@@ -57,6 +57,15 @@ class Tables:
     completing: tuple[dict[int, tuple[int, ...]], ...]
     start: tuple[int, int]
     joker: int  # colour index of the joker
+    # Per shape: points by colour count (0 counts as 1: a shape of jokers only).
+    points: tuple[tuple[int | None, ...], ...]
+    # Per shape, per number of new triangles in it (0-2), per colour count of its other cells:
+    # whether some colours of the new stone make it score.
+    alive: tuple[tuple[tuple[bool, ...], ...], ...]
+    # Per instance: the colour count from which it can never score (colours only grow), so it
+    # is no longer followed (a big triangle with two colours). Beyond reach: never.
+    dead_from: tuple[int, ...]
+    small: tuple[int, ...]  # instances of one or two cells: a stone can form them on an empty board
 
 
 @lru_cache(maxsize=16)
@@ -123,9 +132,16 @@ def tables_for(model: RautinoModel) -> Tables:
                 completing[inst].setdefault(empty, ())
                 completing[inst][empty] += (slot_index,)
     start = (index[model.board.start[0]], index[model.board.start[1]])
+    joker = len(model.colours)
+    points = tuple(tuple(s.points_for(max(1, n)) for n in range(joker + 1)) for s in model.shapes)
+    alive = tuple(tuple(tuple(any(p is not None for p in row[least:least + new + 1]) for least in range(joker + 1))
+                        for new in range(3)) for row in points)
+    dead_from = [next((n for n in range(joker + 1) if all(p is None for p in row[n:])), joker + 1) for row in points]
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
                   tuple(frozenset(a) for a in affected), tuple(instance_cells), at_cell,
-                  tuple(instance_shape), tuple(completing), start, len(model.colours))
+                  tuple(instance_shape), tuple(completing), start, joker, points, alive,
+                  tuple(dead_from[shape] for shape in instance_shape),
+                  tuple(i for i, members in enumerate(instance_cells) if (1 << len(members)) - 1 in completing[i]))
 
 
 @dataclass(frozen=True)
@@ -154,7 +170,7 @@ Move = tuple[int, int, int, int]
 # A shape this placement would complete: (points by number of colours, colour bits of its other
 # cells, bits mask for a, bits mask for b, instance, shape). The masks are -1 when a (or b) is
 # part of the shape, 0 when not, so `others | bit_a & mask_a | bit_b & mask_b` are its colours.
-Completion = tuple[list[int | None], int, int, int, int, int]
+Completion = tuple[tuple[int | None, ...], int, int, int, int, int]
 
 
 class Board:
@@ -170,13 +186,15 @@ class Board:
         self.rules: PlayerRules = model.rules_for(players)
         self.strict = model.matching == "strict"
         self.joker = joker = self.tables.joker
-        self.colour = [EMPTY] * len(self.tables.cells)
+        tables = self.tables
+        self.colour = [EMPTY] * len(tables.cells)
         # What a new triangle would land on, per cell (what may land there: `landing`).
         off_board = OFF_BOARD if self.rules.joker_overhang else CLOSED
-        self._kind = [ON_EMPTY if i < self.tables.board_cells else off_board for i in range(len(self.colour))]
+        self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (len(tables.cells) - tables.board_cells)
         # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
-        self.empty_cells = [(1 << len(c)) - 1 for c in self.tables.instance_cells]
+        self.empty_cells = [(1 << len(c)) - 1 for c in tables.instance_cells]
         self.inst_colours = [0] * len(self.empty_cells)
+        self._instances_at = [list(at) for at in tables.instances_at]  # the instances still followed
         # Colour -> bit. The last entry serves EMPTY (-1): no bit.
         self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
         self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
@@ -189,6 +207,7 @@ class Board:
         # Slot -> its completions and the totals found so far by ordered colour pair, until a
         # cell of one of its ready instances changes.
         self._completion_cache: dict[int, tuple[list[Completion], list[int | None]]] = {}
+        self._stale: set[int] = set()  # slots whose cached completions a placement changed
         self._open: list[tuple[int, int]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
         # Open slot -> bits of the ordered colour pairs that fit there, kept between turns:
@@ -197,15 +216,9 @@ class Board:
         self._dirty: set[int] = set()
         self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
         self._plain = Score(self.rules.stone_point, (), 0)
-        # Points by colour count (0 counts as 1: a shape of jokers only), per shape.
-        self._points_table = [[s.points_for(max(1, n)) for n in range(joker + 1)] for s in model.shapes]
-        # Per shape, per number of new triangles in it (0-2), per colour count of its other
-        # cells: whether some colours of the new stone make it score.
-        self._alive = [[[any(p is not None for p in row[least:least + new + 1]) for least in range(joker + 1)]
-                        for new in range(3)] for row in self._points_table]
-        for inst, empty in enumerate(self.empty_cells):
-            if empty in self.tables.completing[inst]:  # a shape of one or two cells
-                self._nearly_complete(inst, empty)
+        for inst in tables.small:
+            self._nearly_complete(inst, self.empty_cells[inst])
+        self._drop_stale()
 
     # --- what a triangle may land on ----------------------------------------------------------
 
@@ -319,7 +332,7 @@ class Board:
         shapes = self.tables.slots[slot_index].shapes
         # a and b are empty or hold a joker about to be covered: the instance's colours so far
         # are those of its other cells.
-        table, alive, inst_colours = self._points_table, self._alive, self.inst_colours
+        table, alive, inst_colours = self.tables.points, self.tables.alive, self.inst_colours
         found: list[Completion] = []
         for _, inst, shape, has_a, has_b in sorted([shapes[i] for i in ready]):
             others = inst_colours[inst]
@@ -381,12 +394,14 @@ class Board:
         slot = self.tables.slots[slot_index]
         self._lay(slot.a, colour_a)
         self._lay(slot.b, colour_b)
+        self._drop_stale()
         self._open = None
 
     def set_cells(self, colours: dict[tg.Cell, int]) -> None:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
         for cell, colour in colours.items():
             self._lay(self.tables.index[cell], colour)
+        self._drop_stale()
         self._open = None
 
     def _lay(self, cell: int, colour: int) -> None:
@@ -398,41 +413,64 @@ class Board:
         self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
         if on_board:
             bit = self._shape_bit[colour]
-            ready, ready_at, cache, completing = self._ready, self._ready_at, self._completion_cache, tables.completing
-            empty_cells, inst_colours = self.empty_cells, self.inst_colours
-            for inst, cell_bit in tables.instances_at[cell]:
-                if inst in ready_at:
-                    for slot in ready_at[inst]:
-                        cache.pop(slot, None)  # its colours or empty cells change
-                inst_colours[inst] |= bit
+            ready_at, stale, completing = self._ready_at, self._stale, tables.completing
+            empty_cells, inst_colours, dead_from = self.empty_cells, self.inst_colours, self.tables.dead_from
+            dead = []
+            for inst, cell_bit in self._instances_at[cell]:
+                slots = ready_at.get(inst)
+                if slots:
+                    stale.update(slots)  # their shapes' colours or empty cells change
+                if bit:
+                    colours = inst_colours[inst] = inst_colours[inst] | bit
+                    if colours.bit_count() >= dead_from[inst]:
+                        dead.append(inst)
+                        continue
                 if newly_filled:
                     empty = empty_cells[inst] = empty_cells[inst] & ~cell_bit
-                    targets = completing[inst].get(empty)
-                    if targets is not None:  # its empty cells now lie under these slots
-                        for slot in targets:
-                            cache.pop(slot, None)
-                            ready.setdefault(slot, set()).add(inst)
-                        ready_at.setdefault(inst, set()).update(targets)
-                    elif not empty:
+                    if empty in completing[inst] or not empty:
                         self._nearly_complete(inst, empty)
+            for inst in dead:
+                self._forget(inst)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
 
-    def _nearly_complete(self, inst: int, empty: int) -> None:
-        """An instance whose empty cells (bits) now lie under a slot, or none is left."""
-        if not empty and not self.model.rescore_overbuilt_shapes:
+    def _nearly_complete(self, inst: int, empty: int, done: bool = False) -> None:
+        """An instance whose empty cells (bits) now lie under a slot, or none is left; `done`:
+        it can never be formed any more."""
+        ready = self._ready
+        if done or (not empty and not self.model.rescore_overbuilt_shapes):
             for slot in self._ready_at.pop(inst, ()):  # complete: no later stone forms it
-                self._completion_cache.pop(slot, None)
-                ready = self._ready[slot]
-                ready.discard(inst)
-                if not ready:
-                    del self._ready[slot]
+                waiting = ready[slot]
+                waiting.discard(inst)
+                if not waiting:
+                    del ready[slot]
             return
-        targets = self.tables.completing[inst].get(empty, ())
+        targets = self.tables.completing[inst][empty]
+        self._stale.update(targets)
         for slot in targets:
-            self._completion_cache.pop(slot, None)
-            self._ready.setdefault(slot, set()).add(inst)
-        self._ready_at.setdefault(inst, set()).update(targets)
+            waiting = ready.get(slot)
+            if waiting is None:
+                ready[slot] = {inst}
+            else:
+                waiting.add(inst)
+        known = self._ready_at.get(inst)
+        if known is None:
+            self._ready_at[inst] = set(targets)
+        else:
+            known.update(targets)
+
+    def _forget(self, inst: int) -> None:
+        """Stop following an instance that can never score."""
+        tables = self.tables
+        for index, cell in enumerate(tables.instance_cells[inst]):
+            self._instances_at[cell].remove((inst, 1 << index))
+        self._nearly_complete(inst, 0, done=True)
+
+    def _drop_stale(self) -> None:
+        cache = self._completion_cache
+        for slot in self._stale:
+            cache.pop(slot, None)
+        self._stale.clear()
 
 
 # What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
