@@ -19,6 +19,7 @@ from pnp.geometry import trigrid as tg
 from .model import PlayerRules, RautinoModel
 
 EMPTY = -1
+NO_CELL = -1  # the last entry of a board's colour list: a padding cell that is always empty
 Stone = tuple[int, int]  # colour indices of the stone's two triangles
 
 # What a triangle of a new stone lands on.
@@ -66,6 +67,8 @@ class Tables:
     # is no longer followed (a big triangle with two colours). Beyond reach: never.
     dead_from: tuple[int, ...]
     small: tuple[int, ...]  # instances of one or two cells: a stone can form them on an empty board
+    # Per slot: a, b and two contacts of each, padded with NO_CELL (a cell that stays empty).
+    slot_cells: tuple[tuple[int, int, int, int, int, int], ...]
 
 
 @lru_cache(maxsize=16)
@@ -141,7 +144,14 @@ def tables_for(model: RautinoModel) -> Tables:
                   tuple(frozenset(a) for a in affected), tuple(instance_cells), at_cell,
                   tuple(instance_shape), tuple(completing), start, joker, points, alive,
                   tuple(dead_from[shape] for shape in instance_shape),
-                  tuple(i for i, members in enumerate(instance_cells) if (1 << len(members)) - 1 in completing[i]))
+                  tuple(i for i, members in enumerate(instance_cells) if (1 << len(members)) - 1 in completing[i]),
+                  tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots))
+
+
+def _two(contacts: tuple[int, ...]) -> tuple[int, int]:
+    """A slot's contacts on one side, padded to two (a cell has three edges, one is the stone's)."""
+    padded = (*contacts, NO_CELL, NO_CELL)
+    return padded[0], padded[1]
 
 
 @dataclass(frozen=True)
@@ -187,10 +197,10 @@ class Board:
         self.strict = model.matching == "strict"
         self.joker = joker = self.tables.joker
         tables = self.tables
-        self.colour = [EMPTY] * len(tables.cells)
+        self.colour = [EMPTY] * (len(tables.cells) + 1)  # the last one is NO_CELL
         # What a new triangle would land on, per cell (what may land there: `landing`).
         off_board = OFF_BOARD if self.rules.joker_overhang else CLOSED
-        self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (len(tables.cells) - tables.board_cells)
+        self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (len(tables.cells) - tables.board_cells) + [CLOSED]
         # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
         self.empty_cells = [(1 << len(c)) - 1 for c in tables.instance_cells]
         self.inst_colours = [0] * len(self.empty_cells)
@@ -244,22 +254,17 @@ class Board:
             return self._open
         colours, bit = self.colour, self._contact_bit
         both = self.model.overbuild_both_triangles
-        slots, entries, frontier = self.tables.slots, self._entries, self._frontier
+        slot_cells, entries, frontier = self.tables.slot_cells, self._entries, self._frontier
         cache, strict, joker, kind = self._fit_cache, self.strict, self.joker, self._kind
         for index in self._dirty & frontier:
-            slot = slots[index]
-            kind_a, kind_b = kind[slot.a], kind[slot.b]
-            if CLOSED in (kind_a, kind_b) or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
+            a, b, a1, a2, b1, b2 = slot_cells[index]
+            kind_a, kind_b = kind[a], kind[b]
+            if kind_a == CLOSED or kind_b == CLOSED or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
                 # A cell only ever goes from empty to joker to colour: a slot closed now stays closed.
                 frontier.discard(index)
                 entries.pop(index, None)
                 continue
-            touch_a = touch_b = 0
-            for n in slot.contacts_a:
-                touch_a |= bit[colours[n]]
-            for n in slot.contacts_b:
-                touch_b |= bit[colours[n]]
-            key = (kind_a, kind_b, touch_a, touch_b)
+            key = (kind_a, kind_b, bit[colours[a1]] | bit[colours[a2]], bit[colours[b1]] | bit[colours[b2]])
             fit = cache.get(key)
             if fit is None:
                 fit = cache[key] = fitting_pairs(strict, joker, *key)
@@ -549,6 +554,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> 
     """One seeded game from shuffle to end. `choose` picks a move from the legal ones."""
     rng = random.Random(seed)
     stack_list = stone_indices(model)
+    all_kinds = set(stack_list)
     rng.shuffle(stack_list)
     result = GameResult(players, seed, list(stack_list))
     board = Board(model, players)
@@ -563,7 +569,6 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> 
     for hand in hands:
         _draw(stack, hand, model.hand_size)
     scores = [0] * players
-    all_kinds = set(stone_indices(model))
     player = 0
     for turn_number in range(10_000):
         hand = hands[player]
