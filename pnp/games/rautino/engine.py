@@ -81,10 +81,12 @@ def tables_for(model: RautinoModel) -> Tables:
 
     instance_cells: list[tuple[int, ...]] = []
     instance_shape: list[int] = []
+    # Shapes may reach into the ring when a joker sticking out of the board can complete them.
+    region = board | ring if model.overhanging_joker_shapes_score else board
     for shape_index, shape in enumerate(model.shapes):
         seen: set[frozenset[tg.Cell]] = set()
         for orientation in shape.orientations:
-            for placed in tg.placements(orientation, board):
+            for placed in tg.placements(orientation, region):
                 if placed not in seen:
                     seen.add(placed)
                     instance_cells.append(tuple(sorted(index[c] for c in placed)))
@@ -416,7 +418,7 @@ class Board:
         self.colour[cell] = colour
         on_board = cell < tables.board_cells
         self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
-        if on_board:
+        if self._instances_at[cell]:  # a cell in the ring is part of shapes only by the ruling
             bit = self._shape_bit[colour]
             ready_at, stale, completing = self._ready_at, self._stale, tables.completing
             empty_cells, inst_colours, dead_from = self.empty_cells, self.inst_colours, self.tables.dead_from
