@@ -3,13 +3,15 @@
 Run: python bench/bench_rautino.py [games]   (default 1,000 games per configuration)
 
 Each configuration plays `games` seeded games with greedy players (the engine and the player,
-no records). The time is CPU time of this process, so other work on the machine disturbs it
-little, and it is also printed as a ratio to the reference loop
-`sum(i*i for i in range(3_000_000))` timed in the same run (goal: at most 3x per 1,000 games).
+no records), in ten rounds. Times are CPU time of this process. Each round is followed by one run
+of the reference loop `sum(i*i for i in range(3_000_000))`, and the round's time per 1,000 games is
+divided by it: the median of these ratios is what the machine's load disturbs least
+(goal: at most 3x).
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -20,38 +22,43 @@ from pnp.games.rautino.engine import play_game
 from pnp.games.rautino.model import RautinoModel, load
 from pnp.games.rautino.players import greedy_player
 
-
-def reference_seconds(runs: int = 5) -> float:
-    """CPU seconds of the reference loop: the fastest of a few runs."""
-    best = float("inf")
-    for _ in range(runs):
-        start = time.process_time()
-        sum(i * i for i in range(3_000_000))
-        best = min(best, time.process_time() - start)
-    return best
+ROUNDS = 10
 
 
-def play(model: RautinoModel, players: int, games: int) -> tuple[float, int]:
-    """CPU seconds for `games` greedy games and the stones they placed."""
+def reference_seconds() -> float:
+    start = time.process_time()
+    sum(i * i for i in range(3_000_000))
+    return time.process_time() - start
+
+
+def play(model: RautinoModel, players: int, seeds: range) -> tuple[float, int]:
+    """CPU seconds for greedy games with these seeds and the stones they placed."""
     placed = 0
     start = time.process_time()
-    for seed in range(games):
+    for seed in seeds:
         placed += play_game(model, players, seed, greedy_player).placed
     return time.process_time() - start, placed
 
 
 def main(games: int = 1000) -> None:
     model = load(None)
-    play(model, 1, 3)  # build the per-model tables outside the timing
-    reference = reference_seconds()
-    print(f"reference loop: {reference:.3f} s CPU")
+    play(model, 1, range(3))  # build the per-model tables outside the timing
+    per_round = max(1, games // ROUNDS)
     for players in (1, 2):
-        elapsed, placed = play(model, players, games)
-        per_thousand = elapsed * 1000 / games
-        print(f"{players} player{'s' if players > 1 else ' '}, greedy: {games / elapsed:7.0f} games/s, "
-              f"{placed / elapsed:8.0f} placements/s, {per_thousand:.2f} s per 1,000 games "
-              f"= {per_thousand / reference:.1f}x the reference loop")
-    print(f"reference loop again: {reference_seconds():.3f} s CPU")
+        elapsed = placed = 0.0
+        ratios, references = [], []
+        for index in range(ROUNDS):
+            seconds, stones = play(model, players, range(index * per_round, (index + 1) * per_round))
+            reference = reference_seconds()
+            elapsed += seconds
+            placed += stones
+            references.append(reference)
+            ratios.append(seconds * 1000 / per_round / reference)
+        total = per_round * ROUNDS
+        print(f"{players} player{'s' if players > 1 else ' '}, greedy: {total / elapsed:5.0f} games/s, "
+              f"{placed / elapsed:6.0f} placements/s, {elapsed * 1000 / total:.2f} s CPU per 1,000 games "
+              f"= {statistics.median(ratios):.1f}x the reference loop "
+              f"(median of {ROUNDS}; reference {statistics.median(references):.3f} s)")
 
 
 if __name__ == "__main__":
