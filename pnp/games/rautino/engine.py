@@ -206,7 +206,8 @@ class Board:
         # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
         self.empty_cells = [(1 << len(c)) - 1 for c in tables.instance_cells]
         self.inst_colours = [0] * len(self.empty_cells)
-        self._instances_at = [list(at) for at in tables.instances_at]  # the instances still followed
+        # cell -> {instance: the cell's bit in it} of the instances still followed
+        self._instances_at = [dict(at) for at in tables.instances_at]
         # Colour -> bit. The last entry serves EMPTY (-1): no bit.
         self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
         self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
@@ -423,7 +424,7 @@ class Board:
             ready_at, stale, completing = self._ready_at, self._stale, tables.completing
             empty_cells, inst_colours, dead_from = self.empty_cells, self.inst_colours, self.tables.dead_from
             dead = []
-            for inst, cell_bit in self._instances_at[cell]:
+            for inst, cell_bit in self._instances_at[cell].items():
                 slots = ready_at.get(inst)
                 if slots:
                     stale.update(slots)  # their shapes' colours or empty cells change
@@ -468,9 +469,9 @@ class Board:
 
     def _forget(self, inst: int) -> None:
         """Stop following an instance that can never score."""
-        tables = self.tables
-        for index, cell in enumerate(tables.instance_cells[inst]):
-            self._instances_at[cell].remove((inst, 1 << index))
+        instances_at = self._instances_at
+        for cell in self.tables.instance_cells[inst]:
+            del instances_at[cell][inst]
         self._nearly_complete(inst, 0, done=True)
 
     def _drop_stale(self) -> None:
