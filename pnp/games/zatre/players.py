@@ -61,27 +61,32 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
-def _independent(pos: Position, pips: int) -> list[tuple[float, int]]:
-    """(value, cell) of every ordinary placement of one tile, best first (top few only)."""
+def _independent(pos: Position, tiles: list[int]) -> dict[int, list[tuple[float, int]]]:
+    """Per tile value: (value, cell) of its ordinary placements, best first (top few only)."""
     geo = pos.geo
     points, is_double = geo.points, geo.is_double
-    limit = geo.max_sum - pips
+    max_sum = geo.max_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
-    scored = []
+    scored: dict[int, list[tuple[float, int]]] = {y: [] for y in tiles}
     for c in pos.frontier:
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
-        if h > limit or v > limit:
-            continue
-        gain = (points[h + pips] if h else 0) + (points[v + pips] if v else 0)
-        if is_double[c]:
-            if not gain:
-                continue
-            scored.append((gain + CROSS_VALUE, c))
-        else:
-            scored.append((gain, c))
-    scored.sort(reverse=True)
-    return scored[:6]
+        room = max_sum - (h if h > v else v)
+        double_c = is_double[c]
+        for y in tiles:
+            if y > room:
+                break
+            gain = (points[h + y] if h else 0) + (points[v + y] if v else 0)
+            if double_c:
+                if not gain:
+                    continue
+                scored[y].append((gain + CROSS_VALUE, c))
+            else:
+                scored[y].append((gain, c))
+    for found in scored.values():
+        found.sort(reverse=True)
+        del found[6:]
+    return scored
 
 
 def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
@@ -93,69 +98,87 @@ def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
     values = sorted(set(hand))
-    alone = {p: _independent(pos, p) for p in values}
+    smallest = values[0]
     rests = {}
     for x in values:
         rest = hand[:]
         rest.remove(x)
         rests[x] = sorted(set(rest))
+    alone = _independent(pos, sorted({y for rest in rests.values() for y in rest}))
+    # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
+    # unless the second tile lies just past an end of c's rows.
+    top_alone = {x: max([alone[y][0][0] for y in rests[x] if alone[y]], default=0.0) for x in values}
+    # The two tiles interact through a row end only if that row comes to a scoring sum: the sum of
+    # c's row and the run beyond the end must lie within this window.
+    pair_sums = [x + y for x in values for y in rests[x]]
+    line_low = lowest - max(pair_sums, default=max_sum + 1)
+    line_high = max_sum - min(pair_sums, default=max_sum + 1)
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
     for c in pos.frontier:
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         hv = h if h > v else v
-        if hv + values[0] > max_sum:
+        if hv + smallest > max_sum:
             continue
         double_c = is_double[c]
         left = c - ln[c] - 1
         right = c + rn[c] + 1
         up = c - (un[c] + 1) * w
         down = c + (dn[c] + 1) * w
-        touched = (c, left, right, up, down)
-        # The cells just past the ends of c's rows, the only ones a second tile interacts through:
+        # The cells just past the ends of c's rows whose merged row can score:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
         ends = []
         if is_field[left]:
-            ends.append((left, ls[left] + h, us[left] + ds[left], 0))
+            line = ls[left] + h
+            if line_low <= line <= line_high:
+                ends.append((left, line, us[left] + ds[left], 0))
         if is_field[right]:
-            ends.append((right, rs[right] + h, us[right] + ds[right], 0))
+            line = rs[right] + h
+            if line_low <= line <= line_high:
+                ends.append((right, line, us[right] + ds[right], 0))
         if is_field[up]:
-            ends.append((up, us[up] + v, ls[up] + rs[up], 1))
+            line = us[up] + v
+            if line_low <= line <= line_high:
+                ends.append((up, line, ls[up] + rs[up], 1))
         if is_field[down]:
-            ends.append((down, ds[down] + v, ls[down] + rs[down], 1))
+            line = ds[down] + v
+            if line_low <= line <= line_high:
+                ends.append((down, line, ls[down] + rs[down], 1))
         for x in values:
             if hv + x > max_sum:
                 break
             ph = points[h + x] if h else 0
             pv = points[v + x] if v else 0
             pending = double_c and not (ph or pv)  # legal only if the second tile completes a row
-            first = 0.0 if pending else ph + pv + (CROSS_VALUE if double_c else 0.0)
-            value = -1.0 if pending else first
+            if pending:
+                if not ends:
+                    continue
+                first = 0.0
+                value = -1.0
+            else:
+                first = ph + pv + (CROSS_VALUE if double_c else 0.0)
+                if not ends and first + top_alone[x] <= best_value:
+                    continue  # nothing this first tile allows beats the best pair found so far
+                value = first
             second: tuple[int, int] | None = None
             for y in rests[x]:
                 if not pending:
                     for gain, cell in alone[y]:
-                        if cell not in touched:
+                        if cell != c and cell != left and cell != right and cell != up and cell != down:
                             if first + gain > value:
                                 value = first + gain
                                 second = (y, cell)
                             break
                 for g, line, perp, across in ends:
                     merged = line + x + y
-                    if merged > max_sum or perp + y > max_sum:
-                        continue
-                    if merged < lowest and not pending:
-                        continue  # no new row; the independent score above already covers y here
+                    if merged > max_sum or merged < lowest or perp + y > max_sum:
+                        continue  # over the limit, or no new scoring row (the lone score covers y here)
                     pm = points[merged]
                     kept = ph if across else pv
-                    if double_c and not (pm or kept):
-                        continue  # c's rows must still score once both tiles are down
                     pp = points[perp + y] if perp else 0
                     total = kept + pm + pp
                     if is_double[g]:
-                        if not (pm or pp):
-                            continue
                         total += CROSS_VALUE
                     if double_c:
                         total += CROSS_VALUE
