@@ -43,12 +43,14 @@ class Geometry:
         for row_sum, value in model.rules.points:
             self.points[row_sum] = value
         self.lowest_scoring_sum = min(s for s, _ in model.rules.points)
+        # cells[index]: (row, col) of every index, so a row's cells are a slice of this list.
+        self.cells: list[Cell] = [(i // self.width - 1, i % self.width - 1) for i in range(self.size)]
 
     def index(self, cell: Cell) -> int:
         return (cell[0] + 1) * self.width + cell[1] + 1
 
     def cell(self, index: int) -> Cell:
-        return (index // self.width - 1, index % self.width - 1)
+        return self.cells[index]
 
 
 class Position:
@@ -67,8 +69,9 @@ class Position:
     def copy(self) -> Position:
         other = Position.__new__(Position)
         other.geo = self.geo
-        for name in ("pips", "ls", "rs", "us", "ds", "ln", "rn", "un", "dn"):
-            setattr(other, name, getattr(self, name)[:])
+        other.pips = self.pips[:]
+        other.ls, other.rs, other.us, other.ds = self.ls[:], self.rs[:], self.us[:], self.ds[:]
+        other.ln, other.rn, other.un, other.dn = self.ln[:], self.rn[:], self.un[:], self.dn[:]
         other.frontier = set(self.frontier)
         return other
 
@@ -95,7 +98,9 @@ class Position:
 
     def placements(self, pips: int) -> list[int]:
         """Cells where a tile fits by row sums, in cell order (doubles included)."""
-        return sorted(c for c in self.frontier if self.fits(c, pips))
+        limit = self.geo.max_sum - pips
+        ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
+        return sorted(c for c in self.frontier if ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit)
 
     def ordinary_placements(self, pips: int) -> list[int]:
         """Normal fields that fit, and double fields that score at once with this tile."""
@@ -163,30 +168,32 @@ class TurnResult:
 def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> TurnResult:
     """Rows through this turn's tiles, each counted once; crosses; the double-field rule."""
     geo = pos.geo
-    rows: dict[tuple[int, int], tuple[int, int, int]] = {}
-    scoring_cells: set[int] = set()
+    pips = pos.pips
+    rows: dict[tuple[int, int], tuple[int, int]] = {}
     for cell in placed:
         for step in (1, geo.width):
-            first, length, total = pos.row_through(cell, step)
-            if length >= 2:
-                rows[(first, step)] = (first, length, total)
+            if pips[cell - step] or pips[cell + step]:  # a row of two or more
+                first, length, total = pos.row_through(cell, step)
+                rows[(first, step)] = (length, total)
     scored = []
+    scoring_runs = []
+    points, cells = geo.points, geo.cells
     for first, step in sorted(rows):
-        _, length, total = rows[(first, step)]
-        points = geo.points[total]
-        if points:
-            cells = [first + i * step for i in range(length)]
-            scoring_cells.update(cells)
-            scored.append(ScoredRow(tuple(geo.cell(c) for c in cells), total, points))
+        length, total = rows[(first, step)]
+        value = points[total]
+        if value:
+            end = first + length * step
+            scoring_runs.append((first, end, step))
+            scored.append(ScoredRow(tuple(cells[first:end:step]), total, value))
     crosses = 0
     last_resort = []
+    is_double, start = geo.is_double, geo.start
     for cell in placed:
-        double = geo.is_double[cell] or (cell == geo.start and geo.start_is_double)
-        if not double:
+        if not (is_double[cell] or (cell == start and geo.start_is_double)):
             continue
-        if cell in scoring_cells:
+        if any(first <= cell < end and (cell - first) % step == 0 for first, end, step in scoring_runs):
             crosses += 1
-        elif cell in forced_doubles or cell == geo.start:
+        elif cell in forced_doubles or cell == start:
             last_resort.append(cell)  # the start tile is never optional, so never a fault
         else:
             raise IllegalTurn(f"tile on double field {geo.cell(cell)} makes no scoring row")
@@ -208,7 +215,7 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
         hand.remove(pips)
         pos.place(cell, pips)
         placed.append(cell)
-    for pips in hand:
+    for pips in set(hand):
         if pos.can_place(pips):
             raise IllegalTurn(f"kept a {pips} that still fits")
     return score_turn(pos, placed, forced)

@@ -37,20 +37,27 @@ def random_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
 
 def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
     """Best pair of placements by points this turn (crosses worth CROSS_VALUE); then the rest."""
+    if not hand:
+        return []
+    # Search a copy of the frontier: the order in which a copied position would list its cells.
+    plan = _best_pair(pos, set(pos.frontier), hand)
+    if plan is not None and len(plan) == len(hand):
+        return plan  # the whole hand goes down: no need to play the plan out on a copy
     pos = pos.copy()
     hand = hand[:]
     turn: list[tuple[int, int]] = []
-    while hand:
-        plan = _best_pair(pos, hand)
+    while True:
         if plan is None:
             plan = _last_resort(pos, hand)
             if plan is None:
-                break
+                return turn
         for pips, cell in plan:
             hand.remove(pips)
             pos.place(cell, pips)
             turn.append((pips, cell))
-    return turn
+        if not hand:
+            return turn
+        plan = _best_pair(pos, pos.frontier, hand)
 
 
 def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
@@ -61,14 +68,14 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
-def _independent(pos: Position, tiles: list[int]) -> dict[int, list[tuple[float, int]]]:
+def _independent(pos: Position, frontier: set[int], tiles: list[int]) -> dict[int, list[tuple[float, int]]]:
     """Per tile value: (value, cell) of its ordinary placements, best first (top few only)."""
     geo = pos.geo
     points, is_double = geo.points, geo.is_double
     max_sum = geo.max_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     scored: dict[int, list[tuple[float, int]]] = {y: [] for y in tiles}
-    for c in pos.frontier:
+    for c in frontier:
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         room = max_sum - (h if h > v else v)
@@ -89,7 +96,7 @@ def _independent(pos: Position, tiles: list[int]) -> dict[int, list[tuple[float,
     return scored
 
 
-def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
+def _best_pair(pos: Position, frontier: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
     geo = pos.geo
     points, is_double, is_field = geo.points, geo.is_double, geo.is_field
     w = geo.width
@@ -104,7 +111,7 @@ def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
         rest = hand[:]
         rest.remove(x)
         rests[x] = sorted(set(rest))
-    alone = _independent(pos, sorted({y for rest in rests.values() for y in rest}))
+    alone = _independent(pos, frontier, sorted({y for rest in rests.values() for y in rest}))
     # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
     # unless the second tile lies just past an end of c's rows.
     top_alone = {x: max([alone[y][0][0] for y in rests[x] if alone[y]], default=0.0) for x in values}
@@ -115,7 +122,7 @@ def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
     line_high = max_sum - min(pair_sums, default=max_sum + 1)
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
-    for c in pos.frontier:
+    for c in frontier:
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         hv = h if h > v else v
