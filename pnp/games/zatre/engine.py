@@ -43,6 +43,8 @@ class Geometry:
         for row_sum, value in model.rules.points:
             self.points[row_sum] = value
         self.lowest_scoring_sum = min(s for s, _ in model.rules.points)
+        # A cell whose row sums exceed this takes no tile of the set, now or later (sums only grow).
+        self.open_limit = self.max_sum - min((p for p, n in model.tiles.counts if n), default=1)
         # cells[index]: (row, col) of every index, so a row's cells are a slice of this list.
         self.cells: list[Cell] = [(i // self.width - 1, i % self.width - 1) for i in range(self.size)]
 
@@ -56,7 +58,7 @@ class Geometry:
 class Position:
     """The tiles on the board and, for every empty cell, the runs that touch it."""
 
-    __slots__ = ("dn", "ds", "frontier", "geo", "ln", "ls", "pips", "rn", "rs", "un", "us")
+    __slots__ = ("dn", "ds", "frontier", "geo", "live", "ln", "ls", "pips", "rn", "rs", "un", "us")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
@@ -65,6 +67,8 @@ class Position:
         self.ls, self.rs, self.us, self.ds = [0] * n, [0] * n, [0] * n, [0] * n  # run pip sums
         self.ln, self.rn, self.un, self.dn = [0] * n, [0] * n, [0] * n, [0] * n  # run lengths
         self.frontier: set[int] = {geo.start}  # empty fields a tile may go on next
+        # The frontier cells some tile of the set still fits on: the only ones worth scanning.
+        self.live: set[int] = {geo.start}
 
     def copy(self) -> Position:
         other = Position.__new__(Position)
@@ -73,6 +77,7 @@ class Position:
         other.ls, other.rs, other.us, other.ds = self.ls[:], self.rs[:], self.us[:], self.ds[:]
         other.ln, other.rn, other.un, other.dn = self.ln[:], self.rn[:], self.un[:], self.dn[:]
         other.frontier = set(self.frontier)
+        other.live = set(self.live)
         return other
 
     def fits(self, cell: int, pips: int) -> bool:
@@ -94,13 +99,13 @@ class Position:
     def can_place(self, pips: int) -> bool:
         limit = self.geo.max_sum - pips
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
-        return any(ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit for c in self.frontier)
+        return any(ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit for c in self.live)
 
     def placements(self, pips: int) -> list[int]:
         """Cells where a tile fits by row sums, in cell order (doubles included)."""
         limit = self.geo.max_sum - pips
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
-        return sorted(c for c in self.frontier if ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit)
+        return sorted(c for c in self.live if ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit)
 
     def ordinary_placements(self, pips: int) -> list[int]:
         """Normal fields that fit, and double fields that score at once with this tile."""
@@ -129,12 +134,18 @@ class Position:
         ls[right], ln[right] = h_sum, h_len
         ds[up], dn[up] = v_sum, v_len
         us[down], un[down] = v_sum, v_len
-        frontier = self.frontier
+        frontier, live = self.frontier, self.live
         frontier.discard(cell)
+        live.discard(cell)
         is_field = self.geo.is_field
+        limit = self.geo.open_limit
         for end in (left, right, up, down):
             if is_field[end]:
                 frontier.add(end)
+                if ls[end] + rs[end] <= limit and us[end] + ds[end] <= limit:
+                    live.add(end)
+                else:
+                    live.discard(end)
 
     def row_through(self, cell: int, step: int) -> tuple[int, int, int]:
         """(first cell, length, pip sum) of the run of tiles through an occupied `cell` along `step`."""

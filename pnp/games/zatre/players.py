@@ -39,7 +39,7 @@ def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
     """Best pair of placements by points this turn (crosses worth CROSS_VALUE); then the rest."""
     if not hand:
         return []
-    # Search a copy of the frontier: the order in which a copied position would list its cells.
+    # Ties go to the cell a copy of the position lists first (the order of a copied frontier).
     plan = _best_pair(pos, set(pos.frontier), hand)
     if plan is not None and len(plan) == len(hand):
         return plan  # the whole hand goes down: no need to play the plan out on a copy
@@ -68,14 +68,14 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
-def _independent(pos: Position, frontier: set[int], tiles: list[int]) -> dict[int, list[tuple[float, int]]]:
+def _independent(pos: Position, tiles: list[int]) -> dict[int, list[tuple[float, int]]]:
     """Per tile value: (value, cell) of its ordinary placements, best first (top few only)."""
     geo = pos.geo
     points, is_double = geo.points, geo.is_double
     max_sum = geo.max_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     scored: dict[int, list[tuple[float, int]]] = {y: [] for y in tiles}
-    for c in frontier:
+    for c in pos.live:
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         room = max_sum - (h if h > v else v)
@@ -96,7 +96,8 @@ def _independent(pos: Position, frontier: set[int], tiles: list[int]) -> dict[in
     return scored
 
 
-def _best_pair(pos: Position, frontier: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
+def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
+    """The best first tile and its best follow-up; among equals, the cell that comes first in `order`."""
     geo = pos.geo
     points, is_double, is_field = geo.points, geo.is_double, geo.is_field
     w = geo.width
@@ -111,7 +112,7 @@ def _best_pair(pos: Position, frontier: set[int], hand: list[int]) -> list[tuple
         rest = hand[:]
         rest.remove(x)
         rests[x] = sorted(set(rest))
-    alone = _independent(pos, frontier, sorted({y for rest in rests.values() for y in rest}))
+    alone = _independent(pos, sorted({y for rest in rests.values() for y in rest}))
     # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
     # unless the second tile lies just past an end of c's rows.
     top_alone = {x: max([alone[y][0][0] for y in rests[x] if alone[y]], default=0.0) for x in values}
@@ -121,8 +122,8 @@ def _best_pair(pos: Position, frontier: set[int], hand: list[int]) -> list[tuple
     line_low = lowest - max(pair_sums, default=max_sum + 1)
     line_high = max_sum - min(pair_sums, default=max_sum + 1)
     best_value = -1.0
-    best: list[tuple[int, int]] | None = None
-    for c in frontier:
+    plans: dict[int, list[tuple[int, int]]] = {}  # the cells that reach best_value, with their plans
+    for c in pos.live:
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         hv = h if h > v else v
@@ -152,6 +153,8 @@ def _best_pair(pos: Position, frontier: set[int], hand: list[int]) -> list[tuple
             line = ds[down] + v
             if line_low <= line <= line_high:
                 ends.append((down, line, ls[down] + rs[down], 1))
+        cell_value = -1.0
+        plan: list[tuple[int, int]] | None = None
         for x in values:
             if hv + x > max_sum:
                 break
@@ -165,8 +168,10 @@ def _best_pair(pos: Position, frontier: set[int], hand: list[int]) -> list[tuple
                 value = -1.0
             else:
                 first = ph + pv + (CROSS_VALUE if double_c else 0.0)
-                if not ends and first + top_alone[x] <= best_value:
-                    continue  # nothing this first tile allows beats the best pair found so far
+                if not ends:
+                    bound = first + top_alone[x]
+                    if bound < best_value or bound <= cell_value:
+                        continue  # this first tile cannot reach the best pair found so far
                 value = first
             second: tuple[int, int] | None = None
             for y in rests[x]:
@@ -192,7 +197,15 @@ def _best_pair(pos: Position, frontier: set[int], hand: list[int]) -> list[tuple
                     if total > value:
                         value = total
                         second = (y, g)
-            if value > best_value:
-                best_value = value
-                best = [(x, c)] if second is None else [(x, c), second]
-    return best
+            if value > cell_value:
+                cell_value = value
+                plan = [(x, c)] if second is None else [(x, c), second]
+        if plan is not None:
+            if cell_value > best_value:
+                best_value = cell_value
+                plans = {c: plan}
+            elif cell_value == best_value:
+                plans[c] = plan
+    if len(plans) > 1:
+        return next(plans[c] for c in order if c in plans)
+    return next(iter(plans.values()), None)
