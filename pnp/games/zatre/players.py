@@ -68,34 +68,6 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
-def _independent(pos: Position, tiles: list[int]) -> dict[int, list[tuple[float, int]]]:
-    """Per tile value: (value, cell) of its ordinary placements, best first (top few only)."""
-    geo = pos.geo
-    points, is_double = geo.points, geo.is_double
-    max_sum = geo.max_sum
-    ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
-    scored: dict[int, list[tuple[float, int]]] = {y: [] for y in tiles}
-    for c in pos.live:
-        h = ls[c] + rs[c]
-        v = us[c] + ds[c]
-        room = max_sum - (h if h > v else v)
-        double_c = is_double[c]
-        for y in tiles:
-            if y > room:
-                break
-            gain = (points[h + y] if h else 0) + (points[v + y] if v else 0)
-            if double_c:
-                if not gain:
-                    continue
-                scored[y].append((gain + CROSS_VALUE, c))
-            else:
-                scored[y].append((gain, c))
-    for found in scored.values():
-        found.sort(reverse=True)
-        del found[6:]
-    return scored
-
-
 def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
     """The best first tile and its best follow-up; among equals, the cell that comes first in `order`."""
     geo = pos.geo
@@ -107,12 +79,38 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
     values = sorted(set(hand))
     smallest = values[0]
-    rests = {}
-    for x in values:
-        rest = hand[:]
-        rest.remove(x)
-        rests[x] = sorted(set(rest))
-    alone = _independent(pos, sorted({y for rest in rests.values() for y in rest}))
+    # rests[x]: the values a second tile may have once x is down; every value serves as a second tile
+    # unless only one tile is in hand.
+    if len(hand) == 1:
+        rests = {smallest: []}
+        seconds = []
+    else:
+        rests = {x: values if hand.count(x) > 1 else [y for y in values if y != x] for x in values}
+        seconds = values
+    # One pass over the open cells: each cell's row sums, and each second tile's lone placements.
+    cells = []
+    alone: dict[int, list[tuple[float, int]]] = {y: [] for y in seconds}
+    for c in pos.live:
+        h = ls[c] + rs[c]
+        v = us[c] + ds[c]
+        hv = h if h > v else v
+        room = max_sum - hv
+        if room < smallest:
+            continue
+        double_c = is_double[c]
+        cells.append((c, h, v, room, double_c))
+        for y in seconds:
+            if y > room:
+                break
+            gain = (points[h + y] if h else 0) + (points[v + y] if v else 0)
+            if double_c:
+                if gain:
+                    alone[y].append((gain + CROSS_VALUE, c))
+            else:
+                alone[y].append((gain, c))
+    for found in alone.values():
+        found.sort(reverse=True)  # best first; a second tile skips at most the five cells a first one touches
+        del found[6:]
     # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
     # unless the second tile lies just past an end of c's rows.
     top_alone = {x: max([alone[y][0][0] for y in rests[x] if alone[y]], default=0.0) for x in values}
@@ -123,13 +121,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     line_high = max_sum - min(pair_sums, default=max_sum + 1)
     best_value = -1.0
     plans: dict[int, list[tuple[int, int]]] = {}  # the cells that reach best_value, with their plans
-    for c in pos.live:
-        h = ls[c] + rs[c]
-        v = us[c] + ds[c]
-        hv = h if h > v else v
-        if hv + smallest > max_sum:
-            continue
-        double_c = is_double[c]
+    for c, h, v, room, double_c in cells:
         left = c - ln[c] - 1
         right = c + rn[c] + 1
         up = c - (un[c] + 1) * w
@@ -156,7 +148,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         cell_value = -1.0
         plan: list[tuple[int, int]] | None = None
         for x in values:
-            if hv + x > max_sum:
+            if x > room:
                 break
             ph = points[h + x] if h else 0
             pv = points[v + x] if v else 0
