@@ -43,6 +43,9 @@ class Geometry:
         for row_sum, value in model.rules.points:
             self.points[row_sum] = value
         self.lowest_scoring_sum = min(s for s, _ in model.rules.points)
+        # gains[s][p]: points of a row of sum s (0: no row) once a tile of p joins it, for s + p <= max_sum.
+        self.gains = [[self.points[s + p] if s else 0 for p in range(self.max_sum + 1)]
+                      for s in range(self.max_sum + 1)]
         # A cell whose row sums exceed this takes no tile of the set, now or later (sums only grow).
         self.open_limit = self.max_sum - min((p for p, n in model.tiles.counts if n), default=1)
         # cells[index]: (row, col) of every index, so a row's cells are a slice of this list.

@@ -71,7 +71,7 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
 def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
     """The best first tile and its best follow-up; among equals, the cell that comes first in `order`."""
     geo = pos.geo
-    points, is_double, is_field = geo.points, geo.is_double, geo.is_field
+    points, gains, is_double, is_field = geo.points, geo.gains, geo.is_double, geo.is_field
     w = geo.width
     max_sum = geo.max_sum
     lowest = geo.lowest_scoring_sum
@@ -98,11 +98,12 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         if room < smallest:
             continue
         double_c = is_double[c]
-        cells.append((c, h, v, room, double_c))
+        gh, gv = gains[h], gains[v]
+        cells.append((c, h, v, gh, gv, room, double_c))
         for y in seconds:
             if y > room:
                 break
-            gain = (points[h + y] if h else 0) + (points[v + y] if v else 0)
+            gain = gh[y] + gv[y]
             if double_c:
                 if gain:
                     alone[y].append((gain + CROSS_VALUE, c))
@@ -121,11 +122,12 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     line_high = max_sum - min(pair_sums, default=max_sum + 1)
     best_value = -1.0
     plans: dict[int, list[tuple[int, int]]] = {}  # the cells that reach best_value, with their plans
-    for c, h, v, room, double_c in cells:
+    for c, h, v, gh, gv, room, double_c in cells:
         left = c - ln[c] - 1
         right = c + rn[c] + 1
         up = c - (un[c] + 1) * w
         down = c + (dn[c] + 1) * w
+        touched = (c, left, right, up, down)
         # The cells just past the ends of c's rows whose merged row can score:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
         ends = []
@@ -150,8 +152,8 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         for x in values:
             if x > room:
                 break
-            ph = points[h + x] if h else 0
-            pv = points[v + x] if v else 0
+            ph = gh[x]
+            pv = gv[x]
             pending = double_c and not (ph or pv)  # legal only if the second tile completes a row
             if pending:
                 if not ends:
@@ -169,7 +171,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
             for y in rests[x]:
                 if not pending:
                     for gain, cell in alone[y]:
-                        if cell != c and cell != left and cell != right and cell != up and cell != down:
+                        if cell not in touched:
                             if first + gain > value:
                                 value = first + gain
                                 second = (y, cell)
