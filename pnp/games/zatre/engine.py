@@ -4,7 +4,9 @@ The board is a flat list over the layout with a one-cell border of non-fields, s
 index +-1 and +-width and no bounds checks are needed. Every empty cell keeps the pip sums and the
 lengths of the four runs of tiles that touch it (left, right, up, down). Placing a tile updates
 only the four cells just past the ends of the rows it joins, in O(1), and "does this tile fit here,
-and what does it score" is a few additions: that keeps simulation fast.
+and what does it score" is a few additions: that keeps simulation fast. Row sums only grow, so a
+frontier cell no tile fits on stays closed for the rest of the game: the position keeps the cells
+still open apart, and move searches scan only those.
 """
 
 from __future__ import annotations

@@ -4,12 +4,16 @@ Both return a turn as a list of (pips, cell index); the engine checks it. The gr
 every first tile with the best second tile that could follow it. A second tile only interacts with
 the first if it lies just past an end of a row the first tile joined (four cells), so those four
 are scored exactly and every other cell keeps its precomputed independent score: a pair search
-at the cost of a single-tile search.
+at the cost of a single-tile search. Only the open cells a tile still fits on are scanned, and a row
+end is tried only when the merged row can come to a scoring sum with the tiles in hand. Among equal
+plans the greedy player takes the cell that comes first in the frontier's set order, so a game
+depends only on its seed.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from pnp.games.zatre.engine import Position
 
@@ -39,8 +43,9 @@ def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
     """Best pair of placements by points this turn (crosses worth CROSS_VALUE); then the rest."""
     if not hand:
         return []
-    # Ties go to the cell a copy of the position lists first (the order of a copied frontier).
-    plan = _best_pair(pos, set(pos.frontier), hand)
+    # Equal plans go to the cell that comes first in the order of a copied frontier.
+    plans = _best_pairs(pos, hand)
+    plan = _first(plans, set(pos.frontier) if len(plans) > 1 else ())
     if plan is not None and len(plan) == len(hand):
         return plan  # the whole hand goes down: no need to play the plan out on a copy
     pos = pos.copy()
@@ -57,7 +62,7 @@ def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
             turn.append((pips, cell))
         if not hand:
             return turn
-        plan = _best_pair(pos, pos.frontier, hand)
+        plan = _first(_best_pairs(pos, hand), pos.frontier)
 
 
 def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
@@ -68,8 +73,15 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
-def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
-    """The best first tile and its best follow-up; among equals, the cell that comes first in `order`."""
+def _first(plans: dict[int, list[tuple[int, int]]], order: Iterable[int]) -> list[tuple[int, int]] | None:
+    """The plan whose first cell comes first in `order` (when there is a choice)."""
+    if len(plans) > 1:
+        return next(plans[c] for c in order if c in plans)
+    return next(iter(plans.values()), None)
+
+
+def _best_pairs(pos: Position, hand: list[int]) -> dict[int, list[tuple[int, int]]]:
+    """By first cell, the plans of equal best value: a first tile and its best follow-up, if any."""
     geo = pos.geo
     points, gains, is_double, is_field = geo.points, geo.gains, geo.is_double, geo.is_field
     w = geo.width
@@ -200,6 +212,4 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                 plans = {c: plan}
             elif cell_value == best_value:
                 plans[c] = plan
-    if len(plans) > 1:
-        return next(plans[c] for c in order if c in plans)
-    return next(iter(plans.values()), None)
+    return plans
