@@ -13,7 +13,6 @@ depends only on its seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 
 from pnp.games.zatre.engine import Position
 
@@ -43,9 +42,8 @@ def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
     """Best pair of placements by points this turn (crosses worth CROSS_VALUE); then the rest."""
     if not hand:
         return []
-    # Equal plans go to the cell that comes first in the order of a copied frontier.
-    plans = _best_pairs(pos, hand)
-    plan = _first(plans, set(pos.frontier) if len(plans) > 1 else ())
+    # Of equal plans the first in the order of a copied frontier wins.
+    plan = _best_pair(pos, set(pos.frontier), hand)
     if plan is not None and len(plan) == len(hand):
         return plan  # the whole hand goes down: no need to play the plan out on a copy
     pos = pos.copy()
@@ -62,7 +60,7 @@ def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
             turn.append((pips, cell))
         if not hand:
             return turn
-        plan = _first(_best_pairs(pos, hand), pos.frontier)
+        plan = _best_pair(pos, pos.frontier, hand)
 
 
 def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
@@ -73,15 +71,8 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
-def _first(plans: dict[int, list[tuple[int, int]]], order: Iterable[int]) -> list[tuple[int, int]] | None:
-    """The plan whose first cell comes first in `order` (when there is a choice)."""
-    if len(plans) > 1:
-        return next(plans[c] for c in order if c in plans)
-    return next(iter(plans.values()), None)
-
-
-def _best_pairs(pos: Position, hand: list[int]) -> dict[int, list[tuple[int, int]]]:
-    """By first cell, the plans of equal best value: a first tile and its best follow-up, if any."""
+def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
+    """The best first tile and its best follow-up; of equal plans, the first in `order`."""
     geo = pos.geo
     points, gains, is_double, is_field = geo.points, geo.gains, geo.is_double, geo.is_field
     w = geo.width
@@ -102,7 +93,10 @@ def _best_pairs(pos: Position, hand: list[int]) -> dict[int, list[tuple[int, int
     # One pass over the open cells: each cell's row sums, and each second tile's lone placements.
     cells = []
     alone: dict[int, list[tuple[float, int]]] = {y: [] for y in seconds}
-    for c in pos.live:
+    live = pos.live
+    for c in order:
+        if c not in live:
+            continue
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         hv = h if h > v else v
@@ -133,7 +127,7 @@ def _best_pairs(pos: Position, hand: list[int]) -> dict[int, list[tuple[int, int
     line_low = lowest - max(pair_sums, default=max_sum + 1)
     line_high = max_sum - min(pair_sums, default=max_sum + 1)
     best_value = -1.0
-    plans: dict[int, list[tuple[int, int]]] = {}  # the cells that reach best_value, with their plans
+    best: list[tuple[int, int]] | None = None
     for c, h, v, gh, gv, room, double_c in cells:
         left = c - ln[c] - 1
         right = c + rn[c] + 1
@@ -159,8 +153,6 @@ def _best_pairs(pos: Position, hand: list[int]) -> dict[int, list[tuple[int, int
             line = ds[down] + v
             if line_low <= line <= line_high:
                 ends.append((down, line, ls[down] + rs[down], 1))
-        cell_value = -1.0
-        plan: list[tuple[int, int]] | None = None
         for x in values:
             if x > room:
                 break
@@ -174,10 +166,8 @@ def _best_pairs(pos: Position, hand: list[int]) -> dict[int, list[tuple[int, int
                 value = -1.0
             else:
                 first = ph + pv + (CROSS_VALUE if double_c else 0.0)
-                if not ends:
-                    bound = first + top_alone[x]
-                    if bound < best_value or bound <= cell_value:
-                        continue  # this first tile cannot reach the best pair found so far
+                if not ends and first + top_alone[x] <= best_value:
+                    continue  # this first tile cannot beat the best pair found so far
                 value = first
             second: tuple[int, int] | None = None
             for y in rests[x]:
@@ -203,13 +193,7 @@ def _best_pairs(pos: Position, hand: list[int]) -> dict[int, list[tuple[int, int
                     if total > value:
                         value = total
                         second = (y, g)
-            if value > cell_value:
-                cell_value = value
-                plan = [(x, c)] if second is None else [(x, c), second]
-        if plan is not None:
-            if cell_value > best_value:
-                best_value = cell_value
-                plans = {c: plan}
-            elif cell_value == best_value:
-                plans[c] = plan
-    return plans
+            if value > best_value:
+                best_value = value
+                best = [(x, c)] if second is None else [(x, c), second]
+    return best
