@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Iterator
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,18 +17,16 @@ from pnp.errors import SpecError
 
 T = TypeVar("T")
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
-
 _TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
                list: "a list", dict: "a table"}
 
 
-def template_path(game: str) -> Path:
-    """The shipped spec of a game."""
-    return TEMPLATES_DIR / f"{game}.toml"
+def template_path(game: str) -> Traversable:
+    """The shipped spec of a game: package data of `pnp.templates`, in a checkout or an installed wheel."""
+    return files("pnp.templates") / f"{game}.toml"
 
 
-def load_toml(path: Path) -> dict[str, Any]:
+def load_toml(path: Path | Traversable) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -50,14 +50,14 @@ def _type_ok(value: Any, typ: type) -> bool:
 class Fields:
     """Typed access to one table of a spec, remembering where it is for error messages."""
 
-    def __init__(self, data: dict[str, Any], path: Path | str | None, prefix: str = "") -> None:
+    def __init__(self, data: dict[str, Any], path: Path | Traversable | str | None, prefix: str = "") -> None:
         self.data = data
         self.path = path
         self.prefix = prefix
         self._seen: set[str] = set()
 
     @classmethod
-    def load(cls, path: Path) -> Fields:
+    def load(cls, path: Path | Traversable) -> Fields:
         return cls(load_toml(path), path)
 
     def name(self, key: str) -> str:
