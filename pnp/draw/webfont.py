@@ -29,7 +29,9 @@ def woff_subset(chars: str, bold: bool = False) -> bytes:
     options.hinting = False  # the outlines are drawn unhinted everywhere else too (fontconfig.py)
     options.layout_features = []  # every glyph is placed by the SVG; no kerning or ligatures
     options.drop_tables += ["kern"]
-    font = TTFont(str(font_path(bold)), recalcTimestamp=False)
+    # Outlines keep their coordinates, so the font's bounding boxes stay valid: not recomputing
+    # them saves about a third of the time.
+    font = TTFont(str(font_path(bold)), recalcTimestamp=False, recalcBBoxes=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=chars)
     subsetter.subset(font)
@@ -37,6 +39,11 @@ def woff_subset(chars: str, bold: bool = False) -> bytes:
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
+
+
+def warm_up() -> None:
+    """Import the subsetter once, before worker processes fork, so each does not pay for it."""
+    from fontTools import subset  # noqa: F401
 
 
 def font_face_css(chars_by_weight: dict[bool, set[str]]) -> str:
