@@ -138,13 +138,14 @@ def main() -> None:
 
 
 @main.command()
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
-def calibrate(output: Path, formats: frozenset[str], paper: Any, dpi: int, quiet: bool) -> None:
+def calibrate(lang: str, output: Path, formats: frozenset[str], paper: Any, dpi: int, quiet: bool) -> None:
     """A test sheet to check that the printer prints at 100 %."""
-    from pnp.components.calibrate import calibration_pages
+    from pnp.components.calibrate import calibration_sheet
     from pnp.draw.render import write_document
 
-    written = write_document(calibration_pages(paper), output, "calibration", set(formats), dpi=dpi,
+    written = write_document(calibration_sheet(paper, lang), output, "calibration", set(formats), dpi=dpi,
                              title="pnp calibration sheet")
     _report_written(written, quiet)
 
@@ -196,13 +197,15 @@ _component_command(
 @click.option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
               help="Paper thickness in mm (default 0.1 for 80 g/m²; about 0.27 for 240 g/m² card).")
 @SPEC_OPTION
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
 def box(game: str | None, size: str | None, style: str, paper_thickness: float | None, spec: Path | None,
-        **options: Any) -> None:
+        lang: str, **options: Any) -> None:
     """A box net that folds to the stated outer size."""
     from pnp.kit import build_box
 
-    written = build_box(game, size=size, style=style, paper_thickness=paper_thickness, spec=spec, **options)
+    written = build_box(game, size=size, style=style, paper_thickness=paper_thickness, spec=spec, lang=lang,
+                        **options)
     _report_written(written, options["quiet"])
 
 

@@ -63,7 +63,7 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
 
     pages: list[KitPage] = []
     if with_calibration:
-        pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper)]
+        pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper, ctx.lang)]
     for component in components or component_names(game):
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
     total = len(pages)
@@ -71,7 +71,7 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
         where = f"{game.name} {item.component} (page {number})"
         if item.component != CALIBRATION:
             check_footer_band(item.page, where)
-            footer(item.page, game.title, item.component, number, total, __version__)
+        footer(item.page, game.title, item.component, number, total, __version__, ctx.lang)
         item.page.check_safe_area(where)
     return pages
 
@@ -205,12 +205,12 @@ def _remove_stale_pages(folder: Path, game: str, formats: frozenset[str], keep: 
 
 def build_box(game: str | None, *, size: str | None, style: str, paper_thickness: float | None,
               spec: Path | None, output: Path, formats: frozenset[str], paper: Paper, dpi: int,
-              quiet: bool) -> list[Path]:
+              quiet: bool, lang: str = "en") -> list[Path]:
     from pnp.components.box_kit import box_for_game, plain_box
     from pnp.components.sheets import check_footer_band
     from pnp.draw.scene import footer
 
-    ctx = kit_context(paper, box_size=size, box_style=style, paper_thickness=paper_thickness)
+    ctx = kit_context(paper, lang, box_size=size, box_style=style, paper_thickness=paper_thickness)
     if game is None:
         pages = [KitPage(BOX, p) for p in plain_box(ctx)]
         folder, stem, title = output / "box", "box", "pnp"
@@ -220,7 +220,7 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
         folder, stem, title = output / game, f"{game}-box", chosen.title
     for number, item in enumerate(pages, 1):
         check_footer_band(item.page, f"box (page {number})")
-        footer(item.page, title, BOX, number, len(pages), __version__)
+        footer(item.page, title, BOX, number, len(pages), __version__, lang)
         item.page.check_safe_area(f"box (page {number})")
     outputs = render_pages(pages, folder, stem, formats, dpi, "box", numbered_by_component=False)
     return [atomic_write_bytes(path, data) for path, data in outputs]

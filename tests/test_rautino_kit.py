@@ -217,9 +217,38 @@ def test_rules_fit_one_page_with_shape_pictures_and_joker_examples(model, lang) 
     shapes = {g.get("data-shape") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-shape"}
     assert shapes == {s.name for s in model.shapes}
     examples = {g.get("data-example") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-example"}
-    assert examples == {"A", "B"}
+    assert examples == {"A", "B", "combo"}
     bottom = max(t.bbox().y1 for t, _, _ in pages[0].leaves() if t.bbox() is not None)
     assert bottom <= content_box(pages[0]).y1
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", ("Sechseck 2, zweifarbig: 8", "Dreieck, einfarbig: 2", "8 + 2 + 2 = 12", "dazu: 13", "Zug 10 Punkte")),
+    ("en", ("hexagon, one triangle (2 colours): 8", "big triangle (1 colour): 2", "8 + 2 + 2 = 12", "adds 1: 13",
+            "scores 10")),
+])
+def test_rules_print_the_seeds_combo_example_as_the_engine_scores_it(model, lang, words) -> None:
+    from pnp.games.rautino.kit.combo import combo_example
+
+    example = combo_example(model)
+    assert example is not None and example.solo.total == 13 and example.duo.total == 10
+    (page,) = GAME.components["rules"](model, KitContext(A4, lang))
+    root = svg_root(render_svg(page))
+    text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+    for phrase in words:
+        assert phrase in text
+    figure = next(g for g in root.iter(f"{SVG_NS}g") if g.get("data-example") == "combo")
+    assert figure.get("data-total") == "13"
+    assert len([p for p in figure.iter(f"{SVG_NS}polygon") if p.get("class") == "new-stone"]) == 1
+
+
+def test_a_set_without_the_examples_colours_prints_no_combo_example(model) -> None:
+    from dataclasses import replace
+
+    from pnp.games.rautino.kit.combo import combo_example
+
+    renamed = tuple(replace(c, name=f"c{i}") for i, c in enumerate(model.colours))
+    assert combo_example(replace(model, colours=renamed)) is None
 
 
 def test_rules_overflow_is_an_error(model) -> None:
@@ -307,5 +336,5 @@ def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
     orange = replace(model.colours[0], name="orange", fill="#f08020")
     changed = replace(model, colours=(orange, *model.colours[1:]))
     text = " ".join(_rules_texts(changed, lang))
-    assert ("Orange" if lang == "de" else "orange") in text
+    assert ("orangefarbenes" if lang == "de" else "orange") in text
     assert not re.search(r"\b(red|Rot|rote)\b", text)

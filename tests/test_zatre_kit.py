@@ -395,7 +395,7 @@ def test_rules_text_follows_the_doubling_options(tmp_path: Path) -> None:
 
 def test_german_rules_draw_rule_and_bonus_wording() -> None:
     words, _ = _rules_words(MODEL, "de")
-    assert "wer nur einen Stein hat oder keinen, der passt, zieht" in words
+    assert "hast du nur einen Stein oder passt keiner, ziehst du" in words
     assert "in allen Spalten 10, 11 und 12" in words
 
 

@@ -16,7 +16,7 @@ from pnp.geometry import trigrid as tg
 
 from ..model import Colour, RautinoModel
 from . import art
-from .texts import words
+from .texts import WORDS, words
 
 BLEED_MM = 3.0
 CREAM = "#f3ead6"
@@ -37,9 +37,8 @@ def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
         raise LayoutError(f"rautino cover: a {w:g} x {h:g} mm lid does not fit on {ctx.paper}")
     draw_cover_art(page, model, x, y, w, h, lang=ctx.lang, bleed=BLEED_MM)
     crop_marks(page, x, y, w, h, bleed=BLEED_MM)
-    note = {"en": f"Cover for the box lid ({w:g} x {h:g} mm): cut at the crop marks.",
-            "de": f"Deckelbild für die Schachtel ({w:g} x {h:g} mm): an den Schnittmarken schneiden."}
-    page.text(page.width / 2, y + h + marks + 5, note.get(ctx.lang, note["en"]), pt(8), anchor="middle",
+    note = WORDS(ctx.lang, "cover_note", w=w, h=h)
+    page.text(page.width / 2, y + h + marks + 5, note, pt(8), anchor="middle",
               style=filled("#555555"), cls="cover-note")
     return [page]
 

@@ -18,6 +18,7 @@ from pnp.draw.text import pt, text_width
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.zatre.model import Sheet, ZatreModel
+from pnp.i18n import Texts
 
 PAD_MM = 4.0  # inside each cut sheet: a cut that wanders a little takes no ink
 MIN_ROW_MM = 4.5  # smallest row a pencil can still write a number in
@@ -35,13 +36,20 @@ TOTAL_BOX = Style(stroke="#000000", stroke_width=0.6)
 GREY_TEXT = filled("#666666")
 NO_BONUS = filled("#ececec", "#000000", 0.25)
 
-# German for the spec's default labels; labels a user wrote in the spec are printed as written.
-GERMAN = {"Player": "Spieler", "Date": "Datum", "Game": "Spiel", "minus (tiles left)": "minus (übrige Steine)",
-          "Total": "Gesamt", "Bonus": "Bonus", "score sheet": "Spielblock"}
+# The spec's default labels in every language; labels a user wrote in the spec are printed as written.
+LABELS = Texts({
+    "Player": {"en": "Player", "de": "Spieler"},
+    "Date": {"en": "Date", "de": "Datum"},
+    "Game": {"en": "Game", "de": "Spiel"},
+    "minus (tiles left)": {"en": "minus (tiles left)", "de": "Minuspunkte (übrige Steine)"},
+    "Total": {"en": "Total", "de": "Gesamt"},
+    "Bonus": {"en": "Bonus", "de": "Bonus"},
+})
+TITLE = Texts({"title": {"en": "score sheet", "de": "Spielblock"}})
 
 
-def tr(text: str, lang: str) -> str:
-    return GERMAN.get(text, text) if lang == "de" else text
+def tr(label: str, lang: str) -> str:
+    return LABELS.get(lang, label, label)
 
 
 @dataclass(frozen=True)
@@ -129,7 +137,7 @@ def draw_sheet(g: GroupBuilder, model: ZatreModel, w: float, h: float, row_mm: f
     x0, x1 = PAD_MM, w - PAD_MM
     y = PAD_MM
     g.text(x0, y + 5.0, model.title.upper(), pt(12), weight="bold", cls="sheet-title")
-    g.text(x1, y + 5.0, tr("score sheet", lang), pt(8), anchor="end", style=GREY_TEXT)
+    g.text(x1, y + 5.0, TITLE(lang, "title"), pt(8), anchor="end", style=GREY_TEXT)
     y += TITLE_MM
     y = _header(g, sheet, x0, x1, y, lang)
     widths = column_widths(sheet, x1 - x0)
