@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import itertools
 import math
 import re
 from pathlib import Path
@@ -20,7 +19,6 @@ from pnp.draw.pdf import render_pdf
 from pnp.draw.svg import render_svg
 from pnp.games.base import KitContext
 from pnp.games.rautino import GAME
-from pnp.games.rautino.kit.art import luminance
 from pnp.games.rautino.model import load
 from pnp.spec import template_path
 
@@ -257,11 +255,6 @@ def test_rules_overflow_is_an_error(model) -> None:
     small = A4.__class__("small", 150, 200)
     with pytest.raises(LayoutError, match="overflows"):
         GAME.components["rules"](model, KitContext(small, "de"))
-
-
-def test_colours_are_distinct_in_greyscale(model) -> None:
-    levels = sorted(luminance(c.fill) for c in model.all_colours)
-    assert min(b - a for a, b in itertools.pairwise(levels)) >= 20
 
 
 def test_final_board_and_figures_from_records(model) -> None:

@@ -136,3 +136,51 @@ def test_negative_bonuses_print_with_a_minus_sign() -> None:
     text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
     assert "+-5" not in text
     assert "−5" in text
+
+
+def _sheet_text(lang: str, preset: str, model=None) -> str:
+    page = rules_pages(model or load(None), kit_context(A4, lang, preset=preset))[0]
+    return " ".join(t.text or "" for t in svg_root(render_svg(page)).iter(f"{SVG_NS}text"))
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+@pytest.mark.parametrize(("lang", "phrases"), [
+    ("en", ("in the middle of the table", "higher largest number", "second number decides", "up to three times",
+            "you must place it", "your turn ends")),
+    ("de", ("in die Mitte des Tisches", "höheren größten Zahl", "zweithöchste Zahl", "höchstens dreimal",
+            "musst du ihn legen", "ist der nächste Spieler an der Reihe")),
+])
+def test_opening_tie_break_and_drawing_as_the_engine_plays_them(preset, lang, phrases) -> None:
+    from pnp.games.triomino.engine import start_rank
+
+    text = _sheet_text(lang, preset)
+    for phrase in phrases:
+        assert phrase in text, phrase
+    assert " darfst " not in text and " may lay " not in text
+    # The engine's order of the opening tiles is the one the sheet states.
+    assert start_rank((0, 4, 5)) > start_rank((1, 4, 4)) > start_rank((2, 3, 4))  # all three sum to 9
+
+
+@pytest.mark.parametrize(("lang", "names"), [("en", ("Basic rules", "Classic rules")),
+                                             ("de", ("Grundregeln", "Klassische Regeln"))])
+def test_presets_are_printed_in_words(lang, names) -> None:
+    from pnp.games.triomino.kit.scoresheet import score_page
+
+    model = load(None)
+    for preset, name in zip(("seed", "classic"), names, strict=True):
+        sheet = " ".join(t.text or "" for t in svg_root(render_svg(
+            score_page(A4, model.rules(preset), 4, lang))).iter(f"{SVG_NS}text"))
+        for text in (_sheet_text(lang, preset), sheet):
+            assert name in text
+            assert not {"seed", "classic"} & set(text.replace("·", " ").split())
+
+
+def test_bridge_caption_counts_its_dashed_places() -> None:
+    from pnp.games.triomino.kit.rules import _dashed
+
+    bridge = find_example(load(None), load(None).rules("seed"), "bridge")
+    assert len(bridge.empty) >= 1
+    expected = "place stays" if len(bridge.empty) == 1 else "places stay"
+    assert expected in _sheet_text("en", "seed")
+    assert _dashed(replace(bridge, empty=bridge.empty[:1]), "en") == "The dashed place stays empty."
+    assert _dashed(replace(bridge, empty=bridge.empty[:1]), "de") == "Der gestrichelte Platz bleibt frei."
