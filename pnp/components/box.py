@@ -321,7 +321,7 @@ def _instructions(page: Page, regions: list[tuple[float, float, float, float]], 
                   steps: tuple[str, ...], legend: dict[str, Any]) -> bool:
     """Legend and numbered steps in the first region they fit, at the largest size that fits."""
     entries = ["cut", *sorted(kinds), "glue"]
-    for size in (pt(7), pt(6), pt(5)):
+    for size in (pt(7.5), pt(7), pt(6.5)):  # 6.5 pt: the smallest text any sheet prints
         leading = 1.3 * size
         for x, y, w, h in regions:
             inner_w = w - 2 * BLOCK_PADDING_MM

@@ -23,13 +23,14 @@ from .texts import preset_name
 ROW = 7.0  # handwriting row height
 HEADER = 9.0  # player name boxes
 SUBHEADER = 5.0
-TURN_COL = 22.0  # wide enough for the round-end labels
+TURN_COL = 24.0  # wide enough for the round-end labels at the smallest print size
 MIN_TURN_ROWS = 15
 GRID = stroked("#555555", 0.2)
 BOLD_GRID = stroked("#000000", 0.45)
 TINT = "#e6e6e6"
 REF_SIZE = pt(8.5)
 REF_COLUMN_GAP = 8.0
+MIN_TEXT = pt(6.5)  # nothing printed smaller
 
 WORDS = Texts({
     "title": {"en": "Triomino — score sheet", "de": "Triomino — Punkteblatt"},
@@ -107,7 +108,7 @@ def _table(page: Page, x0: float, y0: float, width: float, players: int, turn_ro
     for p in range(players):
         x = x0 + TURN_COL + p * col
         page.rect(x, y, col, HEADER, style=BOLD_GRID, cls="player-column", data={"player": str(p + 1)})
-        page.text(x + 1.5, y + 3.0, f"{w['player']} {p + 1}", pt(6), style=filled("#777777"))
+        page.text(x + 1.5, y + 3.0, f"{w['player']} {p + 1}", MIN_TEXT, style=filled("#777777"))
         page.rect(x, y + HEADER, col, SUBHEADER, style=filled(TINT, stroke="#000000", width=0.2))
         page.text(x + sub / 2, y + HEADER + 3.6, w["points"], _fit(w["points"], sub - 1.0, pt(7.5), bold=False),
                   anchor="middle")
@@ -147,9 +148,9 @@ def _table(page: Page, x0: float, y0: float, width: float, players: int, turn_ro
 
 
 def _fit(label: str, width: float, size: float, bold: bool = True) -> float:
-    while text_width(label, size, bold=bold) > width and size > pt(5):
+    while text_width(label, size, bold=bold) > width and size > MIN_TEXT:
         size *= 0.95
-    return size
+    return max(size, MIN_TEXT)
 
 
 def _ref_columns(ref: list[RefLine]) -> tuple[list[RefLine], list[RefLine]]:

@@ -128,7 +128,7 @@ def _header(page: Page, ctx: KitContext, sheet: int, sheets: int, back: bool) ->
     note = TEXTS(ctx.lang, "backs_note") if back else TEXTS(ctx.lang, "fronts_note")
     y += vertical_extent(size, bold=True)[1] + 1.0 + vertical_extent(pt(8))[0]
     size = pt(8)
-    while text_width(note, size) > box.width and size > pt(6):
+    while text_width(note, size) > box.width and size > pt(6.5):
         size *= 0.97  # long German notes get a little smaller rather than leave the safe area
     page.text(page.width / 2, y, note, size, anchor="middle", style=filled("#444444"), cls="sheet-note")
 
