@@ -51,19 +51,6 @@ def test_components_in_kit_order() -> None:
     assert list(GAME.components) == ["board", "tiles", "cover", "rules"]
 
 
-def test_board_triangle_side_equals_stone_triangle_side(model, pages) -> None:
-    board = svg_root(render_svg(pages["board"][0]))
-    cells = board.findall(f".//{SVG_NS}polygon[@class='board-cell']")
-    assert len(cells) == len(model.board.cells) == 96
-    board_sides = {round(math.dist(a, b), 3) for cell in cells
-                   for a, b in zip(_points(cell), _points(cell)[1:] + _points(cell)[:1], strict=True)}
-    stones = svg_root(render_svg(pages["tiles"][0]))
-    cuts = stones.findall(f".//{SVG_NS}polygon[@class='stone-cut']")
-    stone_sides = {round(math.dist(a, b), 3) for cut in cuts
-                   for a, b in zip(_points(cut), _points(cut)[1:] + _points(cut)[:1], strict=True)}
-    assert board_sides == stone_sides == {model.board.triangle_mm}
-
-
 def test_board_marks_the_start_and_has_a_legend_entry_per_shape(model, pages) -> None:
     root = svg_root(render_svg(pages["board"][0]))
     start = root.find(f".//{SVG_NS}polygon[@class='start']")
