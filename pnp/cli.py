@@ -167,9 +167,12 @@ def _component_command(component: str, summary: str, **extra_options: Any) -> No
     @kit_options
     @output_options
     def command(game: str, **options: Any) -> None:
-        from pnp.kit import build_kits
+        from pnp.kit import build_bleed_cover, build_kits
 
-        written = build_kits([game], components=[component], **options)
+        if options.pop("bleed_pdf", False):
+            written = [build_bleed_cover(game, **options)]
+        else:
+            written = build_kits([game], components=[component], **options)
         _report_written(written, options["quiet"])
 
     command.__doc__ = summary
@@ -180,7 +183,12 @@ def _component_command(component: str, summary: str, **extra_options: Any) -> No
 
 _component_command("board", "The game board.")
 _component_command("tiles", "The tile or stone sheets, fronts and backs.")
-_component_command("cover", "The cover (box lid artwork).")
+_component_command(
+    "cover", "The cover (box lid artwork).",
+    options=[click.option("--bleed-pdf", is_flag=True,
+                          help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and BleedBox "
+                               "set, for a print shop.")],
+)
 _component_command("rules", "The rules sheet (--lang de|en).")
 _component_command(
     "scoresheet", "The score sheet or score block.",

@@ -203,6 +203,21 @@ def _remove_stale_pages(folder: Path, game: str, formats: frozenset[str], keep: 
                 path.unlink()
 
 
+def build_bleed_cover(game: str, *, spec: Path | None, output: Path, lang: str = "en", **_: Any) -> Path:
+    """The cover alone as a print shop takes it: one PDF page of trim size plus bleed, with TrimBox
+    and BleedBox set, no crop marks and no footer."""
+    from pnp.draw.paper import A4
+    from pnp.draw.pdf import render_pdf
+
+    chosen = game_registry.get(game)
+    pages = draw_component(chosen, chosen.load(spec), "cover", kit_context(A4, lang, bleed_pdf=True))
+    for page in pages:
+        page.check_safe_area(f"{game} cover")
+    check_can_create(output)
+    data = render_pdf(pages, title=f"{chosen.title} — cover")
+    return atomic_write_bytes(output / game / f"{game}-cover-bleed.pdf", data)
+
+
 def build_box(game: str | None, *, size: str | None, style: str, paper_thickness: float | None,
               spec: Path | None, output: Path, formats: frozenset[str], paper: Paper, dpi: int,
               quiet: bool, lang: str = "en") -> list[Path]:
