@@ -48,7 +48,7 @@ WORDS = Texts({
                      "instead if the back came out upside down."),
               "de": ("Beide Balken von 0 bis 100 messen. Weichen sie um mehr als 1 mm ab, im Druckdialog "
                      "„An Seite anpassen“ oder „Übergroße Seiten verkleinern“ ausschalten und neu drucken.",
-                     "Randmarken: Die Linien 3, 5 und 8 mm vom Rand zeigen, wie weit Ihr Drucker druckt. "
+                     "Randmarken: Die Linien 3, 5 und 8 mm vom Rand zeigen, wie weit dein Drucker druckt. "
                      "Jeder Bausatz hält seine Teile 8 mm vom Rand entfernt, die 8-mm-Linien müssen also "
                      "zu sehen sein.",
                      "Duplex: Decken sich die Zielkreuze nicht, den Versatz notieren; steht die Rückseite "
