@@ -318,3 +318,14 @@ def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
     text = " ".join(_rules_texts(changed, lang))
     assert ("orangefarbenes" if lang == "de" else "orange") in text
     assert not re.search(r"\b(red|Rot|rote)\b", text)
+
+
+def test_rules_shape_pictures_carry_the_colour_symbols(model) -> None:
+    # In black and white, blue and green in "Sechseck 2" differ only by their symbols.
+    (page,) = GAME.components["rules"](model, KitContext(A4, "de"))
+    root = svg_root(render_svg(page))
+    groups = {g.get("data-shape"): g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-shape"}
+    symbols = {model.colour(name).symbol for name in ("red", "blue")}
+    assert symbols == {"circle", "square"}
+    assert len(list(groups["Dreieck"].iter(f"{SVG_NS}circle"))) == 4  # four red triangles, a circle each
+    assert len(list(groups["Sechseck 2"].iter(f"{SVG_NS}rect"))) == 6  # six blue triangles, a square each

@@ -175,12 +175,16 @@ def test_presets_are_printed_in_words(lang, names) -> None:
             assert not {"seed", "classic"} & set(text.replace("·", " ").split())
 
 
-def test_bridge_caption_counts_its_dashed_places() -> None:
-    from pnp.games.triomino.kit.rules import _dashed
+def test_bridge_caption_names_its_empty_places_as_drawn() -> None:
+    from pnp.games.triomino.kit.rules import _empty_places
 
-    bridge = find_example(load(None), load(None).rules("seed"), "bridge")
-    assert len(bridge.empty) >= 1
-    expected = "place stays" if len(bridge.empty) == 1 else "places stay"
-    assert expected in _sheet_text("en", "seed")
-    assert _dashed(replace(bridge, empty=bridge.empty[:1]), "en") == "The dashed place stays empty."
-    assert _dashed(replace(bridge, empty=bridge.empty[:1]), "de") == "Der gestrichelte Platz bleibt frei."
+    model = load(None)
+    bridge = find_example(model, model.rules("seed"), "bridge")
+    page = rules_pages(model, kit_context(A4, "en", preset="seed"))[0]
+    root = svg_root(render_svg(page))
+    tinted = [el for el in root.iter(f"{SVG_NS}polygon") if el.get("class") == "empty-cell"]
+    assert len(tinted) == len(bridge.empty) == 2 and all(el.get("fill") == "#ececec" for el in tinted)
+    assert "The grey places stay empty." in _sheet_text("en", "seed")
+    assert "Die grau getönten Plätze bleiben frei." in _sheet_text("de", "seed")
+    assert _empty_places(replace(bridge, empty=bridge.empty[:1]), "en") == "The grey place stays empty."
+    assert _empty_places(replace(bridge, empty=bridge.empty[:1]), "de") == "Der grau getönte Platz bleibt frei."

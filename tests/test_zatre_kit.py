@@ -427,3 +427,10 @@ def test_score_block_marks_lie_in_the_printable_area(paper) -> None:
         for x, y in ((float(mark.get("x1")), float(mark.get("y1"))), (float(mark.get("x2")), float(mark.get("y2")))):
             assert box.x0 - 1e-6 <= x <= box.x1 + 1e-6 and box.y0 - 1e-6 <= y <= box.y1 + 1e-6
             assert min(x, y, page.width - x, page.height - y) >= page.safe_margin  # most printers print there
+
+
+@pytest.mark.parametrize(("lang", "phrase"), [("de", "sobald alle Steine dieses Zuges liegen"),
+                                              ("en", "once all the tiles of the turn are down")])
+def test_rules_say_when_a_row_through_an_x2_field_is_judged(lang, phrase) -> None:
+    words, _ = _rules_words(MODEL, lang)
+    assert phrase in words

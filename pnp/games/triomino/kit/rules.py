@@ -111,7 +111,7 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"The yellow tile bridges the gap: an edge touches below, the {_number_at(bridge)} "
-                           f"at the ringed point. {_dashed(bridge, 'en')}")]
+                           f"at the ringed point. {_empty_places(bridge, 'en')}")]
     col2.append(Heading("Hexagon"))
     col2.append(Paragraph(
         f"Six tiles round one point form a hexagon. The tile that closes it scores {signed(rules.hexagon_bonuses[0])}; "
@@ -184,7 +184,7 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"Der gelbe Stein schlägt die Brücke: unten liegt eine Kante an, am markierten Punkt "
-                           f"die {_number_at(bridge)}. {_dashed(bridge, 'de')}")]
+                           f"die {_number_at(bridge)}. {_empty_places(bridge, 'de')}")]
     col2.append(Heading("Sechseck"))
     col2.append(Paragraph(
         f"Sechs Steine um einen Punkt bilden ein Sechseck. Wer es mit einem Stein schließt, erhält "
@@ -215,14 +215,17 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     return [col1, col2]
 
 
-def _dashed(example: Example, lang: str) -> str:
-    """The caption's word on the empty places the figure draws dashed (one, or several)."""
+def _empty_places(example: Example, lang: str) -> str:
+    """The caption's word on the places the figure tints grey: they must stay empty (one, or several).
+
+    Only the outer ones show their dashed outline; the tint marks all of them.
+    """
     if not example.empty:
         return ""
     one = len(example.empty) == 1
     if lang == "de":
-        return "Der gestrichelte Platz bleibt frei." if one else "Die gestrichelten Plätze bleiben frei."
-    return "The dashed place stays empty." if one else "The dashed places stay empty."
+        return "Der grau getönte Platz bleibt frei." if one else "Die grau getönten Plätze bleiben frei."
+    return "The grey place stays empty." if one else "The grey places stay empty."
 
 
 def _number_at(example: Example) -> int:
