@@ -61,9 +61,9 @@ def reference_lines(rules: Rules, lang: str, zero_triple: bool = True) -> list[R
                        if rules.draw_limit else t("Pass: no fit (no drawing)", "Passen: kein Platz (kein Ziehen)"),
                        signed(-rules.empty_pool_pass_penalty)))
     if rules.going_out_bonus or rules.going_out_collects_hands:
-        label = t("Going out (last tile placed)", "Alle Steine abgelegt (letzter Stein)")
+        label = t("Going out (last tile placed)", "Als Erster alle Steine abgelegt")
         if rules.going_out_collects_hands:
-            label += t(", plus the others' hand totals", ", plus die Handsummen der anderen")
+            label += t(", plus the others' hand totals", ", dazu die Handsummen der anderen")
         out.append(RefLine("going_out_bonus", label, signed(rules.going_out_bonus)))
     if rules.blocked_round_scoring == "lowest_collects":
         out.append(RefLine("blocked_round_scoring",
