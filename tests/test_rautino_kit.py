@@ -208,9 +208,10 @@ def test_rules_fit_one_page_with_shape_pictures_and_joker_examples(model, lang) 
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("de", ("Sechseck 2, zweifarbig: 8", "Dreieck, einfarbig: 2", "8 + 2 + 2 = 12", "dazu: 13", "Zug 10 Punkte")),
-    ("en", ("hexagon, one triangle (2 colours): 8", "big triangle (1 colour): 2", "8 + 2 + 2 = 12", "adds 1: 13",
-            "scores 10")),
+    ("de", ("Sechseck 2 (zweifarbig, 8 Punkte) und Dreieck (einfarbig, 2 Punkte)", "8 + 2 + 2 = 12 Punkte",
+            "dazu: 13", "derselbe Zug 10 Punkte")),
+    ("en", ("hexagon, one triangle (2 colours, 8 points) and big triangle (1 colour, 2 points)", "8 + 2 + 2 = 12",
+            "makes it 13", "scores 10")),
 ])
 def test_rules_print_the_seeds_combo_example_as_the_engine_scores_it(model, lang, words) -> None:
     from pnp.games.rautino.kit.combo import combo_example

@@ -157,21 +157,27 @@ def _combo_items(model: RautinoModel, combo: ComboExample | None, lang: str) -> 
         return []
     de = lang == "de"
     solo, duo = combo.solo, combo.duo
-    form = "{name}, {colours}: {points}" if de else "a {name} ({colours}): {points}"
-    parts = [form.format(name=shape_name(model.shapes[s.shape], lang), colours=colour_count(s.colours, lang),
-                         points=s.points) for s in sorted(solo.shapes, key=lambda s: -s.points)]
-    shapes_sum = sum(s.points for s in solo.shapes)
-    sum_text = " + ".join(str(s.points) for s in sorted(solo.shapes, key=lambda s: -s.points))
+    shapes = sorted(solo.shapes, key=lambda s: -s.points)
+    unit = "Punkte" if de else "points"
+    parts = [f"{shape_name(model.shapes[s.shape], lang)} ({colour_count(s.colours, lang)}, {s.points} {unit})"
+             for s in shapes]
+    listed = (" und " if de else " and ").join([", ".join(parts[:-1]), parts[-1]])
+    count = {2: "zwei", 3: "drei"}.get(len(shapes), str(len(shapes))) if de else \
+        {2: "two", 3: "three"}.get(len(shapes), str(len(shapes)))
+    sums = " + ".join(str(s.points) for s in shapes) + f" + {solo.combo} = {solo.total - solo.stone}"
+    stone = solo.stone
     if de:
-        text = (f"Der gelb-blaue Stein (dick umrandet) vollendet mit seinem gelben Dreieck zwei Formen: "
-                f"{' Punkte und '.join(parts)} Punkte. Die zweite Form bringt die Kombo: {solo.combo} Punkte. "
-                f"Zusammen {sum_text} + {solo.combo} = {shapes_sum + solo.combo} Punkte; allein gespielt kommt "
-                f"der Punkt für den gelegten Stein dazu: {solo.total}. Zu zweit zählt der Zug {duo.total} Punkte.")
+        further = "Die zweite Form bringt" if len(shapes) == 2 else "Jede weitere Form bringt"
+        text = (f"Der gelb-blaue Stein (dick umrandet) vollendet mit seinem gelben Dreieck {count} Formen: "
+                f"{listed}. {further} als Kombo {solo.combo // (len(shapes) - 1)} Extrapunkte: {sums} Punkte. "
+                f"Allein gespielt kommt {'der Punkt' if stone == 1 else f'{stone} Punkte'} für den gelegten "
+                f"Stein dazu: {solo.total}. Zu zweit zählt derselbe Zug {duo.total} Punkte.")
     else:
-        text = (f"The yellow-blue stone (bold outline) completes two shapes with its yellow triangle: "
-                f"{' points and '.join(parts)} points. The second shape earns the combo: {solo.combo} points. "
-                f"Together {sum_text} + {solo.combo} = {shapes_sum + solo.combo} points; in a one-player game the "
-                f"point for the stone adds 1: {solo.total}. With two players the move scores {duo.total}.")
+        further = "The second shape earns" if len(shapes) == 2 else "Each further shape earns"
+        text = (f"The yellow-blue stone (bold outline) completes {count} shapes with its yellow triangle: "
+                f"{listed}. {further} {solo.combo // (len(shapes) - 1)} combo points: {sums}. In a one-player "
+                f"game the stone itself adds {stone}, which makes it {solo.total}. With two players the same "
+                f"move scores {duo.total}.")
     return [Heading("Beispiel: eine Kombo" if de else "Example: a combo", 2), _figure_item("combo", COMBO_MM),
             Paragraph(text)]
 
