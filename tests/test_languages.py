@@ -90,3 +90,15 @@ def test_footers_name_the_part_and_page_in_the_kits_language(printed):
 def test_a_text_without_every_language_is_refused():
     with pytest.raises(ValueError, match="every text needs"):
         Texts({"start": {"en": "Start"}})
+
+
+def test_texts_format_fall_back_for_spec_names_and_refuse_unknown_languages():
+    from pnp.i18n import pick, times
+
+    words = Texts({"sheet": {"en": "sheet {n}", "de": "Bogen {n}"}})
+    assert words("de", "sheet", n=2) == "Bogen 2" and words.of("en") == {"sheet": "sheet {n}"}
+    assert words.get("de", "purple", "purple") == "purple"  # a name from the spec, printed as written
+    assert (times(3, "de"), times(3, "en"), times(12, "de")) == ("dreimal", "three times", "12-mal")
+    assert pick("de", {"en": 1, "de": 2}) == 2
+    with pytest.raises(ValueError, match="the kits speak en, de"):
+        words("fr", "sheet")

@@ -11,7 +11,7 @@ from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page
 from pnp.draw.text import Bullets, Figure, FlowItem, FlowStyle, Heading, Paragraph, pt
 from pnp.games.base import KitContext
-from pnp.i18n import times
+from pnp.i18n import pick, times
 
 from ..model import Rules, TriominoModel
 from .boardart import draw_tiles, fit_layout, point_marker
@@ -27,7 +27,7 @@ def rules_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
     rules = model.rules(ctx.options.get("preset"))
     lang = "de" if ctx.lang == "de" else "en"
     examples = {kind: find_example(model, rules, kind) for kind in ("bridge", "hexagon")}
-    text = GERMAN if lang == "de" else ENGLISH
+    text = pick(lang, {"en": ENGLISH, "de": GERMAN})
     columns = text(model, rules, examples)
     underline = model.high >= 6
 

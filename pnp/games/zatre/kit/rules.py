@@ -14,7 +14,7 @@ from pnp.games.zatre.kit.rules_text import english, german
 from pnp.games.zatre.kit.scoresheet import column_widths, draw_table
 from pnp.games.zatre.model import Cell, ZatreModel
 from pnp.games.zatre.sheet import ScoreSheet, SheetEntry, SheetRow
-from pnp.i18n import Texts
+from pnp.i18n import Texts, pick
 
 NEW_TILE = "#ffe08a"
 ROW_COLOURS = ("#1a4fa0", "#2e7d32", "#b23c17", "#6a1b9a")
@@ -25,7 +25,7 @@ POINTS = Texts({"short": {"en": "pts", "de": "P."}})
 
 def rules_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
     example = find_example(model)
-    title, subtitle, columns = (german if ctx.lang == "de" else english)(model, example)
+    title, subtitle, columns = pick(ctx.lang, {"en": english, "de": german})(model, example)
 
     def figure(page: Page, name: str, rect: tuple[float, float, float, float]) -> None:
         if name == "turn" and example is not None:
