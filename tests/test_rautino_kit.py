@@ -330,3 +330,15 @@ def test_rules_shape_pictures_carry_the_colour_symbols(model) -> None:
     assert symbols == {"circle", "square"}
     assert len(list(groups["Dreieck"].iter(f"{SVG_NS}circle"))) == 4  # four red triangles, a circle each
     assert len(list(groups["Sechseck 2"].iter(f"{SVG_NS}rect"))) == 6  # six blue triangles, a square each
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("de", "Eine Form, die der Stein damit vollendet, zählt wie jede andere."),
+    ("en", "A shape the stone completes this way scores like any other."),
+])
+def test_rules_say_shapes_with_an_overhanging_joker_score_by_the_option(model, lang, sentence) -> None:
+    from dataclasses import replace
+
+    assert sentence in " ".join(_rules_texts(model, lang))
+    off = replace(model, overhanging_joker_shapes_score=False)
+    assert sentence not in " ".join(_rules_texts(off, lang))
