@@ -6,7 +6,8 @@ Hand-written SVG keeps reports free of plotting dependencies and byte-stable bet
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from html import escape
 
 WIDTH, HEIGHT = 560, 260
@@ -15,26 +16,22 @@ BAR = "#4a78b5"
 FONT = "font-family=\"Bitstream Vera Sans, DejaVu Sans, sans-serif\""
 
 
-def binned(values: Iterable[float], max_bins: int = 16) -> dict[str, int]:
-    """Counts of values in equal bins with round edges, labelled 'low-high'."""
-    data = sorted(values)
-    if not data:
+def binned(values: Iterable[int] | Mapping[int, int], max_bins: int = 16) -> dict[str, int]:
+    """Counts of integer values in equal bins with round edges, labelled 'low-high', empty bins
+    included. `values` is the values themselves or a histogram (value -> how many)."""
+    counts_of = values if isinstance(values, Mapping) else Counter(values)
+    present = [v for v, n in counts_of.items() if n]
+    if not present:
         return {}
-    low, high = math.floor(data[0]), math.floor(data[-1])
-    if high - low + 1 <= max_bins:
-        counts = {str(v): 0 for v in range(low, high + 1)}
-        for value in data:
-            counts[str(math.floor(value))] += 1
-        return counts
-    width = _nice_step((high - low + 1) / max_bins)
+    low, high = math.floor(min(present)), math.floor(max(present))
+    width = 1 if high - low + 1 <= max_bins else _nice_step((high - low + 1) / max_bins)
     start = low // width * width
     counts: dict[str, int] = {}
-    edges = range(start, high + 1, width)
-    for edge in edges:
-        counts[f"{edge}-{edge + width - 1}"] = 0
-    for value in data:
+    for edge in range(start, high + 1, width):
+        counts[str(edge) if width == 1 else f"{edge}-{edge + width - 1}"] = 0
+    for value, n in counts_of.items():
         edge = start + (math.floor(value) - start) // width * width
-        counts[f"{edge}-{edge + width - 1}"] += 1
+        counts[str(edge) if width == 1 else f"{edge}-{edge + width - 1}"] += n
     return counts
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.check.report import CheckReport
-from pnp.fileio import atomic_write_bytes, check_can_create, jsonl_bytes
+from pnp.fileio import atomic_write_bytes, check_can_create
 from pnp.games.base import CheckOptions, Game
 
 
@@ -39,17 +39,13 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     for folder in ([log.parent] if log else []) + ([report] if report else []):
         check_can_create(folder)  # now, not after minutes of simulation
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
-                           progress=progress)
-    result = chosen.check(model, options)
+                           progress=progress, log=log, keep_games=report is not None)
+    result = chosen.check(model, options)  # streams the log
     add_box_fit(chosen, model, result)
-    outputs: list[tuple[Path, bytes]] = []
-    if log is not None:
-        outputs.append((log, jsonl_bytes(result.records)))
     if report is not None:
         from pnp.check.html import render_report
 
-        outputs += render_report(chosen, model, result, report)
-    for path, data in outputs:
-        atomic_write_bytes(path, data)
+        for path, data in render_report(chosen, model, result, report):
+            atomic_write_bytes(path, data)
     return result
 
