@@ -7,7 +7,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from pnp.check.charts import bar_chart, binned
+from pnp.check.charts import bar_chart, binned_counts
 from pnp.check.protocol import Configuration
 from pnp.check.report import CheckReport
 from pnp.games.base import Figure, Game
@@ -33,7 +33,7 @@ def configuration(record: dict[str, Any]) -> str:
 
 def score_figures(report: CheckReport) -> list[Figure]:
     """One score histogram per configuration: one-player and two-player scores do not mix."""
-    return [Figure(f"Final scores, {label}", binned(tally.histogram("final_scores").counts), "points",
+    return [Figure(f"Final scores, {label}", binned_counts(tally.histogram("final_scores").counts), "points",
                    "player-games", "Every player's final score in every simulated game of this configuration.")
             for label, tally in report.tallies.items()]
 
