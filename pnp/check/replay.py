@@ -79,55 +79,57 @@ def _expected(shape: Any) -> str:
     return "an object"
 
 
-def _field(where: str, key: str | int) -> str:
+def _at(section: str, field: str) -> str:
+    """'move 3: cells[1]', 'round 2, turn 5: tile', 'stack', or 'the record'."""
+    return ": ".join(part for part in (section, field) if part) or "the record"
+
+
+def _key(field: str, key: str | int) -> str:
     if isinstance(key, int):
-        return f"{where}[{key}]"
-    return f"{where}.{key}" if where and not where.endswith(": ") else f"{where}{key}"
+        return f"{field}[{key}]"
+    return f"{field}.{key}" if field else key
 
 
-def check_shape(value: Any, shape: Any, where: str = "") -> None:
+def check_shape(value: Any, shape: Any, section: str = "", field: str = "") -> None:
     """Raise InvalidRecord naming the first place where `value` does not have `shape`."""
-    label = where.removesuffix(": ") or "the record"
+    where = _at(section, field)
     if shape is Any:
         return
     if isinstance(shape, Optional):
         if value is not None:
-            check_shape(value, shape.shape, where)
+            check_shape(value, shape.shape, section, field)
         return
     if isinstance(shape, type) and shape in _TYPE_WORDS:
         ok = isinstance(value, shape) and (shape is bool or not isinstance(value, bool))
         if shape is float:
             ok = isinstance(value, int | float) and not isinstance(value, bool)
         if not ok:
-            raise InvalidRecord(f"{label}: expected {_expected(shape)}, got {_what(value)}")
+            raise InvalidRecord(f"{where}: expected {_expected(shape)}, got {_what(value)}")
         return
     if isinstance(shape, Switch):
         if not isinstance(value, dict):
-            raise InvalidRecord(f"{label}: expected an object, got {_what(value)}")
-        check_shape(value, shape.shapes.get(value.get(shape.key), shape.default), where)
+            raise InvalidRecord(f"{where}: expected an object, got {_what(value)}")
+        check_shape(value, shape.shapes.get(value.get(shape.key), shape.default), section, field)
         return
     if isinstance(shape, list | tuple | Items):
-        if not isinstance(value, list):
-            raise InvalidRecord(f"{label}: expected {_expected(shape)}, got {_what(value)}")
-        if isinstance(shape, tuple):
-            if len(value) != len(shape):
-                raise InvalidRecord(f"{label}: expected {_expected(shape)}, got {_what(value)}")
-            for index, (item, item_shape) in enumerate(zip(value, shape, strict=True)):
-                check_shape(item, item_shape, _field(where, index))
-        elif isinstance(shape, Items):
+        if not isinstance(value, list) or (isinstance(shape, tuple) and len(value) != len(shape)):
+            raise InvalidRecord(f"{where}: expected {_expected(shape)}, got {_what(value)}")
+        if isinstance(shape, Items):  # the item's name replaces the list's field name
             for index, item in enumerate(value):
-                check_shape(item, shape.shape, f"{where}{shape.name} {index + 1}: ")
+                named = f"{shape.name} {index + 1}"
+                check_shape(item, shape.shape, f"{section}, {named}" if section else named)
         else:
-            for index, item in enumerate(value):
-                check_shape(item, shape[0], _field(where, index))
+            shapes = shape if isinstance(shape, tuple) else [shape[0]] * len(value)
+            for index, (item, item_shape) in enumerate(zip(value, shapes, strict=True)):
+                check_shape(item, item_shape, section, _key(field, index))
         return
     if isinstance(shape, dict):
         if not isinstance(value, dict):
-            raise InvalidRecord(f"{label}: expected an object, got {_what(value)}")
+            raise InvalidRecord(f"{where}: expected an object, got {_what(value)}")
         for key, item_shape in shape.items():
             if key not in value and not isinstance(item_shape, Optional):
-                raise InvalidRecord(f"{_field(where, key)}: missing")
-            check_shape(value.get(key), item_shape, _field(where, key))
+                raise InvalidRecord(f"{_at(section, _key(field, key))}: missing")
+            check_shape(value.get(key), item_shape, section, _key(field, key))
         return
     raise TypeError(f"not a record shape: {shape!r}")  # a programming error in a game's shape
 

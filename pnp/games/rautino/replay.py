@@ -39,10 +39,13 @@ class Referee:
     def why_illegal(self, cells: tuple[Cell, Cell], colours: tuple[str, str]) -> str | None:
         """None when the placement is legal, else the rule it breaks."""
         first, second = cells
+        if first == second:
+            return f"both triangles of the stone lie on cell {list(first)}"
         covers = 0
         for cell, colour in zip(cells, colours, strict=True):
             if cell not in self.board_cells:
-                if not self.rules.joker_overhang:
+                # Only a triangle beside the board can stick out (its partner lies on the board).
+                if not self.rules.joker_overhang or not any(n in self.board_cells for n in tg.neighbours(cell)):
                     return f"cell {list(cell)} is off the board"
                 if colour != self.joker:
                     return f"only a joker triangle may stick out of the board ({colour} at {list(cell)})"
