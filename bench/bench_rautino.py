@@ -6,19 +6,20 @@ from __future__ import annotations
 import sys
 import time
 
-from pnp.check.simulate import game_seed
+from pnp.check.protocol import Configuration, Deal, game_seed
 from pnp.games.base import CheckOptions
-from pnp.games.rautino.checker import check, simulate_one
+from pnp.games.rautino.checker import check, play
 from pnp.games.rautino.model import load
 
 
 def main(games: int = 300, check_games: int = 1000) -> None:
     model = load(None)
-    simulate_one(model, 1, "greedy", (0, 0))  # build the tables outside the timing
+    play(model, Deal(0, 0, 0, Configuration(1, ("greedy",))))  # build the tables outside the timing
     for players in (1, 2):
+        configuration = Configuration(players, ("greedy",) * players)
         start = time.perf_counter()
         for index in range(games):
-            simulate_one(model, players, "greedy", (index, game_seed(1, index)))
+            play(model, Deal(index, index, game_seed(1, index), configuration))
         elapsed = time.perf_counter() - start
         print(f"{players} player{'s' if players > 1 else ''}: {games / elapsed:7.1f} games/s "
               f"(greedy, one process, with records)")

@@ -10,9 +10,11 @@ import argparse
 import functools
 import time
 
-from pnp.check.simulate import game_seed, run_games
-from pnp.games.triomino.checker import play_one
+from pnp.check.protocol import Configuration
+from pnp.check.simulate import play_one
+from pnp.games.triomino.checker import SIMULATION
 from pnp.games.triomino.model import load
+from pnp.parallel import parallel_map
 
 
 def main() -> None:
@@ -23,12 +25,11 @@ def main() -> None:
     model = load()
     for preset, players, games in [("seed", 2, args.games), ("seed", 4, args.games),
                                    ("classic", 2, args.games // 5), ("classic", 4, args.games // 5)]:
-        seeds = [game_seed(1, i) for i in range(games)]
-        play = functools.partial(play_one, model, preset, players, "greedy")
+        configuration = (Configuration(players, ("greedy",) * players, preset),)
+        play = functools.partial(play_one, SIMULATION, model, configuration, games, 1, True)
         start = time.perf_counter()
-        records = run_games(play, seeds, workers=args.workers)
+        rounds = sum(o.rounds for o in parallel_map(play, range(games), workers=args.workers))
         elapsed = time.perf_counter() - start
-        rounds = sum(len(r["rounds"]) for r in records)
         print(f"{preset:8} {players} players: {games} games ({rounds} rounds) in {elapsed:.2f} s = "
               f"{games / elapsed:.0f} games/s, {rounds / elapsed:.0f} rounds/s ({args.workers} workers)")
 

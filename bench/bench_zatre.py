@@ -9,14 +9,15 @@ import sys
 import time
 from functools import partial
 
-from pnp.check.simulate import game_seed, run_games
+from pnp.check.protocol import Configuration, Deal, game_seed
+from pnp.games.zatre.checker import play
 from pnp.games.zatre.model import ZatreModel, load
-from pnp.games.zatre.records import simulate
+from pnp.parallel import parallel_map
 
 
 def final_scores(model: ZatreModel, players: int, seed: int) -> list[int]:
     """A whole game with its record built, as `pnp check` plays it; only the scores come back."""
-    return simulate(model, players, 0, (seed, 0))["final_scores"]
+    return play(model, Deal(0, 0, seed, Configuration(players, ("greedy",) * players))).scores
 
 
 def main() -> None:
@@ -26,7 +27,7 @@ def main() -> None:
     for players in (2, 4):
         for workers in (1, 2):
             started, cpu = time.perf_counter(), time.process_time()
-            run_games(partial(final_scores, model, players), seeds, workers=workers)
+            list(parallel_map(partial(final_scores, model, players), seeds, workers=workers))
             elapsed = time.perf_counter() - started
             # CPU time per game (one worker) does not depend on what else the machine runs.
             per_game = f", {1000 * (time.process_time() - cpu) / games:.1f} ms CPU per game" \
