@@ -24,7 +24,7 @@ GAMES = ["rautino", "zatre", "triomino"]
 ONE_CONFIGURATION = {"rautino": ["--players", "2"], "zatre": ["--players", "2"],
                      "triomino": ["--players", "2", "--preset", "seed"]}
 SHARED_KEYS = ("first_game", "games", "seat_wins", "seat_win_shares", "tie_share", "seat_mean_scores",
-               "final_scores", "winning_scores", "turns_per_game", "rounds_per_game")
+               "final_scores", "winning_scores", "turns_per_game", "rounds_per_game", "placements_per_game")
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -92,15 +92,17 @@ def test_the_protocol_document_names_every_shared_key() -> None:
 
 
 def test_ties_are_split_between_the_tied_seats() -> None:
+    from pnp.check.protocol import Outcome
     from pnp.check.stats import Tally
 
     tally = Tally(3)
-    tally.add_game([5, 5, 1], turns=10, rounds=1, measures={})
-    tally.add_game([1, 2, 3], turns=12, rounds=2, measures={})
+    tally.add_game(Outcome({}, [5, 5, 1], turns=10, rounds=1, placements=9))
+    tally.add_game(Outcome({}, [1, 2, 3], turns=12, rounds=2, placements=11))
     figures = tally.shared_figures()
     assert figures["seat_wins"] == [0.5, 0.5, 1.0] and figures["tie_share"] == 0.5
     assert figures["seat_mean_scores"] == [3.0, 3.5, 2.0]
     assert figures["turns_per_game"]["mean"] == 11 and figures["rounds_per_game"]["max"] == 2
+    assert figures["placements_per_game"]["median"] == 10
 
 
 def test_histogram_quantiles_are_exact() -> None:

@@ -69,6 +69,7 @@ class Outcome:
     scores: list[int]  # final score per seat
     turns: int
     rounds: int
+    placements: int  # pieces the players put down (not a start piece the rules lay)
     # The game's own integer observations, each a value or one value per seat (per round...).
     measures: dict[str, int | list[int]] = field(default_factory=dict)
 

@@ -24,7 +24,7 @@ def play_one(simulation: Simulation, model: Any, configurations: tuple[Configura
     deal = deal_for(configurations, games, run_seed, number)
     outcome = simulation.play(model, deal)
     record = numbered(outcome.record, simulation.game, deal) if keep_record else {}
-    return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.measures)
+    return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements, outcome.measures)
 
 
 def records(simulation: Simulation, model: Any, options: CheckOptions) -> Iterator[dict[str, Any]]:
@@ -72,8 +72,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions) -> CheckRep
                                 show_progress=options.progress)
         for number, outcome in zip(numbers, outcomes, strict=True):
             configuration = configurations[number // options.games]
-            tallies[configuration.label].add_game(outcome.scores, outcome.turns, outcome.rounds,
-                                                  outcome.measures)
+            tallies[configuration.label].add_game(outcome)
             if keep:
                 write(outcome.record)
                 if options.keep_games:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.check.protocol import Outcome
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:
@@ -134,8 +137,8 @@ class Tally:
         """The measure `name` (an empty histogram for a measure no game reported)."""
         return self.measures.get(name) or Histogram()
 
-    def add_game(self, scores: Sequence[int], turns: int, rounds: int,
-                 measures: dict[str, int | Sequence[int]]) -> None:
+    def add_game(self, outcome: Outcome) -> None:
+        scores = outcome.scores
         self.games += 1
         best = max(scores)
         winners = [seat for seat, score in enumerate(scores) if score == best]
@@ -146,9 +149,10 @@ class Tally:
             self.seat_score_sums[seat] += score
         self._observe("final_scores", list(scores))
         self._observe("winning_scores", best)
-        self._observe("turns", turns)
-        self._observe("rounds", rounds)
-        for name, value in measures.items():
+        self._observe("turns", outcome.turns)
+        self._observe("rounds", outcome.rounds)
+        self._observe("placements", outcome.placements)
+        for name, value in outcome.measures.items():
             self._observe(name, value)
 
     def _observe(self, name: str, value: int | Sequence[int]) -> None:
@@ -169,4 +173,5 @@ class Tally:
             "winning_scores": self.histogram("winning_scores").summary(),
             "turns_per_game": self.histogram("turns").summary(),
             "rounds_per_game": self.histogram("rounds").summary(),
+            "placements_per_game": self.histogram("placements").summary(),
         }

@@ -43,7 +43,7 @@ def play(model: RautinoModel, deal: Deal) -> Outcome:
         f"end:{result.end}": 1,
     }
     measures.update({f"shape:{shape.name}": shapes[shape.name] for shape in model.shapes})
-    return Outcome(record, list(result.scores), len(result.turns), 1, measures)
+    return Outcome(record, list(result.scores), len(result.turns), 1, result.placed - 1, measures)
 
 
 def check(model: RautinoModel, options: CheckOptions) -> CheckReport:

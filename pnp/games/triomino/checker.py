@@ -166,7 +166,8 @@ def play(model: TriominoModel, deal: Deal) -> Outcome:
     for size, name in enumerate(HEXAGON_KINDS):
         measures[f"hexagons:{name}"] = sum(s["hexagons"][size] for s in stats)
     turns = sum(len(r["turns"]) for r in rounds)
-    return Outcome(record, list(record["final_scores"]), turns, len(rounds), measures)
+    placements = sum(1 for r in rounds for t in r["turns"] if t.get("tile") is not None)
+    return Outcome(record, list(record["final_scores"]), turns, len(rounds), placements, measures)
 
 
 HEXAGON_KINDS = ("single", "double", "triple")

@@ -88,7 +88,8 @@ def play(model: ZatreModel, deal: Deal) -> Outcome:
         "crosses": sum(t["crosses"] for t in record["turns"]),
         "last_resort": sum(len(t["last_resort"]) for t in record["turns"]),
     }
-    return Outcome(record, list(result.final_scores), len(result.turns), 1, measures)
+    placements = sum(len(turn.placements) for turn in result.turns)
+    return Outcome(record, list(result.final_scores), len(result.turns), 1, placements, measures)
 
 
 def figures(model: ZatreModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:
