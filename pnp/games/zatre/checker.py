@@ -55,12 +55,13 @@ def rows_that_suffice(rows_used: Histogram, max_share: float) -> int:
 
 
 def configurations(model: ZatreModel, options: CheckOptions) -> list[Configuration]:
-    low, high = max(model.players.min, RULES_PLAYERS[0]), min(model.players.max, RULES_PLAYERS[1])
     counts = [options.players] if options.players else list(model.players.check)
     for n in counts:
-        if not low <= n <= high:
-            raise PnpError(f"zatre: --players {n}: the checker plays {low} to {high} players "
-                           f"(the rules' 2 to 4 within the spec's players.min and players.max)")
+        if not RULES_PLAYERS[0] <= n <= RULES_PLAYERS[1]:
+            raise PnpError(f"zatre: --players {n}: the rules are for {RULES_PLAYERS[0]} to {RULES_PLAYERS[1]} players")
+        if not model.players.min <= n <= model.players.max:
+            raise PnpError(f"zatre: --players {n}: the spec allows {model.players.min} to {model.players.max} "
+                           "players (players.min, players.max)")
     return [Configuration(n, tuple(seat_kinds(model.check.player, n))) for n in counts]
 
 
