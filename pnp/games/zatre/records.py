@@ -1,4 +1,5 @@
-"""Simulated games as JSON-ready records (the `--log` lines), one per game."""
+"""Simulated games as JSON-ready records (the `--log` lines, after the protocol's keys), and the
+players a seat can have."""
 
 from __future__ import annotations
 
