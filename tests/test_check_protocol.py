@@ -234,3 +234,16 @@ def test_spawn_fork_and_one_worker_give_the_same_check(tmp_path: Path) -> None:
     serial = _run(tmp_path, "serial", "1", None)
     assert _run(tmp_path, "spawn", "2", "spawn") == serial
     assert _run(tmp_path, "fork", "2", "fork") == serial
+
+
+def test_the_log_writes_through_a_symlink_and_refuses_a_device(tmp_path: Path) -> None:
+    target = tmp_path / "real.jsonl"
+    target.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    args = ["check", "zatre", "--games", "1", "--players", "2", "--workers", "1", "-q"]
+    assert CliRunner().invoke(main, [*args, "--log", str(link)]).exit_code == 0
+    assert link.is_symlink() and json.loads(target.read_text())["pnp_game"] == "zatre"
+    result = CliRunner().invoke(main, [*args, "--log", os.devnull])
+    assert result.exit_code == 2 and "not a regular file" in result.output
+    assert Path(os.devnull).is_char_device()

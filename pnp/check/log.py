@@ -22,12 +22,22 @@ def record_line(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+def log_target(path: Path) -> Path:
+    """The file the log replaces: a symlink's target (written through, never replaced by a file);
+    a device, FIFO, socket or folder is refused rather than replaced."""
+    target = path.resolve() if path.is_symlink() else path
+    if target.exists() and not target.is_file():
+        raise PnpError(f"{path}: --log: not a regular file; give the name of a file to write")
+    return target
+
+
 @contextmanager
 def record_log(path: Path | None) -> Iterator[RecordWriter]:
     """A function that appends a record to `path`; nothing at all when `path` is None."""
     if path is None:
         yield lambda record: None
         return
+    path = log_target(path)
     ensure_dir(path.parent)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
