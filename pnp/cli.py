@@ -228,7 +228,8 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @SPEC_OPTION
 @click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
               help="Games per configuration (memory stays the same at any count).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Players per game (default: every count the game supports).")
 @click.option("--preset", default=None, help="Rule preset, for games that have them (Triomino).")
