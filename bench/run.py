@@ -1,7 +1,10 @@
-"""The benchmark table: CLI start-up, kit build times and pages/s, games/s per game and player count.
+"""The benchmark table: CLI start-up, kit build times and pages/s, simulation speed per game and
+configuration, and the checker's peak memory.
 
-Run: python bench/run.py [--games N] [--quick]     (make bench)
-Prints one Markdown table, ready to paste into the README with the machine line above it.
+Run: python bench/run.py [--games N] [--rss-games 1000,100000] [--only kits,games,rss] [--quick]
+(make bench). Prints one Markdown table, ready to paste into the README with the machine line above
+it. Times are also given as a ratio to a reference loop timed in the same run
+(`sum(i*i for i in range(3_000_000))`), which says more than seconds on a shared or unknown machine.
 """
 
 from __future__ import annotations
@@ -60,38 +63,85 @@ def kit_rows(formats: frozenset[str], label: str) -> list[tuple[str, str]]:
     return rows
 
 
+def reference_seconds(runs: int = 5) -> float:
+    """The reference loop's median CPU time in this process, now."""
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        sum(i * i for i in range(3_000_000))
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
 def game_rows(games: int) -> list[tuple[str, str]]:
+    """Games/s and placements/s of each configuration, one process (engine speed, not core count).
+    CPU time of this process, like the reference loop: other work on a busy machine skews it less."""
     rows = []
     for name, players, preset in CONFIGURATIONS:
         game = game_registry.get(name)
         model = game.load(None)
-        options = CheckOptions(games=games, seed=1, players=players, preset=preset, workers=0)
-        start = time.perf_counter()
-        game.check(model, options)
-        elapsed = time.perf_counter() - start
+        options = CheckOptions(games=games, seed=1, players=players, preset=preset, workers=1)
+        reference = reference_seconds()
+        start = time.process_time()
+        report = game.check(model, options)
+        elapsed = time.process_time() - start
+        (figures,) = report.simulation.values()
+        placements = figures["placements_per_game"]["mean"] * games
+        per_thousand = elapsed * 1000 / games
         label = f"check {name}, {players} player{'s' if players > 1 else ''}" + (f", {preset}" if preset else "")
-        rows.append((f"{label}, {games} games", f"{elapsed:.2f} s, {games / elapsed:.0f} games/s"))
+        rows.append((f"{label}, {games} games, CPU of 1 process",
+                     f"{games / elapsed:.0f} games/s, {placements / elapsed:.0f} placements/s; "
+                     f"{per_thousand:.2f} s per 1,000 games = {per_thousand / reference:.1f}x the reference"))
+    return rows
+
+
+def peak_rss_mb(command: list[str]) -> float:
+    """Peak resident memory of `command` and the worker processes it waits for, in MB."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed")
+    return usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)  # bytes there, KB here
+
+
+def rss_rows(counts: list[int]) -> list[tuple[str, str]]:
+    """`pnp check GAME --games N` for each N, every configuration of the game, one subprocess each."""
+    rows = []
+    for name in game_registry.names():
+        peaks = [peak_rss_mb([sys.executable, "-m", "pnp", "check", name, "--games", str(n), "-q"]) for n in counts]
+        text = ", ".join(f"{n:,} games {mb:.0f} MB" for n, mb in zip(counts, peaks, strict=True))
+        rows.append((f"peak RSS, pnp check {name}", f"{text} ({peaks[-1] / peaks[0]:.2f}x)"))
     return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="simulated games per configuration")
+    parser.add_argument("--rss-games", default="1000,100000", help="--games values whose peak RSS is measured")
+    parser.add_argument("--only", default="kits,games,rss", help="parts to run: kits, games, rss")
     parser.add_argument("--quick", action="store_true", help="fewer games and runs, for a smoke test")
     args = parser.parse_args()
     games = 50 if args.quick else args.games
     runs = 3 if args.quick else 15
+    rss_games = [100, 1000] if args.quick else [int(n) for n in args.rss_games.split(",")]
+    parts = set(args.only.split(","))
 
     pnp_cli = str(Path(sys.executable).with_name("pnp"))
+    reference = reference_seconds()
     bare = median_ms([sys.executable, "-c", "pass"], runs)
     cli = median_ms([pnp_cli, "--help"], runs)
     rows = [
+        ("reference loop `sum(i*i for i in range(3_000_000))`", f"{reference:.3f} s CPU"),
         ("python -c pass", f"{bare:.0f} ms"),
         ("pnp --help", f"{cli:.0f} ms ({cli - bare:+.0f} ms over bare Python)"),
     ]
-    rows += kit_rows(frozenset({"pdf", "svg"}), "pdf+svg")
-    rows += kit_rows(frozenset({"pdf", "svg", "png"}), "pdf+svg+png")
-    rows += game_rows(games)
+    if "kits" in parts:
+        rows += kit_rows(frozenset({"pdf", "svg"}), "pdf+svg")
+        rows += kit_rows(frozenset({"pdf", "svg", "png"}), "pdf+svg+png")
+    if "games" in parts:
+        rows += game_rows(games)
+    if "rss" in parts:
+        rows += rss_rows(rss_games)
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"{platform.system()} {platform.release()}")

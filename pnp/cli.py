@@ -285,8 +285,9 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @click.argument("game", type=GAME)
 @SPEC_OPTION
 @click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="Games to simulate.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
+              help="Games per configuration (memory stays the same at any count).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @click.option("--players", type=click.IntRange(1, 8), default=None,
               help="Players per game (default: every count the game supports).")
 @click.option("--preset", default=None, help="Rule preset, for games that have them (Triomino).")
@@ -322,7 +323,8 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> None:
     """Re-check game records from `check --log` from scratch and print them move by move.
 
-    Exit code 0: every record valid; 1: an invalid record (game, move and rule named).
+    Exit code 0: every record valid; 1: an invalid record (game, move and rule named); 2: a file
+    that cannot be read.
     """
     from pnp import games
 

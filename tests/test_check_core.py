@@ -6,9 +6,10 @@ import json
 from functools import partial
 from pathlib import Path
 
+from pnp.check.protocol import game_seed
 from pnp.check.report import CheckReport
-from pnp.check.simulate import game_seed, run_games
 from pnp.check.stats import histogram, quantile, summary
+from pnp.parallel import parallel_map
 
 
 def square_plus(offset: int, seed: int) -> int:
@@ -24,8 +25,8 @@ def test_game_seeds_are_stable_and_distinct():
 
 def test_parallel_results_keep_seed_order():
     seeds = list(range(200))
-    serial = run_games(partial(square_plus, 3), seeds, workers=1)
-    parallel = run_games(partial(square_plus, 3), seeds, workers=2)
+    serial = list(parallel_map(partial(square_plus, 3), seeds, workers=1))
+    parallel = list(parallel_map(partial(square_plus, 3), seeds, workers=2))
     assert serial == parallel == [s * s + 3 for s in seeds]
 
 

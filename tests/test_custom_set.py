@@ -50,8 +50,8 @@ def test_an_edited_stone_reaches_the_sheet_and_the_checker(tmp_path):
                                    "--json", "--log", str(log)])
     assert checked.exit_code in (0, 1), checked.output
     report = json.loads(checked.output)
-    assert report["static"]["triangles per colour"]["purple"] == 2
-    assert report["static"]["triangles per colour"]["red"] == 10
+    assert report["static"]["triangles_per_colour"]["purple"] == 2
+    assert report["static"]["triangles_per_colour"]["red"] == 10
     for record in read_jsonl(log):
         assert ["red", "purple"] in record["stack"]
     replayed = runner.invoke(main, ["replay", "rautino", str(log), "--spec", str(spec)])

@@ -13,9 +13,11 @@ from click.testing import CliRunner
 from rautino_helpers import BLUE, JOKER, RED, board_with, default_model, with_stones
 
 from pnp import cli
+from pnp.check.protocol import Configuration, Deal
+from pnp.check.simulate import records as played_records
 from pnp.games.base import CheckOptions
 from pnp.games.rautino import GAME, engine
-from pnp.games.rautino.checker import check, simulate_one
+from pnp.games.rautino.checker import SIMULATION, check, play
 from pnp.games.rautino.model import load
 from pnp.games.rautino.players import greedy_player
 from pnp.geometry import trigrid as tg
@@ -135,24 +137,25 @@ def test_default_set_is_playable_and_every_record_replays():
     assert report.playable, report.reasons
     assert set(report.simulation) == {"1 player", "2 players"}
     solo = report.simulation["1 player"]
-    assert solo["games"] == 12 and solo["games finished"] == 12
-    for key in ("stones placed", "scores", "games forming each shape", "turns with no legal placement",
-                "games placing every stone", "end reasons"):
+    assert solo["games"] == 12 and sum(solo["end_reasons"].values()) == 12
+    for key in ("stones_placed", "final_scores", "games_forming_each_shape", "skipped_turns",
+                "games_placing_every_stone", "end_reasons"):
         assert key in solo
-    assert len(report.records) == 24
-    for record in report.records:
+    records = list(played_records(SIMULATION, MODEL, CheckOptions(games=12, seed=3)))
+    assert len(records) == 24
+    for record in records:
         for key in ("game", "seed", "players", "final_scores", "stack", "moves"):
             assert key in record
         json.dumps(record)
         assert GAME.replay is not None
     from pnp.games.rautino.replay import validate
 
-    for record in report.records:
+    for record in records:
         assert validate(MODEL, record) is None, record["game"]
 
 
 def test_records_show_the_score_breakdown():
-    record = simulate_one(MODEL, 1, "greedy", (0, 42))
+    record = play(MODEL, Deal(0, 0, 42, Configuration(1, ("greedy",)))).record
     move = next(m for m in record["moves"] if len(m["score"]["shapes"]) > 1)
     score = move["score"]
     assert score["stone"] == 1
@@ -184,7 +187,7 @@ def test_bad_set_is_not_playable_with_a_reason(tmp_path):
     assert not report.playable
     assert any("can never be placed" in r for r in report.reasons)
     assert any("first turn" in r for r in report.reasons)
-    assert report.simulation["1 player"]["stones placed"]["max"] == 1
+    assert report.simulation["1 player"]["stones_placed"]["max"] == 1
 
 
 def test_thresholds_come_from_the_spec():
@@ -219,7 +222,7 @@ def test_replay_prints_every_game_and_accepts_valid_records(tmp_path):
     path, records = _records(tmp_path)
     result = CliRunner().invoke(cli.main, ["replay", "rautino", str(path)])
     assert result.exit_code == 0, result.output
-    assert "0 invalid records" in result.output
+    assert f"rautino: {len(records)} records replayed, 0 invalid" in result.output
     assert result.output.count("game ") >= len(records)
     assert "Sechseck" in result.output
 
@@ -313,8 +316,8 @@ def test_a_double_whose_colour_is_on_no_other_stone_can_never_be_placed():
     plain = [(*kind.colours, kind.count) for kind in MODEL.stones if "joker" not in kind.colours]
     model = with_stones(replace(MODEL, colours=(*MODEL.colours, purple)), [*plain, ("purple", "purple", 1)])
     report = check(model, CheckOptions(games=4, seed=1, workers=1, players=1))
-    assert report.static["colours that cannot connect"] == ["purple"]
-    assert report.static["stones that can never be placed"] == ["purple/purple"]
+    assert report.static["colours_that_cannot_connect"] == ["purple"]
+    assert report.static["stones_that_can_never_be_placed"] == ["purple/purple"]
     assert not report.playable
     assert any("can never be placed" in r for r in report.reasons)
 
@@ -328,12 +331,12 @@ def test_a_double_whose_colour_is_on_no_other_stone_can_never_be_placed():
 ])
 def test_which_colours_connect(stones, lonely, stuck):
     from pnp.check.report import CheckReport
-    from pnp.games.rautino.checker import static_checks
+    from pnp.games.rautino.checker import static_figures
     from pnp.games.rautino.model import Colour
 
     extra = (Colour("purple", "#7b3fa0", "diamond"), Colour("orange", "#f08020", "hexagon"))
     base = [("red", "red", 2), ("blue", "blue", 2)]
     model = with_stones(replace(MODEL, colours=(*MODEL.colours, *extra)), base + stones)
-    figures = static_checks(model, CheckReport("rautino"))
-    assert figures["colours that cannot connect"] == lonely
-    assert figures["stones that can never be placed"] == stuck
+    figures = static_figures(model, CheckReport("rautino"))
+    assert figures["colours_that_cannot_connect"] == lonely
+    assert figures["stones_that_can_never_be_placed"] == stuck

@@ -248,8 +248,8 @@ def test_rules_overflow_is_an_error(model) -> None:
 def test_final_board_and_figures_from_records(model) -> None:
     from pnp.games.base import CheckOptions
 
-    report = GAME.check(model, CheckOptions(games=4, workers=1, players=2))
-    record = report.records[0]
+    report = GAME.check(model, CheckOptions(games=4, workers=1, players=2, keep_games=True))
+    record = report.games_drawn[0][1]
     page = GAME.final_board(model, record)
     page.check_safe_area()
     root = svg_root(render_svg(page))

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.check.protocol import Configuration, Deal, numbered
+from pnp.check.simulate import records as played_records
 from pnp.cli import main
 from pnp.games.base import CheckOptions
 from pnp.games.triomino import checker, engine
@@ -177,20 +179,24 @@ def test_check_report_and_records_replay_through_the_independent_validator():
     assert set(report.simulation) == {"2 players, seed", "2 players, classic"}
     figures = report.simulation["2 players, seed"]
     assert figures["games"] == 3 and figures["rounds_gone_out"] + figures["rounds_blocked"] == 3
-    assert [r["game"] for r in report.records] == list(range(6))
-    for record in report.records:
+    records = list(played_records(checker.SIMULATION, MODEL, options))
+    assert [r["game"] for r in records] == list(range(6))
+    for record in records:
         assert {"game", "seed", "players", "final_scores", "rounds"} <= set(record)
         assert all(isinstance(s, int) for s in record["final_scores"])
         json.dumps(record)
         assert validate(MODEL, record, io.StringIO()) is None
-    classic = [r for r in report.records if r["preset"] == "classic"]
+    classic = [r for r in records if r["preset"] == "classic"]
     assert all(max(r["final_scores"]) >= 400 for r in classic)
 
 
+def play_one(model, preset: str, seed: int, number: int = 0) -> dict:
+    deal = Deal(number, number, seed, Configuration(2, ("greedy", "greedy"), preset))
+    return numbered(checker.play(model, deal).record, "triomino", deal)
+
+
 def game_record(preset: str = "seed", seed: int = 9) -> dict:
-    record = checker.play_one(MODEL, preset, 2, "greedy", seed)
-    record["game"] = 0
-    return record
+    return play_one(MODEL, preset, seed)
 
 
 def first_placement(record: dict) -> tuple[int, dict]:
@@ -252,7 +258,7 @@ def test_cli_check_json_log_and_replay(tmp_path):
     assert len(lines) == 2
     replayed = runner.invoke(main, ["replay", "triomino", str(log)])
     assert replayed.exit_code == 0, replayed.output
-    assert "opens with" in replayed.output and "2 games, 0 invalid" in replayed.output
+    assert "opens with" in replayed.output and "triomino: 2 records replayed, 0 invalid" in replayed.output
 
     record = json.loads(lines[1])
     index, turn = first_placement(record)
@@ -261,7 +267,7 @@ def test_cli_check_json_log_and_replay(tmp_path):
     log.write_text("\n".join(lines) + "\n")
     replayed = runner.invoke(main, ["replay", "triomino", str(log)])
     assert replayed.exit_code == 1
-    assert f"INVALID game 1: round 1, turn {index + 1}: wrong score: sum" in replayed.output
+    assert f"INVALID triomino game 1 (line 2): round 1, turn {index + 1}: wrong score: sum" in replayed.output
 
 
 def test_cli_unknown_preset_is_exit_2():
@@ -340,8 +346,7 @@ def test_games_without_drawing_end_and_replay(preset):
                     max_rounds=3)
     model = changed(MODEL, presets=MODEL.presets | {preset: rules})
     for seed in range(3):
-        record = checker.play_one(model, preset, 2, "greedy", seed)
-        record["game"] = seed
+        record = play_one(model, preset, seed, seed)
         turns = [t for r in record["rounds"] for t in r["turns"]]
         assert all(not t["draws"] for t in turns)
         assert all(t["score"]["penalty"] == 3 for t in turns if t.get("pass"))

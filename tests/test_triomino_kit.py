@@ -56,12 +56,12 @@ def test_kit_pages_all_inside_the_safe_area_with_footers() -> None:
 def test_report_figures_and_final_board() -> None:
     game = get("triomino")
     model = game.load(None)
-    report = game.check(model, CheckOptions(games=3, players=2, workers=1))
+    report = game.check(model, CheckOptions(games=3, players=2, workers=1, keep_games=True))
     figures = game.figures(model, report)
     assert [f.title for f in figures] == ["Draws per round", "Bonus placements", "How rounds end"]
-    rounds = sum(len(r["rounds"]) for r in report.records)
+    rounds = sum(figures["rounds"] for figures in report.simulation.values())
     assert sum(figures[0].counts.values()) == rounds == sum(figures[2].counts.values())
-    record = report.records[0]
+    record = report.games_drawn[0][1]
     page = game.final_board(model, record)
     page.check_safe_area()
     tiles = [g for g in svg_root(render_svg(page)).iter(f"{SVG_NS}g") if g.get("class") == "board-tile"]

@@ -301,10 +301,11 @@ def test_every_page_in_the_safe_area_and_on_the_paper(paper) -> None:
 def test_report_hooks_draw_the_final_board_and_the_rows_figure() -> None:
     from pnp.games.base import CheckOptions
 
-    report = GAME.check(MODEL, CheckOptions(games=2, players=2, workers=1))
-    page = GAME.final_board(MODEL, report.records[0])
+    report = GAME.check(MODEL, CheckOptions(games=2, players=2, workers=1, keep_games=True))
+    record = report.games_drawn[0][1]
+    page = GAME.final_board(MODEL, record)
     page.check_safe_area()
-    placed = sum(len(t["tiles"]) for t in report.records[0]["turns"])
+    placed = sum(len(t["tiles"]) for t in record["turns"])
     assert len(elements(page, "tile")) == placed
     (figure,) = GAME.figures(MODEL, report)
     assert sum(figure.counts.values()) == 4 and str(MODEL.sheet.rows) in figure.counts

@@ -7,7 +7,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from pnp.check.charts import bar_chart, binned
+from pnp.check.charts import bar_chart, binned_counts
+from pnp.check.protocol import Configuration
 from pnp.check.report import CheckReport
 from pnp.games.base import Figure, Game
 
@@ -26,30 +27,15 @@ table { border-collapse: collapse; margin: .5em 0 1.5em; } td, th { border-botto
 
 
 def configuration(record: dict[str, Any]) -> str:
-    """How a record was played, for grouping: '2 players', or '2 players, classic' with a preset."""
-    players = record.get("players", "?")
-    label = f"{players} player{'s' if players != 1 else ''}"
-    return f"{label}, {record['preset']}" if record.get("preset") else label
+    """How a record was played: '2 players', or '2 players, classic' with a preset."""
+    return Configuration(record["players"], tuple(record.get("seats", ())), record.get("preset")).label
 
 
 def score_figures(report: CheckReport) -> list[Figure]:
     """One score histogram per configuration: one-player and two-player scores do not mix."""
-    scores: dict[str, list[int]] = {}
-    for record in report.records:
-        scores.setdefault(configuration(record), []).extend(record.get("final_scores", []))
-    return [Figure(f"Final scores, {label}", binned(values), "points", "player-games",
-                   "Every player's final score in every simulated game of this configuration.")
-            for label, values in scores.items()]
-
-
-def pick_best_and_worst(records: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    """The game with the highest top score and the one with the lowest (first such game on ties)."""
-    scored = [r for r in records if r.get("final_scores")]
-    if not scored:
-        return []
-    best = max(scored, key=lambda r: max(r["final_scores"]))
-    worst = min(scored, key=lambda r: max(r["final_scores"]))
-    return [("best", best), ("worst", worst)]
+    return [Figure(f"Final scores, {label}", binned_counts(tally.histogram("final_scores").counts), "points",
+                   "player-games", "Every player's final score in every simulated game of this configuration.")
+            for label, tally in report.tallies.items()]
 
 
 def render_report(game: Game, model: Any, report: CheckReport, folder: Path) -> list[tuple[Path, bytes]]:
@@ -62,7 +48,7 @@ def render_report(game: Game, model: Any, report: CheckReport, folder: Path) -> 
     if game.final_board is not None:
         from pnp.draw.svg import render_svg
 
-        for kind, record in pick_best_and_worst(report.records):
+        for kind, record in report.games_drawn:
             name = f"{kind}-game.svg"
             board = game.final_board(model, record)
             board.check_safe_area(board.label)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.check.stats import Tally
 
 
 @dataclass
@@ -15,8 +18,10 @@ class CheckReport:
     warnings: list[str] = field(default_factory=list)
     static: dict[str, Any] = field(default_factory=dict)
     simulation: dict[str, Any] = field(default_factory=dict)  # per configuration, e.g. "2 players"
-    # Game records kept for reports (best and worst game); not part of the JSON document.
-    records: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    # What the HTML report draws, not part of the JSON document: each configuration's tally (by the
+    # same label as in `simulation`) and the records of the games it shows ("best", "worst").
+    tallies: dict[str, Tally] = field(default_factory=dict, repr=False)
+    games_drawn: list[tuple[str, dict[str, Any]]] = field(default_factory=list, repr=False)
 
     def fail(self, reason: str) -> None:
         self.playable = False

@@ -7,10 +7,12 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.check.report import CheckReport
-from pnp.fileio import STDOUT, jsonl_bytes, output_file, output_folder, refuse_foreign, write_files
+from pnp.errors import PnpError
+from pnp.fileio import STDOUT, output_file, output_folder, refuse_foreign, write_files
 from pnp.games.base import CheckOptions, Game
 
 REPORT_MARK = b": check report</title>"  # in the head of every report's index.html
+REPORT_FILES = ("index.html", "best-game.svg", "worst-game.svg")
 
 
 def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
@@ -43,17 +45,16 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     if report is not None:
         output_folder(report)
         refuse_foreign(report / "index.html", REPORT_MARK)  # a kit's contact sheet stays
+        if log is not None and str(log) != STDOUT and Path(log).resolve().parent == report.resolve() \
+                and Path(log).name in REPORT_FILES:
+            raise PnpError(f"{log}: named for two outputs of this command")
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
-                           progress=progress)
-    result = chosen.check(model, options)
+                           progress=progress, log=log, keep_games=report is not None)
+    result = chosen.check(model, options)  # streams the log
     add_box_fit(chosen, model, result)
-    outputs: list[tuple[Path, bytes]] = []
-    if log is not None:
-        outputs.append((log, jsonl_bytes(result.records)))
     if report is not None:
         from pnp.check.html import render_report
 
-        outputs += render_report(chosen, model, result, report)
-    write_files(outputs)
+        write_files(render_report(chosen, model, result, report))
     return result
 

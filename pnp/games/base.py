@@ -40,6 +40,8 @@ class CheckOptions:
     preset: str | None = None  # games with rule presets (Triomino)
     workers: int = 0  # 0: one per core
     progress: bool = False
+    log: Path | None = None  # JSON-lines file that receives every game's record as it is played
+    keep_games: bool = False  # keep the records a report draws (best and worst game)
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from typing import Any
 
+from pnp.check import simulate
+from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
-from pnp.check.simulate import game_seed, run_games
-from pnp.check.stats import histogram, share, summary
+from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 
@@ -17,37 +17,46 @@ from .model import RautinoModel
 from .players import PLAYERS
 from .records import to_record
 
+SUPPORTED_PLAYERS = (1, 2)  # the rules know a solo game and a game for two
 
-def simulate_one(model: RautinoModel, players: int, strategy: str,
-                 index_and_seed: tuple[int, int]) -> dict[str, Any]:
-    """Play one game and return its record (module level, so worker processes can run it)."""
-    index, seed = index_and_seed
-    result = play_game(model, players, seed, PLAYERS[strategy])
-    return to_record(model, result, index)
+
+def configurations(model: RautinoModel, options: CheckOptions) -> list[Configuration]:
+    counts = [options.players] if options.players else list(model.players)
+    for players in counts:
+        if players not in SUPPORTED_PLAYERS:
+            raise PnpError(f"rautino: --players {players}: the game is for 1 or 2 players")
+    return [Configuration(players, ("greedy",) * players) for players in counts]
+
+
+def play(model: RautinoModel, deal: Deal) -> Outcome:
+    """One seeded game: its record and what the figures need of it."""
+    choose = PLAYERS[deal.configuration.seats[0]]  # the engine takes one chooser for every seat
+    result = play_game(model, deal.configuration.players, deal.seed, choose)
+    record = to_record(model, result, deal.number)
+    shapes = Counter(shape["shape"] for move in record["moves"] if not move.get("skip")
+                     for shape in move["score"]["shapes"])
+    measures: dict[str, int | list[int]] = {
+        "placed": result.placed,
+        "skips": result.skips,
+        "first_turn_blocked": int(result.first_turn_blocked),
+        "shapes": sum(shapes.values()),
+        f"end:{result.end}": 1,
+    }
+    measures.update({f"shape:{shape.name}": shapes[shape.name] for shape in model.shapes})
+    return Outcome(record, list(result.scores), len(result.turns), 1, result.placed - 1, measures)
 
 
 def check(model: RautinoModel, options: CheckOptions) -> CheckReport:
-    report = CheckReport("rautino")
-    report.static = static_checks(model, report)
-    counts = [options.players] if options.players else list(model.players)
-    if any(players not in (1, 2) for players in counts):
-        raise PnpError(f"rautino: --players must be 1 or 2, not {options.players}")
-    for players in counts:
-        label = f"{players} player{'s' if players > 1 else ''}"
-        play = functools.partial(simulate_one, model, players, "greedy")
-        jobs = [(i, game_seed(options.seed, i)) for i in range(options.games)]
-        records = run_games(play, jobs, workers=options.workers, label=f"rautino, {label}",
-                            show_progress=options.progress)
-        report.records.extend(records)
-        figures = simulation_figures(model, records)
-        report.simulation[label] = figures
-        _judge(model, report, label, figures)
-    return report
+    return simulate.check(SIMULATION, model, options)
 
 
 # --- static checks --------------------------------------------------------------------------
 
-def static_checks(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
+def static_checks(model: RautinoModel, report: CheckReport) -> None:
+    report.static = static_figures(model, report)
+
+
+def static_figures(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
     joker = model.joker.name
     triangles = Counter(colour for stone in model.stone_list for colour in stone)
     # A colour connects when a triangle of it can be matched by another stone: one that carries the
@@ -84,14 +93,14 @@ def static_checks(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
             report.warnings.append(f"shape {name} can never score with this set")
     return {
         "stones": model.stone_count,
-        "stone kinds": len(model.stones),
-        "triangles per colour": {name: triangles[name] for name in [c.name for c in model.all_colours]},
-        "board triangles": len(model.board.cells),
-        "board room (stones)": room,
-        "stones fit on the board": model.stone_count <= room,
-        "colours that cannot connect": lonely,
-        "stones that can never be placed": stuck_kinds,
-        "shapes reachable (colour counts that score)": dict(reachable),
+        "stone_kinds": len(model.stones),
+        "triangles_per_colour": {name: triangles[name] for name in [c.name for c in model.all_colours]},
+        "board_triangles": len(model.board.cells),
+        "board_room_stones": room,
+        "stones_fit_on_the_board": model.stone_count <= room,
+        "colours_that_cannot_connect": lonely,
+        "stones_that_can_never_be_placed": stuck_kinds,
+        "scoring_colour_counts_per_shape": dict(reachable),
     }
 
 
@@ -113,75 +122,48 @@ def _reachable_colour_counts(model: RautinoModel, shape: Any, triangles: Counter
     return found
 
 
-# --- simulation -----------------------------------------------------------------------------
+# --- figures and verdict ---------------------------------------------------------------------
 
-def simulation_figures(model: RautinoModel, records: list[dict[str, Any]]) -> dict[str, Any]:
-    total = len(records)
-    stones = model.stone_count
-    placed = [r["placed"] for r in records]
-    scores = [s for r in records for s in r["final_scores"]]
-    shape_counts: Counter[str] = Counter()
-    shape_games: Counter[str] = Counter()
-    skips = turns = 0
-    first_blocked = 0
-    games_with_shape = 0
-    for record in records:
-        seen = set()
-        moves = record["moves"]
-        turns += len(moves)
-        for move in moves:
-            if move.get("skip"):
-                skips += 1
-                continue
-            for shape in move["score"]["shapes"]:
-                shape_counts[shape["shape"]] += 1
-                seen.add(shape["shape"])
-        if not moves or moves[0].get("skip"):
-            first_blocked += 1
-        shape_games.update(seen)
-        games_with_shape += bool(seen)
-    figures: dict[str, Any] = {
-        "games": total,
-        "games finished": sum(1 for r in records if r["end"]),
-        "end reasons": dict(Counter(r["end"] for r in records).most_common()),
-        "stones placed": summary(placed),
-        "placed share (mean)": round(sum(placed) / (total * stones), 4) if total else 0.0,
-        "games placing every stone": share(sum(1 for p in placed if p == stones), total),
-        "scores": summary(scores),
-        "shapes per game (mean)": {s.name: round(shape_counts[s.name] / total, 3) if total else 0.0
-                                   for s in model.shapes},
-        "games forming each shape": {s.name: share(shape_games[s.name], total) for s in model.shapes},
-        "games forming any shape": share(games_with_shape, total),
-        "turns with no legal placement": skips,
-        "share of turns skipped": share(skips, turns),
-        "games whose first turn is blocked": share(first_blocked, total),
+def figures(model: RautinoModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:
+    games = tally.games
+    placed = tally.histogram("placed")
+    skips = tally.histogram("skips").total
+    turns = tally.histogram("turns").total
+    ends = {name.removeprefix("end:"): h.count for name, h in tally.measures.items() if name.startswith("end:")}
+    return {
+        "end_reasons": dict(sorted(ends.items(), key=lambda item: -item[1])),
+        "stones_placed": placed.summary(),
+        "stones_placed_histogram": placed.to_json(),
+        "placed_share_mean": round(placed.mean / model.stone_count, 4),
+        "games_placing_every_stone": placed.share_where(lambda n: n == model.stone_count),
+        "shapes_per_game_mean": {s.name: round(tally.histogram(f"shape:{s.name}").mean, 3) for s in model.shapes},
+        "games_forming_each_shape": {s.name: tally.histogram(f"shape:{s.name}").share_where(lambda n: n > 0)
+                                     for s in model.shapes},
+        "games_forming_any_shape": tally.histogram("shapes").share_where(lambda n: n > 0),
+        "shapes_per_game": tally.histogram("shapes").to_json(),
+        "skipped_turns": skips,
+        "skipped_turn_share": share(skips, turns),
+        "first_turn_blocked_share": share(tally.histogram("first_turn_blocked").total, games),
     }
-    if records and records[0]["players"] == 2:
-        wins = Counter(_winner(r["final_scores"]) for r in records)
-        figures["wins"] = {"player 1": share(wins[0], total), "player 2": share(wins[1], total),
-                           "ties": share(wins[None], total)}
-        figures["placed stones histogram"] = histogram(placed)
-    return figures
 
 
-def _winner(scores: list[int]) -> int | None:
-    best = max(scores)
-    return scores.index(best) if scores.count(best) == 1 else None
-
-
-def _judge(model: RautinoModel, report: CheckReport, label: str, figures: dict[str, Any]) -> None:
+def judge(model: RautinoModel, report: CheckReport, configuration: Configuration, figures: dict[str, Any]) -> None:
     limits = model.thresholds
+    label = configuration.label
     if not figures["games"]:
         return
-    placed = figures["placed share (mean)"]
+    placed = figures["placed_share_mean"]
     if placed < limits.min_placed_share:
         report.fail(f"{label}: games place {placed:.0%} of the stones on average, "
                     f"below the minimum of {limits.min_placed_share:.0%}")
-    first_ok = 1 - figures["games whose first turn is blocked"]
+    first_ok = 1 - figures["first_turn_blocked_share"]
     if first_ok < limits.min_first_move_share:
         report.fail(f"{label}: only {first_ok:.0%} of games can place a stone on the first turn "
                     f"(minimum {limits.min_first_move_share:.0%})")
-    shaped = figures["games forming any shape"]
+    shaped = figures["games_forming_any_shape"]
     if shaped < limits.min_shape_games_share:
         report.fail(f"{label}: shapes form in only {shaped:.0%} of games "
                     f"(minimum {limits.min_shape_games_share:.0%})")
+
+
+SIMULATION = Simulation("rautino", configurations, play, static_checks, figures, judge)

@@ -1,7 +1,7 @@
 """Game records: one JSON-ready dict per simulated game, enough to replay it from scratch.
 
-Format (documented in docs/rautino.md):
-    game, seed, players, matching, stack (the shuffled stones, first = start stone),
+Format (documented in docs/rautino.md), after the protocol's pnp_game, game, seed, players, seats:
+    matching, stack (the shuffled stones, first = start stone),
     start {stone, cells}, moves [...], end, placed, final_scores
 A move is either a placement
     {turn, player, stone, cells, colours, score {stone, shapes [{shape, cells, colours, points}],

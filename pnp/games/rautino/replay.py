@@ -12,16 +12,14 @@ from collections import Counter, deque
 from pathlib import Path
 from typing import Any, TextIO
 
-from pnp.fileio import read_jsonl
+from pnp.check import replay as driver
+from pnp.check.protocol import plural
+from pnp.check.replay import InvalidRecord, Items, Optional, Switch
 from pnp.geometry import trigrid as tg
 
 from .model import PlayerRules, RautinoModel
 
 Cell = tg.Cell
-
-
-class RuleBroken(Exception):
-    """A record that breaks a rule; the message names the rule."""
 
 
 class Referee:
@@ -41,12 +39,13 @@ class Referee:
     def why_illegal(self, cells: tuple[Cell, Cell], colours: tuple[str, str]) -> str | None:
         """None when the placement is legal, else the rule it breaks."""
         first, second = cells
-        if not tg.shares_edge(first, second):
-            return "a stone covers two triangles that share an edge"
+        if first == second:
+            return f"both triangles of the stone lie on cell {list(first)}"
         covers = 0
         for cell, colour in zip(cells, colours, strict=True):
             if cell not in self.board_cells:
-                if not self.rules.joker_overhang:
+                # Only a triangle beside the board can stick out (its partner lies on the board).
+                if not self.rules.joker_overhang or not any(n in self.board_cells for n in tg.neighbours(cell)):
                     return f"cell {list(cell)} is off the board"
                 if colour != self.joker:
                     return f"only a joker triangle may stick out of the board ({colour} at {list(cell)})"
@@ -63,6 +62,8 @@ class Referee:
             covers += 1
         if all(c not in self.board_cells for c in cells):
             return "the stone must lie on the board"
+        if not tg.shares_edge(first, second):
+            return "a stone covers two triangles that share an edge"
         if covers == 2 and not self.model.overbuild_both_triangles:
             return "only one triangle of a stone may cover a joker"
         touching = matching = 0
@@ -144,16 +145,21 @@ class Referee:
         return False
 
 
+STONE = (str, str)
+CELL = (int, int)
+PLACEMENT = {"player": int, "stone": STONE, "cells": (CELL, CELL), "colours": STONE, "drawn": [STONE],
+             "score": {"stone": int, "combo": int, "total": int,
+                       "shapes": [{"shape": str, "cells": [CELL], "colours": int, "points": int}]}}
+SKIP = {"player": int, "returned": [STONE], "drawn": [STONE]}
+SHAPE = {"players": int, "seed": int, "matching": Optional(str), "stack": [STONE],
+         "start": {"stone": STONE, "cells": [CELL]}, "moves": Items("move", Switch("skip", {True: SKIP}, PLACEMENT)),
+         "end": str, "final_scores": [int]}
+
+
 def validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None = None) -> str | None:
     """Re-check one record from scratch; print it when `out` is given. None when valid, else
     'move N: rule'."""
-    try:
-        _validate(model, record, out)
-    except RuleBroken as exc:
-        return str(exc)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        return f"malformed record: {exc!r}"
-    return None
+    return driver.problem(REPLAY, model, record, out)
 
 
 def _stone(raw: Any) -> tuple[str, str]:
@@ -169,19 +175,19 @@ def _key(stone: tuple[str, str]) -> tuple[str, str]:
 def _validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -> None:
     players = record["players"]
     if players not in (1, 2):
-        raise RuleBroken(f"move 0: {players} players is not a supported count")
-    if record.get("matching", model.matching) != model.matching:
-        raise RuleBroken(f"move 0: record played with {record['matching']} matching, "
+        raise InvalidRecord(f"players: {plural(players, 'player')}, the game is for 1 or 2")
+    if (record.get("matching") or model.matching) != model.matching:
+        raise InvalidRecord(f"setup: record played with {record['matching']} matching, "
                          f"the spec says {model.matching}")
     referee = Referee(model, players)
     rules = referee.rules
     stack = deque(_stone(s) for s in record["stack"])
     if Counter(_key(s) for s in stack) != Counter(_key(s) for s in model.stone_list):
-        raise RuleBroken("move 0: the stack is not the spec's stone set")
+        raise InvalidRecord("setup: the stack is not the spec's stone set")
     start = stack.popleft()
     start_cells = [list(c) for c in model.board.start]
     if start_cells != record["start"]["cells"] or list(start) != record["start"]["stone"]:
-        raise RuleBroken("move 0: the first stone of the stack must be the start stone, on the start cells")
+        raise InvalidRecord("setup: the first stone of the stack must be the start stone, on the start cells")
     referee.lay(model.board.start, start)
     hands: list[list[tuple[str, str]]] = [[] for _ in range(players)]
     for hand in hands:
@@ -190,48 +196,46 @@ def _validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -
                 hand.append(stack.popleft())
     scores = [0] * players
     if out is not None:
-        plural = "s" if players > 1 else ""
-        out.write(f"game {record['game']} ({players} player{plural}, seed {record['seed']}): "
-                  f"start {'/'.join(start)} on {start_cells}\n")
+        out.write(f"  start: {'/'.join(start)} on {start_cells}\n")
     player = 0
     moves = record["moves"]
     ended_by_round = False
     for number, move in enumerate(moves, 1):
         where = f"move {number}"
         if move["player"] != player:
-            raise RuleBroken(f"{where}: it is player {player + 1}'s turn, not player {move['player'] + 1}'s")
+            raise InvalidRecord(f"{where}: it is player {player + 1}'s turn, not player {move['player'] + 1}'s")
         hand = hands[player]
         if move.get("skip"):
             if players == 1:
-                raise RuleBroken(f"{where}: a single player never skips; the game ends instead")
+                raise InvalidRecord(f"{where}: a single player never skips; the game ends instead")
             fitting = [s for s in hand if referee.fits_somewhere(s)]
             if fitting:
-                raise RuleBroken(f"{where}: skipped although {'/'.join(fitting[0])} can be placed")
+                raise InvalidRecord(f"{where}: skipped although {'/'.join(fitting[0])} can be placed")
             pool = {s for h in hands for s in h} | set(stack)
             if not any(referee.fits_somewhere(s) for s in pool):
-                raise RuleBroken(f"{where}: no stone in play fits any more, so the game has ended")
+                raise InvalidRecord(f"{where}: no stone in play fits any more, so the game has ended")
             if [list(s) for s in hand] != move["returned"]:
-                raise RuleBroken(f"{where}: a skipping player returns all held stones")
+                raise InvalidRecord(f"{where}: a skipping player returns all held stones")
             stack.extend(hand)
             hand.clear()
             drawn = [stack.popleft() for _ in range(min(model.hand_size, len(stack)))]
             hand.extend(drawn)
             if [list(s) for s in drawn] != move["drawn"]:
-                raise RuleBroken(f"{where}: drew stones that are not the top of the stack")
+                raise InvalidRecord(f"{where}: drew stones that are not the top of the stack")
             if out is not None:
                 out.write(f"  {number:3d}. player {player + 1}: cannot place, returns "
                           f"{', '.join('/'.join(s) for s in move['returned'])} and draws {len(drawn)}\n")
         else:
             stone = _stone(move["stone"])
             if stone not in hand:
-                raise RuleBroken(f"{where}: stone {'/'.join(stone)} is not in player {player + 1}'s hand")
+                raise InvalidRecord(f"{where}: stone {'/'.join(stone)} is not in player {player + 1}'s hand")
             cells = tuple(tuple(c) for c in move["cells"])
             colours = _stone(move["colours"])
             if len(cells) != 2 or sorted(colours) != sorted(stone):
-                raise RuleBroken(f"{where}: the colours laid must be the stone's two colours")
+                raise InvalidRecord(f"{where}: the colours laid must be the stone's two colours")
             reason = referee.why_illegal(cells, colours)  # type: ignore[arg-type]
             if reason:
-                raise RuleBroken(f"{where}: {reason}")
+                raise InvalidRecord(f"{where}: {reason}")
             formed = referee.shapes_formed(cells, colours)  # type: ignore[arg-type]
             combo = rules.combo_bonus * (len(formed) - 1) if formed else 0
             total = rules.stone_point + sum(f[3] for f in formed) + combo
@@ -239,10 +243,10 @@ def _validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -
             claimed = sorted((s["shape"], sorted(tuple(c) for c in s["cells"]), s["colours"], s["points"])
                              for s in score["shapes"])
             if claimed != sorted(formed):
-                raise RuleBroken(f"{where}: shapes scored {_shape_text(claimed)}, "
+                raise InvalidRecord(f"{where}: shapes scored {_shape_text(claimed)}, "
                                  f"the rules give {_shape_text(formed)}")
             if (score["stone"], score["combo"], score["total"]) != (rules.stone_point, combo, total):
-                raise RuleBroken(f"{where}: score stone {score['stone']} combo {score['combo']} total "
+                raise InvalidRecord(f"{where}: score stone {score['stone']} combo {score['combo']} total "
                                  f"{score['total']}, the rules give {rules.stone_point}, {combo}, {total}")
             referee.lay(cells, colours)  # type: ignore[arg-type]
             hand.remove(stone)
@@ -250,7 +254,7 @@ def _validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -
             drawn = [stack.popleft()] if stack else []
             hand.extend(drawn)
             if [list(s) for s in drawn] != move["drawn"]:
-                raise RuleBroken(f"{where}: drew a stone that is not the top of the stack")
+                raise InvalidRecord(f"{where}: drew a stone that is not the top of the stack")
             if out is not None:
                 parts = [f"stone {rules.stone_point}"] if rules.stone_point else []
                 parts += [f"{name} ({count} colour{'s' if count > 1 else ''}) {points}"
@@ -262,11 +266,11 @@ def _validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -
         if players > 1 and player == players - 1 and not stack:
             ended_by_round = True
             if number != len(moves):
-                raise RuleBroken(f"{where}: the stack is empty and the round is over, the game has ended")
+                raise InvalidRecord(f"{where}: the stack is empty and the round is over, the game has ended")
         player = (player + 1) % players
     _check_end(model, record, referee, hands, stack, player, ended_by_round)
     if record["final_scores"] != scores:
-        raise RuleBroken(f"end: final scores {record['final_scores']}, the moves add up to {scores}")
+        raise InvalidRecord(f"end: final scores {record['final_scores']}, the moves add up to {scores}")
     if out is not None:
         out.write(f"  end: {record['end']}; scores {', '.join(map(str, scores))}\n")
 
@@ -279,37 +283,32 @@ def _check_end(model: RautinoModel, record: dict[str, Any], referee: Referee,
     board_full = not any(referee.fits_somewhere(s) for s in kinds)
     if ended_by_round:
         if end != "stack empty":
-            raise RuleBroken(f"end: the stack ran out at the end of a round, but the record says {end!r}")
+            raise InvalidRecord(f"end: the stack ran out at the end of a round, but the record says {end!r}")
         return
     hand = hands[player]
     if end == "all stones placed":
         if hand or stack or len(hands) > 1:
-            raise RuleBroken("end: 'all stones placed' but stones are left")
+            raise InvalidRecord("end: 'all stones placed' but stones are left")
     elif end == "board full":
         if not board_full:
-            raise RuleBroken("end: 'board full' but a stone of the set still fits")
+            raise InvalidRecord("end: 'board full' but a stone of the set still fits")
     elif end == "hand blocked":
         if len(hands) > 1 or any(referee.fits_somewhere(s) for s in hand) or board_full:
-            raise RuleBroken("end: 'hand blocked' but a held stone fits (or the board is full)")
+            raise InvalidRecord("end: 'hand blocked' but a held stone fits (or the board is full)")
     elif end == "no stone fits":
         pool = {s for h in hands for s in h} | set(stack)
         if len(hands) == 1 or any(referee.fits_somewhere(s) for s in pool) or board_full:
-            raise RuleBroken("end: 'no stone fits' but a stone in play still fits (or the board is full)")
+            raise InvalidRecord("end: 'no stone fits' but a stone in play still fits (or the board is full)")
     else:
-        raise RuleBroken(f"end: {end!r} is no end of the game here")
+        raise InvalidRecord(f"end: {end!r} is no end of the game here")
 
 
 def _shape_text(shapes: list[Any]) -> str:
     return "[" + ", ".join(f"{s[0]} {s[3]}" for s in shapes) + "]" if shapes else "nothing"
 
 
+REPLAY = driver.Replay("rautino", SHAPE, _validate)
+
+
 def replay(model: RautinoModel, path: Path, out: TextIO) -> int:
-    invalid = 0
-    for record in read_jsonl(path):
-        problem = validate(model, record, out)
-        if problem:
-            invalid += 1
-            players = record.get("players", "?")
-            out.write(f"INVALID game {record.get('game', '?')} ({players} players): {problem}\n")
-    out.write(f"{invalid} invalid record{'s' if invalid != 1 else ''}\n")
-    return invalid
+    return driver.replay(REPLAY, model, path, out)

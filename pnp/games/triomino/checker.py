@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from typing import Any
 
+from pnp.check import simulate
+from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
-from pnp.check.simulate import game_seed, run_games
-from pnp.check.stats import histogram, share, summary
+from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 
 from .engine import FREE, FitTable, play_game
 from .model import Numbers, TriominoModel
-from .players import seat_choosers
+from .players import greedy, random_legal
+
+CHOOSERS = {"greedy": greedy, "random": random_legal}
 
 _fit_tables: dict[tuple[Numbers, ...], FitTable] = {}
 
@@ -106,92 +108,106 @@ def unfillable_gaps(model: TriominoModel) -> dict[str, Any]:
             "fewer_corner_examples": partly[:12]}
 
 
-# --- simulation -------------------------------------------------------------------------------
-
-def play_one(model: TriominoModel, preset: str, players: int, strategy: str, seed: int) -> dict[str, Any]:
-    """Module-level so worker processes can run it: one seeded game -> its record."""
-    record = play_game(model, model.rules(preset), seat_choosers(strategy, players), seed, fit_table(model))
-    record["strategy"] = strategy
-    return record
-
-
-def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
-    rounds = [r for g in records for r in g["rounds"]]
-    out = sum(r["end"]["reason"] == "out" for r in rounds)
-    hexagons = [sum(r["stats"]["hexagons"][k] for r in rounds) for k in range(3)]
-    scores = [s for g in records for s in g["final_scores"]]
-    return {
-        "games": len(records),
-        "rounds": len(rounds),
-        "rounds_gone_out": out,
-        "rounds_blocked": len(rounds) - out,
-        "blocked_share": share(len(rounds) - out, len(rounds)),
-        "rounds_per_game": histogram(len(g["rounds"]) for g in records),
-        "turns_per_round": summary(len(r["turns"]) for r in rounds),
-        "draws_per_game": summary(sum(r["stats"]["draws"] for r in g["rounds"]) for g in records),
-        "draws_per_round_mean": round(sum(r["stats"]["draws"] for r in rounds) / max(1, len(rounds)), 3),
-        "passes_per_round_mean": round(sum(r["stats"]["passes"] for r in rounds) / max(1, len(rounds)), 3),
-        "bridges_per_round_mean": round(sum(r["stats"]["bridges"] for r in rounds) / max(1, len(rounds)), 3),
-        "rounds_with_a_bridge": share(sum(r["stats"]["bridges"] > 0 for r in rounds), len(rounds)),
-        "hexagons": {"single": hexagons[0], "double": hexagons[1], "triple": hexagons[2]},
-        "rounds_with_a_hexagon": share(sum(sum(r["stats"]["hexagons"]) > 0 for r in rounds), len(rounds)),
-        "final_scores": summary(scores),
-        "winning_scores": summary(max(g["final_scores"]) for g in records),
-        "tiles_left_per_round": summary(r["end"]["tiles_left"] for r in rounds),
-        "hand_tiles_left_per_round": summary(r["end"]["tiles_left"] - r["end"]["pool_left"] for r in rounds),
-    }
-
-
-def check(model: TriominoModel, options: CheckOptions) -> CheckReport:
-    report = CheckReport(game="triomino")
+def static(model: TriominoModel, report: CheckReport) -> None:
     figures, failures, warnings = static_checks(model)
     report.static = figures
     for reason in failures:
         report.fail(reason)
     report.warnings.extend(warnings)
 
+
+# --- simulation -------------------------------------------------------------------------------
+
+def configurations(model: TriominoModel, options: CheckOptions) -> list[Configuration]:
     presets = [options.preset] if options.preset else ["seed", "classic"]
     for preset in presets:
         if preset not in model.presets:
             raise PnpError(f"triomino: unknown preset {preset!r}; choose one of {', '.join(model.presets)}")
     if options.players is not None:
         if not model.min_players <= options.players <= model.max_players:
-            raise PnpError(f"triomino: --players must be between {model.min_players} and {model.max_players}")
+            raise PnpError(f"triomino: --players {options.players}: the game is for "
+                           f"{model.min_players} to {model.max_players} players")
+        needed = options.players * model.hand_size_for(options.players)
+        if needed > len(model.tiles):
+            raise PnpError(f"triomino: --players {options.players}: the hands need {needed} tiles; "
+                           f"the set has {len(model.tiles)}")
         player_counts: tuple[int, ...] = (options.players,)
     else:
         player_counts = model.check.players
-    if failures:
-        return report  # a broken set is not simulated: its games would only repeat the static reasons
-
-    index = 0
-    for preset in presets:
-        for players in player_counts:
-            if players * model.hand_size_for(players) > len(model.tiles):
-                report.fail(f"{players} players cannot be dealt their hands")
-                continue
-            seeds = [game_seed(options.seed, index + i) for i in range(options.games)]
-            play = functools.partial(play_one, model, preset, players, model.check.strategy)
-            label = f"triomino {preset} {players}p"
-            records = run_games(play, seeds, workers=options.workers, label=label,
-                                show_progress=options.progress)
-            for record in records:
-                record["game"] = index
-                index += 1
-            name = f"{players} players, {preset}"
-            figures = summarise(records)
-            report.simulation[name] = figures
-            report.records.extend(_ordered(r) for r in records)
-            if figures["blocked_share"] > model.check.max_blocked_round_share:
-                report.fail(f"{name}: {figures['blocked_share']:.0%} of rounds end blocked "
-                            f"(limit {model.check.max_blocked_round_share:.0%})")
-            if figures["draws_per_round_mean"] > model.check.max_mean_draws_per_round:
-                report.fail(f"{name}: {figures['draws_per_round_mean']} draws per round "
-                            f"(limit {model.check.max_mean_draws_per_round})")
-    return report
+    strategy = model.check.strategy
+    seats = {"greedy": ("greedy",), "random": ("random",), "mixed": ("greedy", "random")}
+    return [Configuration(players, _seats(seats[strategy], players), preset)
+            for preset in presets for players in player_counts]
 
 
-def _ordered(record: dict[str, Any]) -> dict[str, Any]:
-    """The record with its identifying keys first, for people reading the log."""
-    keys = ("game", "seed", "players", "preset", "strategy", "final_scores", "winners")
-    head = {k: record[k] for k in keys}
-    return head | {k: v for k, v in record.items() if k not in head}
+def _seats(pattern: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """`mixed` puts the greedy player in seat 1 and random players in the others."""
+    return (pattern[0],) + (pattern[-1],) * (players - 1)
+
+
+def play(model: TriominoModel, deal: Deal) -> Outcome:
+    """One seeded game (one or more rounds) and what the figures need of it."""
+    config = deal.configuration
+    choosers = [CHOOSERS[name] for name in config.seats]
+    record = play_game(model, model.rules(config.preset), choosers, deal.seed, fit_table(model))
+    rounds = record["rounds"]
+    stats = [r["stats"] for r in rounds]
+    measures: dict[str, int | list[int]] = {
+        "blocked": [int(r["end"]["reason"] != "out") for r in rounds],
+        "turns_per_round": [len(r["turns"]) for r in rounds],
+        "draws_per_game": sum(s["draws"] for s in stats),
+        "draws_per_round": [s["draws"] for s in stats],
+        "passes_per_round": [s["passes"] for s in stats],
+        "bridges_per_round": [s["bridges"] for s in stats],
+        "hexagons_per_round": [sum(s["hexagons"]) for s in stats],
+        "tiles_left_per_round": [r["end"]["tiles_left"] for r in rounds],
+        "hand_tiles_left_per_round": [r["end"]["tiles_left"] - r["end"]["pool_left"] for r in rounds],
+    }
+    for size, name in enumerate(HEXAGON_KINDS):
+        measures[f"hexagons:{name}"] = sum(s["hexagons"][size] for s in stats)
+    turns = sum(len(r["turns"]) for r in rounds)
+    placements = sum(1 for r in rounds for t in r["turns"] if t.get("tile") is not None)
+    return Outcome(record, list(record["final_scores"]), turns, len(rounds), placements, measures)
+
+
+HEXAGON_KINDS = ("single", "double", "triple")
+
+
+def figures(model: TriominoModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:
+    blocked = tally.histogram("blocked")
+    rounds = blocked.count
+    return {
+        "rounds": rounds,
+        "rounds_gone_out": rounds - blocked.total,
+        "rounds_blocked": blocked.total,
+        "blocked_share": share(blocked.total, rounds),
+        "rounds_histogram": tally.histogram("rounds").to_json(),
+        "turns_per_round": tally.histogram("turns_per_round").summary(),
+        "draws_per_game": tally.histogram("draws_per_game").summary(),
+        "draws_per_round_mean": round(tally.histogram("draws_per_round").mean, 3),
+        "passes_per_round_mean": round(tally.histogram("passes_per_round").mean, 3),
+        "bridges_per_round_mean": round(tally.histogram("bridges_per_round").mean, 3),
+        "rounds_with_a_bridge": tally.histogram("bridges_per_round").share_where(lambda n: n > 0),
+        "hexagons": {name: tally.histogram(f"hexagons:{name}").total for name in HEXAGON_KINDS},
+        "rounds_with_a_hexagon": tally.histogram("hexagons_per_round").share_where(lambda n: n > 0),
+        "tiles_left_per_round": tally.histogram("tiles_left_per_round").summary(),
+        "hand_tiles_left_per_round": tally.histogram("hand_tiles_left_per_round").summary(),
+    }
+
+
+def judge(model: TriominoModel, report: CheckReport, configuration: Configuration,
+          figures: dict[str, Any]) -> None:
+    name = configuration.label
+    if figures["blocked_share"] > model.check.max_blocked_round_share:
+        report.fail(f"{name}: {figures['blocked_share']:.0%} of rounds end blocked "
+                    f"(limit {model.check.max_blocked_round_share:.0%})")
+    if figures["draws_per_round_mean"] > model.check.max_mean_draws_per_round:
+        report.fail(f"{name}: {figures['draws_per_round_mean']} draws per round "
+                    f"(limit {model.check.max_mean_draws_per_round})")
+
+
+def check(model: TriominoModel, options: CheckOptions) -> CheckReport:
+    return simulate.check(SIMULATION, model, options)
+
+
+SIMULATION = Simulation("triomino", configurations, play, static, figures, judge, simulate_failed_sets=False)

@@ -12,7 +12,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
 
-from pnp.fileio import read_jsonl
+from pnp.check import replay as driver
+from pnp.check.replay import InvalidRecord, Items, Optional
 from pnp.geometry import trigrid as tg
 
 from .model import Rules, TriominoModel
@@ -20,13 +21,9 @@ from .model import Rules, TriominoModel
 Tile = tuple[int, int, int]
 
 
-class Invalid(Exception):
-    """A record that breaks a rule; the message names the rule."""
-
-
 def _tile(value: Any, what: str) -> Tile:
     if not (isinstance(value, list) and len(value) == 3 and all(isinstance(x, int) for x in value)):
-        raise Invalid(f"{what} is not a tile [a, b, c]: {value!r}")
+        raise InvalidRecord(f"{what} is not a tile [a, b, c]")
     return value[0], value[1], value[2]
 
 
@@ -114,42 +111,44 @@ def opening(hands: list[list[Tile]]) -> tuple[int, Tile]:
             if best is None or key > best[0]:
                 best = (key, seat, tile)
     if best is None:
-        raise Invalid("nobody holds a tile")
+        raise InvalidRecord("nobody holds a tile")
     return best[1], best[2]
 
 
 class Replayer:
-    def __init__(self, model: TriominoModel, out: TextIO) -> None:
+    def __init__(self, model: TriominoModel, out: TextIO | None) -> None:
         self.model = model
         self.out = out
         self.tile_set = Counter(_turned(t.numbers) for t in model.tiles)
 
     def say(self, text: str) -> None:
-        self.out.write(text + "\n")
+        if self.out is not None:
+            self.out.write(text + "\n")
 
     def game(self, record: dict[str, Any]) -> None:
         preset = record.get("preset")
         if preset not in self.model.presets:
-            raise Invalid(f"unknown preset {preset!r}")
+            raise InvalidRecord(f"preset: {preset!r} is not a preset of this set "
+                                f"({', '.join(self.model.presets)})")
         rules = self.model.presets[preset]
         players = record.get("players")
         if not isinstance(players, int) or not self.model.min_players <= players <= self.model.max_players:
-            raise Invalid(f"player count {players!r} is not allowed")
+            raise InvalidRecord(f"players: {players} is not a player count of the game "
+                                f"({self.model.min_players} to {self.model.max_players})")
         rounds = record.get("rounds")
         if not isinstance(rounds, list) or not rounds:
-            raise Invalid("the record has no rounds")
-        self.say(f"game {record.get('game')} (seed {record.get('seed')}, {players} players, preset {preset})")
+            raise InvalidRecord("the record has no rounds")
         totals = [0] * players
         for number, round_record in enumerate(rounds, 1):
             if number > 1 and (number - 1 >= rules.max_rounds
                                or (rules.target_score and max(totals) >= rules.target_score)):
-                raise Invalid(f"round {number}: the game was already over")
+                raise InvalidRecord(f"round {number}: the game was already over")
             scores = self.round(rules, players, number, round_record)
             totals = [a + b for a, b in zip(totals, scores, strict=True)]
         if len(rounds) < rules.max_rounds and not (rules.target_score and max(totals) >= rules.target_score):
-            raise Invalid(f"the game ends after round {len(rounds)} although nobody reached the target")
+            raise InvalidRecord(f"the game ends after round {len(rounds)} although nobody reached the target")
         if record.get("final_scores") != totals:
-            raise Invalid(f"final scores {record.get('final_scores')} should be {totals}")
+            raise InvalidRecord(f"final scores {record.get('final_scores')} should be {totals}")
         self.say(f"  final scores: {totals}")
 
     def round(self, rules: Rules, players: int, number: int, record: dict[str, Any]) -> list[int]:
@@ -159,9 +158,9 @@ class Replayer:
         pool = [_tile(t, f"{where}: a pool tile") for t in deal.get("pool", [])]
         size = self.model.hand_size_for(players)
         if len(hands) != players or any(len(h) != size for h in hands):
-            raise Invalid(f"{where}: the deal must give {players} hands of {size} tiles")
+            raise InvalidRecord(f"{where}: the deal must give {players} hands of {size} tiles")
         if Counter(_turned(t) for h in hands for t in h) + Counter(_turned(t) for t in pool) != self.tile_set:
-            raise Invalid(f"{where}: the deal is not the tile set")
+            raise InvalidRecord(f"{where}: the deal is not the tile set")
         turns = record.get("turns") or []
         self.say(f" {where}: hands " + " | ".join(" ".join("-".join(map(str, t)) for t in h) for h in hands))
 
@@ -170,9 +169,9 @@ class Replayer:
         seat, first = opening(hands)
         head = turns[0] if turns else {}
         if head.get("player") != seat or head.get("tile") != list(first) or not head.get("start"):
-            raise Invalid(f"{where}, turn 1: player {seat} must open with {'-'.join(map(str, first))}")
+            raise InvalidRecord(f"{where}, turn 1: player {seat} must open with {'-'.join(map(str, first))}")
         if head.get("cell") != [0, 0] or head.get("rotation") != 0:
-            raise Invalid(f"{where}, turn 1: the opening tile lies at cell [0, 0] in rotation 0")
+            raise InvalidRecord(f"{where}, turn 1: the opening tile lies at cell [0, 0] in rotation 0")
         triple = len(set(first)) == 1
         bonus = (rules.start_bonus_zero_triple if first == (0, 0, 0) else rules.start_bonus) if triple \
             else rules.start_bonus_without_triple
@@ -192,41 +191,41 @@ class Replayer:
         for index, turn in enumerate(turns[1:], 2):
             at = f"{where}, turn {index}"
             if out is not None or idle >= players:
-                raise Invalid(f"{at}: the round had already ended")
+                raise InvalidRecord(f"{at}: the round had already ended")
             player = (player + 1) % players
             if turn.get("player") != player:
-                raise Invalid(f"{at}: it is player {player}'s turn, not {turn.get('player')}'s")
+                raise InvalidRecord(f"{at}: it is player {player}'s turn, not {turn.get('player')}'s")
             hand = hands[player]
             draws = [_tile(t, f"{at}: a drawn tile") for t in turn.get("draws", [])]
             placing = turn.get("tile") is not None
             if (draws or not placing) and board.can_place(hand):
-                raise Invalid(f"{at}: player {player} could place a tile and must not draw or pass")
+                raise InvalidRecord(f"{at}: player {player} could place a tile and must not draw or pass")
             if len(draws) > rules.draw_limit:
-                raise Invalid(f"{at}: more than {rules.draw_limit} draws")
+                raise InvalidRecord(f"{at}: more than {rules.draw_limit} draws")
             if draws != pile[:len(draws)]:
-                raise Invalid(f"{at}: the drawn tiles are not the top of the pool")
+                raise InvalidRecord(f"{at}: the drawn tiles are not the top of the pool")
             del pile[:len(draws)]
             for k, tile in enumerate(draws):
                 last = k == len(draws) - 1
                 if not (last and placing) and board.can_place([tile]):
-                    raise Invalid(f"{at}: drawn tile {'-'.join(map(str, tile))} fits; drawing must stop")
+                    raise InvalidRecord(f"{at}: drawn tile {'-'.join(map(str, tile))} fits; drawing must stop")
                 hand.append(tile)
             if not placing and len(draws) < rules.draw_limit and pile:
-                raise Invalid(f"{at}: player {player} " + ("stopped drawing" if draws else "passed without drawing")
-                              + " with tiles left in the pool")
+                what = "stopped drawing" if draws else "passed without drawing"
+                raise InvalidRecord(f"{at}: player {player} {what} with tiles left in the pool")
             if placing:
                 tile = _tile(turn["tile"], f"{at}: the tile")
                 if tile not in hand:
-                    raise Invalid(f"{at}: player {player} does not hold {'-'.join(map(str, tile))}")
+                    raise InvalidRecord(f"{at}: player {player} does not hold {'-'.join(map(str, tile))}")
                 if draws and tile != draws[-1]:
-                    raise Invalid(f"{at}: after drawing only the drawn tile can be placed")
+                    raise InvalidRecord(f"{at}: after drawing only the drawn tile can be placed")
                 cell, rotation = turn.get("cell"), turn.get("rotation")
                 if not (isinstance(cell, list) and len(cell) == 2 and rotation in (0, 1, 2)):
-                    raise Invalid(f"{at}: needs a cell [c, r] and a rotation 0-2")
+                    raise InvalidRecord(f"{at}: needs a cell [c, r] and a rotation 0-2")
                 target = (cell[0], cell[1])
                 numbers = (tile[rotation], tile[(rotation + 1) % 3], tile[(rotation + 2) % 3])
                 if (why := board.problem(target, numbers)) is not None:
-                    raise Invalid(f"{at}: {why}")
+                    raise InvalidRecord(f"{at}: {why}")
                 expected = board.score(target, numbers)
                 penalty = draw_penalty(rules, len(draws), placed=True)
                 board.place(target, numbers)
@@ -245,7 +244,7 @@ class Replayer:
             scores[player] += expected["total"]
             self.say(f"  {index}. {self.describe(turn, expected)}  [player {player}: {scores[player]}]")
         if out is None and idle < players:
-            raise Invalid(f"{where}: the record stops before the round ended")
+            raise InvalidRecord(f"{where}: the record stops before the round ended")
 
         totals = [sum(sum(t) for t in h) for h in hands]
         bonus = [0] * players
@@ -260,14 +259,14 @@ class Replayer:
         end = record.get("end") or {}
         reason = "out" if out is not None else "blocked"
         if end.get("reason") != reason or end.get("player") != out:
-            raise Invalid(f"{where}: the round ended {reason}"
+            raise InvalidRecord(f"{where}: the round ended {reason}"
                           + (f" by player {out}" if out is not None else "") + f", not {end.get('reason')}")
         if end.get("hand_totals") != totals or end.get("bonus") != bonus:
-            raise Invalid(f"{where}: round-end hands {end.get('hand_totals')} / bonus {end.get('bonus')} "
+            raise InvalidRecord(f"{where}: round-end hands {end.get('hand_totals')} / bonus {end.get('bonus')} "
                           f"should be {totals} / {bonus}")
         scores = [s + b for s, b in zip(scores, bonus, strict=True)]
         if record.get("scores") != scores:
-            raise Invalid(f"{where}: round scores {record.get('scores')} should be {scores}")
+            raise InvalidRecord(f"{where}: round scores {record.get('scores')} should be {scores}")
         self.say(f"  round {number} ends {reason}"
                  + (f" (player {out} goes out)" if out is not None else "")
                  + f"; hands left {totals}, end bonus {bonus}; round scores {scores}")
@@ -279,7 +278,7 @@ class Replayer:
             wrong = [k for k in expected if not isinstance(recorded, dict) or recorded.get(k) != expected[k]]
             details = ", ".join(f"{k} {recorded.get(k) if isinstance(recorded, dict) else None} "
                                 f"should be {expected[k]}" for k in wrong) or "unexpected fields"
-            raise Invalid(f"{at}: wrong score: {details}")
+            raise InvalidRecord(f"{at}: wrong score: {details}")
 
     @staticmethod
     def describe(turn: dict[str, Any], score: dict[str, int]) -> str:
@@ -301,24 +300,28 @@ class Replayer:
         return " ".join(parts) + f": {score['total']} (" + ", ".join(detail) + ")"
 
 
-def validate(model: TriominoModel, record: dict[str, Any], out: TextIO) -> str | None:
+TILE = (int, int, int)
+SCORE = {"sum": int, "bridge": int, "hexagons": int, "hexagon_bonus": int, "start_bonus": int, "penalty": int,
+         "total": int}
+TURN = {"player": int, "draws": Optional([TILE]), "tile": Optional(TILE), "cell": Optional((int, int)),
+        "rotation": Optional(int), "score": Optional(SCORE)}
+ROUND = {"deal": {"hands": [[TILE]], "pool": [TILE]}, "turns": Items("turn", TURN),
+         "end": {"reason": str, "player": Optional(int), "hand_totals": [int], "bonus": [int]},
+         "scores": [int]}
+SHAPE = {"players": int, "seed": int, "preset": str, "rounds": Items("round", ROUND), "final_scores": [int]}
+
+
+def _validate(model: TriominoModel, record: dict[str, Any], out: TextIO | None) -> None:
+    Replayer(model, out).game(record)
+
+
+REPLAY = driver.Replay("triomino", SHAPE, _validate)
+
+
+def validate(model: TriominoModel, record: dict[str, Any], out: TextIO | None = None) -> str | None:
     """None when the record is valid, else the broken rule (with round and turn)."""
-    try:
-        Replayer(model, out).game(record)
-    except Invalid as problem:
-        return str(problem)
-    except (KeyError, TypeError, ValueError, IndexError) as problem:
-        return f"malformed record: {problem!r}"
-    return None
+    return driver.problem(REPLAY, model, record, out)
 
 
 def replay(model: TriominoModel, path: Path, out: TextIO) -> int:
-    records = read_jsonl(path)  # refuses an empty log
-    invalid = 0
-    for position, record in enumerate(records):
-        problem = validate(model, record, out)
-        if problem is not None:
-            invalid += 1
-            out.write(f"INVALID game {record.get('game', position)}: {problem}\n")
-    out.write(f"{len(records)} games, {invalid} invalid\n")
-    return invalid
+    return driver.replay(REPLAY, model, path, out)

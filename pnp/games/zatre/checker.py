@@ -6,16 +6,19 @@ enough; the simulation counts the sheet rows every player-game used.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
+from pnp.check import simulate
+from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
-from pnp.check.simulate import game_seed, run_games
-from pnp.check.stats import histogram, share, summary
+from pnp.check.stats import Histogram, Tally
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
+from pnp.games.zatre.engine import Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
-from pnp.games.zatre.records import simulate
+from pnp.games.zatre.records import PLAYERS, seat_kinds, to_record
+
+RULES_PLAYERS = (2, 4)  # the rules are for 2 to 4 players; the spec may allow solo practice, not checked
 
 
 def static_checks(model: ZatreModel, report: CheckReport) -> None:
@@ -23,15 +26,15 @@ def static_checks(model: ZatreModel, report: CheckReport) -> None:
     fields = len(board.fields)
     report.static = {
         "tiles": tiles.total,
-        "tiles per pip value": {str(p): n for p, n in tiles.counts},
-        "board fields": fields,
-        "double fields": len(board.doubles),
-        "start field": list(board.start),
-        "start is double": model.rules.start_is_double,
-        "sheet rows": model.sheet.rows,
-        "sheet rows with bonus": len(model.sheet.bonus),
-        "bonus sequence": list(model.sheet.bonus),
-        "turns with the standard draw": _turns(model),
+        "tiles_per_pip_value": {str(p): n for p, n in tiles.counts},
+        "board_fields": fields,
+        "double_fields": len(board.doubles),
+        "start_field": list(board.start),
+        "start_is_double": model.rules.start_is_double,
+        "sheet_rows": model.sheet.rows,
+        "sheet_rows_with_bonus": len(model.sheet.bonus),
+        "bonus_sequence": list(model.sheet.bonus),
+        "turns_with_the_standard_draw": _turns(model),
     }
     if tiles.total > fields:
         report.warnings.append(f"{tiles.total} tiles but only {fields} fields: tiles will be left over")
@@ -45,59 +48,76 @@ def _turns(model: ZatreModel) -> int:
     return 1 + -(-rest // model.rules.tiles_per_turn)
 
 
-def rows_that_suffice(rows_used: list[int], max_share: float) -> int:
+def rows_that_suffice(rows_used: Histogram, max_share: float) -> int:
     """The fewest printed rows that leave at most `max_share` of player-games overflowing."""
-    ordered = sorted(rows_used)
-    allowed = int(max_share * len(ordered) + 1e-9)  # player-games that may overflow
-    return ordered[len(ordered) - 1 - allowed] if ordered else 0
+    allowed = int(max_share * rows_used.count + 1e-9)  # player-games that may overflow
+    return rows_used.at_rank(rows_used.count - 1 - allowed) if rows_used.count else 0
 
 
-def summarise(model: ZatreModel, records: list[dict[str, Any]]) -> dict[str, Any]:
-    rows = [r for rec in records for r in rec["rows_used"]]
-    scores = [s for rec in records for s in rec["final_scores"]]
-    left = [n for rec in records for n in rec["tiles_left"]]
-    overflow = sum(1 for r in rows if r > model.sheet.rows)
-    crosses = [sum(t["crosses"] for t in rec["turns"]) for rec in records]
-    last_resort = [sum(len(t["last_resort"]) for t in rec["turns"]) for rec in records]
+def configurations(model: ZatreModel, options: CheckOptions) -> list[Configuration]:
+    counts = [options.players] if options.players else list(model.players.check)
+    for n in counts:
+        if not RULES_PLAYERS[0] <= n <= RULES_PLAYERS[1]:
+            raise PnpError(f"zatre: --players {n}: the rules are for {RULES_PLAYERS[0]} to {RULES_PLAYERS[1]} players")
+        if not model.players.min <= n <= model.players.max:
+            raise PnpError(f"zatre: --players {n}: the spec allows {model.players.min} to {model.players.max} "
+                           "players (players.min, players.max)")
+    return [Configuration(n, tuple(seat_kinds(model.check.player, n))) for n in counts]
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def _geometry(model: ZatreModel) -> Geometry:
+    """Build the lookup tables once per process and model, not once per game."""
+    key = id(model)
+    if key not in _GEOMETRY:
+        _GEOMETRY.clear()
+        _GEOMETRY[key] = Geometry(model)
+    return _GEOMETRY[key]
+
+
+def play(model: ZatreModel, deal: Deal) -> Outcome:
+    geo = _geometry(model)
+    seats = list(deal.configuration.seats)
+    result = play_game(model, geo, [PLAYERS[k] for k in seats], seats, deal.seed)
+    record = to_record(result, geo, deal.number)
+    measures: dict[str, int | list[int]] = {
+        "rows_used": record["rows_used"],
+        "tiles_left": record["tiles_left"],
+        "minus": record["minus"],
+        "crosses": sum(t["crosses"] for t in record["turns"]),
+        "last_resort": sum(len(t["last_resort"]) for t in record["turns"]),
+    }
+    placements = sum(len(turn.placements) for turn in result.turns)
+    return Outcome(record, list(result.final_scores), len(result.turns), 1, placements, measures)
+
+
+def figures(model: ZatreModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:
+    rows = tally.histogram("rows_used")
     return {
-        "games": len(records),
-        "players": model.check.player,
-        "scores": summary(scores),
-        "winning scores": summary(max(rec["final_scores"]) for rec in records),
-        "turns": summary(len(rec["turns"]) for rec in records),
-        "tiles left per player": summary(left),
-        "minus points per player": summary(m for rec in records for m in rec["minus"]),
-        "crosses per game": summary(crosses),
-        "last-resort tiles per game": summary(last_resort),
-        "sheet rows used": summary(rows),
-        "sheet rows histogram": histogram(rows),
-        "sheet overflow share": share(overflow, len(rows)),
-        "rows that suffice": rows_that_suffice(rows, model.check.max_overflow_share),
+        "tiles_left_per_player": tally.histogram("tiles_left").summary(),
+        "minus_points_per_player": tally.histogram("minus").summary(),
+        "crosses_per_game": tally.histogram("crosses").summary(),
+        "last_resort_tiles_per_game": tally.histogram("last_resort").summary(),
+        "sheet_rows_used": rows.summary(),
+        "sheet_rows_histogram": rows.to_json(),
+        "sheet_overflow_share": rows.share_where(lambda n: n > model.sheet.rows),
+        "rows_that_suffice": rows_that_suffice(rows, model.check.max_overflow_share),
     }
 
 
+def judge(model: ZatreModel, report: CheckReport, configuration: Configuration, figures: dict[str, Any]) -> None:
+    overflow = figures["sheet_overflow_share"]
+    if overflow > model.check.max_overflow_share:
+        allowed = model.check.max_overflow_share
+        report.fail(f"{configuration.label}: {overflow:.1%} of player-games need more than the "
+                    f"{model.sheet.rows} printed sheet rows (allowed {allowed:.1%}); "
+                    f"{figures['rows_that_suffice']} rows would suffice")
+
+
 def check(model: ZatreModel, options: CheckOptions) -> CheckReport:
-    report = CheckReport(game="zatre")
-    static_checks(model, report)
-    counts = [options.players] if options.players else list(model.players.check)
-    for n in counts:
-        if not model.players.min <= n <= model.players.max:
-            raise PnpError(f"zatre: --players must be between {model.players.min} and {model.players.max}"
-                           f" (the spec's players.min and players.max), not {n}")
-    first_index = 0
-    for n in counts:
-        seeds = [(game_seed(options.seed, i), i) for i in range(options.games)]
-        play = partial(simulate, model, n, first_index)
-        records = run_games(play, seeds, workers=options.workers, label=f"zatre {n} players",
-                            show_progress=options.progress)
-        first_index += len(records)
-        figures = summarise(model, records)
-        report.simulation[f"{n} players"] = figures
-        report.records.extend(records)
-        overflow = figures["sheet overflow share"]
-        if overflow > model.check.max_overflow_share:
-            allowed = model.check.max_overflow_share
-            report.fail(f"{n} players: {overflow:.1%} of player-games need more than the "
-                        f"{model.sheet.rows} printed sheet rows (allowed {allowed:.1%}); "
-                        f"{figures['rows that suffice']} rows would suffice")
-    return report
+    return simulate.check(SIMULATION, model, options)
+
+
+SIMULATION = Simulation("zatre", configurations, play, static_checks, figures, judge)

@@ -1,11 +1,11 @@
-"""Simulated games as JSON-ready records (the `--log` lines), one per game."""
+"""Simulated games as JSON-ready records (the `--log` lines, after the protocol's keys), and the
+players a seat can have."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.zatre.engine import GameResult, Geometry, Player, play_game
-from pnp.games.zatre.model import ZatreModel
+from pnp.games.zatre.engine import GameResult, Geometry, Player
 from pnp.games.zatre.players import greedy_player, random_player
 
 PLAYERS: dict[str, Player] = {"greedy": greedy_player, "random": random_player}
@@ -19,6 +19,7 @@ def seat_kinds(kind: str, count: int) -> list[str]:
 
 
 def to_record(result: GameResult, geo: Geometry, index: int) -> dict[str, Any]:
+    """`index` is the game's number in its run."""
     turns = []
     for turn in result.turns:
         turns.append({
@@ -44,25 +45,3 @@ def to_record(result: GameResult, geo: Geometry, index: int) -> dict[str, Any]:
         "minus": [sheet.minus for sheet in result.sheets],
         "final_scores": result.final_scores,
     }
-
-
-def simulate(model: ZatreModel, players: int, first_index: int, seed_and_index: tuple[int, int]
-             ) -> dict[str, Any]:
-    """One seeded game as a record; module level so worker processes can receive it."""
-    seed, index = seed_and_index
-    geo = _geometry(model)
-    kinds = seat_kinds(model.check.player, players)
-    result = play_game(model, geo, [PLAYERS[k] for k in kinds], kinds, seed)
-    return to_record(result, geo, first_index + index)
-
-
-_GEOMETRY: dict[int, Geometry] = {}
-
-
-def _geometry(model: ZatreModel) -> Geometry:
-    """Build the lookup tables once per process and model, not once per game."""
-    key = id(model)
-    if key not in _GEOMETRY:
-        _GEOMETRY.clear()
-        _GEOMETRY[key] = Geometry(model)
-    return _GEOMETRY[key]

@@ -11,18 +11,13 @@ import random
 from pathlib import Path
 from typing import Any, TextIO
 
-from pnp.fileio import read_jsonl
+from pnp.check import replay as driver
+from pnp.check.protocol import plural
+from pnp.check.replay import InvalidRecord, Items
 from pnp.games.zatre.model import DOUBLE, NO_FIELD, START, ZatreModel
 
 Cell = tuple[int, int]
 DIRECTIONS = ((0, 1), (1, 0))
-
-
-class RecordError(Exception):
-    def __init__(self, turn: int | None, rule: str) -> None:
-        self.turn = turn
-        self.rule = rule
-        super().__init__(rule)
 
 
 class Referee:
@@ -124,17 +119,18 @@ class PaperSheet:
 
 
 def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = None) -> None:
-    """Raise RecordError naming the turn and the rule broken; print the game when `out` is given."""
+    """Raise InvalidRecord naming the turn and the rule broken; print the game when `out` is given."""
     n = record["players"]
     if not model.players.min <= n <= model.players.max:
-        raise RecordError(None, f"{n} players, the spec allows {model.players.min} to {model.players.max}")
+        raise InvalidRecord(f"players: {plural(n, 'player')}, the spec allows "
+                            f"{model.players.min} to {model.players.max}")
     bag = record["bag"]
     if sorted(bag) != model.tiles.bag():
-        raise RecordError(None, "the bag does not hold the spec's tiles")
+        raise InvalidRecord("setup: the bag does not hold the spec's tiles")
     shuffled = model.tiles.bag()
     random.Random(record["seed"]).shuffle(shuffled)
     if shuffled != bag:
-        raise RecordError(None, "the bag order does not follow the seed")
+        raise InvalidRecord("setup: the bag order does not follow the seed")
     ref = Referee(model)
     sheets = [PaperSheet(model) for _ in range(n)]
     hands: list[list[int]] = [[] for _ in range(n)]
@@ -142,10 +138,10 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
     turns = record["turns"]
     for number, turn in enumerate(turns, 1):
         if drawn_so_far >= len(bag):
-            raise RecordError(number, "a turn after the last tile was drawn (the game had ended)")
+            raise InvalidRecord(f"turn {number}: a turn after the last tile was drawn (the game had ended)")
         seat = (number - 1) % n
         if turn["player"] != seat:
-            raise RecordError(number, f"player {turn['player'] + 1} moved out of turn "
+            raise InvalidRecord(f"turn {number}: player {turn['player'] + 1} moved out of turn "
                                       f"(player {seat + 1} was due)")
         hand = hands[seat]
         if number == 1:
@@ -158,7 +154,7 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
             wanted = 1
         expected = bag[drawn_so_far:drawn_so_far + wanted]
         if turn["drawn"] != expected:
-            raise RecordError(number, f"draw rule: should draw {expected} from the bag, drew {turn['drawn']}")
+            raise InvalidRecord(f"turn {number}: draw rule: should draw {expected} from the bag, drew {turn['drawn']}")
         drawn_so_far += len(expected)
         hand.extend(expected)
         placed: list[Cell] = []
@@ -166,13 +162,13 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
         for pips, r, c in turn["tiles"]:
             cell = (r, c)
             if pips not in hand:
-                raise RecordError(number, f"placed a {pips} the player does not hold")
+                raise InvalidRecord(f"turn {number}: placed a {pips} the player does not hold")
             if not ref.fits(cell, pips):
                 reason = ("not a free field" if ref.kind.get(cell, NO_FIELD) == NO_FIELD or cell in ref.board
                           else "first tile must cover the start field" if not ref.board
                           else "tile touches no tile" if not ref.touches(cell)
                           else f"a row would sum to more than {model.rules.max_row_sum}")
-                raise RecordError(number, f"{pips} at {cell}: {reason}")
+                raise InvalidRecord(f"turn {number}: {pips} at {cell}: {reason}")
             if ref.is_double(cell) and not ref.scores_at(cell, pips) and not ref.has_ordinary_place(pips):
                 forced.add(cell)
             hand.remove(pips)
@@ -180,9 +176,9 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
             placed.append(cell)
         for pips in hand:
             if ref.placeable(pips):
-                raise RecordError(number, f"kept a {pips} that could still be placed")
+                raise InvalidRecord(f"turn {number}: kept a {pips} that could still be placed")
         if sorted(turn["kept"]) != sorted(hand):
-            raise RecordError(number, f"kept tiles {turn['kept']} but holds {hand}")
+            raise InvalidRecord(f"turn {number}: kept tiles {turn['kept']} but holds {hand}")
         rows: dict[tuple[Cell, ...], int] = {}
         for cell in placed:
             for d in DIRECTIONS:
@@ -201,39 +197,39 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
             elif cell in forced or cell == ref.start:
                 last_resort.append(cell)
             else:
-                raise RecordError(number, f"tile on double field {cell} makes no "
+                raise InvalidRecord(f"turn {number}: tile on double field {cell} makes no "
                                           f"{'/'.join(map(str, ref.points))} row and had other places")
         claimed = sorted((row["sum"], tuple(map(tuple, row["cells"]))) for row in turn["rows"])
         actual = sorted((total, cells) for cells, total in scoring.items())
         if claimed != actual:
-            raise RecordError(number, f"rows scored: record says {[s for s, _ in claimed]}, "
+            raise InvalidRecord(f"turn {number}: rows scored: record says {[s for s, _ in claimed]}, "
                                       f"the board gives {[s for s, _ in actual]}")
         for row in turn["rows"]:
             if row["points"] != ref.points.get(row["sum"]):
-                raise RecordError(number, f"points: record gives a row of {row['sum']} {row['points']} points, "
-                                          f"the spec {ref.points.get(row['sum'], 0)}")
+                raise InvalidRecord(f"turn {number}: points: record gives a row of {row['sum']} "
+                                    f"{row['points']} points, the spec {ref.points.get(row['sum'], 0)}")
         if turn["crosses"] != crosses:
-            raise RecordError(number, f"x2 crosses: record says {turn['crosses']}, rules give {crosses}")
+            raise InvalidRecord(f"turn {number}: x2 crosses: record says {turn['crosses']}, rules give {crosses}")
         if sorted(map(tuple, turn["last_resort"])) != sorted(last_resort):
-            raise RecordError(number, "last-resort tiles differ from the rules")
+            raise InvalidRecord(f"turn {number}: last-resort tiles differ from the rules")
         entries = sheets[seat].write(list(scoring.values()), crosses)
         if [list(e) for e in turn["sheet"]] != entries:
-            raise RecordError(number, f"score sheet: record wrote {turn['sheet']}, rules write {entries}")
+            raise InvalidRecord(f"turn {number}: score sheet: record wrote {turn['sheet']}, rules write {entries}")
         if out is not None:
             _print_turn(out, number, turn, ref)
     if drawn_so_far < len(bag):
-        raise RecordError(None, f"the record stops with {len(bag) - drawn_so_far} tiles still in the bag")
+        raise InvalidRecord(f"end: the record stops with {len(bag) - drawn_so_far} tiles still in the bag")
     figures = {"rows used": ("rows_used", [s.rows_used() for s in sheets]),
                "tiles left": ("tiles_left", [len(h) for h in hands]),
                "minus": ("minus", [sum(h) for h in hands])}
     for name, (key, actual_figures) in figures.items():
         if record[key] != actual_figures:
-            raise RecordError(None, f"{name}: record says {record[key]}, the game gives {actual_figures}")
+            raise InvalidRecord(f"end: {name}: record says {record[key]}, the game gives {actual_figures}")
     for seat in range(n):
         minus = sum(hands[seat])
         total = sum(row[3] for row in sheets[seat].rows()) - minus
         if record["final_scores"][seat] != total:
-            raise RecordError(None, f"player {seat + 1}: final score {record['final_scores'][seat]}, "
+            raise InvalidRecord(f"end: player {seat + 1}: final score {record['final_scores'][seat]}, "
                                     f"the sheet gives {total}")
         if out is not None:
             _print_sheet(out, model, seat, sheets[seat], hands[seat], total)
@@ -261,20 +257,14 @@ def _print_sheet(out: TextIO, model: ZatreModel, seat: int, sheet: PaperSheet, h
     out.write(f"    minus (tiles left {hand}): -{sum(hand)}   total: {total}\n")
 
 
+CELL = (int, int)
+SHAPE = {"players": int, "seed": int, "bag": [int], "final_scores": [int], "rows_used": [int],
+         "tiles_left": [int], "minus": [int],
+         "turns": Items("turn", {"player": int, "drawn": [int], "tiles": [(int, int, int)],
+                                 "rows": [{"sum": int, "points": int, "cells": [CELL]}], "crosses": int,
+                                 "last_resort": [CELL], "kept": [int], "sheet": [(str, int, Any)]})}
+REPLAY = driver.Replay("zatre", SHAPE, validate)
+
+
 def replay(model: ZatreModel, path: Path, out: TextIO) -> int:
-    invalid = 0
-    for record in read_jsonl(path):
-        game = record.get("game", "?")
-        out.write(f"game {game} (seed {record.get('seed')}, {record.get('players')} players)\n")
-        try:
-            validate(model, record, out)
-        except RecordError as exc:
-            invalid += 1
-            where = f"turn {exc.turn}" if exc.turn is not None else "end"
-            out.write(f"INVALID game {game}, {where}: {exc.rule}\n")
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            invalid += 1
-            out.write(f"INVALID game {game}: malformed record ({type(exc).__name__}: {exc})\n")
-        else:
-            out.write(f"  final scores: {record['final_scores']}\n")
-    return invalid
+    return driver.replay(REPLAY, model, path, out)

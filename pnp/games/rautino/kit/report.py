@@ -15,16 +15,13 @@ MARGIN_MM = 4.0
 
 
 def figures(model: RautinoModel, report: Any) -> list[Figure]:
-    records = list(getattr(report, "records", []) or [])
     formed: Counter[str] = Counter({shape.name: 0 for shape in model.shapes})
     per_game: Counter[str] = Counter()
-    for record in records:
-        count = 0
-        for move in record.get("moves", []):
-            for shape in (move.get("score") or {}).get("shapes", []):
-                formed[shape["shape"]] += 1
-                count += 1
-        per_game[str(count)] += 1
+    for tally in report.tallies.values():
+        for shape in model.shapes:
+            formed[shape.name] += tally.histogram(f"shape:{shape.name}").total
+        for count, games in tally.histogram("shapes").counts.items():
+            per_game[str(count)] += games
     per_game_sorted = {k: per_game[k] for k in sorted(per_game, key=int)}
     return [
         Figure("Shapes formed", dict(formed), "shape", "times formed",

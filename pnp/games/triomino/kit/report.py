@@ -23,14 +23,18 @@ MARGIN = 12.0
 
 
 def figures(model: TriominoModel, report: CheckReport) -> list[Figure]:
-    rounds = [r for record in report.records for r in record["rounds"]]
-    draws = Counter(min(r["stats"]["draws"], 40) // 5 * 5 for r in rounds)
-    bonuses = Counter()
-    for r in rounds:
-        bonuses["bridges"] += r["stats"]["bridges"]
-        for count, hexagons in enumerate(r["stats"]["hexagons"], 1):
-            bonuses[f"{count} hexagon{'s' if count > 1 else ''} at once"] += hexagons
-    ends = Counter(r["end"]["reason"] for r in rounds)
+    draws: Counter[int] = Counter()
+    bonuses: Counter[str] = Counter()
+    ends: Counter[str] = Counter()
+    for tally in report.tallies.values():
+        for value, n in tally.histogram("draws_per_round").counts.items():
+            draws[min(value, 40) // 5 * 5] += n
+        bonuses["bridges"] += tally.histogram("bridges_per_round").total
+        for count, name in enumerate(("single", "double", "triple"), 1):
+            bonuses[f"{count} hexagon{'s' if count > 1 else ''} at once"] += tally.histogram(f"hexagons:{name}").total
+        blocked = tally.histogram("blocked")
+        ends["out"] += blocked.count - blocked.total
+        ends["blocked"] += blocked.total
     return [
         Figure("Draws per round", {(f"{k}-{k + 4}" if k < 40 else "40+"): draws[k] for k in sorted(draws)},
                "tiles drawn in the round", "rounds",

@@ -41,7 +41,9 @@ def final_board(model: ZatreModel, record: dict[str, Any]) -> Page:
 
 def figures(model: ZatreModel, report: Any) -> list[Figure]:
     """Score-sheet rows used per player-game, the figure that says whether the printed sheet suffices."""
-    used = Counter(rows for record in report.records for rows in record.get("rows_used", []))
+    used: Counter[int] = Counter()
+    for tally in report.tallies.values():
+        used.update(tally.histogram("rows_used").counts)
     if not used:
         return []
     counts = {str(rows): used.get(rows, 0) for rows in range(min(used), max(max(used), model.sheet.rows) + 1)}

@@ -1,0 +1,110 @@
+"""The simulation protocol: what a game gives the checker, and the one rule for seeds and numbers.
+
+A game supplies a `Simulation` (its configurations, its play function, its measures and verdict
+rules); `pnp.check.simulate` runs it the same way for every game. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.check.report import CheckReport
+    from pnp.check.stats import Tally
+    from pnp.games.base import CheckOptions
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game `index` (0-based) of every configuration of a run with `--seed run_seed`.
+
+    It depends on nothing else: not on the other configurations, the worker count or the start
+    method, so game i of '2 players' is the same deal in every run with the same --seed.
+    """
+    return random.Random(f"{run_seed}:{index}").getrandbits(48)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One way of playing that the checker simulates: a player count, a rule preset, seat players."""
+
+    players: int
+    seats: tuple[str, ...]  # the player (strategy) name of each seat, e.g. ("greedy", "random")
+    preset: str | None = None
+
+    @property
+    def label(self) -> str:
+        """'2 players', or '2 players, classic' for a game with presets: the key in reports."""
+        text = plural(self.players, "player")
+        return f"{text}, {self.preset}" if self.preset else text
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One game to play: game `number` of the run, the `index`-th of its configuration."""
+
+    number: int  # unique within the run: position of the configuration x games + index
+    index: int
+    seed: int
+    configuration: Configuration
+
+
+def deal_for(configurations: Sequence[Configuration], games: int, run_seed: int, number: int) -> Deal:
+    """Game `number` of a run: configurations take consecutive blocks of `games` numbers."""
+    position, index = divmod(number, games)
+    return Deal(number, index, game_seed(run_seed, index), configurations[position])
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a game's play function returns for one deal."""
+
+    record: dict[str, Any]  # JSON-ready and enough to replay the game from scratch
+    scores: list[int]  # final score per seat
+    turns: int
+    rounds: int
+    placements: int  # pieces the players put down (not a start piece the rules lay)
+    # The game's own integer observations, each a value or one value per seat (per round...).
+    measures: dict[str, int | list[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """Everything a game supplies to `pnp check`. Every function must be defined at module level
+    (worker processes receive them by reference, under fork and spawn alike)."""
+
+    game: str
+    # (model, options) -> the configurations to simulate; raises PnpError for one the game does not support.
+    configurations: Callable[[Any, CheckOptions], list[Configuration]]
+    # (model, deal) -> outcome. Seeds every random choice from deal.seed alone.
+    play: Callable[[Any, Deal], Outcome]
+    # (model, report) -> None: static checks of the set into report.static, fail() or warnings.
+    static: Callable[[Any, CheckReport], None]
+    # (model, configuration, tally) -> the game's own figures (snake_case keys) for the JSON and text.
+    figures: Callable[[Any, Configuration, Tally], dict[str, Any]]
+    # (model, report, configuration, figures) -> None: the [check] thresholds, report.fail() per breach.
+    judge: Callable[[Any, CheckReport, Configuration, dict[str, Any]], None]
+    # Whether a set that failed a static check is still simulated: False where its games could only
+    # repeat the static reasons (or could not be dealt at all).
+    simulate_failed_sets: bool = True
+
+
+def numbered(record: dict[str, Any], game: str, deal: Deal) -> dict[str, Any]:
+    """The record with the protocol's identifying keys first, for the log and for people reading it."""
+    head: dict[str, Any] = {"pnp_game": game, "game": deal.number, "seed": deal.seed,
+                            "players": deal.configuration.players}
+    if deal.configuration.preset is not None:
+        head["preset"] = deal.configuration.preset
+    head["seats"] = list(deal.configuration.seats)
+    return head | {k: v for k, v in record.items() if k not in head}
+
+
+def all_deals(configurations: Sequence[Configuration], games: int, run_seed: int) -> Iterator[Deal]:
+    for number in range(len(configurations) * games):
+        yield deal_for(configurations, games, run_seed, number)
