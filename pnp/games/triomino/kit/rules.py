@@ -1,7 +1,7 @@
 """The rules sheet in English or German (`ctx.lang`), in two columns, with a drawn bridge and hexagon.
 
 Numbers in the text (hand sizes, bonuses, penalties, the tile count) come from the model and the
-chosen preset (`ctx.options["preset"]` or the spec's default), as do the two examples, which the
+chosen preset (`ctx.preset` or the spec's default), as do the two examples, which the
 rules engine finds in the spec's own tiles (see examples.py).
 """
 
@@ -22,7 +22,7 @@ STYLE = FlowStyle(body=pt(9.2), h1=pt(12), h2=pt(10.5), leading=1.3, gap=1.8)
 
 
 def rules_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
-    rules = model.rules(ctx.options.get("preset"))
+    rules = model.rules(ctx.preset)
     lang = "de" if ctx.lang == "de" else "en"
     examples = {kind: find_example(model, rules, kind) for kind in ("bridge", "hexagon")}
     text = GERMAN if lang == "de" else ENGLISH
