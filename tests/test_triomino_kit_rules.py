@@ -136,3 +136,37 @@ def test_negative_bonuses_print_with_a_minus_sign() -> None:
     text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
     assert "+-5" not in text
     assert "−5" in text
+
+
+def test_a_bridge_that_earns_nothing_is_still_drawn_and_read_well(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.spec import template_path
+
+    text = template_path("triomino").read_text(encoding="utf-8")
+    spec = tmp_path / "triomino.toml"
+    spec.write_text(text.replace("bridge_bonus = 40", "bridge_bonus = 0"), encoding="utf-8")
+    for lang, reads in (("en", "builds a bridge, which earns no bonus."), ("de", "Brücke, die keinen Bonus bringt.")):
+        out = tmp_path / lang
+        result = CliRunner().invoke(main, ["rules", "triomino", "--spec", str(spec), "--lang", lang, "-o", str(out),
+                                           "--format", "svg", "-q"])
+        assert result.exit_code == 0, result.output
+        root = svg_root((out / "triomino" / "triomino-rules.svg").read_bytes())
+        bridges = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "example-bridge"]
+        assert len(bridges) == 1 and bridges[0].get("data-bonus") == "0"
+        words = " ".join(" ".join(t.text or "" for t in root.iter(f"{SVG_NS}text")).split())
+        assert reads in words
+        assert "builds a bridge: 0" not in words and "bildet eine Brücke: 0" not in words
+
+
+def test_the_search_undoes_a_placement_exactly() -> None:
+    model = load(None)
+    table = Table(model.rules(), FitTable([t.numbers for t in model.tiles]))
+    table.place((0, 0), model.tiles[5].numbers)
+    before = (dict(table.board), {p: list(v) for p, v in table.at_point.items()}, dict(table.frontier))
+    move = table.moves(range(len(model.tiles)))[0]
+    table.place(move.cell, move.numbers)
+    assert table.board != before[0]
+    table.remove(move.cell)
+    assert (table.board, table.at_point, table.frontier) == before

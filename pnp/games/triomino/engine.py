@@ -139,6 +139,22 @@ class Table:
             if other not in self.board:
                 self._update(other)
 
+    def remove(self, cell: Cell) -> None:
+        """Take back the tile on `cell`: the table is as if it had never been placed."""
+        numbers = self.board.pop(cell)
+        points, _ = cell_geometry(cell)
+        touched: dict[Cell, None] = {}
+        for point, number in zip(points, numbers, strict=True):
+            around = self.at_point[point]
+            around.remove((cell, number))
+            if not around:
+                del self.at_point[point]
+            for other in cells_at_point(point):
+                touched[other] = None
+        for other in touched:
+            if other not in self.board:
+                self._update(other)
+
     def _update(self, cell: Cell) -> None:
         points, across = cell_geometry(cell)
         board = self.board
@@ -198,10 +214,15 @@ class Table:
         total = move.numbers[0] + move.numbers[1] + move.numbers[2]
         if info.hexagons:
             return Score(total, hexagons=info.hexagons, hexagon_bonus=rules.hexagon_bonus(info.hexagons))
-        if info.bridge_corner >= 0 and (not rules.bridge_corner_must_match
-                                        or move.numbers[info.bridge_corner] in info.bridge_numbers):
+        if self.is_bridge(move):
             return Score(total, bridge=rules.bridge_bonus)
         return Score(total)
+
+    def is_bridge(self, move: Move) -> bool:
+        """Whether the move builds a bridge, whatever the rules pay for one."""
+        info = self.frontier[move.cell]
+        return not info.hexagons and info.bridge_corner >= 0 and (
+            not self.rules.bridge_corner_must_match or move.numbers[info.bridge_corner] in info.bridge_numbers)
 
     def move_value(self, move: Move) -> int:
         """The score of a move as one number (the greedy player's hot path)."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pnp.geometry.trigrid import Cell
 
-from ..engine import FitTable, Table
+from ..engine import FitTable, Move, Table
 from ..model import Numbers, Rules, TriominoModel
 
 # The bridge: the last tile T = (0, 0) touches (0, 1) along its base and (-1, -1) only at its apex,
@@ -35,53 +35,55 @@ class Example:
 
 
 def find_example(model: TriominoModel, rules: Rules, kind: str) -> Example | None:
+    """The first placement sequence (in a fixed, varied tile order) whose last tile builds the figure.
+
+    A bridge is found by its shape, whatever the rules pay for it (a bonus of 0 included).
+    """
     cells = BRIDGE_CELLS if kind == "bridge" else HEXAGON_CELLS
     tiles = [t.numbers for t in model.tiles]
-    fit = FitTable(tiles)
+    table = Table(rules, FitTable(tiles))
     order = list(range(len(tiles)))
     random.Random(8).shuffle(order)  # a fixed, varied order: the example is not all zeros
+    rank = {tile: position for position, tile in enumerate(order)}
+    chosen: list[tuple[int, Numbers]] = []
     nodes = 0
 
-    def search(chosen: list[tuple[Cell, int, Numbers]]) -> list[tuple[Cell, int, Numbers]] | None:
+    def builds(move: Move) -> bool:
+        return table.is_bridge(move) if kind == "bridge" else table.frontier[move.cell].hexagons > 0
+
+    def search() -> Move | None:
+        """Extends `chosen` to every cell but the last; returns the last move, `chosen` left as found."""
         nonlocal nodes
         nodes += 1
         if nodes > SEARCH_LIMIT:
             return None
-        used = {t for _, t, _ in chosen}
-        table = Table(rules, fit)
-        for cell, _, numbers in chosen:
-            table.place(cell, numbers)
+        used = {tile for tile, _ in chosen}
         if not chosen:
-            options = [(t, tiles[t]) for t in order]
+            options = [(tile, tiles[tile]) for tile in order]
         else:
             cell = cells[len(chosen)]
-            moves = [m for m in table.moves(t for t in order if t not in used) if m.cell == cell]
-            moves.sort(key=lambda m: order.index(m.tile))
+            moves = sorted((m for m in table.moves(t for t in order if t not in used) if m.cell == cell),
+                           key=lambda m: rank[m.tile])
             if len(chosen) == len(cells) - 1:
-                moves = [m for m in moves if _earns(table, m, kind)]
-                return [*chosen, (cell, moves[0].tile, moves[0].numbers)] if moves else None
+                return next((m for m in moves if builds(m)), None)
             options = [(m.tile, m.numbers) for m in moves]
+        cell = cells[len(chosen)]
         for tile, numbers in options:
-            found = search([*chosen, (cells[len(chosen)], tile, numbers)])
-            if found:
-                return found
+            table.place(cell, numbers)
+            chosen.append((tile, numbers))
+            last = search()
+            if last is not None:
+                return last
+            chosen.pop()
+            table.remove(cell)
         return None
 
-    found = search([])
-    if found is None:
+    last = search()
+    if last is None:
         return None
-    table = Table(rules, fit)
-    for cell, _, numbers in found[:-1]:
-        table.place(cell, numbers)
-    last = next(m for m in table.moves([found[-1][1]]) if m.cell == found[-1][0] and m.numbers == found[-1][2])
     score = table.score(last)
-    bonus = score.bridge if kind == "bridge" else score.hexagon_bonus
-    placements = tuple((cell, numbers) for cell, _, numbers in found)
+    placements = (*((cell, numbers) for cell, (_, numbers) in zip(cells, chosen, strict=False)),
+                  (last.cell, last.numbers))
     if kind == "bridge":
-        return Example(placements, bonus, BRIDGE_POINT, BRIDGE_EMPTY)
-    return Example(placements, bonus, HEXAGON_POINT)
-
-
-def _earns(table: Table, move, kind: str) -> bool:
-    score = table.score(move)
-    return score.bridge > 0 if kind == "bridge" else score.hexagons > 0
+        return Example(placements, score.bridge, BRIDGE_POINT, BRIDGE_EMPTY)
+    return Example(placements, score.hexagon_bonus, HEXAGON_POINT)

@@ -100,8 +100,8 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
     bridge, hexagon = examples["bridge"], examples["hexagon"]
     col2.append(Paragraph(
         f"A tile that touches just one tile along an edge and, at the opposite corner, another tile only at the "
-        f"point{' (with the same number there)' if rules.bridge_corner_must_match else ''}, builds a bridge: "
-        f"{signed(rules.bridge_bonus)}."))
+        f"point{' (with the same number there)' if rules.bridge_corner_must_match else ''}, builds a bridge"
+        + (f": {signed(rules.bridge_bonus)}." if rules.bridge_bonus else ", which earns no bonus.")))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"The yellow tile bridges the gap: edge contact below, the {_number_at(bridge)} at the "
@@ -168,7 +168,8 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     col2.append(Paragraph(
         f"Ein Stein, der nur an einer Kante einen Stein berührt und an der gegenüberliegenden Ecke einen anderen "
         f"nur mit der Spitze{' (mit derselben Zahl dort)' if rules.bridge_corner_must_match else ''}, "
-        f"bildet eine Brücke: {signed(rules.bridge_bonus)}."))
+        f"bildet eine Brücke"
+        + (f": {signed(rules.bridge_bonus)}." if rules.bridge_bonus else ", die keinen Bonus bringt.")))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"Der gelbe Stein schlägt die Brücke: Kante unten, die {_number_at(bridge)} am "
