@@ -6,7 +6,9 @@ modules (renderers, engines, kits) are imported inside the commands so `pnp --he
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,11 +25,23 @@ FORMATS = ("pdf", "svg", "png")
 LANGS = ("de", "en")
 
 
+class Terminated(BaseException):
+    """SIGTERM (`kill`, `timeout`, a service manager) as an exception, so it unwinds like Ctrl-C:
+    temporary files are removed and worker processes ended. A BaseException, so no `except
+    Exception` on the way swallows it."""
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated
+
+
 class PnpGroup(click.Group):
     """Turns every user error into one line on stderr and exit code 2, never a traceback."""
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
         extra.pop("standalone_mode", None)
+        if threading.current_thread() is threading.main_thread():  # signal handlers live there only
+            signal.signal(signal.SIGTERM, _raise_terminated)
         try:
             code = super().main(args=args, prog_name=prog_name or "pnp", standalone_mode=False, **extra)
         except click.UsageError as exc:
@@ -43,6 +57,9 @@ class PnpGroup(click.Group):
         except click.Abort:
             click.echo("pnp: aborted", err=True)
             sys.exit(130)
+        except Terminated:
+            click.echo("pnp: terminated", err=True)
+            sys.exit(128 + signal.SIGTERM)
         sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -124,8 +124,9 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     `values` are kit options some game declares (by name); each game reads those it declares.
     Nothing is written until every page of every kit asked for has been drawn and rendered.
     """
-    from pnp.check.simulate import progress, run_games
     from pnp.draw.paper import A4
+    from pnp.parallel import parallel_map
+    from pnp.progress import progress
 
     names = games or game_registry.names()
     if spec is not None and len(names) > 1:
@@ -143,7 +144,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
             rendered = [render_job(jobs[0], drawn, advance)]
     else:  # whole kits are independent: one process per core
         _warm_up_renderers(formats)
-        rendered = run_games(render_job, jobs, label="kits", show_progress=not quiet)
+        rendered = list(parallel_map(render_job, jobs, label="kits", show_progress=not quiet))
     written: list[Path] = []
     for job, outputs in zip(jobs, rendered, strict=True):
         paths = [atomic_write_bytes(path, data) for path, data in outputs]
@@ -158,7 +159,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
 
 def _warm_up_renderers(formats: frozenset[str]) -> None:
-    """Import the renderers and load the fonts once, before worker processes fork."""
+    """Import the renderers and load the fonts once, so forked workers start with them loaded."""
     from pnp.draw import pdf, svg, text  # noqa: F401
 
     text.register_fonts()

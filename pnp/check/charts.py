@@ -6,7 +6,8 @@ Hand-written SVG keeps reports free of plotting dependencies and byte-stable bet
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from html import escape
 
 WIDTH, HEIGHT = 560, 260
@@ -17,25 +18,25 @@ FONT = "font-family=\"Bitstream Vera Sans, DejaVu Sans, sans-serif\""
 
 def binned(values: Iterable[float], max_bins: int = 16) -> dict[str, int]:
     """Counts of values in equal bins with round edges, labelled 'low-high'."""
-    data = sorted(values)
-    if not data:
+    return binned_counts(Counter(math.floor(v) for v in values), max_bins)
+
+
+def binned_counts(counts: Mapping[int, int], max_bins: int = 16) -> dict[str, int]:
+    """A histogram (integer value -> how many) in bins of equal width, empty bins included, so a
+    gap in the data shows as a gap in the chart rather than collapsing."""
+    present = [value for value, count in counts.items() if count]
+    if not present:
         return {}
-    low, high = math.floor(data[0]), math.floor(data[-1])
+    low, high = min(present), max(present)
     if high - low + 1 <= max_bins:
-        counts = {str(v): 0 for v in range(low, high + 1)}
-        for value in data:
-            counts[str(math.floor(value))] += 1
-        return counts
+        return {str(v): counts.get(v, 0) for v in range(low, high + 1)}
     width = _nice_step((high - low + 1) / max_bins)
     start = low // width * width
-    counts: dict[str, int] = {}
-    edges = range(start, high + 1, width)
-    for edge in edges:
-        counts[f"{edge}-{edge + width - 1}"] = 0
-    for value in data:
-        edge = start + (math.floor(value) - start) // width * width
-        counts[f"{edge}-{edge + width - 1}"] += 1
-    return counts
+    binned_: dict[str, int] = {f"{edge}-{edge + width - 1}": 0 for edge in range(start, high + 1, width)}
+    for value in present:
+        edge = start + (value - start) // width * width
+        binned_[f"{edge}-{edge + width - 1}"] += counts[value]
+    return binned_
 
 
 def _nice_step(raw: float) -> int:
@@ -52,7 +53,10 @@ def bar_chart(title: str, counts: dict[str, int], x_label: str, y_label: str = "
     peak = max(counts.values(), default=0) or 1
     step = _nice_step(peak / 5)
     top_value = math.ceil(peak / step) * step
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    # The count axis grows with its widest tick label (about 6.5 px a digit at 11 px), so the
+    # rotated axis title left of it never runs into five-digit counts.
+    left = max(LEFT, 30 + math.ceil(len(str(top_value)) * 6.5) + 8)
+    plot_w, plot_h = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
     slot = plot_w / max(len(labels), 1)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
@@ -62,14 +66,14 @@ def bar_chart(title: str, counts: dict[str, int], x_label: str, y_label: str = "
     ]
     for tick in range(0, top_value + 1, step):
         y = TOP + plot_h - tick / top_value * plot_h
-        parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#ddd"/>')
-        parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" {FONT}>'
+        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="11" {FONT}>'
                      f"{tick}</text>")
     label_every = max(1, math.ceil(len(labels) / 12))
     for index, label in enumerate(labels):
         value = counts[label]
         h = value / top_value * plot_h
-        x = LEFT + index * slot
+        x = left + index * slot
         parts.append(
             f'<rect x="{x + slot * 0.1:.1f}" y="{TOP + plot_h - h:.1f}" width="{slot * 0.8:.1f}" '
             f'height="{h:.1f}" fill="{BAR}"><title>{escape(label)}: {value}</title></rect>'
@@ -78,8 +82,8 @@ def bar_chart(title: str, counts: dict[str, int], x_label: str, y_label: str = "
             parts.append(f'<text x="{x + slot / 2:.1f}" y="{TOP + plot_h + 15}" text-anchor="middle" '
                          f'font-size="10" {FONT}>{escape(label)}</text>')
     parts += [
-        f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}" stroke="#333"/>',
-        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" font-size="12" {FONT}>'
+        f'<line x1="{left}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}" stroke="#333"/>',
+        f'<text x="{left + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" font-size="12" {FONT}>'
         f"{escape(x_label)}</text>",
         f'<text x="14" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" font-size="12" {FONT} '
         f'transform="rotate(-90 14 {TOP + plot_h / 2:.1f})">{escape(y_label)}</text>',

@@ -1,0 +1,175 @@
+"""Intervals for simulated figures, and threshold tests that know how many games stand behind them.
+
+A share seen in 30 games says little; the verdict compares a threshold with the whole interval, not
+with the sample share, and says "undecided" while the interval still straddles the threshold.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from statistics import NormalDist
+
+DEFAULT_CONFIDENCE = 0.95
+
+
+def z_value(confidence: float) -> float:
+    """The two-sided normal quantile: 1.96 for 95 %."""
+    if not 0.5 <= confidence < 1:
+        raise ValueError(f"confidence must be in [0.5, 1), not {confidence}")
+    return NormalDist().inv_cdf(1 - (1 - confidence) / 2)
+
+
+@dataclass(frozen=True)
+class Interval:
+    estimate: float
+    low: float
+    high: float
+
+    def to_json(self, digits: int = 4) -> dict[str, float]:
+        return {"estimate": round(self.estimate, digits), "low": round(self.low, digits),
+                "high": round(self.high, digits)}
+
+    def __str__(self) -> str:
+        return f"{self.estimate:.1%} ({self.low:.1%}-{self.high:.1%})"
+
+
+def wilson(successes: float, trials: int, confidence: float = DEFAULT_CONFIDENCE) -> Interval:
+    """Wilson score interval of a share; `successes` may be fractional (a tie split between seats)."""
+    if trials <= 0:
+        return Interval(0.0, 0.0, 1.0)
+    z = z_value(confidence)
+    p = min(1.0, max(0.0, successes / trials))
+    z2n = z * z / trials
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
+
+
+def share_difference(p_high: float, p_low: float, trials: int,
+                     confidence: float = DEFAULT_CONFIDENCE) -> Interval:
+    """Interval of the difference of two shares of the same games (seat win shares).
+
+    The seats' shares come from one multinomial draw per game, so they are negatively correlated:
+    Var(p_i - p_j) = (p_i (1 - p_i) + p_j (1 - p_j) + 2 p_i p_j) / n.
+    """
+    difference = p_high - p_low
+    if trials <= 0:
+        return Interval(difference, -1.0, 1.0)
+    z = z_value(confidence)
+    variance = (p_high * (1 - p_high) + p_low * (1 - p_low) + 2 * p_high * p_low) / trials
+    # Never narrower than one game's worth: at p = 0 or 1 the normal variance vanishes.
+    half = z * math.sqrt(variance) + 1 / trials
+    return Interval(difference, max(-1.0, difference - half), min(1.0, difference + half))
+
+
+class MeanAccumulator:
+    """Mean and variance of a stream of numbers (Welford), mergeable, without keeping the values."""
+
+    __slots__ = ("_m2", "count", "mean")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mean = 0.0
+        self._m2 = 0.0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self._m2 += delta * (value - self.mean)
+
+    def merge(self, other: MeanAccumulator) -> None:
+        if other.count == 0:
+            return
+        total = self.count + other.count
+        delta = other.mean - self.mean
+        self._m2 += other._m2 + delta * delta * self.count * other.count / total
+        self.mean += delta * other.count / total
+        self.count = total
+
+    @property
+    def variance(self) -> float:
+        return self._m2 / (self.count - 1) if self.count > 1 else 0.0
+
+    def interval(self, confidence: float = DEFAULT_CONFIDENCE) -> Interval:
+        if self.count == 0:
+            return Interval(0.0, -math.inf, math.inf)
+        if self.count == 1:
+            return Interval(self.mean, -math.inf, math.inf)
+        half = z_value(confidence) * math.sqrt(self.variance / self.count)
+        return Interval(self.mean, self.mean - half, self.mean + half)
+
+
+class Outcome(Enum):
+    PASS = "pass"
+    FAIL = "fail"
+    UNDECIDED = "undecided"
+
+
+# A test that this many games would not decide is called undecidable rather than given a number.
+MAX_GAMES_TO_DECIDE = 10_000_000
+
+
+@dataclass(frozen=True)
+class ThresholdTest:
+    """One figure against one threshold: pass when the whole interval lies on the good side."""
+
+    name: str  # the spec field of the threshold, e.g. "check.min_placed_share"
+    interval: Interval
+    threshold: float
+    at_least: bool  # True: the figure must reach the threshold; False: stay at or below it
+    games: int
+    spread: float | None  # one game's standard deviation of a mean; None for a share (Wilson)
+    confidence: float = DEFAULT_CONFIDENCE
+
+    @property
+    def outcome(self) -> Outcome:
+        return self._outcome(self.interval)
+
+    def _outcome(self, interval: Interval) -> Outcome:
+        low, high = interval.low, interval.high
+        if self.at_least:
+            if low >= self.threshold:
+                return Outcome.PASS
+            return Outcome.FAIL if high < self.threshold else Outcome.UNDECIDED
+        if high <= self.threshold:
+            return Outcome.PASS
+        return Outcome.FAIL if low > self.threshold else Outcome.UNDECIDED
+
+    def _interval_with(self, games: int) -> Interval:
+        estimate = self.interval.estimate
+        if self.spread is None:
+            return wilson(estimate * games, games, self.confidence)
+        half = z_value(self.confidence) * self.spread / math.sqrt(games)
+        return Interval(estimate, estimate - half, estimate + half)
+
+    def games_to_decide(self) -> int | None:
+        """About how many games would decide the test if the estimate held; None when no number
+        of games up to MAX_GAMES_TO_DECIDE would (the estimate sits on the threshold)."""
+        if self.outcome is not Outcome.UNDECIDED:
+            return self.games
+        low, high = max(self.games, 1), max(self.games, 1)
+        while self._outcome(self._interval_with(high)) is Outcome.UNDECIDED:
+            if high >= MAX_GAMES_TO_DECIDE:
+                return None
+            low, high = high, min(high * 2, MAX_GAMES_TO_DECIDE)
+        while high - low > max(1, low // 100):  # to within 1 %
+            middle = (low + high) // 2
+            if self._outcome(self._interval_with(middle)) is Outcome.UNDECIDED:
+                low = middle
+            else:
+                high = middle
+        return high
+
+
+def share_test(name: str, successes: float, trials: int, threshold: float, *, at_least: bool,
+               confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
+    return ThresholdTest(name, wilson(successes, trials, confidence), threshold, at_least, trials, None, confidence)
+
+
+def mean_test(name: str, values: MeanAccumulator, threshold: float, *, at_least: bool,
+              confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
+    return ThresholdTest(name, values.interval(confidence), threshold, at_least, values.count,
+                         math.sqrt(values.variance), confidence)

@@ -1,0 +1,113 @@
+"""Run one function over many jobs on worker processes, with results in job order.
+
+Kits and simulations share this one helper. It works under every start method (fork, spawn,
+forkserver), so it runs the same on Linux, macOS and Windows, and its workers never outlive the
+process that started them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sized
+from typing import Any, TypeVar
+
+from pnp.progress import progress
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+# Set this to fork, spawn or forkserver to force a start method (tests use it to prove that
+# nothing depends on fork); otherwise the platform's default is used.
+START_METHOD_ENV = "PNP_START_METHOD"
+# How often a worker looks whether its parent still runs, in seconds.
+_PARENT_POLL = 0.2
+
+# The function a worker applies to its jobs: sent once per worker through the initializer rather
+# than with every chunk of jobs, because it usually carries a whole game model.
+_worker_fn: Callable[[Any], Any] | None = None
+
+
+def worker_count(requested: int, jobs: int) -> int:
+    """`requested` processes (0: one per core), never more than there are jobs."""
+    cores = os.cpu_count() or 1
+    wanted = requested if requested > 0 else cores
+    return max(1, min(wanted, jobs))
+
+
+def start_method() -> str:
+    chosen = os.environ.get(START_METHOD_ENV, "").strip().lower()
+    if chosen and chosen not in multiprocessing.get_all_start_methods():
+        from pnp.errors import PnpError
+
+        known = ", ".join(multiprocessing.get_all_start_methods())
+        raise PnpError(f"{START_METHOD_ENV}={chosen}: not a start method of this platform; known: {known}")
+    return chosen or multiprocessing.get_start_method()
+
+
+def _init_worker(fn: Callable[[Any], Any]) -> None:
+    global _worker_fn
+    _worker_fn = fn
+    # Ctrl-C and SIGTERM are the parent's to handle: it ends the pool. Workers forked from the CLI
+    # would otherwise inherit its SIGTERM handler and each print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="pnp-parent-watch", daemon=True).start()
+
+
+def _exit_with_parent(first_ppid: int) -> None:
+    """End this worker as soon as the parent is gone (killed, even by SIGKILL, which no handler sees).
+
+    The parent's sentinel becomes ready when it exits on every platform; on POSIX a changed parent
+    pid says the same and also covers workers of a fork server, whose direct parent is the server.
+    """
+    parent = multiprocessing.parent_process()
+    while True:
+        if parent is not None and parent.sentinel is not None:
+            from multiprocessing.connection import wait
+
+            if wait([parent.sentinel], timeout=_PARENT_POLL):
+                os._exit(1)
+        else:
+            threading.Event().wait(_PARENT_POLL)
+        if os.name == "posix" and os.getppid() != first_ppid:
+            os._exit(1)
+
+
+def _apply(job: Any) -> Any:
+    assert _worker_fn is not None
+    return _worker_fn(job)
+
+
+def parallel_map(fn: Callable[[J], R], jobs: Iterable[J], *, workers: int = 0, label: str = "",
+                 show_progress: bool = False, total: int | None = None) -> Iterator[R]:
+    """`fn(job)` for every job on up to `workers` processes (0: one per core), yielded in job order.
+
+    `fn` must pickle (a module-level function, or `functools.partial` of one with picklable
+    arguments) because spawned workers receive it by value. With one worker, or one job, everything
+    runs in this process. `total` is the number of jobs when `jobs` has no length (for the bar).
+    Closing the iterator early ends the workers.
+    """
+    count_jobs = total if total is not None else (len(jobs) if isinstance(jobs, Sized) else 0)
+    count = worker_count(workers, max(count_jobs, 1))
+    with progress(count_jobs, label, show_progress) as advance:
+        if count == 1:
+            for job in jobs:
+                yield fn(job)
+                advance(1)
+            return
+        context = multiprocessing.get_context(start_method())
+        # Chunks amortise the pipe traffic; small enough that the bar moves and work stays balanced.
+        chunk = max(1, min(32, count_jobs // (count * 8) or 1))
+        pool = context.Pool(count, initializer=_init_worker, initargs=(fn,))
+        try:
+            for result in pool.imap(_apply, jobs, chunksize=chunk):
+                yield result
+                advance(1)
+            pool.close()
+        finally:
+            pool.terminate()  # on an error, Ctrl-C, SIGTERM or an abandoned iterator: no worker lingers
+            pool.join()

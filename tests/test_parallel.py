@@ -1,0 +1,135 @@
+"""The shared parallel map: the same results under every start method, and no worker outlives its parent."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pnp.parallel import START_METHOD_ENV, parallel_map
+
+ROOT = Path(__file__).resolve().parents[1]
+METHODS = ["fork", "spawn"] if sys.platform != "win32" else ["spawn"]
+
+
+def affine(a: int, b: int, x: int) -> int:
+    return a * x + b
+
+
+def fails_on_seven(x: int) -> int:
+    if x == 7:
+        raise ValueError("seven")
+    return x
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_results_in_job_order_under_every_start_method(method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(START_METHOD_ENV, method)
+    jobs = list(range(200))
+    expected = [3 * x + 4 for x in jobs]
+    assert list(parallel_map(functools.partial(affine, 3, 4), jobs, workers=2)) == expected
+    assert list(parallel_map(functools.partial(affine, 3, 4), jobs, workers=1)) == expected
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_an_error_in_a_worker_reaches_the_caller(method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(START_METHOD_ENV, method)
+    with pytest.raises(ValueError, match="seven"):
+        list(parallel_map(fails_on_seven, range(20), workers=2))
+
+
+def test_an_unknown_start_method_is_one_clear_error(tmp_path: Path) -> None:
+    env = {**os.environ, START_METHOD_ENV: "teleport"}
+    done = subprocess.run([sys.executable, "-m", "pnp", "check", "rautino", "--games", "4", "--workers", "2"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith(f"pnp: error: {START_METHOD_ENV}=teleport: not a start method")
+
+
+def test_check_gives_the_same_json_under_spawn_fork_and_one_worker() -> None:
+    outputs = []
+    for method, workers in [("spawn", 2), ("fork", 2), ("spawn", 1)]:
+        env = {**os.environ, START_METHOD_ENV: method}
+        done = subprocess.run([sys.executable, "-m", "pnp", "check", "triomino", "--games", "12", "--players", "2",
+                               "--workers", str(workers), "--json"], capture_output=True, text=True, env=env)
+        assert done.returncode in (0, 1), done.stderr
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
+# A parent that starts two workers which would run for a minute, and says their pids.
+PARENT = """
+import os, sys, time
+from pnp.parallel import parallel_map
+def slow(x):
+    print(os.getpid(), flush=True)
+    time.sleep(60)
+    return x
+if __name__ == "__main__":
+    for _ in parallel_map(slow, range(4), workers=2):
+        pass
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(")")[-1].split()[0] == "Z")  # a zombie has ended
+
+
+def _start_workers(tmp_path: Path, method: str) -> tuple[subprocess.Popen[str], list[int]]:
+    script = tmp_path / "parent.py"
+    script.write_text(PARENT)
+    env = {**os.environ, START_METHOD_ENV: method, "PYTHONPATH": str(ROOT)}
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env,
+                              cwd=tmp_path)
+    assert parent.stdout is not None
+    pids = [int(parent.stdout.readline()) for _ in range(2)]
+    return parent, pids
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals and /proc")
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_no_worker_outlives_a_killed_parent(tmp_path: Path, method: str, sig: signal.Signals) -> None:
+    parent, workers = _start_workers(tmp_path, method)
+    assert all(_alive(pid) for pid in workers)
+    parent.send_signal(sig)
+    parent.wait(timeout=10)
+    time.sleep(1.0)
+    assert [pid for pid in workers if _alive(pid)] == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_sigterm_ends_a_check_like_ctrl_c(tmp_path: Path) -> None:
+    """One line, the conventional 128 + 15, no traceback, and the workers end with it."""
+    check = subprocess.Popen([sys.executable, "-m", "pnp", "check", "zatre", "--games", "100000", "--workers", "2",
+                              "--log", str(tmp_path / "games.jsonl")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    deadline = time.monotonic() + 30
+    children: list[int] = []
+    while time.monotonic() < deadline and len(children) < 2:
+        time.sleep(0.2)
+        tasks = Path(f"/proc/{check.pid}/task")
+        children = [int(pid) for task in tasks.iterdir()
+                    for pid in (task / "children").read_text().split()] if tasks.exists() else []
+    assert len(children) >= 2, "the check did not start its workers"
+    time.sleep(0.5)
+    check.send_signal(signal.SIGTERM)
+    _out, err = check.communicate(timeout=20)
+    assert check.returncode == 143
+    assert err.strip().splitlines()[-1] == "pnp: terminated"
+    assert "Traceback" not in err
+    time.sleep(1.0)
+    assert [pid for pid in children if _alive(pid)] == []
+    assert list(tmp_path.iterdir()) == []  # no log, no temporary file
