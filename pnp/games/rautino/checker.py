@@ -20,7 +20,7 @@ from .records import to_record
 
 def simulate_one(model: RautinoModel, players: int, strategy: str,
                  index_and_seed: tuple[int, int]) -> dict[str, Any]:
-    """Play one game and return its record (module level, so worker processes can run it)."""
+    """Play one game and return its record."""
     index, seed = index_and_seed
     result = play_game(model, players, seed, PLAYERS[strategy])
     return to_record(model, result, index)

@@ -109,7 +109,7 @@ def unfillable_gaps(model: TriominoModel) -> dict[str, Any]:
 # --- simulation -------------------------------------------------------------------------------
 
 def play_one(model: TriominoModel, preset: str, players: int, strategy: str, seed: int) -> dict[str, Any]:
-    """Module-level so worker processes can run it: one seeded game -> its record."""
+    """One seeded game -> its record."""
     record = play_game(model, model.rules(preset), seat_choosers(strategy, players), seed, fit_table(model))
     record["strategy"] = strategy
     return record

@@ -48,7 +48,7 @@ def to_record(result: GameResult, geo: Geometry, index: int) -> dict[str, Any]:
 
 def simulate(model: ZatreModel, players: int, first_index: int, seed_and_index: tuple[int, int]
              ) -> dict[str, Any]:
-    """One seeded game as a record; module level so worker processes can receive it."""
+    """One seeded game as a record."""
     seed, index = seed_and_index
     geo = _geometry(model)
     kinds = seat_kinds(model.check.player, players)
