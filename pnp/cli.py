@@ -216,12 +216,19 @@ def game_values(ctx: click.Context, game: str | None, component: str | None,
     if game is not None:
         chosen = registry.get(game)
         chosen.check_preset(options.get("preset"))
-        for name in given:
+        for name, value in given.items():
             declared = chosen.option(name)
+            flag = "--" + name.replace("_", "-")
             if declared is None or declared.component not in (None, component):
-                flag = "--" + name.replace("_", "-")
                 offered = [o.flag for o in chosen.options if o.component in (None, component)]
                 raise PnpError(f"{flag}: {game} has no such option (its options: {', '.join(offered) or 'none'})")
+            # Another game's declaration may have set the command line's bounds: apply this game's own.
+            if isinstance(value, int) and not isinstance(value, bool) and (
+                    (declared.low is not None and value < declared.low)
+                    or (declared.high is not None and value > declared.high)):
+                bounds = (f"at most {declared.high}" if declared.low is None else f"at least {declared.low}"
+                          if declared.high is None else f"{declared.low} to {declared.high}")
+                raise PnpError(f"{flag} {value}: out of range for {game} ({bounds})")
     return given
 
 

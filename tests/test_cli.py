@@ -67,3 +67,19 @@ def test_bad_format_is_one_line():
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1
     assert "choose from pdf, svg, png" in result.output
+
+
+def test_a_games_own_bounds_apply_where_another_game_set_the_command_lines(monkeypatch, tmp_path):
+    from dataclasses import replace
+
+    from pnp import games
+
+    zatre = games.get("zatre")
+    pages = next(o for o in zatre.options if o.name == "pages")
+    strict = replace(zatre, options=tuple(replace(o, high=3) if o is pages else o for o in zatre.options))
+    original = games.get
+    monkeypatch.setattr(games, "get", lambda name: strict if name == "zatre" else original(name))
+    result = run("scoresheet", "zatre", "--pages", "5", "-o", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.output.strip() == "pnp: error: --pages 5: out of range for zatre (1 to 3)"
+    assert list(tmp_path.iterdir()) == []
