@@ -8,7 +8,7 @@ spec's tiles and preset and are right by construction: the engine scores the las
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.geometry.trigrid import Cell
 
@@ -37,11 +37,14 @@ class Example:
 def find_example(model: TriominoModel, rules: Rules, kind: str) -> Example | None:
     """The first placement sequence (in a fixed, varied tile order) whose last tile builds the figure.
 
-    A bridge is found by its shape, whatever the rules pay for it (a bonus of 0 included).
+    A bridge is a bridge whatever the rules pay for it: the search scores with a bridge worth 1
+    point when the rules pay nothing, so a bonus of 0 still finds the figure (what counts as a
+    bridge does not depend on its bonus).
     """
     cells = BRIDGE_CELLS if kind == "bridge" else HEXAGON_CELLS
     tiles = [t.numbers for t in model.tiles]
-    table = Table(rules, FitTable(tiles))
+    probe = replace(rules, bridge_bonus=rules.bridge_bonus or 1)
+    table = Table(probe, FitTable(tiles))
     order = list(range(len(tiles)))
     random.Random(8).shuffle(order)  # a fixed, varied order: the example is not all zeros
     rank = {tile: position for position, tile in enumerate(order)}
@@ -49,25 +52,26 @@ def find_example(model: TriominoModel, rules: Rules, kind: str) -> Example | Non
     nodes = 0
 
     def builds(move: Move) -> bool:
-        return table.is_bridge(move) if kind == "bridge" else table.frontier[move.cell].hexagons > 0
+        score = table.score(move)
+        return score.bridge != 0 if kind == "bridge" else score.hexagons > 0
 
     def search() -> Move | None:
-        """Extends `chosen` to every cell but the last; returns the last move, `chosen` left as found."""
+        """Extends `chosen` to every cell but the last; returns the last move, the table left as found."""
         nonlocal nodes
         nodes += 1
         if nodes > SEARCH_LIMIT:
             return None
         used = {tile for tile, _ in chosen}
+        cell = cells[len(chosen)]
         if not chosen:
             options = [(tile, tiles[tile]) for tile in order]
         else:
-            cell = cells[len(chosen)]
             moves = sorted((m for m in table.moves(t for t in order if t not in used) if m.cell == cell),
                            key=lambda m: rank[m.tile])
             if len(chosen) == len(cells) - 1:
                 return next((m for m in moves if builds(m)), None)
             options = [(m.tile, m.numbers) for m in moves]
-        cell = cells[len(chosen)]
+        before = table.checkpoint()
         for tile, numbers in options:
             table.place(cell, numbers)
             chosen.append((tile, numbers))
@@ -75,15 +79,14 @@ def find_example(model: TriominoModel, rules: Rules, kind: str) -> Example | Non
             if last is not None:
                 return last
             chosen.pop()
-            table.remove(cell)
+            table.rewind(before)
         return None
 
     last = search()
     if last is None:
         return None
-    score = table.score(last)
     placements = (*((cell, numbers) for cell, (_, numbers) in zip(cells, chosen, strict=False)),
                   (last.cell, last.numbers))
     if kind == "bridge":
-        return Example(placements, score.bridge, BRIDGE_POINT, BRIDGE_EMPTY)
-    return Example(placements, score.hexagon_bonus, HEXAGON_POINT)
+        return Example(placements, rules.bridge_bonus, BRIDGE_POINT, BRIDGE_EMPTY)
+    return Example(placements, table.score(last).hexagon_bonus, HEXAGON_POINT)
