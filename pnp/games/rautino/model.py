@@ -155,6 +155,8 @@ class RautinoModel:
     two_players: PlayerRules
     thresholds: Thresholds
     box: BoxSettings = field(default_factory=BoxSettings)  # the spec's [box]: outer size, construction, contents
+    # A shape completed with a joker triangle that sticks out of the board scores like any other.
+    overhanging_joker_shapes_score: bool = True
 
     @property
     def box_mm(self) -> tuple[float, float, float]:
@@ -229,6 +231,7 @@ def load(path: Path | None = None) -> RautinoModel:
     matching = rules.choice("matching", MATCHING, "strict")
     both = rules.opt("overbuild_both_triangles", bool, False)
     rescore = rules.opt("rescore_overbuilt_shapes", bool, False)
+    overhanging_shapes = rules.opt("overhanging_joker_shapes_score", bool, True)
     one = _player_rules(scoring.table("one_player", required=False),
                         rules.table("one_player", required=False), (1, 2, False, False))
     two = _player_rules(scoring.table("two_players", required=False),
@@ -248,7 +251,7 @@ def load(path: Path | None = None) -> RautinoModel:
     check.finish()
     root.finish()
     return RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
-                        matching, both, rescore, one, two, thresholds, box)
+                        matching, both, rescore, one, two, thresholds, box, overhanging_shapes)
 
 
 def _colour(fields: Fields, joker: bool = False) -> Colour:
