@@ -167,9 +167,10 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
 def _warm_up_renderers(formats: frozenset[str]) -> None:
     """Import the renderers and load the fonts once, so forked workers start with them loaded."""
-    from pnp.draw import pdf, svg, text  # noqa: F401
+    from pnp.draw import pdf, svg, text, webfont  # noqa: F401
 
     text.register_fonts()
+    webfont.warm_up()
     if "png" in formats:
         from pnp.draw import png  # noqa: F401
 
