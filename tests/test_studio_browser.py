@@ -13,9 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("starlette")
-playwright = pytest.importorskip("playwright.sync_api")
+from playwright import sync_api as playwright
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (installed by .ci/run)")
@@ -81,8 +79,8 @@ MYSET = "workspace:rautino:myset/rautino.toml"
 
 
 def stone_sheet_svg(page: object) -> str:
-    return page.evaluate("async () => { const img = document.querySelector('#pages figure[data-component=\"tiles\"] img');"
-                         " return (await fetch(img.src)).text(); }")
+    return page.evaluate("async () => { const img = document.querySelector("
+                         "'#pages figure[data-component=\"tiles\"] img'); return (await fetch(img.src)).text(); }")
 
 
 def test_a_new_colour_shows_on_the_stone_sheet_and_is_saved(page: object, studio: tuple[str, Path]) -> None:

@@ -8,14 +8,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
-pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
-
-from pnp.studio.app import create_app  # noqa: E402
-from pnp.studio.security import MAX_BODY_BYTES  # noqa: E402
-from pnp.studio.specs import version  # noqa: E402
-from pnp.studio.workspace import Workspace  # noqa: E402
+from pnp.studio.app import create_app
+from pnp.studio.security import MAX_BODY_BYTES
+from pnp.studio.specs import version
+from pnp.studio.workspace import Workspace
 
 PORT = 8765
 ORIGIN = f"http://127.0.0.1:{PORT}"
@@ -122,7 +120,8 @@ def test_two_tabs_saving_at_once_leave_one_whole_valid_file(client: TestClient, 
     results: list[int] = []
 
     def save(body: str) -> None:
-        results.append(post(client, "/api/spec/save", {"id": spec_id, "text": body, "version": version(text)}).status_code)
+        response = post(client, "/api/spec/save", {"id": spec_id, "text": body, "version": version(text)})
+        results.append(response.status_code)
 
     threads = [threading.Thread(target=save, args=(body,)) for body in versions]
     for thread in threads:

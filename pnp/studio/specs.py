@@ -77,7 +77,7 @@ def guess_game(text: str) -> str | None:
         return None
     if "stones" in data and "shapes" in data:
         return "rautino"
-    if "presets" in data or "tiles" in data and "numbers" in str(data.get("tiles")):
+    if "presets" in data or ("tiles" in data and "numbers" in str(data.get("tiles"))):
         return "triomino"
     if "sheet" in data:
         return "zatre"
