@@ -127,6 +127,29 @@ def test_a_check_runs_and_shows_its_verdict(page: object, studio: tuple[str, Pat
     page.frame_locator("#check-report").locator("h1").wait_for()
     shot(page, "check")
 
+    # Step through the best game of the check, forward and back, on the kit's own board.
+    page.click('.tabs button[data-tab="replay"]')
+    page.locator("#replay-controls").wait_for()
+    assert page.locator("#replay-pick option").first.text_content().startswith("best game")
+    page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 0 of')")
+    start_text = page.locator("#replay-text").text_content()
+    assert start_text.startswith("start:")
+    for _ in range(3):
+        page.click("#replay-forward")
+    page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 3 of')")
+    third = page.locator("#replay-text").text_content()
+    assert third.startswith("move 3: player")
+    assert page.locator("#replay-move table th").first.text_content() in ("stone", "")
+    board = page.locator("#replay-board")
+    assert board.get_attribute("src").endswith("/board/3.svg")
+    page.wait_for_function("document.querySelector('#replay-board').naturalWidth > 0")
+    shot(page, "replay")
+    page.click("#replay-back")
+    page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 2 of')")
+    assert page.locator("#replay-text").text_content().startswith("move 2: player")
+    page.click("#replay-first")
+    assert page.locator("#replay-text").text_content() == start_text
+
 
 def test_the_kit_pdf_downloads_with_every_page(page: object, studio: tuple[str, Path], tmp_path: Path) -> None:
     from pypdf import PdfReader

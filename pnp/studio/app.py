@@ -22,6 +22,7 @@ from pnp.errors import PnpError
 from . import specs
 from .jobs import CheckJobs
 from .preview import KitCache, KitSettings
+from .replays import Replays, picks
 from .security import StudioGuard
 from .workspace import OutsideWorkspace, Workspace
 
@@ -61,6 +62,7 @@ def _int(body: dict[str, Any], key: str, default: int) -> int:
 def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], int]) -> Any:
     kits = KitCache()
     checks = CheckJobs(workspace.root / "studio-output")
+    replays = Replays()
 
     def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def route(request: Request) -> Response:
@@ -191,6 +193,24 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
             return _error("not found", 404)
         return FileResponse(path, media_type=mimetypes.guess_type(path.name)[0] or "application/octet-stream")
 
+    async def check_games(request: Request) -> Response:
+        job = checks.get(request.path_params["job"])
+        return JSONResponse(await run_in_threadpool(picks, job.log))
+
+    async def _frames(request: Request) -> Any:
+        job = checks.get(request.path_params["job"])
+        return await run_in_threadpool(replays.frames, job.id, job.game, job.spec, job.log,
+                                       int(request.path_params["number"]))
+
+    async def check_game(request: Request) -> Response:
+        _, _, frames = await _frames(request)
+        return JSONResponse({"game": int(request.path_params["number"]), "steps": [f.to_json() for f in frames]})
+
+    async def check_game_board(request: Request) -> Response:
+        entry = await _frames(request)
+        svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
+
     async def workspace_file(request: Request) -> Response:
         path = workspace.resolve_inside(request.path_params["path"])
         if not path.is_file():
@@ -214,6 +234,9 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/check/{job}", handled(check_status)),
         Route("/api/check/{job}/cancel", handled(cancel_check), methods=["POST"]),
         Route("/api/check/{job}/report/{path:path}", handled(check_file)),
+        Route("/api/check/{job}/games", handled(check_games)),
+        Route("/api/check/{job}/games/{number:int}", handled(check_game)),
+        Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
         Route("/files/{path:path}", handled(workspace_file)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

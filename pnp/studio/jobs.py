@@ -17,6 +17,8 @@ from typing import Any
 from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
 
+from .replays import MAX_LOGGED_GAMES
+
 MAX_JOBS_KEPT = 20
 MAX_RUNNING = 2
 MAX_GAMES = 100_000
@@ -72,7 +74,9 @@ class CheckJobs:
             self._forget_old()
         atomic_write_bytes(job.spec, text.encode("utf-8"))
         command = [sys.executable, "-m", "pnp", "check", game, "--spec", str(job.spec), "--games", str(games),
-                   "--seed", str(seed), "--json", "--log", str(job.log), "--report", str(job.folder / "report")]
+                   "--seed", str(seed), "--json", "--report", str(job.folder / "report")]
+        if games <= MAX_LOGGED_GAMES:
+            command += ["--log", str(job.log)]
         if players:
             command += ["--players", str(players)]
         if preset:

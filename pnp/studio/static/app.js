@@ -147,8 +147,8 @@ function renderField(field) {
   } else if (field.type === "colour") {
     const text = el("input", { type: "text", value: field.value, size: 8, "aria-label": `${field.path} as text`,
       onchange: (e) => set(e.target.value.trim()) });
-    input = el("span", {}, el("input", { type: "color", id, value: field.value,
-      oninput: debounce((e) => { text.value = e.target.value; set(e.target.value); }, 150) }), " ", text);
+    input = el("span", { class: "colour" }, el("input", { type: "color", id, value: field.value,
+      oninput: debounce((e) => { text.value = e.target.value; set(e.target.value); }, 150) }), text);
   } else if (field.type === "list") {
     input = el("input", { type: "text", id, value: JSON.stringify(field.value),
       onchange: (e) => {
@@ -329,9 +329,9 @@ function showReplayStep() {
   const board = $("replay-board");
   board.src = `/api/check/${state.job.id}/games/${replay.game}/board/${replay.at}.svg`;
   board.hidden = false;
-  const rows = Object.entries(step.score || {}).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : v)));
+  const rows = (step.score || []).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : v)));
   $("replay-move").replaceChildren(el("p", { id: "replay-text" }, step.text), rows.length ? el("table", {}, rows) : "",
-    el("p", { class: "hint" }, `scores: ${(step.totals || []).join(" : ")}`));
+    step.totals && step.totals.length ? el("p", { class: "hint" }, `scores: ${step.totals.join(" : ")}`) : "");
 }
 
 start().catch((error) => { $("spec-error").hidden = false; $("spec-error").textContent = error.message; });
