@@ -250,7 +250,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
     from pnp.check.run import run_check
 
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
-                       workers=workers, log=log, report=report, progress=not quiet and not as_json)
+                       workers=workers, log=log, report=report, progress=not quiet)
     click.echo(result.to_json_text() if as_json else result.to_text())
     ctx.exit(0 if result.playable else 1)
 
