@@ -1,7 +1,8 @@
 """The progress bar of long work: on a terminal only, and never with --quiet.
 
 With PNP_PROGRESS=json in the environment the same progress goes to stderr as JSON lines instead,
-`{"label": ..., "done": n, "total": t}` at most every 1 %, for programs that run pnp (the studio).
+`{"label": ..., "done": n, "total": t}` at most five times a second, for programs that run pnp
+(the studio).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -17,14 +19,14 @@ PROGRESS_ENV = "PNP_PROGRESS"
 
 def _json_lines(total: int, label: str) -> Callable[[int], None]:
     done = 0
-    reported = -1
-    step = max(1, total // 100)
+    last = 0.0
 
     def advance(n: int) -> None:
-        nonlocal done, reported
+        nonlocal done, last
         done += n
-        if done - reported >= step or done >= total:
-            reported = done
+        now = time.monotonic()
+        if now - last >= 0.2 or done >= total:
+            last = now
             sys.stderr.write(json.dumps({"label": label, "done": done, "total": total}) + "\n")
             sys.stderr.flush()
 
