@@ -89,4 +89,4 @@ def test_check_reports_progress_as_json_lines_for_programs(tmp_path: Path) -> No
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     lines = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
     assert lines and lines[-1]["done"] == lines[-1]["total"]
-    assert [line["done"] for line in lines] == sorted(line["done"] for line in lines)
+    assert all(0 < line["done"] <= line["total"] for line in lines)
