@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
+    from pnp.check.frames import Frame
     from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
     from pnp.draw.paper import Paper
@@ -113,6 +114,8 @@ class GameParts:
     box_contents: Callable[[Any], list[Stack]] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
+    # A recorded game as frames, move by move, for stepping through it (the studio's replay).
+    frames: Callable[[Any, dict[str, Any]], list[Frame]] | None = None
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,10 @@ class Game:
     @property
     def final_board(self) -> Callable[[Any, dict[str, Any]], Page] | None:
         return self.impl.final_board
+
+    @property
+    def frames(self) -> Callable[[Any, dict[str, Any]], list[Frame]] | None:
+        return self.impl.frames
 
     @property
     def box_contents(self) -> Callable[[Any], list[Stack]] | None:

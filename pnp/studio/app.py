@@ -84,11 +84,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         result = []
         for name in game_registry.names():
             game = game_registry.get(name)
-            presets: list[str] = []
-            if game.has_presets:
-                model = await run_in_threadpool(game.load, None)
-                presets = list(getattr(model, "presets", {}))
-            result.append({"name": name, "title": game.title, "presets": presets})
+            result.append({"name": name, "title": game.title, "presets": list(game.presets),
+                           "players": list(game.players)})
         return JSONResponse({"games": result, "papers": PAPERS, "langs": LANGS})
 
     async def list_specs(request: Request) -> Response:

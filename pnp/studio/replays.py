@@ -3,7 +3,6 @@ drawn with the kit's artwork by the game's `final_board`."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import threading
 from collections import OrderedDict
@@ -64,8 +63,9 @@ class Replays:
         record = next((r for r in _records(log) if r.get("game") == number), None)
         if record is None:
             raise PnpError(f"no game {number} in this check")
-        reader = importlib.import_module(f"pnp.games.{game}.kit.frames")
-        entry = (chosen, model, reader.frames(model, record))
+        if chosen.frames is None:
+            raise PnpError(f"{game} cannot step through its games")
+        entry = (chosen, model, chosen.frames(model, record))
         with self._lock:
             self._frames[key] = entry
             while len(self._frames) > 8:

@@ -9,7 +9,7 @@ def parts() -> GameParts:
     from pnp.spec import template_path
 
     from . import box, checker, model, replay
-    from .kit import board, cover, report, rules, stones
+    from .kit import board, cover, frames, report, rules, stones
 
     return GameParts(
         load=model.load,
@@ -24,6 +24,7 @@ def parts() -> GameParts:
         template=lambda: template_path("rautino").read_bytes(),
         figures=report.figures,
         final_board=report.final_board,
+        frames=frames.frames,
         box_contents=box.box_contents,
         box_art=cover.box_art,
     )

@@ -12,7 +12,7 @@ def parts() -> GameParts:
     from pnp.spec import template_path
 
     from . import box, checker, model, replay
-    from .kit import cover, report, rules, scoresheet, tiles
+    from .kit import cover, frames, report, rules, scoresheet, tiles
 
     return GameParts(
         load=model.load,
@@ -26,6 +26,7 @@ def parts() -> GameParts:
         template=lambda: template_path("triomino").read_bytes(),
         figures=report.figures,
         final_board=report.final_board,
+        frames=frames.frames,
         box_contents=box.box_contents,
         box_art=cover.box_art,
     )

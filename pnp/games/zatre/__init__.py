@@ -13,7 +13,7 @@ def parts() -> GameParts:
     from pnp.spec import template_path
 
     from . import box, checker, model, replay
-    from .kit import board, report, rules, scoresheet, tiles
+    from .kit import board, frames, report, rules, scoresheet, tiles
 
     return GameParts(
         load=model.load,
@@ -28,6 +28,7 @@ def parts() -> GameParts:
         template=lambda: template_path("zatre").read_bytes(),
         figures=report.figures,
         final_board=report.final_board,
+        frames=frames.frames,
         box_contents=box.box_contents,
     )
 

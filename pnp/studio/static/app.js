@@ -84,7 +84,7 @@ async function openSpec(id) {
   $("preset").replaceChildren(...(game.presets || []).map((p) => el("option", { value: p }, p)));
   $("preset-label").hidden = !(game.presets || []).length;
   const players = $("check-players");
-  players.replaceChildren(el("option", { value: "" }, "all"), ...[1, 2, 3, 4].map((n) => el("option", { value: n }, n)));
+  players.replaceChildren(el("option", { value: "" }, "all"), ...(game.players || []).map((n) => el("option", { value: n }, n)));
   $("read-only").hidden = !spec.read_only;
   $("toml").value = spec.text;
   renderForm(spec.form);
