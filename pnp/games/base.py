@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
+    from pnp.check.protocol import Simulation
     from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
     from pnp.draw.scene import Page
@@ -87,6 +88,8 @@ class Game:
     box_contents: Callable[[Any], list[Stack]] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
+    # The game's simulation protocol, for runs that schedule games themselves (`pnp sweep`).
+    simulation: Callable[[], Simulation] | None = None
     # Whether the game has named rule presets (--preset); a game without them refuses the option.
     has_presets: bool = False
 

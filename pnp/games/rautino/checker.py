@@ -167,3 +167,7 @@ def judge(model: RautinoModel, report: CheckReport, configuration: Configuration
 
 
 SIMULATION = Simulation("rautino", configurations, play, static_checks, figures, judge)
+
+
+def simulation() -> Simulation:
+    return SIMULATION

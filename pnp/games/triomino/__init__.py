@@ -10,6 +10,7 @@ GAME = Game(
     load=lazy(f"{__name__}.model:load"),
     check=lazy(f"{__name__}.checker:check"),
     replay=lazy(f"{__name__}.replay:replay"),
+    simulation=lazy(f"{__name__}.checker:simulation"),
     components={
         "tiles": lazy(f"{__name__}.kit.tiles:tile_pages"),
         "scoresheet": lazy(f"{__name__}.kit.scoresheet:score_pages"),

@@ -211,3 +211,7 @@ def check(model: TriominoModel, options: CheckOptions) -> CheckReport:
 
 
 SIMULATION = Simulation("triomino", configurations, play, static, figures, judge, simulate_failed_sets=False)
+
+
+def simulation() -> Simulation:
+    return SIMULATION
