@@ -157,3 +157,31 @@ def test_an_unreachable_scheduler_is_named_in_one_line(tmp_path: Path) -> None:
     assert_one_line_error(result, f"--scheduler {address}: no Dask scheduler answers")
     malformed = run("sweep", "zatre", "--vary", "sheet.rows=20", "--games", "1", "--scheduler", "no address")
     assert_one_line_error(malformed, "--scheduler no address: not an address like tcp://HOST:8786")
+
+
+def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tmp_path: Path) -> None:
+    two = tmp_path / "two"
+    result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--vary", "rules.points.12=3,4", "--games", "4",
+                 "--players", "2", "--workers", "1", "--report", str(two), "-q")
+    assert result.exit_code == 0, result.output
+    page = (two / "index.html").read_text()
+    figures = ["seat advantage", "turns per game", "mean score", "sheet rows needed"]
+    # Two fields: one heat map per figure, a cell per variant, ticks for the passing ones, the best framed.
+    assert page.count("<svg") == len(figures)
+    for title in figures:
+        assert f"{title}, 2 players</text>" in page
+    assert page.count("\u2713</tspan>") == 2 * len(figures) and page.count("\u2717</tspan>") == 2 * len(figures)
+    assert page.count('stroke-width="3"/>') == len(figures)
+    assert "Best: variant 4 (sheet.rows = 28, rules.points.12 = 4)" in page
+    assert page.count('<tr class="best pass">') == 1 and page.count('<tr class="fail">') == 2
+
+    one = tmp_path / "one"
+    result = run("sweep", "zatre", "--vary", "sheet.rows=16,20,28", "--games", "4", "--players", "2",
+                 "--workers", "1", "--report", str(one), "-q")
+    assert result.exit_code == 0, result.output
+    page = (one / "index.html").read_text()
+    # One field: a chart per figure with a dot per variant, filled when it passes, hollow when not, the best ringed.
+    assert page.count("<svg") == len(figures)
+    assert page.count('r="4.5" fill="#2e7d32"') == len(figures)
+    assert page.count('r="4.5" fill="white"') == 2 * len(figures)
+    assert page.count('r="8" fill="none"') == len(figures)

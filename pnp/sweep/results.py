@@ -167,17 +167,17 @@ def rows(sweep: Sweep) -> tuple[list[str], list[list[str]]]:
     chosen = best(sweep)
     body = []
     for variant in sweep.variants:
-        values = [_cell(variant.values[name]) for name in sweep.fields]
+        values = [cell(variant.values[name]) for name in sweep.fields]
         verdict = variant.verdict + (" (best)" if variant is chosen else "")
         reason = variant.error or "; ".join(variant.report.reasons if variant.report else [])
         per_label = variant_figures(variant) or {"": {}}
         for label, measured in per_label.items():
             body.append([str(variant.number), *values, label, verdict,
-                         *(_cell(measured.get(f.key)) for f in figures), reason])
+                         *(cell(measured.get(f.key)) for f in figures), reason])
     return header, body
 
 
-def _cell(value: Any) -> str:
+def cell(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
