@@ -78,13 +78,16 @@ def test_a_variant_plays_the_same_games_as_check_of_its_spec(tmp_path: Path) -> 
     assert variant.report.to_json() == alone.to_json()
 
 
-def test_results_do_not_depend_on_the_worker_count() -> None:
+def test_results_do_not_depend_on_the_worker_count_or_the_start_method(monkeypatch: pytest.MonkeyPatch) -> None:
     def figures(workers: int) -> str:
         done = sweep("rautino", spec=None, vary=("scoring.one_player.combo_bonus=0,2",), csv=None, report=None,
                      write_best=None, options=SweepOptions(games=30, players=1, workers=workers))
         return results.to_json_text(done)
 
-    assert figures(1) == figures(2)
+    alone = figures(1)
+    assert figures(2) == alone
+    monkeypatch.setenv("PNP_START_METHOD", "spawn")  # nothing may depend on fork
+    assert figures(2) == alone
 
 
 def test_an_invalid_variant_is_reported_with_the_loaders_reason_and_the_rest_run() -> None:
