@@ -149,6 +149,11 @@ def test_bad_vary_is_one_line_and_exit_2(tmp_path: Path, varies: list[str], need
     assert not report.exists()
 
 
+def test_a_player_count_the_base_spec_does_not_allow_is_bad_input() -> None:
+    result = run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--players", "3", "--games", "1")
+    assert_one_line_error(result, "rautino: --players 3: the game is for 1 or 2 players")
+
+
 def test_an_unreachable_scheduler_is_named_in_one_line(tmp_path: Path) -> None:
     import socket
 

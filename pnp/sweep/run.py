@@ -109,7 +109,9 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
     if not varies:
         raise VariantError("--vary FIELD=VALUES: give at least one field to vary")
     base = spec_text(game, spec)
-    chosen.load(spec)  # a broken base spec is bad input, not a column of invalid variants
+    simulation = simulation_of(chosen)
+    # A broken base spec or a player count it does not allow is bad input, not a grid of invalid variants.
+    simulation.configurations(chosen.load(spec), _check_options(options))
     try:
         data = tomllib.loads(base)
     except tomllib.TOMLDecodeError as exc:
@@ -121,14 +123,18 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
                            "(add --yes to run them all)")
     variants = [Variant(number, values, variant_text(base, values))
                 for number, values in enumerate(grid(varies), start=1)]
-    load_variants(chosen, simulation_of(chosen), variants, options)
+    load_variants(chosen, simulation, variants, options)
     return chosen, Sweep(game, [vary.field for vary in varies], options, variants)
+
+
+def _check_options(options: SweepOptions) -> CheckOptions:
+    return CheckOptions(games=options.games, seed=options.seed, players=options.players, preset=options.preset,
+                        workers=options.workers)
 
 
 def load_variants(game: Game, simulation: Simulation, variants: list[Variant], options: SweepOptions) -> None:
     """Each variant through the game's loader from a file, as `--spec` reads one, and its static checks."""
-    check_options = CheckOptions(games=options.games, seed=options.seed, players=options.players,
-                                 preset=options.preset, workers=options.workers)
+    check_options = _check_options(options)
     with tempfile.TemporaryDirectory(prefix="pnp-sweep-") as folder:
         for variant in variants:
             path = Path(folder) / f"variant-{variant.number}.toml"
