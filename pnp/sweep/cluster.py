@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from pnp.errors import PnpError
@@ -18,6 +19,8 @@ from pnp.progress import progress
 J = TypeVar("J")
 R = TypeVar("R")
 
+# Jobs submitted ahead of the one collected next.
+IN_FLIGHT = 1000
 # How long to wait for a scheduler to answer before giving up, in seconds.
 CONNECT_TIMEOUT = 3
 
@@ -44,8 +47,12 @@ def _probe(address: str) -> None:
         raise PnpError(f"--scheduler {address}: no Dask scheduler answers ({reason})") from None
 
 
-def cluster_map(fn: Callable[[J], R], jobs: list[J], address: str, *, show_progress: bool = False) -> Iterator[R]:
-    """`fn(job)` for every job on the cluster whose scheduler listens at `address`, in job order."""
+def cluster_map(fn: Callable[[J], R], jobs: Iterable[J], total: int, address: str, *,
+                show_progress: bool = False) -> Iterator[R]:
+    """`fn(job)` for each of `total` jobs on the cluster whose scheduler listens at `address`, in job order.
+
+    At most IN_FLIGHT jobs are submitted and not yet collected: enough to keep every worker busy,
+    few enough that a large grid holds no list of futures."""
     _probe(address)  # before importing Dask, which alone takes a second or more
     try:
         from distributed import Client
@@ -59,10 +66,15 @@ def cluster_map(fn: Callable[[J], R], jobs: list[J], address: str, *, show_progr
         if not client.scheduler_info().get("workers"):
             client.wait_for_workers(1, timeout=30)
         shared = client.scatter(fn, broadcast=True, hash=False)
-        futures = [client.submit(_apply, shared, job, pure=False) for job in jobs]
-        with progress(len(jobs), "sweep", show_progress) as advance:
-            for future in futures:
-                yield future.result()
+        waiting: deque[Any] = deque()
+        with progress(total, "sweep", show_progress) as advance:
+            for job in jobs:
+                waiting.append(client.submit(_apply, shared, job, pure=False))
+                if len(waiting) >= IN_FLIGHT:
+                    yield waiting.popleft().result()
+                    advance(1)
+            while waiting:
+                yield waiting.popleft().result()
                 advance(1)
     except TimeoutError:
         raise PnpError(f"--scheduler {address}: the scheduler has no workers (start some with: "

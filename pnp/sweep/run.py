@@ -156,14 +156,17 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
                 variant.configurations = configurations
 
 
-def batches(variants: list[Variant], games: int) -> list[tuple[int, range]]:
-    """(position of the variant, game numbers) for every batch of every simulated variant."""
-    jobs = []
+def batches(variants: list[Variant], games: int) -> Iterator[tuple[int, range]]:
+    """(position of the variant, game numbers) for every batch of every simulated variant, made as
+    they are sent: a large grid holds no list of them."""
     for position, variant in enumerate(variants):
         total = len(variant.configurations) * games
-        jobs += [(position, range(start, min(start + GAMES_PER_BATCH, total)))
-                 for start in range(0, total, GAMES_PER_BATCH)]
-    return jobs
+        for start in range(0, total, GAMES_PER_BATCH):
+            yield position, range(start, min(start + GAMES_PER_BATCH, total))
+
+
+def batch_count(variants: list[Variant], games: int) -> int:
+    return sum(-(-len(variant.configurations) * games // GAMES_PER_BATCH) for variant in variants)
 
 
 def play_batch(simulation: Simulation, models: tuple[Any, ...], configurations: tuple[tuple[Configuration, ...], ...],
@@ -178,12 +181,12 @@ def run(game: Game, sweep: Sweep) -> Sweep:
     simulation = simulation_of(game)
     options = sweep.options
     variants = sweep.variants
-    jobs = batches(variants, options.games)
     play = functools.partial(play_batch, simulation, tuple(v.model if v.simulated else None for v in variants),
                              tuple(v.configurations for v in variants), options.games, options.seed)
     for variant in variants:
         variant.tallies = {c.label: Tally(c.players) for c in variant.configurations}
-    for (position, numbers), outcomes in zip(jobs, _map(play, jobs, options), strict=True):
+    outcomes_per_batch = _map(play, batches(variants, options.games), batch_count(variants, options.games), options)
+    for (position, numbers), outcomes in zip(batches(variants, options.games), outcomes_per_batch, strict=True):
         variant = variants[position]
         for number, outcome in zip(numbers, outcomes, strict=True):
             configuration = variant.configurations[number // options.games]
@@ -195,10 +198,11 @@ def run(game: Game, sweep: Sweep) -> Sweep:
     return sweep
 
 
-def _map(play: Callable[[tuple[int, range]], list[Outcome]], jobs: list[tuple[int, range]],
+def _map(play: Callable[[tuple[int, range]], list[Outcome]], jobs: Iterator[tuple[int, range]], total: int,
          options: SweepOptions) -> Iterator[list[Outcome]]:
     if options.scheduler is not None:
         from pnp.sweep.cluster import cluster_map
 
-        return cluster_map(play, jobs, options.scheduler, show_progress=options.progress)
-    return parallel_map(play, jobs, workers=options.workers, label="sweep", show_progress=options.progress)
+        return cluster_map(play, jobs, total, options.scheduler, show_progress=options.progress)
+    return parallel_map(play, jobs, workers=options.workers, label="sweep", show_progress=options.progress,
+                        total=total)
