@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.fileio import ensure_dir
+from pnp.fileio import STDOUT, ensure_dir
 
 RecordWriter = Callable[[dict[str, Any]], None]
 
@@ -36,6 +37,9 @@ def record_log(path: Path | None) -> Iterator[RecordWriter]:
     """A function that appends a record to `path`; nothing at all when `path` is None."""
     if path is None:
         yield lambda record: None
+        return
+    if str(path) == STDOUT:  # `--log -`: the records are the output, line by line as they come
+        yield lambda record: sys.stdout.write(record_line(record))
         return
     path = log_target(path)
     ensure_dir(path.parent)

@@ -7,8 +7,10 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.check.report import CheckReport
-from pnp.fileio import atomic_write_bytes, check_can_create
+from pnp.fileio import STDOUT, output_file, output_folder, refuse_foreign, write_files
 from pnp.games.base import CheckOptions, Game
+
+REPORT_MARK = b": check report</title>"  # in the head of every report's index.html
 
 
 def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
@@ -36,8 +38,11 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     chosen = game_registry.get(game)
     chosen.check_preset(preset)
     model = chosen.load(spec)
-    for folder in ([log.parent] if log else []) + ([report] if report else []):
-        check_can_create(folder)  # now, not after minutes of simulation
+    if log is not None and str(log) != STDOUT:  # now, not after minutes of simulation
+        output_file(log)
+    if report is not None:
+        output_folder(report)
+        refuse_foreign(report / "index.html", REPORT_MARK)  # a kit's contact sheet stays
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, keep_games=report is not None)
     result = chosen.check(model, options)  # streams the log
@@ -45,7 +50,6 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     if report is not None:
         from pnp.check.html import render_report
 
-        for path, data in render_report(chosen, model, result, report):
-            atomic_write_bytes(path, data)
+        write_files(render_report(chosen, model, result, report))
     return result
 

@@ -11,6 +11,7 @@ from pnp.sweep import results
 from pnp.sweep.charts import Point, heat_map, strip_chart
 from pnp.sweep.run import Sweep, Variant
 
+REPORT_MARK = b": sweep of "  # in the title of every sweep report's index.html
 EXTRA_STYLE = """
 tr.pass td:first-child { border-left: 4px solid #2e7d32; } tr.fail td:first-child { border-left: 4px solid #c62828; }
 tr.best { font-weight: bold; background: #f1f8f1; } td:last-child { min-width: 24em; }

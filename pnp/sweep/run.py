@@ -13,6 +13,7 @@ import tempfile
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +79,7 @@ class Sweep:
 
 
 def spec_text(game: str, spec: Path | None) -> str:
-    path = spec if spec is not None else template_path(game)
+    path: Path | Traversable = spec if spec is not None else template_path(game)
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -108,10 +109,10 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
     chosen.check_preset(options.preset)
     if not varies:
         raise VariantError("--vary FIELD=VALUES: give at least one field to vary")
-    base = spec_text(game, spec)
     simulation = simulation_of(chosen)
     # A broken base spec or a player count it does not allow is bad input, not a grid of invalid variants.
     simulation.configurations(chosen.load(spec), _check_options(options))
+    base = spec_text(game, spec)
     try:
         data = tomllib.loads(base)
     except tomllib.TOMLDecodeError as exc:
