@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from pnp import games as game_registry
 from pnp.check.report import CheckReport
+from pnp.errors import PnpError
 from pnp.fileio import STDOUT, output_file, output_folder, refuse_foreign, write_files
 from pnp.games.base import CheckOptions, Game
 
@@ -43,6 +45,8 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     if report is not None:
         output_folder(report)
         refuse_foreign(report / "index.html", REPORT_MARK)  # a kit's contact sheet stays
+        if log is not None and str(log) != STDOUT and os.path.realpath(log) == os.path.realpath(report / "index.html"):
+            raise PnpError(f"{report / 'index.html'}: named for two outputs of this command; choose another name")
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, keep_games=report is not None)
     result = chosen.check(model, options)  # streams the log
