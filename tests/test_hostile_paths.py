@@ -59,7 +59,7 @@ def test_dev_stdout_is_refused_and_dash_writes_the_log_to_standard_output(tmp_pa
     result = run("check", "rautino", "--games", "3", "--log", "-", "-q")
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-    assert [r["game"] for r in records] == [0, 1, 2, 3, 4, 5]  # 3 games per player count, numbered across the run
+    assert [r["game"] for r in records] == [0, 1, 2, 3, 4, 5]  # 3 games for 1, then 3 for 2 players
     assert "PLAYABLE" in result.stderr and "PLAYABLE" not in result.stdout
     assert list(tmp_path.iterdir()) == []
 

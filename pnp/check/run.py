@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from pnp.fileio import STDOUT, output_file, output_folder, refuse_foreign, write
 from pnp.games.base import CheckOptions, Game
 
 REPORT_MARK = b": check report</title>"  # in the head of every report's index.html
+REPORT_FILES = ("index.html", "best-game.svg", "worst-game.svg")
 
 
 def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
@@ -45,8 +45,9 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     if report is not None:
         output_folder(report)
         refuse_foreign(report / "index.html", REPORT_MARK)  # a kit's contact sheet stays
-        if log is not None and str(log) != STDOUT and os.path.realpath(log) == os.path.realpath(report / "index.html"):
-            raise PnpError(f"{report / 'index.html'}: named for two outputs of this command; choose another name")
+        if log is not None and str(log) != STDOUT and Path(log).resolve().parent == report.resolve() \
+                and Path(log).name in REPORT_FILES:
+            raise PnpError(f"{log}: named for two outputs of this command")
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, keep_games=report is not None)
     result = chosen.check(model, options)  # streams the log
