@@ -100,7 +100,7 @@ def variant_text(base: str, values: dict[str, Any]) -> str:
 def simulation_of(game: Game) -> Simulation:
     if game.simulation is None:
         raise PnpError(f"{game.name}: the game has no simulation to sweep")
-    return game.simulation()
+    return game.simulation
 
 
 def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions) -> tuple[Game, Sweep]:

@@ -167,7 +167,3 @@ def judge(model: RautinoModel, report: CheckReport, configuration: Configuration
 
 
 SIMULATION = Simulation("rautino", configurations, play, static_checks, figures, judge)
-
-
-def simulation() -> Simulation:
-    return SIMULATION

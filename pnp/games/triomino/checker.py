@@ -211,7 +211,3 @@ def check(model: TriominoModel, options: CheckOptions) -> CheckReport:
 
 
 SIMULATION = Simulation("triomino", configurations, play, static, figures, judge, simulate_failed_sets=False)
-
-
-def simulation() -> Simulation:
-    return SIMULATION

@@ -121,7 +121,3 @@ def check(model: ZatreModel, options: CheckOptions) -> CheckReport:
 
 
 SIMULATION = Simulation("zatre", configurations, play, static_checks, figures, judge)
-
-
-def simulation() -> Simulation:
-    return SIMULATION
