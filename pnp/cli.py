@@ -405,7 +405,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
     from pnp.check.run import run_check
 
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
-                       workers=workers, log=log, report=report, progress=not quiet and not as_json)
+                       workers=workers, log=log, report=report, progress=not quiet)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(0 if result.playable else 1)
@@ -488,6 +488,26 @@ def init(game: str, folder: Path, force: bool) -> None:
         raise PnpError(f"{target}: already exists (use --force to overwrite)")
     atomic_write_bytes(target, registry.get(game).impl.template())
     click.echo(f"wrote {target}; edit it, then: pnp check {game} --spec {target}")
+
+
+@main.command()
+@click.option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+              show_default=True, help="Folder of your specs and outputs.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback lets other machines in.")
+@click.option("--port", type=click.IntRange(1, 65535), default=None,
+              help="Port (default 8765, or a free one when it is taken).")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser.")
+def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
+    """A local web app: edit a spec, watch its pages, check it, replay games, download the kit."""
+    try:
+        from pnp.studio.server import is_loopback, serve
+    except ImportError as exc:
+        raise PnpError(f"the studio needs its extra: pip install 'pnp[studio]' ({exc.name} is missing)") from None
+    if not is_loopback(host):
+        click.echo(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs",
+                   err=True)
+    serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo)
 
 
 def _report_written(paths: list[Path], quiet: bool) -> None:

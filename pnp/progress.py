@@ -1,15 +1,44 @@
-"""The progress bar of long work: on a terminal only, and never with --quiet."""
+"""The progress bar of long work: on a terminal only, and never with --quiet.
+
+With PNP_PROGRESS=json in the environment the same progress goes to stderr as JSON lines instead,
+`{"label": ..., "done": n, "total": t}` at most five times a second, for programs that run pnp
+(the studio).
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
+PROGRESS_ENV = "PNP_PROGRESS"
+
+
+def _json_lines(total: int, label: str) -> Callable[[int], None]:
+    done = 0
+    last = 0.0
+
+    def advance(n: int) -> None:
+        nonlocal done, last
+        done += n
+        now = time.monotonic()
+        if now - last >= 0.2 or done >= total:
+            last = now
+            sys.stderr.write(json.dumps({"label": label, "done": done, "total": total}) + "\n")
+            sys.stderr.flush()
+
+    return advance
 
 
 @contextmanager
 def progress(total: int, label: str, enabled: bool) -> Iterator[Callable[[int], None]]:
     """Yields `advance(n)`: a bar on stderr when it is a terminal and `enabled`, otherwise a no-op."""
+    if enabled and total > 0 and os.environ.get(PROGRESS_ENV) == "json":
+        yield _json_lines(total, label)
+        return
     if not enabled or total <= 0 or not sys.stderr.isatty():
         yield lambda n: None
         return

@@ -82,6 +82,9 @@ def test_wheel_ships_the_specs_as_package_data(release: Release):
     with zipfile.ZipFile(release.wheel) as archive:
         for game in GAMES:
             assert archive.read(f"pnp/templates/{game}.toml") == (ROOT / "templates" / f"{game}.toml").read_bytes()
+        static = ROOT / "pnp" / "studio" / "static"
+        for name in ("index.html", "app.js", "app.css"):  # the studio works offline: its page ships too
+            assert archive.read(f"pnp/studio/static/{name}") == (static / name).read_bytes()
 
 
 def test_pnp_runs_from_the_venv_not_the_checkout(release: Release):

@@ -1,0 +1,35 @@
+"""A Triomino game record as frames: every turn of every round; the board is the round's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.check.frames import Frame
+
+
+def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
+    players = int(record.get("players", 2))
+    out: list[Frame] = []
+    rounds = record.get("rounds", [])
+    before = [0] * players  # the scores when the round began
+    for index, game_round in enumerate(rounds):
+        number = game_round.get("round", index + 1)
+        totals = list(before)
+        turns = game_round.get("turns", [])
+        for position, turn in enumerate(turns):
+            seat = int(turn.get("player", 0))
+            score = turn.get("score") or {}
+            totals[seat] += int(score.get("total", 0))
+            draws = len(turn.get("draws", []))
+            drew = f" after drawing {draws}" if draws else ""
+            if turn.get("tile") is None:
+                text = f"round {number}, turn {position + 1}: player {seat + 1} draws {draws} and passes"
+            else:
+                tile = "-".join(str(n) for n in turn["tile"])
+                verb = "opens with" if turn.get("start") else "plays"
+                text = f"round {number}, turn {position + 1}: player {seat + 1}{drew} {verb} {tile}"
+            cut = {**record, "rounds": [*rounds[:index], {**game_round, "turns": turns[: position + 1]}]}
+            breakdown = [(key.replace("_", " "), value) for key, value in score.items() if value]
+            out.append(Frame(text, cut, breakdown, list(totals)))
+        before = list(game_round.get("totals", totals))
+    return out

@@ -1,0 +1,24 @@
+"""A Zatre game record as frames: the empty board, then every turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.check.frames import Frame
+
+
+def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
+    turns = record.get("turns", [])
+    out = [Frame("the empty board", {**record, "turns": []})]
+    for number, turn in enumerate(turns, 1):
+        seat = int(turn.get("player", 0))
+        placed = ", ".join(f"{pips} at row {row + 1}, column {col + 1}" for pips, row, col in turn.get("tiles", []))
+        text = f"turn {number}: player {seat + 1} " + (f"places {placed}" if placed else "places nothing")
+        breakdown: list[tuple[str, Any]] = [(f"row of {row['sum']}", row["points"]) for row in turn.get("rows", [])]
+        if turn.get("crosses"):
+            breakdown.append(("crosses (x2)", turn["crosses"]))
+        if turn.get("kept"):
+            breakdown.append(("kept", turn["kept"]))
+        totals = list(record.get("final_scores", [])) if number == len(turns) else []
+        out.append(Frame(text, {**record, "turns": turns[:number]}, breakdown, totals))
+    return out

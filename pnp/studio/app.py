@@ -1,0 +1,249 @@
+"""The studio's web app: JSON routes over the spec loader, the kit builder and the checker, and
+the page that uses them. Everything it serves ships in the package: it works offline."""
+
+from __future__ import annotations
+
+import contextlib
+import mimetypes
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pnp import games as game_registry
+from pnp.errors import PnpError
+
+from . import specs
+from .jobs import CheckJobs
+from .preview import KitCache, KitSettings
+from .replays import Replays, picks
+from .security import StudioGuard
+from .workspace import OutsideWorkspace, Workspace
+
+STATIC = Path(__file__).parent / "static"
+PAPERS = ("a4", "letter")
+LANGS = ("en", "de")
+
+
+def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise PnpError("the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise PnpError("the request body must be a JSON object")
+    return body
+
+
+def _text(body: dict[str, Any]) -> str:
+    text = body.get("text")
+    if not isinstance(text, str):
+        raise PnpError("text: the spec's TOML text is needed")
+    return text
+
+
+def _int(body: dict[str, Any], key: str, default: int) -> int:
+    value = body.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PnpError(f"{key}: must be an integer")
+    return value
+
+
+def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], int]) -> Any:
+    kits = KitCache()
+    checks = CheckJobs(workspace.root / "studio-output")
+    replays = Replays()
+
+    def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
+        async def route(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except OutsideWorkspace as exc:
+                return _error(str(exc), 404)
+            except specs.Conflict as exc:
+                return _error(str(exc), 409)
+            except PnpError as exc:
+                return _error(str(exc), 400)
+
+        return route
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-store"})
+
+    async def list_games(request: Request) -> Response:
+        result = []
+        for name in game_registry.names():
+            game = game_registry.get(name)
+            presets: list[str] = []
+            if game.has_presets:
+                model = await run_in_threadpool(game.load, None)
+                presets = list(getattr(model, "presets", {}))
+            result.append({"name": name, "title": game.title, "presets": presets})
+        return JSONResponse({"games": result, "papers": PAPERS, "langs": LANGS})
+
+    async def list_specs(request: Request) -> Response:
+        return JSONResponse({"specs": await run_in_threadpool(specs.list_specs, workspace)})
+
+    async def get_spec(request: Request) -> Response:
+        ref = specs.SpecRef.parse(request.query_params.get("id", ""))
+        text = await run_in_threadpool(specs.read_text, workspace, ref)
+        validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
+        return JSONResponse({"id": ref.id, "game": ref.game, "path": ref.path, "read_only": ref.path is None,
+                             "text": text, "version": specs.version(text), "form": specs.describe(text),
+                             "validation": validation.to_json()})
+
+    async def edit_spec(request: Request) -> Response:
+        """Form edits applied to the text (nothing written), with the loader's verdict on the result."""
+        body = await _json_body(request)
+        ref = specs.SpecRef.parse(str(body.get("id", "")))
+        edits = body.get("edits", [])
+        if not isinstance(edits, list):
+            raise PnpError("edits: must be a list")
+        text = specs.apply_edits(_text(body), edits) if edits else _text(body)
+        validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
+        try:
+            form = specs.describe(text)
+        except ValueError:
+            form = None
+        return JSONResponse({"text": text, "form": form, "validation": validation.to_json()})
+
+    async def save_spec(request: Request) -> Response:
+        body = await _json_body(request)
+        ref = specs.SpecRef.parse(str(body.get("id", "")))
+        base = body.get("version")
+        version = await run_in_threadpool(specs.save, workspace, ref, _text(body),
+                                          base if isinstance(base, str) else None)
+        return JSONResponse({"id": ref.id, "version": version})
+
+    async def save_spec_as(request: Request) -> Response:
+        body = await _json_body(request)
+        ref = specs.SpecRef.parse(str(body.get("id", "")))
+        target = await run_in_threadpool(specs.save_as, workspace, ref, str(body.get("folder", "")), _text(body))
+        return JSONResponse({"id": target.id})
+
+    def _settings(body: dict[str, Any], game: str) -> KitSettings:
+        paper, lang, preset = body.get("paper", "a4"), body.get("lang", "en"), body.get("preset") or None
+        if paper not in PAPERS:
+            raise PnpError(f"paper: one of {', '.join(PAPERS)}")
+        if lang not in LANGS:
+            raise PnpError(f"lang: one of {', '.join(LANGS)}")
+        if preset is not None and not isinstance(preset, str):
+            raise PnpError("preset: must be a name")
+        return KitSettings(game, paper, lang, preset)
+
+    async def draw_kit(request: Request) -> Response:
+        body = await _json_body(request)
+        ref = specs.SpecRef.parse(str(body.get("id", "")))
+        kit = await run_in_threadpool(kits.draw, _settings(body, ref.game), _text(body), specs.file_name(ref))
+        return JSONResponse(kit.to_json())
+
+    async def kit_page(request: Request) -> Response:
+        kit = kits.get(request.path_params["key"])
+        svg = await run_in_threadpool(kit.svg, int(request.path_params["number"]) - 1)
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
+
+    async def kit_pdf(request: Request) -> Response:
+        kit = kits.get(request.path_params["key"])
+        component = request.path_params.get("component")
+        data = await run_in_threadpool(kit.pdf, component)
+        name = f"{kit.settings.game}-{component or 'kit'}.pdf"
+        return Response(data, media_type="application/pdf",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def kit_zip(request: Request) -> Response:
+        kit = kits.get(request.path_params["key"])
+        data = await run_in_threadpool(kit.svg_zip)
+        return Response(data, media_type="application/zip",
+                        headers={"content-disposition": f'attachment; filename="{kit.settings.game}-svg.zip"'})
+
+    async def start_check(request: Request) -> Response:
+        body = await _json_body(request)
+        ref = specs.SpecRef.parse(str(body.get("id", "")))
+        text = _text(body)
+        validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
+        if not validation.ok:
+            raise PnpError(validation.message or "invalid spec")
+        players = body.get("players") or None
+        job = checks.start(ref.game, text, games=_int(body, "games", 200), seed=_int(body, "seed", 1),
+                           players=players if isinstance(players, int) else None,
+                           preset=body.get("preset") or None)
+        return JSONResponse(job.to_json())
+
+    async def check_status(request: Request) -> Response:
+        return JSONResponse(checks.get(request.path_params["job"]).to_json())
+
+    async def cancel_check(request: Request) -> Response:
+        return JSONResponse(checks.cancel(request.path_params["job"]).to_json())
+
+    async def check_file(request: Request) -> Response:
+        job = checks.get(request.path_params["job"])
+        report = Workspace((job.folder / "report").resolve())
+        path = report.resolve_inside(request.path_params["path"])
+        if not path.is_file():
+            return _error("not found", 404)
+        return FileResponse(path, media_type=mimetypes.guess_type(path.name)[0] or "application/octet-stream")
+
+    async def check_games(request: Request) -> Response:
+        job = checks.get(request.path_params["job"])
+        return JSONResponse(await run_in_threadpool(picks, job.log))
+
+    async def _frames(request: Request) -> Any:
+        job = checks.get(request.path_params["job"])
+        return await run_in_threadpool(replays.frames, job.id, job.game, job.spec, job.log,
+                                       int(request.path_params["number"]))
+
+    async def check_game(request: Request) -> Response:
+        _, _, frames = await _frames(request)
+        return JSONResponse({"game": int(request.path_params["number"]), "steps": [f.to_json() for f in frames]})
+
+    async def check_game_board(request: Request) -> Response:
+        entry = await _frames(request)
+        svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
+
+    async def workspace_file(request: Request) -> Response:
+        path = workspace.resolve_inside(request.path_params["path"])
+        if not path.is_file():
+            return _error("not found", 404)
+        return FileResponse(path, media_type=mimetypes.guess_type(path.name)[0] or "application/octet-stream")
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", handled(list_games)),
+        Route("/api/specs", handled(list_specs)),
+        Route("/api/spec", handled(get_spec)),
+        Route("/api/spec/edit", handled(edit_spec), methods=["POST"]),
+        Route("/api/spec/save", handled(save_spec), methods=["POST"]),
+        Route("/api/spec/save-as", handled(save_spec_as), methods=["POST"]),
+        Route("/api/kit", handled(draw_kit), methods=["POST"]),
+        Route("/api/kit/{key}/page/{number:int}.svg", handled(kit_page)),
+        Route("/api/kit/{key}/kit.pdf", handled(kit_pdf)),
+        Route("/api/kit/{key}/part/{component}.pdf", handled(kit_pdf)),
+        Route("/api/kit/{key}/svg.zip", handled(kit_zip)),
+        Route("/api/check", handled(start_check), methods=["POST"]),
+        Route("/api/check/{job}", handled(check_status)),
+        Route("/api/check/{job}/cancel", handled(cancel_check), methods=["POST"]),
+        Route("/api/check/{job}/report/{path:path}", handled(check_file)),
+        Route("/api/check/{job}/games", handled(check_games)),
+        Route("/api/check/{job}/games/{number:int}", handled(check_game)),
+        Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
+        Route("/files/{path:path}", handled(workspace_file)),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        checks.shutdown()  # a running check ends with the studio
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    return StudioGuard(app, hosts=hosts, port_ref=port_ref)

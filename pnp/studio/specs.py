@@ -1,0 +1,265 @@
+"""Specs in the studio: read, describe as a form, edit in place keeping comments, validate, save.
+
+The TOML text is the single source of truth: the form is derived from it, each form edit is
+applied to it with tomlkit (so a designer's comments and layout survive), and every version goes
+through the game's own loader, the same one `pnp kit --spec` uses, before it is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+import threading
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+
+from pnp import games as game_registry
+from pnp.errors import PnpError, SpecError
+from pnp.fileio import atomic_write_bytes
+from pnp.spec import template_path
+from pnp.variants import VariantError, _locate, _type_fits
+
+from .workspace import Workspace, safe_name
+
+MAX_SPEC_BYTES = 256 * 1024
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_locks: dict[Path, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+@dataclass(frozen=True)
+class SpecRef:
+    """Where a spec lives: a shipped template (read-only) or a file of the workspace."""
+
+    game: str
+    path: str | None  # workspace-relative; None for the shipped template
+
+    @property
+    def id(self) -> str:
+        return f"shipped:{self.game}" if self.path is None else f"workspace:{self.game}:{self.path}"
+
+    @classmethod
+    def parse(cls, text: str) -> SpecRef:
+        kind, _, rest = text.partition(":")
+        if kind == "shipped" and rest in game_registry.names():
+            return cls(rest, None)
+        game, _, path = rest.partition(":")
+        if kind == "workspace" and game in game_registry.names() and path:
+            return cls(game, path)
+        raise PnpError(f"{text!r}: not a spec of the studio")
+
+
+def version(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def read_text(workspace: Workspace, ref: SpecRef) -> str:
+    path = template_path(ref.game) if ref.path is None else workspace.resolve_inside(ref.path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise PnpError(f"{ref.path or ref.game}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_SPEC_BYTES:
+        raise PnpError(f"{ref.path}: larger than {MAX_SPEC_BYTES // 1024} KB; not a spec")
+    return data.decode("utf-8-sig", errors="replace")
+
+
+def guess_game(text: str) -> str | None:
+    """Which game a workspace TOML file is a spec of, from its file name or its tables."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    if "stones" in data and "shapes" in data:
+        return "rautino"
+    if "presets" in data or ("tiles" in data and "numbers" in str(data.get("tiles"))):
+        return "triomino"
+    if "sheet" in data:
+        return "zatre"
+    return None
+
+
+def list_specs(workspace: Workspace) -> list[dict[str, str]]:
+    specs = [{"id": SpecRef(name, None).id, "game": name, "label": f"{name} (shipped)"}
+             for name in game_registry.names()]
+    for relative in workspace.specs():
+        stem = Path(relative).stem
+        game = stem if stem in game_registry.names() else None
+        if game is None:
+            try:
+                game = guess_game(workspace.resolve_inside(relative).read_text(encoding="utf-8-sig"))
+            except (OSError, UnicodeDecodeError, PnpError):
+                game = None
+        if game is not None:
+            specs.append({"id": SpecRef(game, relative).id, "game": game, "label": relative})
+    return specs
+
+
+@dataclass(frozen=True)
+class Validation:
+    ok: bool
+    field: str | None = None
+    reason: str | None = None
+    message: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "field": self.field, "reason": self.reason, "message": self.message}
+
+
+def load_model(game: str, text: str, file_name: str) -> Any:
+    """The game's model from spec text, through the game's own loader (which reads a file)."""
+    if len(text.encode("utf-8")) > MAX_SPEC_BYTES:
+        raise SpecError(file_name, "-", f"larger than {MAX_SPEC_BYTES // 1024} KB")
+    with tempfile.TemporaryDirectory(prefix="pnp-studio-") as folder:
+        path = Path(folder) / Path(file_name).name
+        path.write_text(text, encoding="utf-8")
+        try:
+            return game_registry.get(game).load(path)
+        except SpecError as exc:
+            raise SpecError(file_name, exc.field, exc.reason) from None
+
+
+def validate(game: str, text: str, file_name: str) -> Validation:
+    try:
+        load_model(game, text, file_name)
+    except SpecError as exc:
+        return Validation(False, exc.field, exc.reason, str(exc))
+    except PnpError as exc:
+        return Validation(False, None, str(exc), str(exc))
+    return Validation(True)
+
+
+def file_name(ref: SpecRef) -> str:
+    return f"{ref.game}.toml" if ref.path is None else Path(ref.path).name
+
+
+# --- the form -------------------------------------------------------------------------------
+
+def _unit(key: str) -> str | None:
+    return "mm" if key.endswith("_mm") else None
+
+
+def _scalar_field(path: str, key: str, value: Any) -> dict[str, Any]:
+    if isinstance(value, bool):
+        kind = "boolean"
+    elif isinstance(value, int):
+        kind = "integer"
+    elif isinstance(value, float):
+        kind = "number"
+    elif isinstance(value, str):
+        kind = "colour" if _COLOUR.match(value) else "string"
+    else:
+        kind = "list"
+    return {"kind": "field", "type": kind, "path": path, "key": key, "value": value, "unit": _unit(key)}
+
+
+def _is_table_array(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
+
+
+def _describe(data: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            items.append({"kind": "table", "path": path, "key": key, "items": _describe(value, path)})
+        elif _is_table_array(value):
+            rows = [{"path": f"{path}[{i}]", "items": _describe(row, f"{path}[{i}]")} for i, row in enumerate(value)]
+            items.append({"kind": "rows", "path": path, "key": key, "rows": rows})
+        else:
+            items.append(_scalar_field(path, key, value))
+    return items
+
+
+def describe(text: str) -> list[dict[str, Any]]:
+    """The spec as a tree of tables, rows (arrays of tables) and typed fields, in file order."""
+    return _describe(tomllib.loads(text), "")
+
+
+# --- edits ----------------------------------------------------------------------------------
+
+def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
+    """Apply form edits to the TOML text, keeping its comments and layout.
+
+    An edit is {"op": "set", "path", "value"}, {"op": "add_row", "path": "stones"} (a copy of the
+    last row) or {"op": "remove_row", "path": "stones[3]"}.
+    """
+    document = tomlkit.parse(text)
+    for edit in edits:
+        op, path = edit.get("op"), str(edit.get("path", ""))
+        try:
+            container, key = _locate(document, path)
+        except VariantError as exc:
+            raise PnpError(str(exc).replace("--vary ", "")) from None
+        if op == "set":
+            value = edit.get("value")
+            old = container[key]  # type: ignore[index]
+            old = old.unwrap() if hasattr(old, "unwrap") else old  # tomlkit items: their plain value
+            if not _type_fits(old, value) and not (isinstance(old, list) and isinstance(value, list)):
+                raise PnpError(f"{path}: {value!r} does not have the type of {old!r}")
+            container[key] = value  # type: ignore[index]
+        elif op == "add_row":
+            rows = container[key]  # type: ignore[index]
+            if not _is_table_array(rows):
+                raise PnpError(f"{path}: not a list of rows")
+            copy = tomlkit.table()
+            for field, value in rows[-1].unwrap().items():
+                copy[field] = value
+            copy.add(tomlkit.nl())
+            rows.append(copy)
+        elif op == "remove_row":
+            if not isinstance(key, int) or not isinstance(container, list):
+                raise PnpError(f"{path}: not a row")
+            if len(container) == 1:
+                raise PnpError(f"{path}: the last row cannot go; change it instead")
+            del container[key]
+        else:
+            raise PnpError(f"unknown edit {op!r}")
+    return tomlkit.dumps(document)
+
+
+# --- saving ---------------------------------------------------------------------------------
+
+def _lock(path: Path) -> threading.Lock:
+    with _locks_guard:
+        return _locks.setdefault(path, threading.Lock())
+
+
+class Conflict(PnpError):
+    """The file changed since the page loaded it (another tab saved): nothing is written."""
+
+
+def save(workspace: Workspace, ref: SpecRef, text: str, base_version: str | None) -> str:
+    """Write a valid spec atomically; refuse an invalid one or one edited from an older version."""
+    if ref.path is None:
+        raise PnpError("the shipped spec is read-only: use 'save as' to copy it into the workspace")
+    path = workspace.resolve_inside(ref.path)
+    result = validate(ref.game, text, path.name)
+    if not result.ok:
+        raise PnpError(result.message or "invalid spec")
+    with _lock(path):
+        if base_version is not None and path.exists():
+            current = path.read_bytes().decode("utf-8-sig", errors="replace")
+            if version(current) != base_version:
+                raise Conflict(f"{ref.path}: changed since it was opened (another tab or program saved it)")
+        atomic_write_bytes(path, text.encode("utf-8"))
+    return version(text)
+
+
+def save_as(workspace: Workspace, source: SpecRef, folder: str, text: str | None = None) -> SpecRef:
+    """Copy a spec (or the given text) to FOLDER/<game>.toml in the workspace, like `pnp init`."""
+    target_relative = f"{safe_name(folder)}/{source.game}.toml"
+    target = workspace.resolve_inside(target_relative)
+    if target.exists():
+        raise PnpError(f"{target_relative}: already exists; choose another name")
+    content = text if text is not None else read_text(workspace, source)
+    result = validate(source.game, content, target.name)
+    if not result.ok:
+        raise PnpError(result.message or "invalid spec")
+    atomic_write_bytes(target, content.encode("utf-8"))
+    return SpecRef(source.game, target_relative)

@@ -1,0 +1,337 @@
+// pnp studio: the page. Every change goes to the server, which applies it to the spec's TOML,
+// runs the game's own loader and answers with the text, the form and the loader's verdict.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { spec: null, text: "", version: null, readOnly: true, valid: true, kit: null, job: null,
+                games: [], replay: null, seq: 0 };
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw Object.assign(new Error(data.error || `HTTP ${response.status}`), { status: response.status });
+  return data;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return node;
+}
+
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+// --- start ---------------------------------------------------------------------------------
+
+async function start() {
+  const info = await api("/api/games");
+  state.games = info.games;
+  for (const paper of info.papers) $("paper").append(el("option", { value: paper }, paper.toUpperCase()));
+  for (const lang of info.langs) $("lang").append(el("option", { value: lang }, lang === "de" ? "Deutsch" : "English"));
+  for (const id of ["paper", "lang", "preset"]) $(id).addEventListener("change", () => refreshPreview());
+  $("spec").addEventListener("change", () => openSpec($("spec").value));
+  $("show-form").addEventListener("click", () => showEditor("form"));
+  $("show-toml").addEventListener("click", () => showEditor("toml"));
+  $("toml").addEventListener("input", debounce(() => sendEdits([], $("toml").value), 400));
+  $("save-as").addEventListener("click", saveAs);
+  for (const tab of document.querySelectorAll(".tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
+  $("check-run").addEventListener("click", runCheck);
+  $("check-cancel").addEventListener("click", cancelCheck);
+  $("replay-pick").addEventListener("change", () => loadReplay($("replay-pick").value));
+  $("replay-first").addEventListener("click", () => stepReplay(-Infinity));
+  $("replay-back").addEventListener("click", () => stepReplay(-1));
+  $("replay-forward").addEventListener("click", () => stepReplay(1));
+  $("replay-last").addEventListener("click", () => stepReplay(Infinity));
+  await loadSpecList(new URLSearchParams(location.search).get("spec"));
+}
+
+async function loadSpecList(selected) {
+  const { specs } = await api("/api/specs");
+  const select = $("spec");
+  select.replaceChildren(...specs.map((s) => el("option", { value: s.id }, s.label)));
+  select.value = selected && specs.some((s) => s.id === selected) ? selected : specs[0].id;
+  await openSpec(select.value);
+}
+
+function showTab(name) {
+  for (const tab of document.querySelectorAll(".tabs button")) tab.classList.toggle("on", tab.dataset.tab === name);
+  for (const pane of document.querySelectorAll(".tab")) pane.hidden = pane.id !== `tab-${name}`;
+}
+
+function showEditor(which) {
+  $("show-form").classList.toggle("on", which === "form");
+  $("show-toml").classList.toggle("on", which === "toml");
+  $("form").hidden = which !== "form";
+  $("toml").hidden = which !== "toml";
+}
+
+// --- the spec ------------------------------------------------------------------------------
+
+async function openSpec(id) {
+  const spec = await api(`/api/spec?id=${encodeURIComponent(id)}`);
+  Object.assign(state, { spec, text: spec.text, version: spec.version, readOnly: spec.read_only });
+  const game = state.games.find((g) => g.name === spec.game);
+  $("preset").replaceChildren(...(game.presets || []).map((p) => el("option", { value: p }, p)));
+  $("preset-label").hidden = !(game.presets || []).length;
+  const players = $("check-players");
+  players.replaceChildren(el("option", { value: "" }, "all"), ...[1, 2, 3, 4].map((n) => el("option", { value: n }, n)));
+  $("read-only").hidden = !spec.read_only;
+  $("toml").value = spec.text;
+  renderForm(spec.form);
+  showValidation(spec.validation);
+  setSaveState(spec.read_only ? "shipped spec (read-only)" : "saved");
+  clearCheck();
+  await refreshPreview();
+}
+
+function setSaveState(text) { $("save-state").textContent = text; }
+
+function showValidation(validation) {
+  state.valid = validation.ok;
+  for (const node of document.querySelectorAll(".field .msg")) node.remove();
+  for (const node of document.querySelectorAll(".invalid")) node.classList.remove("invalid");
+  const box = $("spec-error");
+  box.hidden = validation.ok;
+  if (validation.ok) return;
+  box.textContent = validation.message;
+  const field = validation.field && document.querySelector(`.field[data-path="${CSS.escape(validation.field)}"]`);
+  if (field) {
+    field.classList.add("invalid");
+    field.append(el("div", { class: "msg", role: "alert" }, validation.reason));
+  }
+}
+
+function renderForm(items) {
+  const form = $("form");
+  form.replaceChildren(...(items || []).map(renderItem));
+}
+
+function renderItem(item) {
+  if (item.kind === "table") return el("fieldset", { "data-path": item.path }, el("legend", {}, item.key), item.items.map(renderItem));
+  if (item.kind === "rows") {
+    const rows = item.rows.map((row, index) => el("div", { class: "rowbox", "data-path": row.path },
+      el("div", { class: "rowtitle" }, `${item.key} ${index + 1}`),
+      el("button", { type: "button", class: "small remove", title: "Remove this row",
+                     onclick: () => sendEdits([{ op: "remove_row", path: row.path }]) }, "remove"),
+      row.items.map(renderItem)));
+    return el("fieldset", { class: "rows", "data-path": item.path }, el("legend", {}, `${item.key} (${item.rows.length})`), rows,
+      el("button", { type: "button", class: "small", onclick: () => sendEdits([{ op: "add_row", path: item.path }]) }, `add ${item.key} row`));
+  }
+  return renderField(item);
+}
+
+function renderField(field) {
+  const id = `f-${field.path.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  const set = (value) => sendEdits([{ op: "set", path: field.path, value }]);
+  let input;
+  if (field.type === "boolean") {
+    input = el("input", { type: "checkbox", id, checked: field.value, onchange: (e) => set(e.target.checked) });
+  } else if (field.type === "integer" || field.type === "number") {
+    input = el("input", { type: "number", id, value: field.value, step: field.type === "integer" ? "1" : "any",
+      onchange: (e) => {
+        const raw = e.target.value.trim();
+        const value = field.type === "integer" && /^-?\d+$/.test(raw) ? parseInt(raw, 10) : Number(raw);
+        if (raw === "" || Number.isNaN(value)) return showValidation({ ok: false, field: field.path, reason: "must be a number", message: `${field.path}: must be a number` });
+        set(field.type === "number" ? value : value);
+      } });
+  } else if (field.type === "colour") {
+    const text = el("input", { type: "text", value: field.value, size: 8, "aria-label": `${field.path} as text`,
+      onchange: (e) => set(e.target.value.trim()) });
+    input = el("span", { class: "colour" }, el("input", { type: "color", id, value: field.value,
+      oninput: debounce((e) => { text.value = e.target.value; set(e.target.value); }, 150) }), text);
+  } else if (field.type === "list") {
+    input = el("input", { type: "text", id, value: JSON.stringify(field.value),
+      onchange: (e) => {
+        let value;
+        try { value = JSON.parse(e.target.value); } catch { return showValidation({ ok: false, field: field.path, reason: "write a list such as [1, 2] or [\"red\", \"blue\"]", message: `${field.path}: not a list` }); }
+        set(value);
+      } });
+  } else {
+    input = el("input", { type: "text", id, value: field.value, onchange: (e) => set(e.target.value) });
+  }
+  return el("div", { class: "field", "data-path": field.path },
+    el("label", { for: id }, field.key), el("span", {}, input, field.unit ? el("span", { class: "unit" }, field.unit) : ""));
+}
+
+async function sendEdits(edits, text) {
+  const seq = ++state.seq;
+  let result;
+  try {
+    result = await api("/api/spec/edit", { id: state.spec.id, text: text ?? state.text, edits });
+  } catch (error) {
+    const path = edits[0] && edits[0].path;
+    return showValidation({ ok: false, field: path, reason: error.message, message: error.message });
+  }
+  if (seq !== state.seq) return;  // a newer edit is on its way
+  state.text = result.text;
+  if (text === undefined) $("toml").value = result.text;
+  const structural = edits.some((e) => e.op !== "set") || text !== undefined;
+  if (structural && result.form) renderForm(result.form);
+  showValidation(result.validation);
+  if (!result.validation.ok) { setSaveState(state.readOnly ? "shipped spec (read-only)" : "not saved: fix the field marked"); return; }
+  if (!state.readOnly) await save();
+  await refreshPreview();
+}
+
+async function save() {
+  try {
+    const saved = await api("/api/spec/save", { id: state.spec.id, text: state.text, version: state.version });
+    state.version = saved.version;
+    setSaveState("saved");
+  } catch (error) {
+    setSaveState(error.status === 409 ? "not saved: the file changed elsewhere; reload the spec" : `not saved: ${error.message}`);
+  }
+}
+
+async function saveAs() {
+  const folder = prompt("Save a copy in this workspace folder (it must not exist yet):", `my-${state.spec.game}`);
+  if (!folder) return;
+  try {
+    const saved = await api("/api/spec/save-as", { id: state.spec.id, text: state.text, folder });
+    await loadSpecList(saved.id);
+  } catch (error) {
+    alert(error.message);
+  }
+}
+
+// --- preview and print ---------------------------------------------------------------------
+
+function settings() {
+  return { id: state.spec.id, text: state.text, paper: $("paper").value, lang: $("lang").value,
+           preset: $("preset-label").hidden ? null : $("preset").value };
+}
+
+async function refreshPreview() {
+  if (!state.valid) return;
+  $("preview-state").textContent = "drawing…";
+  let kit;
+  try {
+    kit = await api("/api/kit", settings());
+  } catch (error) {
+    $("preview-state").textContent = error.message;
+    return;
+  }
+  state.kit = kit;
+  $("preview-state").textContent = `${kit.pages.length} pages, as they print`;
+  $("pages").replaceChildren(...kit.pages.map((page) => el("figure", { "data-component": page.component },
+    el("a", { href: page.url, target: "_blank" }, el("img", { src: page.url, alt: `page ${page.number}: ${page.component}`, loading: "lazy" })),
+    el("figcaption", {}, `${page.number}. ${page.component}`))));
+  const base = `/api/kit/${kit.key}`;
+  $("downloads").replaceChildren(
+    el("li", {}, el("a", { href: `${base}/kit.pdf`, download: "", id: "download-pdf" }, "The whole kit as PDF")),
+    el("li", {}, el("a", { href: `${base}/svg.zip`, download: "", id: "download-zip" }, "Every page as SVG (zip)")),
+    ...kit.components.map((c) => el("li", {}, el("a", { href: `${base}/part/${c}.pdf`, download: "" }, `Only the ${c} (PDF)`))));
+}
+
+// --- check ---------------------------------------------------------------------------------
+
+function clearCheck() {
+  state.job = null;
+  $("check-result").replaceChildren();
+  $("check-report").hidden = true;
+  $("check-progress").hidden = true;
+  $("check-state").textContent = "";
+  $("replay-controls").hidden = true;
+  $("replay-board").hidden = true;
+  $("replay-move").replaceChildren();
+  $("replay-state").textContent = "Run a check first: its simulated games can be replayed here.";
+}
+
+async function runCheck() {
+  clearCheck();
+  const players = $("check-players").value;
+  try {
+    state.job = await api("/api/check", { ...settings(), games: parseInt($("check-games").value, 10),
+      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null });
+  } catch (error) {
+    $("check-state").textContent = error.message;
+    return;
+  }
+  $("check-run").disabled = true;
+  $("check-cancel").hidden = false;
+  $("check-progress").hidden = false;
+  pollCheck();
+}
+
+async function pollCheck() {
+  const job = state.job && await api(`/api/check/${state.job.id}`);
+  if (!job) return;
+  state.job = job;
+  const bar = $("check-progress");
+  bar.max = Math.max(job.total, 1);
+  bar.value = job.done;
+  $("check-state").textContent = job.state === "running" ? `${job.label || "starting"}: ${job.done} of ${job.total || "?"} games` : "";
+  if (job.state === "running") { setTimeout(pollCheck, 300); return; }
+  $("check-run").disabled = false;
+  $("check-cancel").hidden = true;
+  bar.hidden = true;
+  if (job.state === "cancelled") { $("check-state").textContent = "cancelled"; return; }
+  if (job.state === "failed") { $("check-state").textContent = job.error; return; }
+  const verdict = job.result.verdict;
+  const css = verdict === "playable" ? "playable" : verdict === "undecided" ? "undecided" : "not";
+  $("check-result").replaceChildren(el("p", { class: `verdict ${css}`, id: "verdict" }, verdict.toUpperCase()),
+    el("ul", {}, (job.result.reasons || []).map((r) => el("li", {}, r))));
+  const report = $("check-report");
+  report.src = job.report;
+  report.hidden = false;
+  await listReplays();
+}
+
+async function cancelCheck() {
+  if (state.job) await api(`/api/check/${state.job.id}/cancel`, {});
+}
+
+// --- replay --------------------------------------------------------------------------------
+
+async function listReplays() {
+  let games;
+  try {
+    games = await api(`/api/check/${state.job.id}/games`);
+  } catch (error) {
+    $("replay-state").textContent = error.message;
+    return;
+  }
+  const pick = $("replay-pick");
+  pick.replaceChildren(...games.picks.map((g) => el("option", { value: g.game }, g.label)));
+  $("replay-controls").hidden = false;
+  $("replay-state").textContent = `${games.count} simulated games`;
+  await loadReplay(pick.value);
+}
+
+async function loadReplay(game) {
+  state.replay = await api(`/api/check/${state.job.id}/games/${game}`);
+  state.replay.at = 0;
+  showReplayStep();
+}
+
+function stepReplay(delta) {
+  const replay = state.replay;
+  if (!replay) return;
+  const last = replay.steps.length - 1;
+  replay.at = Math.max(0, Math.min(last, delta === Infinity ? last : delta === -Infinity ? 0 : replay.at + delta));
+  showReplayStep();
+}
+
+function showReplayStep() {
+  const replay = state.replay;
+  const step = replay.steps[replay.at];
+  $("replay-position").textContent = `step ${replay.at} of ${replay.steps.length - 1}`;
+  const board = $("replay-board");
+  board.src = `/api/check/${state.job.id}/games/${replay.game}/board/${replay.at}.svg`;
+  board.hidden = false;
+  const rows = (step.score || []).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : v)));
+  $("replay-move").replaceChildren(el("p", { id: "replay-text" }, step.text), rows.length ? el("table", {}, rows) : "",
+    step.totals && step.totals.length ? el("p", { class: "hint" }, `scores: ${step.totals.join(" : ")}`) : "");
+}
+
+start().catch((error) => { $("spec-error").hidden = false; $("spec-error").textContent = error.message; });

@@ -1,0 +1,75 @@
+"""The studio's workspace: the one folder whose files it lists, reads, writes and serves.
+
+Every path a request names goes through `resolve_inside`, which refuses anything that would leave
+the folder: `..`, absolute paths, drive letters, backslashes and encoded separators, and symlinks
+whose target lies outside.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from pnp.errors import PnpError
+
+# A spec in the workspace is any TOML file up to this deep below it, named after its game or not.
+MAX_DEPTH = 3
+MAX_SPECS = 500
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$")
+
+
+class OutsideWorkspace(PnpError):
+    """A path that names something outside the workspace, or no proper file name at all."""
+
+
+@dataclass(frozen=True)
+class Workspace:
+    root: Path
+
+    @classmethod
+    def open(cls, folder: Path) -> Workspace:
+        root = folder.expanduser().resolve()
+        if not root.is_dir():
+            raise PnpError(f"{folder}: workspace folder not found")
+        return cls(root)
+
+    def resolve_inside(self, relative: str) -> Path:
+        """The absolute path of `relative` (forward slashes), or OutsideWorkspace."""
+        if not relative or "\\" in relative or "\x00" in relative or "%" in relative or ":" in relative:
+            raise OutsideWorkspace(f"{relative!r}: not a path inside the workspace")
+        pure = PurePosixPath(relative)
+        if pure.is_absolute() or any(part in ("..", ".", "") for part in pure.parts):
+            raise OutsideWorkspace(f"{relative!r}: not a path inside the workspace")
+        candidate = self.root.joinpath(*pure.parts)
+        resolved = candidate.resolve()
+        if not resolved.is_relative_to(self.root):
+            raise OutsideWorkspace(f"{relative!r}: leads outside the workspace")
+        return resolved
+
+    def relative(self, path: Path) -> str:
+        return path.resolve().relative_to(self.root).as_posix()
+
+    def specs(self) -> list[str]:
+        """TOML files of the workspace (relative paths), nearest first, skipping hidden folders and
+        the studio's own output."""
+        found: list[str] = []
+        for depth in range(MAX_DEPTH + 1):
+            pattern = "/".join(["*"] * depth + ["*.toml"])
+            for path in sorted(self.root.glob(pattern)):
+                parts = path.relative_to(self.root).parts
+                if any(part.startswith(".") for part in parts) or parts[0] in ("studio-output", ".venv"):
+                    continue
+                if path.is_file() and path.resolve().is_relative_to(self.root):
+                    found.append(path.relative_to(self.root).as_posix())
+                if len(found) >= MAX_SPECS:
+                    return found
+        return found
+
+
+def safe_name(name: str) -> str:
+    """A folder or file name a user typed ("save as"): letters, digits, space, dot, dash, underscore."""
+    name = name.strip()
+    if not _SAFE_NAME.match(name) or name in (".", ".."):
+        raise OutsideWorkspace(f"{name!r}: use 1-64 letters, digits, spaces, dots, dashes or underscores")
+    return name

@@ -1,0 +1,92 @@
+"""The studio's routes without a browser: form edits keep comments, checks report progress and
+can be cancelled, replays give frames, and `pnp check` speaks JSON progress to programs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from pnp.studio.app import create_app
+from pnp.studio.workspace import Workspace
+
+PORT = 8765
+ORIGIN = f"http://127.0.0.1:{PORT}"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+        yield test_client
+
+
+def test_form_edits_keep_the_designers_comments(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    edited = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "shapes[Dreieck].points.1", "value": 3},
+        {"op": "add_row", "path": "stones"},
+    ]}).json()
+    assert edited["validation"]["ok"]
+    assert 'points = { "1" = 3 }' in edited["text"]
+    assert "# Shapes that score, as data." in edited["text"]
+    rows = next(item for item in edited["form"] if item["path"] == "stones")["rows"]
+    assert len(rows) == 16
+
+
+def test_a_bad_value_names_the_field_the_form_shows(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:zatre"}).json()
+    result = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "board.cell_mm", "value": -3}]}).json()
+    assert not result["validation"]["ok"]
+    assert result["validation"]["field"] == "board.cell_mm"
+    paths = json.dumps(result["form"])
+    assert '"path": "board.cell_mm"' in paths
+
+
+def test_a_check_can_be_cancelled_and_stops_its_processes(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:zatre"}).json()
+    job = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "games": 100000}).json()
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/check/{job['id']}").json()["done"] == 0 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    status = client.get(f"/api/check/{job['id']}").json()
+    assert status["state"] == "running" and 0 < status["done"] < status["total"]
+    assert client.post(f"/api/check/{job['id']}/cancel").json()["state"] == "cancelled"
+    deadline = time.monotonic() + 20
+    while client.get(f"/api/check/{job['id']}").json()["exit_code"] is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert client.get(f"/api/check/{job['id']}").json()["exit_code"] == 143
+
+
+def test_a_finished_check_gives_its_report_and_replay_frames(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:triomino"}).json()
+    job = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "games": 6, "players": 2}).json()
+    deadline = time.monotonic() + 120
+    while client.get(f"/api/check/{job['id']}").json()["state"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.3)
+    status = client.get(f"/api/check/{job['id']}").json()
+    assert status["state"] == "done", status
+    assert "check report" in client.get(status["report"]).text
+    picks = client.get(f"/api/check/{job['id']}/games").json()
+    assert picks["count"] >= 6 and picks["picks"][0]["label"].startswith("best game")
+    game = picks["picks"][0]["game"]
+    steps = client.get(f"/api/check/{job['id']}/games/{game}").json()["steps"]
+    assert steps[0]["text"].startswith("round 1, turn 1: player")
+    board = client.get(f"/api/check/{job['id']}/games/{game}/board/{len(steps) - 1}.svg")
+    assert board.headers["content-type"].startswith("image/svg+xml") and b"<svg" in board.content
+
+
+def test_check_reports_progress_as_json_lines_for_programs(tmp_path: Path) -> None:
+    env = {**os.environ, "PNP_PROGRESS": "json"}
+    done = subprocess.run([sys.executable, "-m", "pnp", "check", "triomino", "--games", "40", "--players", "2"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    lines = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
+    assert lines and lines[-1]["done"] == lines[-1]["total"]
+    assert all(0 < line["done"] <= line["total"] for line in lines)
