@@ -413,6 +413,52 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 
 @main.command()
 @click.argument("game", type=GAME)
+@SPEC_OPTION
+@click.option("--vary", multiple=True, metavar="FIELD=VALUES",
+              help="A spec field and its values: 1,2,3 or 1..4 (0..10:2 in steps); several make a grid.")
+@click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
+              help="Games per configuration of every variant.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
+@click.option("--players", type=click.IntRange(1, 8), default=None,
+              help="Players per game (default: every count the game supports).")
+@click.option("--preset", default=None, help="Rule preset, for games that have them (Triomino).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--csv", "csv_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write the table as CSV.")
+@click.option("--report", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Write an HTML report with charts into this folder.")
+@click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write the best variant's spec (for pnp kit --spec).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run the games on a Dask cluster (tcp://host:8786); needs pnp[cluster].")
+@click.option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
+@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.pass_context
+def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, seed: int,
+          players: int | None, preset: str | None, as_json: bool, csv_path: Path | None, report: Path | None,
+          write_best: Path | None, scheduler: str | None, yes: bool, workers: int, quiet: bool) -> None:
+    """Check every variant of a grid of spec values and name the best.
+
+    Exit code 0: a variant passes every threshold; 1: none does; 2: bad input.
+    """
+    from pnp.sweep import command, results
+    from pnp.sweep.run import SweepOptions
+
+    options = SweepOptions(games=n_games, seed=seed, players=players, preset=preset, workers=workers,
+                           scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes)
+    done = command.sweep(game, spec=spec, vary=vary, options=options, csv=csv_path, report=report,
+                         write_best=write_best)
+    click.echo(results.to_json_text(done) if as_json else results.to_text(done))
+    best = results.best(done)
+    if write_best is not None and not as_json:
+        click.echo(f"wrote {write_best} (variant {best.number})" if best else
+                   f"no variant passes every threshold: {write_best} not written", err=best is None)
+    ctx.exit(0 if best else 1)
+
+
+@main.command()
+@click.argument("game", type=GAME)
 @click.argument("records", type=click.Path(path_type=Path, dir_okay=False, exists=True))
 @SPEC_OPTION
 @click.pass_context

@@ -123,10 +123,15 @@ def get_value(data: dict[str, Any], path: str) -> Any:
 def with_values(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
     """A deep copy of a spec's data with the values at the given paths replaced."""
     result = copy.deepcopy(data)
-    for path, value in changes.items():
-        container, key = _locate(result, path)
-        container[key] = value  # type: ignore[index]
+    assign(result, changes)
     return result
+
+
+def assign(data: dict[str, Any], changes: dict[str, Any]) -> None:
+    """Replace the values at the given paths in place (also in a tomlkit document, keeping its comments)."""
+    for path, value in changes.items():
+        container, key = _locate(data, path)
+        container[key] = value  # type: ignore[index]
 
 
 def _scalar(text: str) -> Any:

@@ -27,6 +27,12 @@ def play_one(simulation: Simulation, model: Any, configurations: tuple[Configura
     return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements, outcome.measures)
 
 
+def play_chunk(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...], games: int,
+               run_seed: int, numbers: range) -> list[Outcome]:
+    """Play games `numbers` of a run without their records: a batch for a pool or a cluster worker."""
+    return [play_one(simulation, model, configurations, games, run_seed, False, number) for number in numbers]
+
+
 def records(simulation: Simulation, model: Any, options: CheckOptions) -> Iterator[dict[str, Any]]:
     """The records of a run's games in order, played here one by one: the games `check` plays."""
     configurations = tuple(simulation.configurations(model, options))
@@ -77,12 +83,18 @@ def check(simulation: Simulation, model: Any, options: CheckOptions) -> CheckRep
                 write(outcome.record)
                 if options.keep_games:
                     picker.offer(max(outcome.scores), outcome.record)
+    judge(simulation, model, report, configurations, tallies, options.games)
+    report.games_drawn = picker.picked()
+    return report
+
+
+def judge(simulation: Simulation, model: Any, report: CheckReport, configurations: tuple[Configuration, ...],
+          tallies: dict[str, Tally], games: int) -> None:
+    """Every configuration's figures from its tally into the report, and the verdict on them."""
     for position, configuration in enumerate(configurations):
         tally = tallies[configuration.label]
-        figures = {"first_game": position * options.games, **tally.shared_figures(),
+        figures = {"first_game": position * games, **tally.shared_figures(),
                    **simulation.figures(model, configuration, tally)}
         report.simulation[configuration.label] = figures
         simulation.judge(model, report, configuration, figures)
     report.tallies = tallies
-    report.games_drawn = picker.picked()
-    return report

@@ -18,6 +18,7 @@ from pnp.errors import PnpError
 
 if TYPE_CHECKING:
     from pnp.check.frames import Frame
+    from pnp.check.protocol import Simulation
     from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
     from pnp.draw.paper import Paper
@@ -116,6 +117,8 @@ class GameParts:
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
     # A recorded game as frames, move by move, for stepping through it (the studio's replay).
     frames: Callable[[Any, dict[str, Any]], list[Frame]] | None = None
+    # The game's simulation protocol, for runs that schedule the games themselves (`pnp sweep`).
+    simulation: Simulation | None = None
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,10 @@ class Game:
     @property
     def box_art(self) -> Callable[[Any, str], tuple[Any, Any]] | None:
         return self.impl.box_art
+
+    @property
+    def simulation(self) -> Simulation | None:
+        return self.impl.simulation
 
     def option(self, name: str) -> KitOption[Any] | None:
         return next((o for o in self.options if o.name == name), None)

@@ -17,6 +17,7 @@ def parts() -> GameParts:
     return GameParts(
         load=model.load,
         check=checker.check,
+        simulation=checker.SIMULATION,
         replay=replay.replay,
         components={
             "tiles": tiles.tile_pages,

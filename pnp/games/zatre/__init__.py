@@ -18,6 +18,7 @@ def parts() -> GameParts:
     return GameParts(
         load=model.load,
         check=checker.check,
+        simulation=checker.SIMULATION,
         replay=replay.replay,
         components={
             "board": board.board_pages,

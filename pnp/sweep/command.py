@@ -1,0 +1,39 @@
+"""`pnp sweep`: check the input, run the grid, print the table or JSON, write the CSV, report and best spec."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.fileio import output_file, output_folder, refuse_foreign, write_files
+from pnp.sweep import results
+from pnp.sweep.run import Sweep, SweepOptions, plan, run
+from pnp.variants import parse_vary
+
+
+def sweep(game: str, *, spec: Path | None, vary: tuple[str, ...], options: SweepOptions, csv: Path | None,
+          report: Path | None, write_best: Path | None) -> Sweep:
+    """Everything before the first game is checked first: a bad option costs no simulation. The files
+    are written together at the end, all or none."""
+    varies = [parse_vary(option) for option in vary]
+    chosen, planned = plan(game, spec, varies, options)
+    for path in (csv, write_best):
+        if path is not None:
+            output_file(path)
+    if report is not None:
+        from pnp.sweep.report import REPORT_MARK
+
+        output_folder(report)
+        refuse_foreign(report / "index.html", REPORT_MARK)  # a check report or a kit's contact sheet stays
+    done = run(chosen, planned)
+    outputs: list[tuple[Path, bytes]] = []
+    if csv is not None:
+        outputs.append((csv, results.to_csv(done).encode()))
+    if report is not None:
+        from pnp.sweep.report import render_report
+
+        outputs += render_report(done, report)
+    best = results.best(done)
+    if write_best is not None and best is not None:
+        outputs.append((write_best, best.spec_text.encode()))
+    write_files(outputs)
+    return done

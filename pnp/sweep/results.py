@@ -1,0 +1,208 @@
+"""A sweep's results: the figures of each variant and configuration, the best variant, and the table,
+JSON and CSV forms of them.
+
+The best variant is chosen by one rule (see BEST_RULE): among the variants that pass every threshold of
+the check, the one with the smallest seat advantage (the largest over its configurations), then the
+one closest to the grid's median game length, then the first in grid order.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.sweep.run import Sweep, Variant
+
+BEST_RULE = ("passes every threshold of the check; then the smallest seat advantage (the largest over its "
+             "configurations); then the mean game length closest to the median of the passing variants; "
+             "then the first in grid order")
+
+
+def _summary_mean(key: str) -> Callable[[dict[str, Any]], float | None]:
+    def read(figures: dict[str, Any]) -> float | None:
+        value = figures.get(key)
+        return value.get("mean") if isinstance(value, dict) else None
+
+    return read
+
+
+def _plain(key: str) -> Callable[[dict[str, Any]], float | None]:
+    def read(figures: dict[str, Any]) -> float | None:
+        value = figures.get(key)
+        return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+    return read
+
+
+def _seat_advantage(figures: dict[str, Any]) -> float | None:
+    """The check's own seat advantage when it has one; otherwise the best seat's win share above an
+    even share (0 when every seat wins as often)."""
+    balance = figures.get("balance")
+    for source in (balance if isinstance(balance, dict) else {}, figures):
+        value = source.get("seat_advantage")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+    shares = figures.get("seat_win_shares") or []
+    if len(shares) < 2:
+        return None
+    return round(max(shares) - 1 / len(shares), 4)
+
+
+def _skill_signal(figures: dict[str, Any]) -> float | None:
+    balance = figures.get("balance")
+    for source in (balance if isinstance(balance, dict) else {}, figures):
+        value = source.get("skill_signal")
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _shapes_per_game(figures: dict[str, Any]) -> float | None:
+    shapes = figures.get("shapes_per_game_mean")
+    return round(sum(shapes.values()), 3) if isinstance(shapes, dict) else None
+
+
+@dataclass(frozen=True)
+class Figure:
+    key: str
+    title: str
+    read: Callable[[dict[str, Any]], float | None]
+    better: str  # "low", "high" or "" (neither): how a designer reads it
+
+
+# The figures of a configuration a sweep compares, in table order; a game shows those it reports.
+FIGURES: tuple[Figure, ...] = (
+    Figure("seat_advantage", "seat advantage", _seat_advantage, "low"),
+    Figure("skill_signal", "skill signal", _skill_signal, "high"),
+    Figure("length", "turns per game", _summary_mean("turns_per_game"), ""),
+    Figure("mean_score", "mean score", _summary_mean("final_scores"), ""),
+    Figure("placed_share", "placed share", _plain("placed_share_mean"), "high"),
+    Figure("shapes_per_game", "shapes per game", _shapes_per_game, ""),
+    Figure("sheet_rows_needed", "sheet rows needed", _plain("rows_that_suffice"), "low"),
+    Figure("draws", "draws per game", _summary_mean("draws_per_game"), ""),
+)
+
+
+def variant_figures(variant: Variant) -> dict[str, dict[str, float | None]]:
+    """Configuration label -> figure key -> value, for a simulated variant."""
+    if variant.report is None:
+        return {}
+    return {label: {figure.key: figure.read(figures) for figure in FIGURES}
+            for label, figures in variant.report.simulation.items()}
+
+
+def shown_figures(sweep: Sweep) -> list[Figure]:
+    """The figures at least one variant has a value for."""
+    present = {key for variant in sweep.variants for per_label in variant_figures(variant).values()
+               for key, value in per_label.items() if value is not None}
+    return [figure for figure in FIGURES if figure.key in present]
+
+
+def passes(variant: Variant) -> bool:
+    return variant.report is not None and variant.report.playable and variant.simulated
+
+
+def _worst(variant: Variant, key: str) -> float | None:
+    values = [v[key] for v in variant_figures(variant).values() if v.get(key) is not None]
+    return max(values) if values else None  # type: ignore[type-var]
+
+
+def _length(variant: Variant) -> float | None:
+    values = [v["length"] for v in variant_figures(variant).values() if v.get("length") is not None]
+    return statistics.fmean(values) if values else None  # type: ignore[arg-type]
+
+
+def best(sweep: Sweep) -> Variant | None:
+    """The best variant by BEST_RULE, or None when no variant passes every threshold."""
+    passing = [variant for variant in sweep.variants if passes(variant)]
+    if not passing:
+        return None
+    lengths = [length for variant in passing if (length := _length(variant)) is not None]
+    target = statistics.median(lengths) if lengths else 0.0
+
+    def key(variant: Variant) -> tuple[float, float, int]:
+        advantage = _worst(variant, "seat_advantage")
+        length = _length(variant)
+        return (advantage if advantage is not None else 0.0,
+                abs(length - target) if length is not None else 0.0, variant.number)
+
+    return min(passing, key=key)
+
+
+def to_json(sweep: Sweep) -> dict[str, Any]:
+    chosen = best(sweep)
+    return {
+        "game": sweep.game,
+        "games": sweep.options.games,
+        "seed": sweep.options.seed,
+        "fields": sweep.fields,
+        "variants": [{
+            "variant": variant.number,
+            "values": variant.values,
+            "verdict": variant.verdict,
+            "passes": passes(variant),
+            "reasons": [variant.error] if variant.error else (variant.report.reasons if variant.report else []),
+            "warnings": variant.report.warnings if variant.report else [],
+            "figures": variant_figures(variant),
+            "simulation": variant.report.simulation if variant.report else {},
+        } for variant in sweep.variants],
+        "best": chosen.number if chosen else None,
+        "best_rule": BEST_RULE,
+    }
+
+
+def to_json_text(sweep: Sweep) -> str:
+    return json.dumps(to_json(sweep), indent=2, ensure_ascii=False)
+
+
+def rows(sweep: Sweep) -> tuple[list[str], list[list[str]]]:
+    """The table: one row per variant and configuration (one row for a variant that was not played)."""
+    figures = shown_figures(sweep)
+    header = ["variant", *sweep.fields, "configuration", "verdict", *(f.key for f in figures), "reason"]
+    chosen = best(sweep)
+    body = []
+    for variant in sweep.variants:
+        values = [cell(variant.values[name]) for name in sweep.fields]
+        verdict = variant.verdict + (" (best)" if variant is chosen else "")
+        reason = variant.error or "; ".join(variant.report.reasons if variant.report else [])
+        per_label = variant_figures(variant) or {"": {}}
+        for label, measured in per_label.items():
+            body.append([str(variant.number), *values, label, verdict,
+                         *(cell(measured.get(f.key)) for f in figures), reason])
+    return header, body
+
+
+def cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def to_text(sweep: Sweep) -> str:
+    header, body = rows(sweep)
+    widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+             for row in [header, *body]]
+    chosen = best(sweep)
+    passing = sum(passes(v) for v in sweep.variants)
+    lines.append(f"{sweep.game}: {len(sweep.variants)} variants, {passing} pass every threshold; "
+                 + (f"best: variant {chosen.number}" if chosen else "no best variant"))
+    return "\n".join(lines)
+
+
+def to_csv(sweep: Sweep) -> str:
+    header, body = rows(sweep)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(body)
+    return out.getvalue()
