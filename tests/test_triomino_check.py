@@ -80,11 +80,43 @@ def test_placement_lists_match_a_brute_force_enumerator(preset):
             if not moves:
                 rest = rest[12:] + rest[:12]
                 continue
-            move = random_legal(table, moves, rng)
+            move = random_legal(table, hand, rng)
             table.place(move.cell, move.numbers)
             board[move.cell] = move.numbers
             rest.remove(move.tile)
     assert checked == 80
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_best_move_is_the_first_highest_scoring_move_of_the_list(preset):
+    # The greedy player's shortcut must choose as a scan of the full move list would.
+    rules = MODEL.rules(preset)
+    fit = engine.FitTable(TILES)
+    rng = random.Random(9)
+    compared = 0
+    for _game in range(6):
+        order = list(range(len(TILES)))
+        rng.shuffle(order)
+        table = engine.Table(rules, fit)
+        table.place((0, 0), TILES[order[0]])
+        rest = order[1:]
+        for _step in range(40):
+            hand = rest[:rng.choice([1, 3, 9, 15])]
+            moves = table.moves(hand)
+            best = table.best_move(hand)
+            if not moves:
+                assert best is None
+                rest = rest[len(hand):] + rest[:len(hand)]
+                continue
+            totals = [table.score(mv).total for mv in moves]
+            first_best = moves[totals.index(max(totals))]
+            assert best == first_best
+            assert table.score(best) == table.score(first_best)
+            compared += 1
+            move = random_legal(table, hand, rng)
+            table.place(move.cell, move.numbers)
+            rest.remove(move.tile)
+    assert compared > 150
 
 
 def test_fixed_position_counts():

@@ -4,11 +4,14 @@ Numbers sit on grid points. A cell's corners are clockwise (`trigrid.corners`), 
 tile keeps its clockwise reading, so a tile goes into an up or a down cell in 3 rotations each:
 rotation `rot` puts `tile[(i + rot) % 3]` on corner i of the cell.
 
-Speed: the engine keeps a *frontier* of empty cells touching the table along an edge, each with
-the numbers its corners require (-1: free), and looks fitting tiles up in a table built once per
-tile set (`FitTable`: pattern -> tile -> orientations) instead of trying every tile everywhere.
-Bonuses are read off the cell's neighbours before the tile is placed, so a tile never "matches
-itself".
+Speed: cells and points are coded as integers, and their corners and neighbours come from
+tables built once per cell. Each empty cell next to the table keeps the numbers its corners
+require as one integer (`pattern code`: 4 bits per corner, 0 free, else number + 1), updated
+only where a placement touches it. A table built once per tile set (`FitTable`) maps a pattern
+code to the tiles that fit it, as a dict and as a bit mask, so the legal tiles of a hand in a
+cell are one AND of two integers. Each cell's edge contacts (for bridges) and the hexagons a tile
+there would complete are kept as tiles land. Bonuses are read only for cells where a tile of
+the hand fits, before the tile is placed, so a tile never "matches itself".
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.geometry.trigrid import Cell, Point, cells_at_point, corners, is_up
 
@@ -49,10 +52,103 @@ def oriented(numbers: Numbers, rotation: int) -> Numbers:
     return numbers[rotation % 3], numbers[(rotation + 1) % 3], numbers[(rotation + 2) % 3]
 
 
+# --- integer codes ----------------------------------------------------------------------------
+
+# Cells and points as one integer each: row and column shifted to be non-negative. A round
+# places at most one tile per tile of the set, so the table stays far inside these bounds.
+_SPAN = 1 << 15
+_OFFSET = 1 << 14
+
+
+def cell_id(cell: Cell) -> int:
+    return (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET
+
+
+def cell_at(cid: int) -> Cell:
+    r, c = divmod(cid, _SPAN)
+    return c - _OFFSET, r - _OFFSET
+
+
+_point_id = cell_id  # points use the same coding, in a namespace of their own
+
+
+def pattern_code(pattern: Sequence[int]) -> int:
+    """A corner pattern (number or FREE per corner) as 4 bits per corner: 0 free, else number + 1."""
+    return sum((n + 1) << 4 * i for i, n in enumerate(pattern) if n != FREE)
+
+
+def pattern_of(code: int) -> tuple[int, int, int]:
+    return ((code & 15) - 1, (code >> 4 & 15) - 1, (code >> 8 & 15) - 1)
+
+
+_CODES = 1 << 12  # every pattern code of three corners
+_FILLED = -2  # pattern code of a cell with a tile
+_DEAD = -1  # pattern code of an empty cell whose neighbours disagree: no tile can ever go there
+
+
+class _Links(NamedTuple):
+    """What one cell's placement changes around it (all ids)."""
+
+    points: tuple[int, int, int]  # corner points
+    # The edge neighbours in the order the frontier takes them up, each with the bit of its own
+    # edge that faces this cell.
+    edge_order: tuple[tuple[int, int], ...]
+    # Per corner of this cell: (other cell, bit shift of the other's corner at the same point),
+    # for the cells across an edge (seed rules) and for every cell at the point (classic rules).
+    edge_links: tuple[tuple[tuple[int, int], ...], ...]
+    corner_links: tuple[tuple[tuple[int, int], ...], ...]
+
+
+class _LinkTable(dict[int, _Links]):
+    """Cell id -> its `_Links`, built on first use."""
+
+    def __missing__(self, cid: int) -> _Links:
+        cell = cell_at(cid)
+        points, across = cell_geometry(cell)
+        around: dict[Cell, None] = {}  # every cell sharing a corner, in a fixed order
+        links: list[tuple[int, int, int]] = []
+        for mine, point in enumerate(points):
+            for other in cells_at_point(point):
+                if other != cell:
+                    around[other] = None
+                    links.append((cell_id(other), 4 * corners(other).index(point), mine))
+        edge_ids = {cell_id(a) for a in across}
+        corner_links = tuple(tuple((other, shift) for other, shift, mine in links if mine == i) for i in range(3))
+        edge_links = tuple(tuple(link for link in by_corner if link[0] in edge_ids) for by_corner in corner_links)
+        links_table = _Links(
+            points=tuple(_point_id(p) for p in points),  # type: ignore[arg-type]
+            edge_order=tuple((cell_id(o), 1 << cell_geometry(o)[1].index(cell)) for o in around if o in across),
+            edge_links=edge_links,
+            corner_links=corner_links,
+        )
+        self[cid] = links_table
+        return links_table
+
+
+_LINKS = _LinkTable()
+
+
+class _PointCells(dict[int, tuple[int, ...]]):
+    """Point id -> the ids of the six cells around it, built on first use."""
+
+    def __missing__(self, pid: int) -> tuple[int, ...]:
+        cells = tuple(cell_id(cell) for cell in cells_at_point(cell_at(pid)))
+        self[pid] = cells
+        return cells
+
+
+_POINT_CELLS = _PointCells()
+
+# Edge contacts as a bit mask (bit i: a tile across edge i) -> the corner opposite the one
+# contact, or -1 when there is not exactly one.
+_BRIDGE_CORNER = (-1, 2, 0, -1, 1, -1, -1, -1)
+
+
 class FitTable:
     """For each corner pattern (number or FREE on each corner): tile index -> [(rotation, numbers)].
 
-    Rotations that put the same numbers on the same corners (a triple's) are listed once.
+    Rotations that put the same numbers on the same corners (a triple's) are listed once. The
+    same lists by pattern code (`by_code`), and the tiles of each as a bit mask (`mask_by_code`).
     """
 
     def __init__(self, tiles: Sequence[Numbers]) -> None:
@@ -67,6 +163,13 @@ class FitTable:
                 for mask in range(8):
                     key = tuple(nums[i] if mask >> i & 1 else FREE for i in range(3))
                     self.by_pattern.setdefault(key, {}).setdefault(index, []).append((rotation, nums))  # type: ignore[arg-type]
+        self.by_code: list[dict[int, list[tuple[int, Numbers]]]] = [_EMPTY] * _CODES
+        self.mask_by_code = [0] * _CODES
+        for key, by_tile in self.by_pattern.items():
+            code = pattern_code(key)
+            self.by_code[code] = by_tile
+            self.mask_by_code[code] = sum(1 << t for t in by_tile)
+        self.sums = [sum(numbers) for numbers in tiles]
 
     def fits(self, pattern: tuple[int, int, int]) -> dict[int, list[tuple[int, Numbers]]]:
         return self.by_pattern.get(pattern, _EMPTY)
@@ -84,11 +187,10 @@ class CellInfo:
     hexagons: int  # corners whose 5 other cells are filled: placing here completes them
     bridge_corner: int  # corner opposite the single edge contact, if a tile touches it there; else -1
     bridge_numbers: frozenset[int]  # numbers the point-only neighbours show at that corner
-    fits: dict[int, list[tuple[int, Numbers]]]  # FitTable entry of `pattern`, looked up once
+    fits: dict[int, list[tuple[int, Numbers]]]  # FitTable entry of `pattern`
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     cell: Cell
     tile: int  # index into the model's tiles
     rotation: int
@@ -115,110 +217,217 @@ class Score:
 
 
 class Table:
-    """The tiles on the table and the frontier of cells a tile may go into."""
+    """The tiles on the table and the frontier of cells a tile may go into.
+
+    The frontier (`open`: cell id -> bit mask of the tiles that fit) holds the empty cells with an
+    edge contact where some tile of the set still fits, in the order they joined it; that order
+    is the order of `moves`.
+    """
 
     def __init__(self, rules: Rules, fit: FitTable) -> None:
         self.rules = rules
         self.fit = fit
-        self.board: dict[Cell, Numbers] = {}
-        self.at_point: dict[Point, list[tuple[Cell, int]]] = {}
-        self.frontier: dict[Cell, CellInfo] = {}
+        self.codes: dict[int, int] = {}  # cell id -> pattern code, _FILLED or _DEAD (absent: 0)
+        self.at_point: dict[int, list[int]] = {}  # point id -> numbers of the tiles there
+        self.open: dict[int, int] = {}
+        self.contacts: dict[int, int] = {}  # cell id -> its edge contacts as a bit mask
+        self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
+        self._scored: tuple[Move, tuple[int, int, int]] | None = None  # the last best move and its bonuses
+        self._every_corner = rules.corner_contacts_must_match
 
     def place(self, cell: Cell, numbers: Numbers) -> None:
-        if cell in self.board:
+        cid = (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET  # cell_id, inlined on the hot path
+        codes, frontier, masks, at_point = self.codes, self.open, self.fit.mask_by_code, self.at_point
+        if codes.get(cid) == _FILLED:
             raise ValueError(f"cell {cell} is taken")
-        self.board[cell] = numbers
-        self.frontier.pop(cell, None)
-        points, _ = cell_geometry(cell)
-        touched: dict[Cell, None] = {}
-        for point, number in zip(points, numbers, strict=True):
-            self.at_point.setdefault(point, []).append((cell, number))
-            for other in cells_at_point(point):
-                touched[other] = None
-        for other in touched:
-            if other not in self.board:
-                self._update(other)
-
-    def _update(self, cell: Cell) -> None:
-        points, across = cell_geometry(cell)
-        board = self.board
-        contacts = [i for i in range(3) if across[i] in board]
-        if not contacts:
-            self.frontier.pop(cell, None)
-            return
-        every_corner = self.rules.corner_contacts_must_match
-        pattern = [FREE, FREE, FREE]
-        hexagons = 0
+        codes[cid] = _FILLED
+        frontier.pop(cid, None)
+        self._scored = None
+        links = _LINKS[cid]
+        every_corner = self._every_corner
+        # Seed rules constrain only the cells across an edge; classic rules every cell at a corner.
+        corner_links = links.corner_links if every_corner else links.edge_links
         for i in range(3):
-            around = self.at_point.get(points[i], ())
-            if len(around) == 5:
-                hexagons += 1
-            edge_a, edge_b = across[i], across[i - 1]  # the two edges meeting at corner i
-            for other, number in around:
-                if every_corner or other in (edge_a, edge_b):
-                    if pattern[i] == FREE:
-                        pattern[i] = number
-                    elif pattern[i] != number:
-                        self.frontier.pop(cell, None)  # two neighbours disagree: no tile can ever fit
-                        return
-        bridge_corner, bridge_numbers = -1, frozenset()
-        if len(contacts) == 1:
-            opposite = (contacts[0] + 2) % 3
+            point, number = links.points[i], numbers[i]
+            around = at_point.get(point)
+            if around is None:
+                at_point[point] = [number]
+            else:
+                around.append(number)
+                if len(around) == 5:
+                    self._hexagon_ready(point)
+                if every_corner and around[0] == number:
+                    continue  # the first tile at this corner passed the number on already
+            want = number + 1
+            for other, shift in corner_links[i]:
+                code = codes.get(other, 0)
+                if code < 0:
+                    continue
+                have = code >> shift & 15
+                if have == want:
+                    continue
+                code = code | want << shift if not have else _DEAD
+                codes[other] = code
+                if other in frontier:
+                    mask = masks[code] if code >= 0 else 0
+                    if mask:
+                        frontier[other] = mask
+                    else:
+                        del frontier[other]
+        contacts = self.contacts
+        for other, bit in links.edge_order:
+            contacts[other] = contacts.get(other, 0) | bit
+            if other not in frontier:
+                code = codes.get(other, 0)
+                if code >= 0 and masks[code]:
+                    frontier[other] = masks[code]
+
+    def _hexagon_ready(self, point: int) -> None:
+        """Five tiles around `point`: a tile in the sixth cell completes a hexagon there."""
+        for other in _POINT_CELLS[point]:
+            if self.codes.get(other) != _FILLED:
+                self.hexagons[other] = self.hexagons.get(other, 0) + 1
+
+    def _bonus_site(self, cid: int) -> tuple[int, int, list[int]]:
+        """(hexagons completed, bridge corner or -1, numbers at that corner) of an empty cell."""
+        hexagons = self.hexagons.get(cid, 0)
+        if hexagons:
+            return hexagons, -1, []
+        corner = _BRIDGE_CORNER[self.contacts.get(cid, 0)]
+        if corner >= 0:
             # The two edges at the opposite corner are open, so every tile there touches only at the point.
-            touching = self.at_point.get(points[opposite], ())
+            touching = self.at_point.get(_LINKS[cid].points[corner])
             if touching:
-                bridge_corner = opposite
-                bridge_numbers = frozenset(number for _, number in touching)
-        key = (pattern[0], pattern[1], pattern[2])
-        self.frontier[cell] = CellInfo(key, len(contacts), hexagons, bridge_corner, bridge_numbers,
-                                       self.fit.fits(key))
+                return 0, corner, touching
+        return 0, -1, []
+
+    @staticmethod
+    def _tile_order(found: int, fitting: int, hand: set[int]) -> list[int]:
+        """The tiles of bit mask `found` in the order `moves` lists them: by index, or in the hand
+        set's order when more tiles fit the cell (`fitting`) than the hand holds."""
+        if fitting.bit_count() > len(hand):
+            return [t for t in hand if found >> t & 1]
+        order = []
+        while found:
+            low = found & -found
+            order.append(low.bit_length() - 1)
+            found ^= low
+        return order
 
     def moves(self, tiles: Iterable[int]) -> list[Move]:
         """Every legal placement of the given tiles (indices), in a stable order."""
         hand = set(tiles)
+        hand_mask = 0
+        for tile in hand:
+            hand_mask |= 1 << tile
+        by_code, codes = self.fit.by_code, self.codes
         out: list[Move] = []
-        for cell, info in self.frontier.items():
-            by_tile = info.fits
-            if len(by_tile) <= len(hand):
-                chosen = [t for t in by_tile if t in hand]
-            else:
-                chosen = [t for t in hand if t in by_tile]
-            for tile in chosen:
+        for cid, fitting in self.open.items():
+            found = fitting & hand_mask
+            if not found:
+                continue
+            cell = cell_at(cid)
+            by_tile = by_code[codes[cid]]
+            for tile in self._tile_order(found, fitting, hand):
                 for rotation, numbers in by_tile[tile]:
                     out.append(Move(cell, tile, rotation, numbers))
         return out
 
+    def best_move(self, tiles: Sequence[int]) -> Move | None:
+        """The first of the highest-scoring moves in `moves` order, without listing them all."""
+        hand_mask = 0
+        for tile in tiles:
+            hand_mask |= 1 << tile
+        rules = self.rules
+        by_code, codes, sums = self.fit.by_code, self.codes, self.fit.sums
+        hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
+        best: tuple[int, int, tuple[int, Numbers], int] | None = None  # cell, tile, placement, hexagons
+        best_value = -1
+        for cid, fitting in self.open.items():
+            found = fitting & hand_mask
+            if not found:
+                continue
+            by_tile = by_code[codes[cid]]
+            if found & (found - 1):
+                order = self._tile_order(found, fitting, set(tiles))
+            else:
+                order = [found.bit_length() - 1]
+            hexagons = hexagon_sites.get(cid, 0)
+            if hexagons:
+                extra = rules.hexagon_bonuses[hexagons - 1]
+            else:
+                extra = 0
+                corner = _BRIDGE_CORNER[contacts[cid]]
+                touching = at_point.get(_LINKS[cid].points[corner]) if corner >= 0 else None
+                if touching:
+                    if rules.bridge_corner_must_match:
+                        bridge = rules.bridge_bonus
+                        for tile in order:
+                            base = sums[tile]
+                            for placed in by_tile[tile]:
+                                value = base + bridge if placed[1][corner] in touching else base
+                                if value > best_value:
+                                    best, best_value = (cid, tile, placed, 0), value
+                        continue
+                    extra = rules.bridge_bonus
+            for tile in order:  # every rotation scores the same: the first one counts
+                value = sums[tile] + extra
+                if value > best_value:
+                    best, best_value = (cid, tile, by_tile[tile][0], hexagons), value
+        if best is None:
+            return None
+        cid, tile, (rotation, numbers), hexagons = best
+        move = Move(cell_at(cid), tile, rotation, numbers)
+        if hexagons:
+            self._scored = move, (0, hexagons, best_value - sums[tile])
+        else:
+            self._scored = move, (best_value - sums[tile], 0, 0)
+        return move
+
     def can_place(self, tiles: Iterable[int]) -> bool:
-        hand = set(tiles)
-        return any(not hand.isdisjoint(info.fits) for info in self.frontier.values())
+        hand_mask = 0
+        for tile in tiles:
+            hand_mask |= 1 << tile
+        return any(fitting & hand_mask for fitting in self.open.values())
+
+    def bonuses(self, move: Move) -> tuple[int, int, int]:
+        """(bridge bonus, hexagons completed, hexagon bonus) the move earns."""
+        if self._scored is not None and self._scored[0] is move:
+            return self._scored[1]  # worked out when `best_move` chose it
+        hexagons, corner, there = self._bonus_site(cell_id(move.cell))
+        if hexagons:
+            return 0, hexagons, self.rules.hexagon_bonus(hexagons)
+        if corner >= 0 and (not self.rules.bridge_corner_must_match or move.numbers[corner] in there):
+            return self.rules.bridge_bonus, 0, 0
+        return 0, 0, 0
 
     def score(self, move: Move) -> Score:
-        info = self.frontier[move.cell]
-        rules = self.rules
-        total = move.numbers[0] + move.numbers[1] + move.numbers[2]
-        if info.hexagons:
-            return Score(total, hexagons=info.hexagons, hexagon_bonus=rules.hexagon_bonus(info.hexagons))
-        if info.bridge_corner >= 0 and (not rules.bridge_corner_must_match
-                                        or move.numbers[info.bridge_corner] in info.bridge_numbers):
-            return Score(total, bridge=rules.bridge_bonus)
-        return Score(total)
+        bridge, hexagons, hexagon_bonus = self.bonuses(move)
+        return Score(sum(move.numbers), bridge=bridge, hexagons=hexagons, hexagon_bonus=hexagon_bonus)
 
     def move_value(self, move: Move) -> int:
-        """The score of a move as one number (the greedy player's hot path)."""
-        info = self.frontier[move.cell]
-        nums = move.numbers
-        value = nums[0] + nums[1] + nums[2]
-        if info.hexagons:
-            return value + self.rules.hexagon_bonuses[info.hexagons - 1]
-        if info.bridge_corner >= 0 and (not self.rules.bridge_corner_must_match
-                                        or nums[info.bridge_corner] in info.bridge_numbers):
-            return value + self.rules.bridge_bonus
-        return value
+        """The score of a move as one number."""
+        bridge, _, hexagon_bonus = self.bonuses(move)
+        return sum(move.numbers) + bridge + hexagon_bonus
+
+    @property
+    def frontier(self) -> dict[Cell, CellInfo]:
+        """The frontier cells with what they demand and pay (built on demand, for inspection)."""
+        out = {}
+        for cid in self.open:
+            hexagons, corner, there = self._bonus_site(cid)
+            contacts = self.contacts[cid].bit_count()
+            pattern = pattern_of(self.codes[cid])
+            out[cell_at(cid)] = CellInfo(pattern, contacts, hexagons, corner, frozenset(there),
+                                         self.fit.fits(pattern))
+        return out
 
 
 # --- players ---------------------------------------------------------------------------------
 
-Chooser = Callable[[Table, list[Move], random.Random], Move]
+# A player looks at the table and the tiles it may play now, and picks a legal placement of one
+# of them, or None when there is none.
+Chooser = Callable[[Table, list[int], random.Random], Move | None]
 
 
 # --- one game ----------------------------------------------------------------------------------
@@ -235,12 +444,18 @@ def start_bonus(rules: Rules, numbers: Numbers) -> int:
     return rules.start_bonus_without_triple
 
 
+_start_ranks: dict[Numbers, tuple[int, int, tuple[int, ...]]] = {}
+
+
 def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers]) -> tuple[int, int]:
     """(player, tile index) of the opening tile; equal ranks go to the earlier seat."""
     best: tuple[Any, int, int] | None = None
     for player, hand in enumerate(hands):
         for tile in hand:
-            rank = start_rank(tiles[tile])
+            numbers = tiles[tile]
+            rank = _start_ranks.get(numbers)
+            if rank is None:
+                rank = _start_ranks[numbers] = start_rank(numbers)
             if best is None or rank > best[0]:
                 best = (rank, player, tile)
     assert best is not None
@@ -271,6 +486,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     """Play one round from a deal; `pool` is in draw order. Returns the round's record."""
     n = len(hands)
     table = Table(rules, fit)
+    sums = fit.sums
     deal = {"hands": [[list(tiles[t]) for t in hand] for hand in hands],
             "pool": [list(tiles[t]) for t in pool]}
     draw_pile = list(reversed(pool))  # pop() draws the next tile
@@ -292,10 +508,11 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     while out_player is None and idle < n:
         player = (player + 1) % n
         hand = hands[player]
+        chooser = choosers[player]
         drawn: list[int] = []
-        moves = table.moves(hand)
+        move = chooser(table, hand, rng)
         penalty = 0
-        if not moves:
+        if move is None:
             if not draw_pile or rules.draw_limit == 0:  # nothing to draw (a limit of 0 closes the pool)
                 penalty = rules.empty_pool_pass_penalty
             else:
@@ -303,37 +520,43 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                     tile = draw_pile.pop()
                     hand.append(tile)
                     drawn.append(tile)
-                    moves = table.moves((tile,))
-                    if moves:
+                    move = chooser(table, [tile], rng)  # only the drawn tile may be played
+                    if move is not None:
                         break
                 penalty = rules.draw_penalty_for(len(drawn))
-                if not moves:
+                if move is None:
                     penalty += rules.failed_draw_penalty
         stats["draws"] += len(drawn)
-        turn: dict[str, Any] = {"player": player, "draws": [list(tiles[t]) for t in drawn]}
-        if moves:
-            move = choosers[player](table, moves, rng)
-            result = table.score(move)
-            if penalty:
-                result = Score(result.sum, result.bridge, result.hexagons, result.hexagon_bonus, 0, penalty)
+        turn: dict[str, Any] = {"player": player, "draws": [list(tiles[t]) for t in drawn] if drawn else []}
+        if move is not None:
+            bridge, hexagons, hexagon_bonus = table.bonuses(move)
+            placed_sum = sums[move.tile]
             table.place(move.cell, move.numbers)
             hand.remove(move.tile)
             idle = 0
-            if result.bridge:
+            if bridge:
                 stats["bridges"] += 1
-            if result.hexagons:
-                stats["hexagons"][result.hexagons - 1] += 1
-            turn.update({"tile": list(tiles[move.tile]), "cell": list(move.cell), "rotation": move.rotation})
+            if hexagons:
+                stats["hexagons"][hexagons - 1] += 1
+            turn["tile"] = list(tiles[move.tile])
+            turn["cell"] = list(move.cell)
+            turn["rotation"] = move.rotation
+            total = placed_sum + bridge + hexagon_bonus - penalty
+            turn["score"] = {"sum": placed_sum, "bridge": bridge, "hexagons": hexagons,
+                             "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
+                             "total": total}
             if not hand:
                 out_player = player
         else:
-            result = Score(0, penalty=penalty)
             # Blocked: nobody places for a full round (by default also with nothing left to draw).
             idle = 0 if draw_pile and rules.draw_limit and rules.blocked_needs_empty_pool else idle + 1
             stats["passes"] += 1
-            turn.update({"tile": None, "pass": True})
-        scores[player] += result.total
-        turn["score"] = result.to_json()
+            turn["tile"] = None
+            turn["pass"] = True
+            total = -penalty
+            turn["score"] = {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
+                             "penalty": penalty, "total": total}
+        scores[player] += total
         turns.append(turn)
 
     totals = [hand_total(hand, tiles) for hand in hands]

@@ -1,4 +1,4 @@
-"""Players: each picks one of the legal moves the engine offers."""
+"""Players: each picks a legal placement of the tiles it may play now, or None when there is none."""
 
 from __future__ import annotations
 
@@ -7,19 +7,14 @@ import random
 from .engine import Chooser, Move, Table
 
 
-def greedy(table: Table, moves: list[Move], rng: random.Random) -> Move:
-    """The move scoring most now; the first of equal ones, so games replay exactly."""
-    best = moves[0]
-    best_value = table.move_value(best)
-    for move in moves[1:]:
-        value = table.move_value(move)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+def greedy(table: Table, tiles: list[int], rng: random.Random) -> Move | None:
+    """The move scoring most now; the first of equal ones in `Table.moves` order, so games replay exactly."""
+    return table.best_move(tiles)
 
 
-def random_legal(table: Table, moves: list[Move], rng: random.Random) -> Move:
-    return moves[rng.randrange(len(moves))]
+def random_legal(table: Table, tiles: list[int], rng: random.Random) -> Move | None:
+    moves = table.moves(tiles)
+    return moves[rng.randrange(len(moves))] if moves else None
 
 
 def seat_choosers(strategy: str, players: int) -> list[Chooser]:
