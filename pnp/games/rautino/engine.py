@@ -418,8 +418,10 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
 Chooser = Any  # (board, hand, moves, rng) -> Move; see players.py
 
 
-def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> GameResult:
-    """One seeded game from shuffle to end. `choose` picks a move from the legal ones."""
+def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:
+    """One seeded game from shuffle to end. `choose` picks a move from the legal ones: one chooser
+    for every seat, or a list with one per seat."""
+    choosers = choose if isinstance(choose, list) else [choose] * players
     rng = random.Random(seed)
     stack_list = stone_indices(model)
     rng.shuffle(stack_list)
@@ -464,7 +466,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> 
             drawn = _draw(stack, hand, model.hand_size)
             result.turns.append(Turn(player, returned=returned, drawn=drawn))
         else:
-            move = choose(board, hand, moves, rng)
+            move = choosers[player](board, hand, moves, rng)
             stone = hand.pop(move.hand_index)
             score = board.score(move.slot, move.colour_a, move.colour_b)
             board.put(move.slot, move.colour_a, move.colour_b)

@@ -26,3 +26,4 @@ def greedy_player(board: Board, hand: list[Stone], moves: list[Move], rng: rando
 
 
 PLAYERS = {"random": random_player, "greedy": greedy_player}
+PLAYER_ORDER = ("random", "greedy")  # weakest to strongest, for the skill matrix

@@ -26,3 +26,7 @@ def seat_choosers(strategy: str, players: int) -> list[Chooser]:
     if strategy == "mixed":
         return [greedy] + [random_legal] * (players - 1)
     raise ValueError(f"unknown strategy {strategy!r}")
+
+
+CHOOSERS: dict[str, Chooser] = {"greedy": greedy, "random": random_legal}
+PLAYER_ORDER = ("random", "greedy")  # weakest to strongest, for the skill matrix

@@ -166,3 +166,6 @@ def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
                 best_value = value
                 best = [(x, c)] if second is None else [(x, c), second]
     return best
+
+
+PLAYER_ORDER = ("random", "greedy")  # weakest to strongest, for the skill matrix
