@@ -18,6 +18,7 @@ from pnp.check.simulate import records as played_records
 from pnp.games.base import CheckOptions
 from pnp.games.rautino import GAME, engine
 from pnp.games.rautino.checker import SIMULATION, check, play
+from pnp.games.rautino.model import load
 from pnp.games.rautino.players import greedy_player
 from pnp.geometry import trigrid as tg
 
@@ -286,7 +287,10 @@ def test_cli_check_json_and_exit_codes(tmp_path):
     ("hand_size = 3", "hand_size = 3\nhands = 2", "game.hands", "unknown field"),
     ("start = [[0, 0], [1, 0]]", "start = [[0, 0], [5, 0]]", "board.start", "edge-adjacent"),
     ("centre = [1, 0]", "centre = [true, 0]", "board.centre", "grid point"),
+    ("overhanging_joker_shapes_score = true", 'overhanging_joker_shapes_score = "yes"',
+     "rules.overhanging_joker_shapes_score", "must be"),
 ])
+
 def test_bad_spec_is_one_line_with_file_field_reason(tmp_path, old, new, field, reason):
     assert old in TEMPLATE_TEXT
     spec = tmp_path / "bad.toml"
@@ -298,6 +302,16 @@ def test_bad_spec_is_one_line_with_file_field_reason(tmp_path, old, new, field, 
     assert lines[0].startswith(f"pnp: error: {spec}: {field}: ")
     assert reason in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_overhanging_joker_shapes_option_comes_from_the_spec(tmp_path):
+    assert MODEL.overhanging_joker_shapes_score is True
+    spec = tmp_path / "off.toml"
+    spec.write_text(TEMPLATE_TEXT.replace("overhanging_joker_shapes_score = true",
+                                          "overhanging_joker_shapes_score = false", 1), encoding="utf-8")
+    assert load(spec).overhanging_joker_shapes_score is False
+    spec.write_text(TEMPLATE_TEXT.replace("overhanging_joker_shapes_score = true\n", "", 1), encoding="utf-8")
+    assert load(spec).overhanging_joker_shapes_score is True  # the default
 
 
 def test_a_double_whose_colour_is_on_no_other_stone_can_never_be_placed():

@@ -24,6 +24,7 @@ from pnp.games.rautino import engine
 from pnp.games.rautino.players import greedy_player, random_player
 from pnp.games.rautino.records import to_record
 from pnp.games.rautino.replay import validate
+from pnp.geometry import trigrid as tg
 
 MODEL = default_model()
 P = (1, 0)  # the centre point; the hexagon around it: (-1,-1) (0,-1) (1,-1) above, (-1,0) (0,0) (1,0) below
@@ -246,6 +247,55 @@ def test_joker_overhang_two_players_only():
     no_overhang = replace(MODEL, two_players=replace(MODEL.two_players, joker_overhang=False))
     assert not fits(board_with(position, players=2, model=no_overhang), (edge, outside), (RED, JOKER))
 
+
+
+def _overhanging_instance(model, shape_name):
+    """Cells of a shape instance with exactly one cell outside the board, that cell, and a
+    board cell of the instance next to it."""
+    tables = engine.tables_for(model)
+    for inst, members in enumerate(tables.instance_cells):
+        outside = [c for c in members if c >= tables.board_cells]
+        if model.shapes[tables.instance_shape[inst]].name == shape_name and len(outside) == 1:
+            out = tables.cells[outside[0]]
+            cells = [tables.cells[c] for c in members]
+            edge = next(c for c in cells if c != out and tg.shares_edge(c, out))
+            return cells, out, edge
+    raise AssertionError(f"no {shape_name} reaches over the edge")
+
+
+@pytest.mark.parametrize(("shape_name", "points"), [("Dreieck", 2), ("Figur", 5)])
+def test_a_shape_completed_by_an_overhanging_joker_scores_by_the_option(shape_name, points):
+    from pnp.games.rautino.replay import Referee
+
+    on = replace(MODEL, overhanging_joker_shapes_score=True)
+    cells, out, edge = _overhanging_instance(on, shape_name)
+    position = {c: RED for c in cells if c not in (out, edge)}
+    stone = (edge, out), (RED, JOKER)
+    for setting in (True, False):
+        model = replace(MODEL, overhanging_joker_shapes_score=setting)
+        board = board_with(position, players=2, model=model)
+        assert fits(board, *stone)
+        scored = shape_points(model, score_of(board, *stone))
+        assert ((shape_name, points) in scored) is setting
+        referee = Referee(model, 2)
+        referee.on_board.update(dict.fromkeys(position, "red"))
+        assert referee.why_illegal(stone[0], ("red", "joker")) is None
+        formed = sorted((name, p) for name, _, _, p in referee.shapes_formed(stone[0], ("red", "joker")))
+        assert formed == scored
+
+
+def test_simulated_overhang_shapes_replay_only_under_their_setting():
+    off = replace(MODEL, overhanging_joker_shapes_score=False)
+    for seed in range(200):
+        record = to_record(MODEL, engine.play_game(MODEL, 2, seed, greedy_player), seed)
+        if any(list(cell) not in [list(c) for c in MODEL.board.cells]
+               for move in record["moves"] if not move.get("skip")
+               for shape in move["score"]["shapes"] for cell in shape["cells"]):
+            break
+    else:
+        raise AssertionError("no game scored a shape with an overhanging joker")
+    assert validate(MODEL, record) is None
+    assert "the rules give" in validate(off, record)
 
 # --- turn order, the cannot-place rule and the end ---------------------------------------------
 

@@ -309,3 +309,15 @@ def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
     text = " ".join(_rules_texts(changed, lang))
     assert ("Orange" if lang == "de" else "orange") in text
     assert not re.search(r"\b(red|Rot|rote)\b", text)
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("de", "Eine Form, die es dabei vervollständigt, zählt wie jede andere."),
+    ("en", "A shape it completes there scores like any other."),
+])
+def test_rules_say_shapes_with_an_overhanging_joker_score_by_the_option(model, lang, sentence) -> None:
+    from dataclasses import replace
+
+    assert sentence in " ".join(_rules_texts(model, lang))
+    off = replace(model, overhanging_joker_shapes_score=False)
+    assert sentence not in " ".join(_rules_texts(off, lang))

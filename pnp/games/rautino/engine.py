@@ -12,17 +12,19 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.geometry import trigrid as tg
 
 from .model import PlayerRules, RautinoModel
 
 EMPTY = -1
+NO_CELL = -1  # the last entry of a board's colour list: a padding cell that is always empty
 Stone = tuple[int, int]  # colour indices of the stone's two triangles
 
 # What a triangle of a new stone lands on.
 ON_EMPTY, ON_JOKER, OFF_BOARD = 0, 1, 2
+CLOSED = 3  # no triangle may go there
 
 
 @dataclass(frozen=True)
@@ -33,11 +35,10 @@ class Slot:
     b: int
     contacts_a: tuple[int, ...]  # edge neighbours of a, without b
     contacts_b: tuple[int, ...]
-    # Shape instances touching a or b, with how many of (a, b) each contains.
-    instances: tuple[tuple[int, bool, bool], ...]
-    only_a: tuple[int, ...] = ()  # the same instances split by which of a, b they contain
-    only_b: tuple[int, ...] = ()
-    both: tuple[int, ...] = ()
+    # Shape instances a stone here could form: instance -> (rank, instance, shape, a inside,
+    # b inside). Only those whose shape accepts that many of the new stone's triangles; the rank
+    # orders a placement's shapes in its score.
+    shapes: dict[int, tuple[int, int, int, bool, bool]]
 
 
 @dataclass(frozen=True)
@@ -50,10 +51,24 @@ class Tables:
     touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
     affected: tuple[frozenset[int], ...]  # cell -> slots whose landing or contacts change with it
     instance_cells: tuple[tuple[int, ...], ...]
-    instances_at: tuple[tuple[int, ...], ...]  # cell -> shape instances it is part of
+    # cell -> (instance, the cell's bit among the instance's cells) of each instance it is in
+    instances_at: tuple[tuple[tuple[int, int], ...], ...]
     instance_shape: tuple[int, ...]
+    # instance -> {bits of its empty cells, at most two: slots that would then complete it}
+    completing: tuple[dict[int, tuple[int, ...]], ...]
     start: tuple[int, int]
     joker: int  # colour index of the joker
+    # Per shape: points by colour count (0 counts as 1: a shape of jokers only).
+    points: tuple[tuple[int | None, ...], ...]
+    # Per shape, per number of new triangles in it (0-2), per colour count of its other cells:
+    # whether some colours of the new stone make it score.
+    alive: tuple[tuple[tuple[bool, ...], ...], ...]
+    # Per instance: the colour count from which it can never score (colours only grow), so it
+    # is no longer followed (a big triangle with two colours). Beyond reach: never.
+    dead_from: tuple[int, ...]
+    small: tuple[int, ...]  # instances of one or two cells: a stone can form them on an empty board
+    # Per slot: a, b and two contacts of each, padded with NO_CELL (a cell that stays empty).
+    slot_cells: tuple[tuple[int, int, int, int, int, int], ...]
 
 
 @lru_cache(maxsize=16)
@@ -66,10 +81,12 @@ def tables_for(model: RautinoModel) -> Tables:
 
     instance_cells: list[tuple[int, ...]] = []
     instance_shape: list[int] = []
+    # Shapes may reach into the ring when a joker sticking out of the board can complete them.
+    region = board | ring if model.overhanging_joker_shapes_score else board
     for shape_index, shape in enumerate(model.shapes):
         seen: set[frozenset[tg.Cell]] = set()
         for orientation in shape.orientations:
-            for placed in tg.placements(orientation, board):
+            for placed in tg.placements(orientation, region):
                 if placed not in seen:
                     seen.add(placed)
                     instance_cells.append(tuple(sorted(index[c] for c in placed)))
@@ -78,6 +95,8 @@ def tables_for(model: RautinoModel) -> Tables:
     for inst, members in enumerate(instance_cells):
         for cell in members:
             by_cell[cell].append(inst)
+    at_cell = tuple(tuple((inst, 1 << instance_cells[inst].index(cell)) for inst in by_cell[cell])
+                    for cell in range(len(cells)))
 
     n_board = len(model.board.cells)
     slots: list[Slot] = []
@@ -86,13 +105,17 @@ def tables_for(model: RautinoModel) -> Tables:
         for b in nbrs[a]:
             if b < a:
                 continue  # each board pair once; ring cells have larger indices
-            insts = sorted(set(by_cell[a]) | set(by_cell[b]))
-            entry = tuple((i, a in instance_cells[i], b in instance_cells[i]) for i in insts)
+            entry = []
+            for inst in sorted(set(by_cell[a]) | set(by_cell[b])):
+                shape = instance_shape[inst]
+                has_a, has_b = a in instance_cells[inst], b in instance_cells[inst]
+                if model.shapes[shape].accepts_new_cells(has_a + has_b):
+                    entry.append((inst, shape, has_a, has_b))
+            if not model.rescore_overbuilt_shapes:  # historical order: a's, b's, then shared shapes
+                entry.sort(key=lambda e: 2 if e[2] and e[3] else 0 if e[2] else 1)
             slot_of[(a, b)] = slot_of[(b, a)] = len(slots)
             slots.append(Slot(a, b, tuple(n for n in nbrs[a] if n != b), tuple(n for n in nbrs[b] if n != a),
-                              entry, tuple(i for i, x, y in entry if x and not y),
-                              tuple(i for i, x, y in entry if y and not x),
-                              tuple(i for i, x, y in entry if x and y)))
+                              {e[0]: (rank, *e) for rank, e in enumerate(entry)}))
     touching: list[list[int]] = [[] for _ in cells]
     affected: list[set[int]] = [set() for _ in cells]
     for slot_index, slot in enumerate(slots):
@@ -100,10 +123,37 @@ def tables_for(model: RautinoModel) -> Tables:
             touching[cell].append(slot_index)
         for cell in {slot.a, slot.b, *slot.contacts_a, *slot.contacts_b}:
             affected[cell].add(slot_index)
+    # A stone completes an instance when the instance's empty cells all lie under it (rescoring
+    # also when none is left: the stone covers a joker in it).
+    completing: list[dict[int, tuple[int, ...]]] = [{} for _ in instance_cells]
+    for slot_index, slot in enumerate(slots):
+        for inst, (_, _, _, has_a, has_b) in slot.shapes.items():
+            members = instance_cells[inst]
+            under = [1 << members.index(c) for c, inside in ((slot.a, has_a), (slot.b, has_b)) if inside]
+            empties = {*under, sum(under)}
+            if model.rescore_overbuilt_shapes:
+                empties.add(0)
+            for empty in empties:
+                completing[inst].setdefault(empty, ())
+                completing[inst][empty] += (slot_index,)
     start = (index[model.board.start[0]], index[model.board.start[1]])
+    joker = len(model.colours)
+    points = tuple(tuple(s.points_for(max(1, n)) for n in range(joker + 1)) for s in model.shapes)
+    alive = tuple(tuple(tuple(any(p is not None for p in row[least:least + new + 1]) for least in range(joker + 1))
+                        for new in range(3)) for row in points)
+    dead_from = [next((n for n in range(joker + 1) if all(p is None for p in row[n:])), joker + 1) for row in points]
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
-                  tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(tuple(b) for b in by_cell),
-                  tuple(instance_shape), start, len(model.colours))
+                  tuple(frozenset(a) for a in affected), tuple(instance_cells), at_cell,
+                  tuple(instance_shape), tuple(completing), start, joker, points, alive,
+                  tuple(dead_from[shape] for shape in instance_shape),
+                  tuple(i for i, members in enumerate(instance_cells) if (1 << len(members)) - 1 in completing[i]),
+                  tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots))
+
+
+def _two(contacts: tuple[int, ...]) -> tuple[int, int]:
+    """A slot's contacts on one side, padded to two (a cell has three edges, one is the stone's)."""
+    padded = (*contacts, NO_CELL, NO_CELL)
+    return padded[0], padded[1]
 
 
 @dataclass(frozen=True)
@@ -125,37 +175,63 @@ class Score:
         return self.stone + sum(s.points for s in self.shapes) + self.combo
 
 
-class Move(NamedTuple):
-    hand_index: int
-    slot: int
-    colour_a: int  # colour laid on slot.a
-    colour_b: int
+# A legal move: (index in the hand, slot, colour laid on slot.a, colour laid on slot.b).
+Move = tuple[int, int, int, int]
+
+
+# A shape this placement would complete: (points by number of colours, colour bits of its other
+# cells, bits mask for a, bits mask for b, instance, shape). The masks are -1 when a (or b) is
+# part of the shape, 0 when not, so `others | bit_a & mask_a | bit_b & mask_b` are its colours.
+Completion = tuple[tuple[int | None, ...], int, int, int, int, int]
 
 
 class Board:
-    """The cells' colours and, per shape instance, how many of its cells are occupied."""
+    """The cells' colours; per shape instance its empty cells and the colours laid in it; and
+    per open slot which ordered colour pairs fit there.
+
+    Colours in shapes and contacts are bit sets (bit c for colour c), so counting the colours of
+    a shape is a popcount and deciding what fits is one lookup per slot."""
 
     def __init__(self, model: RautinoModel, players: int) -> None:
         self.model = model
         self.tables = tables_for(model)
         self.rules: PlayerRules = model.rules_for(players)
         self.strict = model.matching == "strict"
-        self.joker = self.tables.joker
-        self.colour = [EMPTY] * len(self.tables.cells)
-        self.filled = [0] * len(self.tables.instance_cells)
-        self.sizes = [len(c) for c in self.tables.instance_cells]
-        self.missing = list(self.sizes)  # empty cells per instance
-        self.inst_colours: list[set[int]] = [set() for _ in self.sizes]  # non-joker colours laid
-        self._turn_cache: dict[int, list[tuple[int, int, bool, bool, set[int]]]] = {}
-        self._open: list[tuple[int, int, int, Any, Any]] | None = None
+        self.joker = joker = self.tables.joker
+        tables = self.tables
+        self.colour = [EMPTY] * (len(tables.cells) + 1)  # the last one is NO_CELL
+        # What a new triangle would land on, per cell (what may land there: `landing`).
+        off_board = OFF_BOARD if self.rules.joker_overhang else CLOSED
+        self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (len(tables.cells) - tables.board_cells) + [CLOSED]
+        # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
+        self.empty_cells = [(1 << len(c)) - 1 for c in tables.instance_cells]
+        self.inst_colours = [0] * len(self.empty_cells)
+        # cell -> {instance: the cell's bit in it} of the instances still followed
+        self._instances_at = [dict(at) for at in tables.instances_at]
+        # Colour -> bit. The last entry serves EMPTY (-1): no bit.
+        self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
+        self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
+        self._pair_count = joker + 1  # ordered pair (x, y) of colours -> bit x * _pair_count + y
+        # Slot -> the shape instances a stone there would complete: those whose empty cells all
+        # lie under the slot (none left is allowed only when rescoring). Kept up to date as
+        # cells fill, so scoring looks only at slots that can form something.
+        self._ready: dict[int, set[int]] = {}
+        self._ready_at: dict[int, set[int]] = {}  # instance -> slots it was made ready for
+        # Slot -> its completions and the totals found so far by ordered colour pair, until a
+        # cell of one of its ready instances changes.
+        self._completion_cache: dict[int, tuple[list[Completion], list[int | None]]] = {}
+        self._stale: set[int] = set()  # slots whose cached completions a placement changed
+        self._open: list[tuple[int, int]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
-        # Open-slot entries, kept between turns: a placement changes only the slots around it.
-        self._entries: dict[int, tuple[int, int, int, Any, Any]] = {}
+        # Open slot -> bits of the ordered colour pairs that fit there, kept between turns:
+        # a placement changes only the slots around it.
+        self._entries: dict[int, int] = {}
         self._dirty: set[int] = set()
+        self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
         self._plain = Score(self.rules.stone_point, (), 0)
-        # Points by colour count (0 counts as 1: a shape of jokers only), per shape.
-        most = len(model.colours) + 1
-        self._points_table = [[s.points_for(max(1, n)) for n in range(most + 1)] for s in model.shapes]
+        for inst in tables.small:
+            self._nearly_complete(inst, self.empty_cells[inst])
+        self._drop_stale()
 
     # --- what a triangle may land on ----------------------------------------------------------
 
@@ -171,160 +247,154 @@ class Board:
         return kind
 
     def _cell_kind(self, cell: int) -> int | None:
-        here = self.colour[cell]
-        if cell >= self.tables.board_cells:
-            return OFF_BOARD if here == EMPTY and self.rules.joker_overhang else None
-        if here == EMPTY:
-            return ON_EMPTY
-        if here == self.joker and self.rules.joker_overbuild:
-            return ON_JOKER
-        return None
+        kind = self._kind[cell]
+        return None if kind == CLOSED else kind
 
-    def _open_slots(self) -> list[tuple[int, int, int, Any, Any]]:
-        """Slots some stone might take, with what each side lands on and a summary of its
-        contacts: (slot, kind a, kind b, side a, side b). Cached until the board changes.
-
-        Strict side summary: EMPTY (no colour contact), a colour (the one colour it touches) or
-        -3 (touches several colours: only a joker fits). Loose side summary: the set of colours
-        touched, or None without contacts."""
+    def _open_slots(self) -> list[tuple[int, int]]:
+        """(slot, bits of the ordered colour pairs that fit) of every slot where some stone fits,
+        in slot order. Cached until the board changes."""
         if self._open is not None:
             return self._open
-        colours, joker, strict = self.colour, self.joker, self.strict
+        colours, bit = self.colour, self._contact_bit
         both = self.model.overbuild_both_triangles
-        slots, entries, frontier = self.tables.slots, self._entries, self._frontier
+        slot_cells, entries, frontier = self.tables.slot_cells, self._entries, self._frontier
+        cache, strict, joker, kind = self._fit_cache, self.strict, self.joker, self._kind
         for index in self._dirty & frontier:
-            slot = slots[index]
-            kind_a = self._cell_kind(slot.a)
-            kind_b = self._cell_kind(slot.b) if kind_a is not None else None
-            if kind_b is None or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
+            a, b, a1, a2, b1, b2 = slot_cells[index]
+            kind_a, kind_b = kind[a], kind[b]
+            if kind_a == CLOSED or kind_b == CLOSED or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
                 # A cell only ever goes from empty to joker to colour: a slot closed now stays closed.
                 frontier.discard(index)
                 entries.pop(index, None)
                 continue
-            touch_a = {colours[n] for n in slot.contacts_a if colours[n] != EMPTY}
-            touch_b = {colours[n] for n in slot.contacts_b if colours[n] != EMPTY}
-            if not touch_a and not touch_b:
-                entries.pop(index, None)
-            elif strict:
-                entries[index] = (index, kind_a, kind_b, _strict_need(touch_a, joker), _strict_need(touch_b, joker))
+            key = (kind_a, kind_b, bit[colours[a1]] | bit[colours[a2]], bit[colours[b1]] | bit[colours[b2]])
+            fit = cache.get(key)
+            if fit is None:
+                fit = cache[key] = fitting_pairs(strict, joker, *key)
+            if fit:
+                entries[index] = fit
             else:
-                entries[index] = (index, kind_a, kind_b, touch_a or None, touch_b or None)
+                entries.pop(index, None)
         self._dirty.clear()
-        self._open = [entries[index] for index in sorted(entries)]
+        self._open = sorted(entries.items())
         return self._open
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
-        for index, kind_a, kind_b, side_a, side_b in self._open_slots():
+        for index, fit in self._open_slots():
             if index == slot_index:
-                return self._fits_open(kind_a, kind_b, side_a, side_b, colour_a, colour_b)
+                return bool(fit >> (colour_a * self._pair_count + colour_b) & 1)
         return False
-
-    def _fits_open(self, kind_a: int, kind_b: int, side_a: Any, side_b: Any, x: int, y: int) -> bool:
-        joker = self.joker
-        if (kind_a == ON_JOKER and x == joker) or (kind_b == ON_JOKER and y == joker):
-            return False
-        if kind_b == OFF_BOARD and y != joker:
-            return False
-        if self.strict:
-            return (x == joker or side_a in (EMPTY, x)) and (y == joker or side_b in (EMPTY, y))
-        return bool((side_a and (x == joker or joker in side_a or x in side_a))
-                    or (side_b and (y == joker or joker in side_b or y in side_b)))
 
     def placements(self, stone: Stone) -> list[tuple[int, int, int]]:
         """Every legal (slot, colour on a, colour on b) for one stone."""
         x, y = stone
-        fits = self._fits_open
+        n = self._pair_count
+        as_is, turned = 1 << (x * n + y), 1 << (y * n + x)
+        if x == y:
+            return [(index, x, y) for index, fit in self._open_slots() if fit & as_is]
         out = []
-        for index, kind_a, kind_b, side_a, side_b in self._open_slots():
-            if fits(kind_a, kind_b, side_a, side_b, x, y):
+        for index, fit in self._open_slots():
+            if fit & as_is:
                 out.append((index, x, y))
-            if x != y and fits(kind_a, kind_b, side_a, side_b, y, x):
+            if fit & turned:
                 out.append((index, y, x))
         return out
 
+    def moves(self, hand: list[Stone]) -> list[Move]:
+        """Every legal move of a hand: stone by stone (a repeated stone once), slot by slot."""
+        n = self._pair_count
+        open_slots = self._open_slots()
+        out: list[Move] = []
+        for i, (x, y) in enumerate(hand):
+            if (x, y) in hand[:i]:
+                continue
+            as_is, turned = 1 << (x * n + y), 1 << (y * n + x)
+            if x == y:
+                out += [(i, index, x, y) for index, fit in open_slots if fit & as_is]
+                continue
+            for index, fit in open_slots:
+                if fit & as_is:
+                    out.append((i, index, x, y))
+                if fit & turned:
+                    out.append((i, index, y, x))
+        return out
+
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
-        kinds = set(stones)
-        fits = self._fits_open
-        for _, kind_a, kind_b, side_a, side_b in self._open_slots():
-            for x, y in kinds:
-                if fits(kind_a, kind_b, side_a, side_b, x, y) or fits(kind_a, kind_b, side_a, side_b, y, x):
-                    return True
-        return False
+        n = self._pair_count
+        wanted = 0
+        for x, y in set(stones):
+            wanted |= 1 << (x * n + y) | 1 << (y * n + x)
+        return any(fit & wanted for _, fit in self._open_slots())
 
     # --- scoring --------------------------------------------------------------------------
 
-    def _completions(self, slot_index: int) -> list[tuple[int, int, bool, bool, set[int]]]:
-        """Shape instances a placement on this slot would form, whatever its colours: (instance,
-        shape, a inside, b inside, colours of the instance's other cells without jokers).
-        Cached until the board changes."""
-        cached = self._turn_cache.get(slot_index)
+    def _completions(self, slot_index: int) -> list[Completion]:
+        """Shape instances a placement on this slot would form, whatever its colours, in the
+        slot's rank order."""
+        cached = self._completion_cache.get(slot_index)
         if cached is not None:
-            return cached
-        tables, colours = self.tables, self.colour
-        slot = tables.slots[slot_index]
-        a_new = colours[slot.a] == EMPTY
-        b_new = slot.b < tables.board_cells and colours[slot.b] == EMPTY
-        found = []
-        if self.model.rescore_overbuilt_shapes:
-            filled, sizes = self.filled, self.sizes
-            candidates = [(i, x, y) for i, x, y in slot.instances
-                          if filled[i] + (x and a_new) + (y and b_new) == sizes[i]]
-        else:
-            # Complete after and not before: the instance misses exactly the new empty cells in it.
-            missing = self.missing
-            candidates = [(i, True, False) for i in slot.only_a if missing[i] == 1] if a_new else []
-            if b_new:
-                candidates += [(i, False, True) for i in slot.only_b if missing[i] == 1]
-            need = a_new + b_new
-            if need:
-                candidates += [(i, True, True) for i in slot.both if missing[i] == need]
-        for inst, has_a, has_b in candidates:
-            shape_index = tables.instance_shape[inst]
-            if not self.model.shapes[shape_index].accepts_new_cells(has_a + has_b):
-                continue
-            # a and b are empty or hold a joker about to be covered: the instance's colours so far
-            # are those of its other cells.
-            found.append((inst, shape_index, has_a, has_b, self.inst_colours[inst]))
-        self._turn_cache[slot_index] = found
+            return cached[0]
+        ready = self._ready.get(slot_index)
+        if not ready:
+            return []
+        shapes = self.tables.slots[slot_index].shapes
+        # a and b are empty or hold a joker about to be covered: the instance's colours so far
+        # are those of its other cells.
+        table, alive, inst_colours = self.tables.points, self.tables.alive, self.inst_colours
+        found: list[Completion] = []
+        for _, inst, shape, has_a, has_b in sorted([shapes[i] for i in ready]):
+            others = inst_colours[inst]
+            # Left out when no colours of the new stone can make it score (a big triangle that
+            # already has two colours).
+            if alive[shape][has_a + has_b][others.bit_count()]:
+                found.append((table[shape], others, -has_a, -has_b, inst, shape))
+        self._completion_cache[slot_index] = (found, [None] * self._pair_count ** 2)
         return found
 
-    def _formed(self, completions: list[tuple[int, int, bool, bool, set[int]]], colour_a: int,
-                colour_b: int) -> list[tuple[int, int, int, int]]:
-        """(shape, instance, colours, points) of every shape this placement forms."""
-        joker, shapes = self.joker, self.model.shapes
-        formed = []
-        for inst, shape_index, has_a, has_b, others in completions:
-            count = _colours_with(others, has_a, colour_a, has_b, colour_b, joker) or 1  # jokers only: 1
-            points = shapes[shape_index].points_for(count)
-            if points is not None:
-                formed.append((shape_index, inst, count, points))
-        return formed
+    def totals(self, moves: list[Move]) -> list[int]:
+        """The score of each move as one number (what the greedy player compares); the same sum
+        as `score(...).total`, without building the breakdown."""
+        ready, cache, completions_of = self._ready, self._completion_cache, self._completions
+        bits, plain, combo, n = self._shape_bit, self.rules.stone_point, self.rules.combo_bonus, self._pair_count
+        out = []
+        for _, slot, colour_a, colour_b in moves:
+            if slot not in ready:
+                out.append(plain)  # no shape to form: the stone point only
+                continue
+            cached = cache.get(slot)
+            if cached is None:
+                completions_of(slot)
+                cached = cache[slot]
+            known = cached[1]
+            total = known[colour_a * n + colour_b]
+            if total is None:
+                bit_a, bit_b = bits[colour_a], bits[colour_b]
+                points = formed = 0
+                for row, others, mask_a, mask_b, _, _ in cached[0]:
+                    value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
+                    if value is not None:
+                        points += value
+                        formed += 1
+                total = known[colour_a * n + colour_b] = plain + points + combo * (formed - 1) if formed else plain
+            out.append(total)
+        return out
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
-        """The score of a placement as one number (what the greedy player compares); the same
-        sum as `score(...).total`, without building the breakdown."""
-        completions = self._turn_cache.get(slot_index)
-        if completions is None:
-            completions = self._completions(slot_index)
-        if not completions:
-            return self.rules.stone_point
-        joker, table = self.joker, self._points_table
-        points = formed = 0
-        for _, shape_index, has_a, has_b, others in completions:
-            value = table[shape_index][_colours_with(others, has_a, colour_a, has_b, colour_b, joker)]
-            if value is not None:
-                points += value
-                formed += 1
-        combo = self.rules.combo_bonus * (formed - 1) if formed else 0
-        return self.rules.stone_point + points + combo
+        return self.totals([(0, slot_index, colour_a, colour_b)])[0]
 
     def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
         completions = self._completions(slot_index)
         if not completions:
             return self._plain
-        formed = tuple(ShapeScore(*f) for f in self._formed(completions, colour_a, colour_b))
+        bit_a, bit_b = self._shape_bit[colour_a], self._shape_bit[colour_b]
+        formed = []
+        for row, others, mask_a, mask_b, inst, shape in completions:
+            count = (others | bit_a & mask_a | bit_b & mask_b).bit_count()
+            points = row[count]
+            if points is not None:
+                formed.append(ShapeScore(shape, inst, count or 1, points))  # jokers only: 1 colour
         combo = self.rules.combo_bonus * (len(formed) - 1) if formed else 0
-        return Score(self.rules.stone_point, formed, combo)
+        return Score(self.rules.stone_point, tuple(formed), combo)
 
     # --- changing the board ----------------------------------------------------------------
 
@@ -332,48 +402,113 @@ class Board:
         slot = self.tables.slots[slot_index]
         self._lay(slot.a, colour_a)
         self._lay(slot.b, colour_b)
-        self._turn_cache.clear()
+        self._drop_stale()
         self._open = None
 
     def set_cells(self, colours: dict[tg.Cell, int]) -> None:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
         for cell, colour in colours.items():
             self._lay(self.tables.index[cell], colour)
-        self._turn_cache.clear()
+        self._drop_stale()
         self._open = None
 
     def _lay(self, cell: int, colour: int) -> None:
         """One triangle onto a cell: the shape instances it belongs to, and the slots around it."""
-        if cell < self.tables.board_cells:
-            newly_filled = self.colour[cell] == EMPTY
-            for inst in self.tables.instances_at[cell]:
-                if newly_filled:
-                    self.filled[inst] += 1
-                    self.missing[inst] -= 1
-                if colour != self.joker:
-                    self.inst_colours[inst].add(colour)
+        tables = self.tables
+        newly_filled = self.colour[cell] == EMPTY
         self.colour[cell] = colour
-        self._frontier.update(self.tables.touching[cell])
-        self._dirty.update(self.tables.affected[cell])
+        on_board = cell < tables.board_cells
+        self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
+        if self._instances_at[cell]:  # a cell in the ring is part of shapes only by the ruling
+            bit = self._shape_bit[colour]
+            ready_at, stale, completing = self._ready_at, self._stale, tables.completing
+            empty_cells, inst_colours, dead_from = self.empty_cells, self.inst_colours, self.tables.dead_from
+            dead = []
+            for inst, cell_bit in self._instances_at[cell].items():
+                slots = ready_at.get(inst)
+                if slots:
+                    stale.update(slots)  # their shapes' colours or empty cells change
+                if bit:
+                    colours = inst_colours[inst] = inst_colours[inst] | bit
+                    if colours.bit_count() >= dead_from[inst]:
+                        dead.append(inst)
+                        continue
+                if newly_filled:
+                    empty = empty_cells[inst] = empty_cells[inst] & ~cell_bit
+                    if empty in completing[inst] or not empty:
+                        self._nearly_complete(inst, empty)
+            for inst in dead:
+                self._forget(inst)
+        self._frontier.update(tables.touching[cell])
+        self._dirty.update(tables.affected[cell])
+
+    def _nearly_complete(self, inst: int, empty: int, done: bool = False) -> None:
+        """An instance whose empty cells (bits) now lie under a slot, or none is left; `done`:
+        it can never be formed any more."""
+        ready = self._ready
+        if done or (not empty and not self.model.rescore_overbuilt_shapes):
+            for slot in self._ready_at.pop(inst, ()):  # complete: no later stone forms it
+                waiting = ready[slot]
+                waiting.discard(inst)
+                if not waiting:
+                    del ready[slot]
+            return
+        targets = self.tables.completing[inst][empty]
+        self._stale.update(targets)
+        for slot in targets:
+            waiting = ready.get(slot)
+            if waiting is None:
+                ready[slot] = {inst}
+            else:
+                waiting.add(inst)
+        known = self._ready_at.get(inst)
+        if known is None:
+            self._ready_at[inst] = set(targets)
+        else:
+            known.update(targets)
+
+    def _forget(self, inst: int) -> None:
+        """Stop following an instance that can never score."""
+        instances_at = self._instances_at
+        for cell in self.tables.instance_cells[inst]:
+            del instances_at[cell][inst]
+        self._nearly_complete(inst, 0, done=True)
+
+    def _drop_stale(self) -> None:
+        cache = self._completion_cache
+        for slot in self._stale:
+            cache.pop(slot, None)
+        self._stale.clear()
 
 
-def _colours_with(others: set[int], has_a: bool, colour_a: int, has_b: bool, colour_b: int, joker: int) -> int:
-    """Distinct non-joker colours of a shape once the new stone lies on it: `others` are the
-    colours of its other cells; has_a/has_b say which of the new triangles are part of it."""
-    count = len(others)
-    new_a = has_a and colour_a != joker and colour_a not in others
-    if new_a:
-        count += 1
-    if has_b and colour_b != joker and colour_b not in others and not (new_a and colour_b == colour_a):
-        count += 1
-    return count
+# What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
+_FIT_CACHES: dict[tuple[bool, int], dict[tuple[int, int, int, int], int]] = {}
 
 
-def _strict_need(touching: set[int], joker: int) -> int:
-    colours = touching - {joker}
-    if not colours:
-        return EMPTY
-    return next(iter(colours)) if len(colours) == 1 else -3
+def fitting_pairs(strict: bool, joker: int, kind_a: int, kind_b: int, touch_a: int, touch_b: int) -> int:
+    """Bits of the ordered colour pairs (x on a, y on b; bit x * (joker + 1) + y) that may lie on
+    a slot whose cells are of these kinds and whose contacts show these colours (bit sets, the
+    joker's bit included)."""
+    joker_bit = 1 << joker
+    fits = 0
+    for x in range(joker + 1):
+        for y in range(joker + 1):
+            if (kind_a == ON_JOKER and x == joker) or (kind_b == ON_JOKER and y == joker):
+                continue  # only a colour triangle covers a joker
+            if kind_b == OFF_BOARD and y != joker:
+                continue  # only a joker triangle may stick out
+            sides = ((x, touch_a), (y, touch_b))
+            if strict:
+                # At least one contact, and every contact matches: the new triangle is a joker, or
+                # the side touches jokers only, or one colour and it is the triangle's.
+                ok = (touch_a or touch_b) and all(
+                    colour == joker or not touch & ~joker_bit or touch & ~joker_bit == 1 << colour
+                    for colour, touch in sides)
+            else:  # loose: at least one contact matches
+                ok = any(touch and (colour == joker or touch & (joker_bit | 1 << colour)) for colour, touch in sides)
+            if ok:
+                fits |= 1 << (x * (joker + 1) + y)
+    return fits
 
 
 # --- a whole game ---------------------------------------------------------------------------
@@ -424,6 +559,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
     choosers = choose if isinstance(choose, list) else [choose] * players
     rng = random.Random(seed)
     stack_list = stone_indices(model)
+    all_kinds = set(stack_list)
     rng.shuffle(stack_list)
     result = GameResult(players, seed, list(stack_list))
     board = Board(model, players)
@@ -438,12 +574,10 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
     for hand in hands:
         _draw(stack, hand, model.hand_size)
     scores = [0] * players
-    all_kinds = set(stone_indices(model))
     player = 0
     for turn_number in range(10_000):
         hand = hands[player]
-        moves = [Move(i, s, ca, cb) for i, stone in enumerate(hand) if stone not in hand[:i]
-                 for s, ca, cb in board.placements(stone)]
+        moves = board.moves(hand)
         if not moves:
             if turn_number == 0:
                 result.first_turn_blocked = True
@@ -466,14 +600,13 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
             drawn = _draw(stack, hand, model.hand_size)
             result.turns.append(Turn(player, returned=returned, drawn=drawn))
         else:
-            move = choosers[player](board, hand, moves, rng)
-            stone = hand.pop(move.hand_index)
-            score = board.score(move.slot, move.colour_a, move.colour_b)
-            board.put(move.slot, move.colour_a, move.colour_b)
+            hand_index, slot, colour_a, colour_b = choosers[player](board, hand, moves, rng)
+            stone = hand.pop(hand_index)
+            score = board.score(slot, colour_a, colour_b)
+            board.put(slot, colour_a, colour_b)
             scores[player] += score.total
             drawn = _draw(stack, hand, 1)
-            result.turns.append(Turn(player, stone, move.slot, (move.colour_a, move.colour_b), score,
-                                     drawn=drawn))
+            result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
         if players > 1 and player == players - 1 and not stack:
             result.end = "stack empty"
             break

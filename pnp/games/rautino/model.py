@@ -156,6 +156,8 @@ class RautinoModel:
     two_players: PlayerRules
     thresholds: Thresholds
     box: BoxSettings = field(default_factory=BoxSettings)  # the spec's [box]: outer size, construction, contents
+    # A shape completed with a joker triangle that sticks out of the board scores like any other.
+    overhanging_joker_shapes_score: bool = True
     balance: BalanceLimits = field(default_factory=BalanceLimits)  # the balance fields of [check]
 
     @property
@@ -231,6 +233,7 @@ def load(path: Path | None = None) -> RautinoModel:
     matching = rules.choice("matching", MATCHING, "strict")
     both = rules.opt("overbuild_both_triangles", bool, False)
     rescore = rules.opt("rescore_overbuilt_shapes", bool, False)
+    overhanging_shapes = rules.opt("overhanging_joker_shapes_score", bool, True)
     one = _player_rules(scoring.table("one_player", required=False),
                         rules.table("one_player", required=False), (1, 2, False, False))
     two = _player_rules(scoring.table("two_players", required=False),
@@ -251,7 +254,7 @@ def load(path: Path | None = None) -> RautinoModel:
     check.finish()
     root.finish()
     return RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
-                        matching, both, rescore, one, two, thresholds, box, balance)
+                        matching, both, rescore, one, two, thresholds, box, overhanging_shapes, balance)
 
 
 def _colour(fields: Fields, joker: bool = False) -> Colour:

@@ -14,14 +14,9 @@ def random_player(board: Board, hand: list[Stone], moves: list[Move], rng: rando
 
 def greedy_player(board: Board, hand: list[Stone], moves: list[Move], rng: random.Random) -> Move:
     """The placement with the highest immediate score; ties broken at random."""
-    best: list[Move] = []
-    best_total = -1
-    for move in moves:
-        total = board.total(move.slot, move.colour_a, move.colour_b)
-        if total > best_total:
-            best, best_total = [move], total
-        elif total == best_total:
-            best.append(move)
+    totals = board.totals(moves)
+    top = max(totals)
+    best = [move for move, total in zip(moves, totals, strict=True) if total == top]
     return best[rng.randrange(len(best))]
 
 

@@ -87,18 +87,21 @@ class Referee:
     def shapes_formed(self, cells: tuple[Cell, Cell],
                       colours: tuple[str, str]) -> list[tuple[str, list[Cell], int, int]]:
         """(shape name, cells, colours, points) of the shapes the placement forms (before it is laid)."""
-        after = dict(self.on_board)
+        # Ruling: a joker sticking out of the board is part of the shapes it completes.
+        overhang = self.model.overhanging_joker_shapes_score
+        after = {**self.on_board, **self.sticking_out} if overhang else dict(self.on_board)
         new_on_board = []
         for cell, colour in zip(cells, colours, strict=True):
-            if cell in self.board_cells:
+            if cell in self.board_cells or overhang:
                 after[cell] = colour
                 new_on_board.append(cell)
         found = []
         for shape in self.model.shapes:
-            for instance in self._instances_through(shape.orientations, new_on_board):
+            for instance in self._instances_through(shape.orientations, new_on_board, self.board_cells | set(after)):
                 if not all(c in after for c in instance):
                     continue
-                if all(c in self.on_board for c in instance) and not self.model.rescore_overbuilt_shapes:
+                if all(c in self.on_board or c in self.sticking_out for c in instance) \
+                        and not self.model.rescore_overbuilt_shapes:
                     continue  # it was complete before this stone
                 inside = sum(1 for c in new_on_board if c in instance)
                 if not shape.accepts_new_cells(inside):
@@ -110,7 +113,7 @@ class Referee:
         return found
 
     def _instances_through(self, orientations: tuple[frozenset[Cell], ...],
-                           new: list[Cell]) -> list[frozenset[Cell]]:
+                           new: list[Cell], region: set[Cell] | frozenset[Cell]) -> list[frozenset[Cell]]:
         seen: list[frozenset[Cell]] = []
         for shape in orientations:
             for target in new:
@@ -119,7 +122,7 @@ class Referee:
                     if (dc + dr) % 2:
                         continue  # an odd shift turns up triangles down
                     moved = frozenset((c + dc, r + dr) for c, r in shape)
-                    if moved <= self.board_cells and moved not in seen:
+                    if moved <= region and moved not in seen:
                         seen.append(moved)
         return seen
 

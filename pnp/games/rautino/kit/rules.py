@@ -76,7 +76,9 @@ def _texts(model: RautinoModel, lang: str) -> dict:
             jokers.append("Beispiel A: Ein Joker auf dem Plan darf von einem neuen Stein überbaut werden, "
                           "wenn das Farbdreieck darüber passt, auch wenn der Joker nicht frei liegt.")
         if two.joker_overhang:
-            jokers.append("Beispiel B: Ein Joker-Dreieck darf über den Rand des Plans hinausragen.")
+            jokers.append("Beispiel B: Ein Joker-Dreieck darf über den Rand des Plans hinausragen."
+                          + (" Eine Form, die es dabei vervollständigt, zählt wie jede andere."
+                             if model.overhanging_joker_shapes_score else ""))
         col2: list[FlowItem] = [Heading("Ein Spieler", 2), Bullets(tuple(solo)),
                                 Heading("Zwei Spieler", 2), Bullets(tuple(duo))]
         if jokers:
@@ -123,7 +125,9 @@ def _texts(model: RautinoModel, lang: str) -> dict:
             jokers.append("Example A: a joker on the board may be built over by a new stone whose colour "
                           "triangle fits there, even when the joker is not free.")
         if two.joker_overhang:
-            jokers.append("Example B: a joker triangle may stick out over the edge of the board.")
+            jokers.append("Example B: a joker triangle may stick out over the edge of the board."
+                          + (" A shape it completes there scores like any other."
+                             if model.overhanging_joker_shapes_score else ""))
         col2 = [Heading("One player", 2), Bullets(tuple(solo)), Heading("Two players", 2), Bullets(tuple(duo))]
         if jokers:
             col2 += [Heading("Jokers with two players", 2), Bullets(tuple(jokers))]
