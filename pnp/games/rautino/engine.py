@@ -398,6 +398,26 @@ class Board:
 
     # --- changing the board ----------------------------------------------------------------
 
+    def copy(self) -> Board:
+        """An independent board to try a move on (lookahead players): the model's tables and the
+        shared cache of fits stay shared, the completion cache starts empty and refills on use."""
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.colour = self.colour[:]
+        other._kind = self._kind[:]
+        other.empty_cells = self.empty_cells[:]
+        other.inst_colours = self.inst_colours[:]
+        other._instances_at = [dict(at) for at in self._instances_at]
+        other._ready = {slot: set(waiting) for slot, waiting in self._ready.items()}
+        other._ready_at = {inst: set(slots) for inst, slots in self._ready_at.items()}
+        other._completion_cache = {}
+        other._stale = set(self._stale)
+        other._open = None
+        other._frontier = set(self._frontier)
+        other._entries = dict(self._entries)
+        other._dirty = set(self._dirty)
+        return other
+
     def put(self, slot_index: int, colour_a: int, colour_b: int) -> None:
         slot = self.tables.slots[slot_index]
         self._lay(slot.a, colour_a)
