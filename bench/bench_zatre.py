@@ -1,40 +1,50 @@
-"""Zatre simulation speed: greedy games per second for 2 and 4 players.
+"""Zatre engine speed: greedy games for 2 and 4 players in one process.
 
-Run: python bench/bench_zatre.py [games]   (target: 1,000 two-player games in 10 s on 2 cores)
+Prints games/s and placements/s per configuration, and the time of 1,000 games as a multiple of the
+reference loop `sum(i*i for i in range(3_000_000))` timed in the same run (goal: at most 3x).
+Records are not built here: this measures the engine and its players.
+
+Run: python bench/bench_zatre.py [games]
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from functools import partial
 
-from pnp.check.protocol import Configuration, Deal, game_seed
-from pnp.games.zatre.checker import play
-from pnp.games.zatre.model import ZatreModel, load
-from pnp.parallel import parallel_map
+from pnp.games.zatre.engine import Geometry, play_game
+from pnp.games.zatre.model import load
+from pnp.games.zatre.players import greedy_player
 
 
-def final_scores(model: ZatreModel, players: int, seed: int) -> list[int]:
-    """A whole game with its record built, as `pnp check` plays it; only the scores come back."""
-    return play(model, Deal(0, 0, seed, Configuration(players, ("greedy",) * players))).scores
+def reference_seconds() -> float:
+    """CPU seconds of the reference loop, best of three (the machine may be shared)."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        sum(i * i for i in range(3_000_000))
+        best = min(best, time.process_time() - started)
+    return best
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+def main(games: int = 1000) -> None:
     model = load()
-    seeds = [game_seed(1, i) for i in range(games)]
+    geo = Geometry(model)
+    reference = reference_seconds()
+    print(f"reference loop: {reference:.3f} s CPU")
     for players in (2, 4):
-        for workers in (1, 2):
-            started, cpu = time.perf_counter(), time.process_time()
-            list(parallel_map(partial(final_scores, model, players), seeds, workers=workers))
-            elapsed = time.perf_counter() - started
-            # CPU time per game (one worker) does not depend on what else the machine runs.
-            per_game = f", {1000 * (time.process_time() - cpu) / games:.1f} ms CPU per game" \
-                if workers == 1 else ""
-            print(f"{players} players, greedy, {workers} worker(s): {games} games in {elapsed:.2f} s "
-                  f"= {games / elapsed:.0f} games/s{per_game}")
+        seats = [greedy_player] * players
+        kinds = ["greedy"] * players
+        placements = 0
+        started = time.process_time()
+        for seed in range(games):
+            result = play_game(model, geo, seats, kinds, seed)
+            placements += sum(len(turn.placements) for turn in result.turns)
+        cpu = time.process_time() - started
+        per_thousand = cpu * 1000 / games
+        print(f"{players} players, greedy: {games / cpu:7.1f} games/s, {placements / cpu:9.0f} placements/s, "
+              f"1,000 games {per_thousand:.2f} s CPU = {per_thousand / reference:.1f}x the reference loop")
 
 
 if __name__ == "__main__":
-    main()
+    main(*(int(a) for a in sys.argv[1:2]))

@@ -20,6 +20,10 @@ FORMATS = ("pdf", "svg", "png")
 LANGS = ("de", "en")
 
 
+REPORT_HINT = "this is a bug in pnp; please report it with the command that caused it"
+INTERNAL_ERROR = 70  # EX_SOFTWARE: pnp itself failed, not the input
+
+
 class Terminated(BaseException):
     """SIGTERM (`kill`, `timeout`, a service manager) as an exception, so it unwinds like Ctrl-C:
     temporary files are removed and worker processes ended. A BaseException, so no `except
@@ -31,12 +35,23 @@ def _raise_terminated(signum: int, frame: Any) -> None:
 
 
 class PnpGroup(click.Group):
-    """Turns every user error into one line on stderr and exit code 2, never a traceback."""
+    """Turns every user error into one line on stderr and exit code 2, never a traceback.
+
+    An OSError the commands did not turn into a PnpError (a path too long, a disk full) is still
+    a problem of the environment, not of pnp: one line, exit 2. Anything else is a bug: one
+    line asking for a report, exit 70.
+    """
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
         extra.pop("standalone_mode", None)
         if threading.current_thread() is threading.main_thread():  # signal handlers live there only
             signal.signal(signal.SIGTERM, _raise_terminated)
+        from pnp.fileio import command_inputs
+
+        with command_inputs():
+            self._run(args, prog_name, **extra)
+
+    def _run(self, args: Any, prog_name: str | None, **extra: Any) -> None:
         try:
             code = super().main(args=args, prog_name=prog_name or "pnp", standalone_mode=False, **extra)
         except click.UsageError as exc:
@@ -55,6 +70,20 @@ class PnpGroup(click.Group):
         except Terminated:
             click.echo("pnp: terminated", err=True)
             sys.exit(128 + signal.SIGTERM)
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"pnp: error: {where}{exc.strerror or exc}", err=True)
+            sys.exit(2)
+        except RecursionError:
+            click.echo("pnp: error: input nested too deeply to read", err=True)
+            sys.exit(2)
+        except MemoryError:
+            click.echo("pnp: error: out of memory (the input asks for more than this machine has)", err=True)
+            sys.exit(2)
+        except Exception as exc:  # the last resort: never a traceback
+            message = " ".join(str(exc).split())[:300]
+            click.echo(f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})", err=True)
+            sys.exit(INTERNAL_ERROR)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -85,6 +114,24 @@ class PaperType(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
+class OutputPathType(click.ParamType):
+    """A path to write to: never empty (which would quietly mean the current folder)."""
+
+    name = "PATH"
+
+    def __init__(self, dash: bool = False) -> None:
+        self.dash = dash  # `-`: standard output
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path:
+        if isinstance(value, Path):
+            return value
+        if not str(value).strip():
+            self.fail("must not be empty; name a file or folder (. for the current folder)", param, ctx)
+        if str(value) == "-" and not self.dash:
+            self.fail("'-' (standard output) is not possible here; name a folder", param, ctx)
+        return Path(value)
+
+
 class FormatsType(click.ParamType):
     """A comma-separated subset of pdf, svg, png."""
 
@@ -110,7 +157,7 @@ SPEC_OPTION = click.option(
 def output_options(func: Any) -> Any:
     """Options every command that writes pages shares."""
     options = [
-        click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("output"),
+        click.option("-o", "--output", type=OutputPathType(), default=Path("output"),
                      show_default=True, help="Output folder."),
         click.option("--format", "formats", type=FormatsType(), default="pdf,svg,png", show_default=True,
                      help="Any of pdf, svg, png, comma-separated."),
@@ -235,9 +282,9 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @click.option("--preset", default=None, help="Rule preset, for games that have them (Triomino).")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@click.option("--log", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Write one JSON record per simulated game.")
-@click.option("--report", type=click.Path(path_type=Path, file_okay=False), default=None,
+@click.option("--log", type=OutputPathType(dash=True), default=None,
+              help="Write one JSON record per simulated game (- for standard output).")
+@click.option("--report", type=OutputPathType(), default=None,
               help="Write an HTML report with charts into this folder.")
 @click.option("--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
               help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
@@ -262,7 +309,8 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
                        workers=workers, log=log, report=report, progress=not quiet and not as_json,
                        confidence=confidence, skill_games=skill_games, strict=strict)
-    click.echo(result.to_json_text() if as_json else result.to_text())
+    # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
+    click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(result.exit_code)
 
 
@@ -286,15 +334,15 @@ def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> N
 
 @main.command()
 @click.argument("game", type=GAME)
-@click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@click.argument("folder", type=OutputPathType())
 @click.option("--force", is_flag=True, help="Overwrite an existing spec in FOLDER.")
 def init(game: str, folder: Path, force: bool) -> None:
     """Copy a game's spec into FOLDER to design a variant."""
-    from pnp.fileio import atomic_write_bytes
+    from pnp.fileio import atomic_write_bytes, output_file
     from pnp.spec import template_path
 
     target = folder / f"{game}.toml"
-    if target.exists() and not force:
+    if output_file(target).exists() and not force:
         raise PnpError(f"{target}: already exists (use --force to overwrite)")
     atomic_write_bytes(target, template_path(game).read_bytes())
     click.echo(f"wrote {target}; edit it, then: pnp check {game} --spec {target}")

@@ -1,27 +1,146 @@
-"""Atomic file output: a temporary file in the target folder, then a rename.
+"""Every file pnp writes goes through here: checked targets, atomic files, all-or-nothing folders.
 
-A crash or an error never leaves a half-written file where a user expects a finished one.
+- A target is checked before anything is written (`output_file`): a device, FIFO or socket is
+  refused, a symlink is written through to the file it names (the link itself stays), a folder or
+  an input of this run (the spec, the records) is refused. `-` means standard output.
+- A file is written to a temporary file beside it, then renamed: never half-written.
+- A set of files (`write_files`) is written to temporary files first and renamed only when all of
+  them are on disk, so a full disk leaves none of them behind.
+- A kit folder (`replace_folder`) is built beside the old one and swapped in with one atomic
+  rename: after a crash, a kill or a full disk the folder holds the old kit or the new one, whole.
+  Leftovers of an interrupted run are removed by the next one.
+- Every OSError becomes a PnpError naming the path: one line for the user, never a traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import shutil
+import stat
+import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pnp.errors import PnpError
 
+STDOUT = "-"  # an output path that means standard output
+TEMP_MARK = ".pnp-tmp-"  # in the name of every temporary file or folder pnp makes
+# Tests set it to a number of seconds to sleep after each file of a kit folder (to kill a run there).
+SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
+
+# (device, inode) of every file the running command has read; None outside a command (library use)
+_inputs: set[tuple[int, int]] | None = None
+
+
+def os_error(path: Path | str, exc: OSError, doing: str = "cannot write") -> PnpError:
+    """An OSError as the one line a user sees: the path, what failed and why."""
+    return PnpError(f"{path}: {doing}: {exc.strerror or exc}")
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:  # ENAMETOOLONG, ELOOP, EACCES...
+        raise os_error(path, exc, "cannot use this path") from None
+
+
+def note_input(path: Path) -> None:
+    """Remember a file this command reads, so that no output of the command can replace it."""
+    if _inputs is None:
+        return
+    with contextlib.suppress(OSError):
+        info = os.stat(path)
+        _inputs.add((info.st_dev, info.st_ino))
+
+
+@contextlib.contextmanager
+def command_inputs() -> Iterator[None]:
+    """While a command runs, the files it reads are its inputs, which no output may replace."""
+    global _inputs
+    _inputs = set()
+    try:
+        yield
+    finally:
+        _inputs = None
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a link to nothing"
+    return "a file" if stat.S_ISREG(mode) else "not a regular file"
+
+
+def output_file(path: Path | str) -> Path:
+    """The regular file that writing to `path` creates or replaces, checked before anything is
+    written. A symlink is followed: the file it names is written, the link stays a link."""
+    if str(path) == "":
+        raise PnpError("output path is empty: name a file or folder")
+    path = Path(path)
+    info = _lstat(path)
+    if info is not None and stat.S_ISLNK(info.st_mode):
+        if _links_to_a_stream(path):
+            raise PnpError(f"{path}: is a link to a stream of a process, not a file; use - for standard output")
+        try:
+            info = os.stat(path)  # what the link names
+        except FileNotFoundError:
+            info = None  # a dangling link: the file it names is created
+        except OSError as exc:
+            raise os_error(path, exc, "cannot use this path") from None
+        if info is None or stat.S_ISREG(info.st_mode):
+            path = Path(os.path.realpath(path))
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            hint = "" if stat.S_ISDIR(info.st_mode) else "; use - for standard output"
+            raise PnpError(f"{path}: is {_kind(info.st_mode)}, not a file: pnp writes only regular files{hint}")
+        if _inputs and (info.st_dev, info.st_ino) in _inputs:
+            raise PnpError(f"{path}: is an input of this command; choose another output file")
+    check_can_create(path.parent)
+    return path
+
+
+def _links_to_a_stream(path: Path) -> bool:
+    """Whether a chain of links passes through /proc or /dev/fd (as /dev/stdout does): what it names
+    is an open stream of some process, which a rename would silently detach."""
+    for _ in range(40):
+        try:
+            link = os.readlink(path)
+        except OSError:
+            return False
+        path = Path(os.path.join(os.path.dirname(path), link))
+        if str(path).startswith(("/proc/", "/dev/fd/")):
+            return True
+    return False
+
+
+def output_folder(path: Path | str) -> Path:
+    """A folder to write into, checked before anything is written (it need not exist yet)."""
+    if str(path) == "":
+        raise PnpError("output folder is empty: name a folder (. for the current one)")
+    return check_can_create(Path(path))
+
 
 def ensure_dir(path: Path) -> Path:
-    if path.exists() and not path.is_dir():
+    if _lstat(path) is not None and not path.is_dir():
         raise PnpError(f"{path}: output path is a file, not a folder")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise PnpError(f"{path}: cannot create output folder: {exc.strerror or exc}") from None
+        raise os_error(path, exc, "cannot create output folder") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise PnpError(f"{path}: output folder is not writable")
     return path
@@ -31,42 +150,256 @@ def check_can_create(folder: Path) -> Path:
     """Fail now, creating nothing, if `folder` could not be made and written: before a long run
     rather than after it, and without leaving an empty folder behind when the run then fails."""
     existing = folder
-    while not existing.exists() and existing != existing.parent:
+    while _lstat(existing) is None and existing != existing.parent:
         existing = existing.parent
+    try:
+        mode = os.stat(existing).st_mode
+    except FileNotFoundError:  # a dangling link
+        mode = os.lstat(existing).st_mode
+    except OSError as exc:
+        raise os_error(existing, exc, "cannot use this path") from None
+    is_dir = stat.S_ISDIR(mode)
     if existing == folder:
-        if not folder.is_dir():
-            raise PnpError(f"{folder}: output path is a file, not a folder")
+        if not is_dir:
+            raise PnpError(f"{folder}: output path is {_kind(mode)}, not a folder")
         if not os.access(folder, os.W_OK | os.X_OK):
             raise PnpError(f"{folder}: output folder is not writable")
-    elif not existing.is_dir():
-        raise PnpError(f"{folder}: cannot create output folder: {existing} is a file")
+    elif not is_dir:
+        raise PnpError(f"{folder}: cannot create output folder: {existing} is {_kind(mode)}")
     elif not os.access(existing, os.W_OK | os.X_OK):
         raise PnpError(f"{folder}: cannot create output folder: {existing} is not writable")
     return folder
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> Path:
-    ensure_dir(path.parent)
-    try:  # os.access cannot tell everything: root passes it on /proc, a full disk fails only here
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
+def refuse_foreign(path: Path, marker: bytes) -> None:
+    """An existing file at `path` is replaced only if it holds `marker`: a file of the same kind
+    (a check report's index.html, not a kit's contact sheet or a page of the user's own)."""
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except (FileNotFoundError, NotADirectoryError):
+        return
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise os_error(path, exc, "cannot read") from None
+    if marker not in head:
+        raise PnpError(f"{path}: exists and was not made by this command; choose another folder")
+
+
+def _temp_file(target: Path) -> tuple[int, Path]:
+    try:  # os.access cannot tell everything: root passes it on /proc, a full disk fails only here
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:80]}{TEMP_MARK}", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise os_error(target, exc) from None
+    return fd, Path(tmp)
+
+
+def write_files(outputs: Iterable[tuple[Path | str, bytes]]) -> list[Path]:
+    """Write every file or none: all go to temporary files first and are renamed in at the end.
+
+    Every target is checked before the first byte is written. `-` writes to standard output
+    (after the files). Returns the paths as given.
+    """
+    outputs = list(outputs)
+    targets: list[Path | None] = []  # None: standard output
+    for path, _ in outputs:
+        target = None if str(path) == STDOUT else output_file(path)
+        if target is not None and target in targets:
+            raise PnpError(f"{path}: named for two outputs of this command; choose another name")
+        targets.append(target)
+    pending: list[tuple[Path, Path]] = []  # (temporary file, target)
+    try:
+        for target, (_, data) in zip(targets, outputs, strict=True):
+            if target is None:
+                continue
+            ensure_dir(target.parent)
+            fd, tmp = _temp_file(target)
+            pending.append((tmp, target))
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.chmod(tmp, 0o644)
+            except OSError as exc:
+                raise os_error(target, exc) from None
+        for tmp, target in pending:
+            try:
+                os.replace(tmp, target)
+            except OSError as exc:
+                raise os_error(target, exc) from None
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        for tmp, _ in pending:
+            tmp.unlink(missing_ok=True)
         raise
-    return path
+    for target, (_, data) in zip(targets, outputs, strict=True):
+        if target is None:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+    return [Path(path) for path, _ in outputs]
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> Path:
+    return write_files([(path, data)])[0]
 
 
 def atomic_write_text(path: Path, text: str) -> Path:
     return atomic_write_bytes(path, text.encode("utf-8"))
+
+
+@contextlib.contextmanager
+def atomic_output(path: Path | str) -> Iterator[BinaryIO]:
+    """A binary stream for output written piece by piece (a log of many games): a temporary file
+    renamed in when the block ends without an error, or standard output for `-`."""
+    if str(path) == STDOUT:
+        sys.stdout.flush()
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
+    target = output_file(path)
+    ensure_dir(target.parent)
+    fd, tmp = _temp_file(target)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise os_error(target, exc) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+# ---- all-or-nothing folders -------------------------------------------------------------------
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one atomic step (Linux renameat2); False where the system cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes  # only here: most commands never swap a folder
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EPERM):  # a file system without the call
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def clean_leftovers(folder: Path, name: str) -> None:
+    """Remove what an interrupted run left beside `folder/name`, and restore the old folder if a
+    run on a system without atomic swaps was stopped between its two renames."""
+    prefix = f".{name}{TEMP_MARK}"
+    try:
+        entries = list(folder.iterdir()) if folder.is_dir() else []
+    except OSError:
+        return
+    leftovers = [e for e in entries if e.name.startswith(prefix)]
+    for entry in leftovers:
+        pid, _, role = entry.name[len(prefix):].partition("-")
+        if pid.isdigit() and int(pid) != os.getpid() and _pid_alive(int(pid)):
+            continue  # another run is writing there now
+        if role.startswith("old") and not (folder / name).exists():
+            with contextlib.suppress(OSError):
+                os.rename(entry, folder / name)
+                continue
+        shutil.rmtree(entry, ignore_errors=True)
+
+
+def replace_folder(target: Path, files: list[tuple[Path, bytes]],
+                   keep: Callable[[Path], bool] = lambda relative: True) -> list[Path]:
+    """Make `target` hold `files` (paths inside `target`) in one atomic step.
+
+    Files of the old folder that `keep` accepts (by path relative to `target`) and that are not
+    written anew are carried over as hard links; temporary files of interrupted runs never are.
+    Returns the paths written.
+    """
+    relative = [(path.relative_to(target), data) for path, data in files]
+    info = _lstat(target)
+    if info is not None and stat.S_ISLNK(info.st_mode) and target.is_dir():
+        target = Path(os.path.realpath(target))  # a linked kit folder: the folder it names is replaced
+        info = _lstat(target)
+    parent = target.parent
+    ensure_dir(parent)
+    clean_leftovers(parent, target.name)
+    if info is not None and not stat.S_ISDIR(info.st_mode):
+        raise PnpError(f"{target}: is {_kind(info.st_mode)}, not a folder")
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-new", dir=parent))
+    except OSError as exc:
+        raise os_error(target, exc) from None
+    delay = float(os.environ.get(SLOW_WRITE_ENV) or 0)
+    try:
+        new = {rel for rel, _ in relative}
+        if info is not None:
+            _carry_over(target, staging, lambda rel: rel not in new and TEMP_MARK not in rel.name
+                        and not rel.name.endswith(".tmp") and keep(rel))
+        for rel, data in relative:
+            destination = staging / rel
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            with open(destination, "wb") as handle:
+                handle.write(data)
+            if delay:
+                import time
+
+                time.sleep(delay)
+        os.chmod(staging, 0o755)
+        _swap_in(staging, target, exists=info is not None)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise os_error(target, exc) from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return [path for path, _ in files]
+
+
+def _carry_over(old: Path, new: Path, wanted: Callable[[Path], bool]) -> None:
+    for source in old.rglob("*"):
+        relative = source.relative_to(old)
+        if source.is_dir() or not wanted(relative):
+            continue
+        destination = new / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(source, destination)
+        except OSError:
+            shutil.copy2(source, destination)
+
+
+def _swap_in(staging: Path, target: Path, exists: bool) -> None:
+    if not exists:
+        os.rename(staging, target)
+        return
+    if _exchange(staging, target):
+        shutil.rmtree(staging, ignore_errors=True)  # now the old folder
+        return
+    # No atomic swap: two renames. A kill between them leaves the old folder under a name that
+    # `clean_leftovers` puts back on the next run.
+    old = staging.with_name(staging.name.replace("-new", "-old", 1))
+    os.rename(target, old)
+    os.rename(staging, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+# ---- JSON lines -------------------------------------------------------------------------------
 
 
 def jsonl_bytes(records: Iterable[dict[str, Any]]) -> bytes:
@@ -81,10 +414,13 @@ def write_jsonl(path: Path, records: Iterable[dict[str, Any]]) -> Path:
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     """The records of a JSON-lines file; a file without any is an error, not a run of nothing."""
+    note_input(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would hang or never end
+            raise PnpError(f"{path}: not a regular file; game records are a JSON-lines file")
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise PnpError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise os_error(path, exc, "cannot read") from None
     except UnicodeDecodeError as exc:
         raise PnpError(f"{path}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     records = []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp import games as game_registry
-from pnp.fileio import atomic_write_text
+from pnp.fileio import atomic_write_text, refuse_foreign
 
 STYLE = """
 body { font-family: 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif; margin: 2em; color: #222; }
@@ -17,6 +17,9 @@ figure { margin: 0; width: 180px; text-align: center; font-size: .85em; }
 figure img { width: 180px; border: 1px solid #bbb; box-shadow: 1px 1px 4px #ccc; background: #fff; }
 .pdf { font-weight: bold; }
 """
+
+
+MARK = b"<title>pnp kits</title>"  # what tells a contact sheet from another index.html
 
 
 def write_index(output: Path, names: list[str]) -> Path:
@@ -48,4 +51,5 @@ def write_index(output: Path, names: list[str]) -> Path:
 {"".join(sections)}
 </body></html>
 """
+    refuse_foreign(output / "index.html", MARK)  # a check report or a page of the user's stays
     return atomic_write_text(output / "index.html", page)

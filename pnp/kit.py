@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp import __version__
 from pnp import games as game_registry
 from pnp.errors import PnpError
-from pnp.fileio import atomic_write_bytes, check_can_create
+from pnp.fileio import output_folder, replace_folder, write_files
 from pnp.games.base import Game, KitContext
 
 if TYPE_CHECKING:
@@ -127,7 +128,13 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     if games is not None:  # all kits: the preset applies to the games that have presets
         for name in names:
             game_registry.get(name).check_preset(options.get("preset"))
-    check_can_create(output)
+    output_folder(output)
+    with_index = games is None and "svg" in formats and "pdf" in formats
+    if with_index:
+        from pnp.fileio import refuse_foreign
+        from pnp.index import MARK
+
+        refuse_foreign(output / "index.html", MARK)  # before any kit is replaced
     ctx = kit_context(paper or A4, lang, **options)
     jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
             for name in names]
@@ -141,11 +148,11 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
         rendered = list(parallel_map(render_job, jobs, label="kits", show_progress=not quiet))
     written: list[Path] = []
     for job, outputs in zip(jobs, rendered, strict=True):
-        paths = [atomic_write_bytes(path, data) for path, data in outputs]
-        if job.components is None:
-            _remove_stale_pages(output / job.name, job.name, job.formats, set(paths))
-        written += paths
-    if games is None and "svg" in formats and "pdf" in formats:
+        if job.components is None:  # a whole kit: the folder holds the old kit or the new one, never a mix
+            written += replace_folder(output / job.name, outputs, keep=_not_stale_page(job.name, job.formats))
+        else:
+            written += write_files(outputs)
+    if with_index:
         from pnp.index import write_index
 
         written.append(write_index(output, names))
@@ -189,19 +196,17 @@ def render_pages(pages: list[KitPage], folder: Path, stem: str, formats: frozens
     return outputs
 
 
-def _remove_stale_pages(folder: Path, game: str, formats: frozenset[str], keep: set[Path]) -> None:
-    """A smaller tile set makes fewer pages: drop page files an earlier, larger kit left behind.
+def _not_stale_page(game: str, formats: frozenset[str]) -> Callable[[Path], bool]:
+    """Which files of an earlier kit the new kit folder keeps (by path inside the folder).
 
-    Only formats written this run are cleaned: `--format pdf` must not delete the SVG pages
-    and previews of an earlier run, which nothing has replaced.
+    A smaller tile set makes fewer pages: page files an earlier, larger kit made are dropped. Only
+    formats written this run are dropped: `--format pdf` must not delete the SVG pages and
+    previews of an earlier run, which nothing has replaced. Other files (a component drawn on its
+    own, a file of the user's) stay.
     """
-    patterns = {"svg": f"{game}-[0-9][0-9]-*.svg", "png": f"preview/{game}-[0-9][0-9]-*.png"}
-    for fmt, pattern in patterns.items():
-        if fmt not in formats:
-            continue
-        for path in folder.glob(pattern):
-            if path not in keep:
-                path.unlink()
+    patterns = [p for fmt, p in (("svg", f"{game}-[0-9][0-9]-*.svg"), ("png", f"preview/{game}-[0-9][0-9]-*.png"))
+                if fmt in formats]
+    return lambda relative: not any(fnmatch(relative.as_posix(), p) for p in patterns)
 
 
 def build_box(game: str | None, *, size: str | None, style: str, paper_thickness: float | None,
@@ -223,5 +228,6 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
         check_footer_band(item.page, f"box (page {number})")
         footer(item.page, title, BOX, number, len(pages), __version__)
         item.page.check_safe_area(f"box (page {number})")
+    output_folder(output)
     outputs = render_pages(pages, folder, stem, formats, dpi, "box", numbered_by_component=False)
-    return [atomic_write_bytes(path, data) for path, data in outputs]
+    return write_files(outputs)

@@ -6,8 +6,12 @@ dotted field path in every error, so a user sees exactly which line of their cop
 
 from __future__ import annotations
 
+import math
+import stat
 import tomllib
-from collections.abc import Callable, Iterator
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,17 +30,69 @@ def template_path(game: str) -> Path:
     return TEMPLATES_DIR / f"{game}.toml"
 
 
+# Limits every spec value must keep, whatever the field: far beyond any real game (its own
+# fields have tighter limits), they keep a hostile spec from running for hours or filling memory.
+MAX_NUMBER = 1_000_000
+MAX_ITEMS = 10_000  # entries of one list or table
+MAX_TEXT = 1_000  # characters of one string
+MAX_BYTES = 1_000_000  # size of a spec file
+
+
 def load_toml(path: Path) -> dict[str, Any]:
+    from pnp.fileio import note_input
+
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or /dev/zero would hang or fill memory
+            raise SpecError(path, "-", "not a regular file; a spec is a TOML file")
+        if info.st_size > MAX_BYTES:
+            raise SpecError(path, "-", f"the file is larger than {MAX_BYTES:,} bytes; a spec is a few kB")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SpecError(path, "-", "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError(path, "-", f"cannot read: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise SpecError(path, "-", f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise SpecError(path, "-", f"cannot read: {exc.strerror or exc}") from None
+    note_input(path)  # no output of this run may replace it
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))  # editors on Windows save a byte-order mark
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(path, "-", f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise SpecError(path, "-", "not valid TOML: nested too deeply") from None
+    return data
+
+
+def _check_values(value: Any, where: str, path: Path | str | None) -> None:
+    """Refuse what no field may hold: infinite or NaN numbers, numbers beyond MAX_NUMBER, control
+    characters and line breaks in text (every text is printed on one line), endless lists."""
+    if isinstance(value, dict):
+        if len(value) > MAX_ITEMS:
+            raise SpecError(path, where or "-", f"at most {MAX_ITEMS:,} entries; got {len(value):,}")
+        for key, item in value.items():
+            _check_text(key, f"{where}.{key}" if where else key, path)
+            _check_values(item, f"{where}.{key}" if where else key, path)
+    elif isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            raise SpecError(path, where, f"at most {MAX_ITEMS:,} entries; got {len(value):,}")
+        for index, item in enumerate(value):
+            _check_values(item, f"{where}[{index}]", path)
+    elif isinstance(value, str):
+        _check_text(value, where, path)
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise SpecError(path, where, f"must be a finite number, not {value}")
+    elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        raise SpecError(path, where, f"at most {MAX_NUMBER:,} in size; got {value:,}")
+
+
+def _check_text(text: str, where: str, path: Path | str | None) -> None:
+    if len(text) > MAX_TEXT:
+        raise SpecError(path, where, f"at most {MAX_TEXT:,} characters; got {len(text):,}")
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            name = unicodedata.name(char, f"U+{ord(char):04X}")
+            raise SpecError(path, where, f"line breaks and control characters are not allowed; found {name}")
 
 
 def _type_ok(value: Any, typ: type) -> bool:
@@ -55,6 +111,8 @@ class Fields:
         self.path = path
         self.prefix = prefix
         self._seen: set[str] = set()
+        if not prefix:  # a whole spec, from a file or built in memory: the limits of every value
+            _check_values(data, "", path)
 
     @classmethod
     def load(cls, path: Path) -> Fields:
@@ -135,3 +193,49 @@ def in_range(low: float, high: float) -> Callable[[float], str | None]:
         return None if low <= value <= high else f"must be between {low} and {high}"
 
     return check
+
+
+# ---- printed text -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextRoom:
+    """One place a spec text is printed: the widest it may be there, at its type size (mm).
+
+    Games compute rooms from their real layout on the default papers (A4 and Letter), so a text
+    that loads is a text every default kit can print."""
+
+    where: str  # "on the board", "on the stone backs"...
+    width_mm: float
+    size_mm: float
+    bold: bool = False
+    upper: bool = False  # printed in capitals
+
+
+def check_printed(path: Path | str | None, field: str, text: str, rooms: Iterable[TextRoom]) -> None:
+    """Refuse a text the printed font cannot draw or that is wider than a place it is printed in;
+    the message says how many characters of it fit there (measured with the real font)."""
+    from pnp.draw.text import missing_glyphs, text_width
+
+    if not text.strip():
+        raise SpecError(path, field, "must not be empty")
+    for bold in (False, True):
+        if missing := missing_glyphs(text, bold):
+            raise SpecError(path, field, f"the printed font has no character {missing[0]!r}")
+    worst: tuple[int, TextRoom] | None = None  # the room that holds the fewest characters of it
+    for room in rooms:
+        shown = text.upper() if room.upper else text
+        if text_width(shown, room.size_mm, room.bold) <= room.width_mm + 1e-9:
+            continue
+        fit = 0
+        while fit < len(shown) and text_width(shown[: fit + 1], room.size_mm, room.bold) <= room.width_mm:
+            fit += 1
+        if worst is None or fit < worst[0]:
+            worst = (fit, room)
+    if worst is not None:
+        fit, room = worst
+        size = f"{room.size_mm / (25.4 / 72):.0f} pt"
+        if fit == 0:  # the place itself is too small: say so rather than "at most 0 characters"
+            raise SpecError(path, field, f"no room for text {room.where} ({max(room.width_mm, 0):.0f} mm at {size})")
+        raise SpecError(path, field, f"at most {fit} characters of this text fit {room.where} "
+                                     f"({room.width_mm:.0f} mm at {size}); got {len(text)}")

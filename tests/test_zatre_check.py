@@ -57,7 +57,8 @@ def test_records_hold_what_a_replay_needs(two_player_records) -> None:
     assert set(first) >= {"player", "drawn", "tiles", "rows", "crosses", "kept", "sheet"}
     json.dumps(record)  # JSON-ready
     assert [r["game"] for r in two_player_records] == list(range(len(two_player_records)))
-    assert len(two_player_records) == 4 + OPTIONS.games_per_match  # and the head-to-head games
+    matches = len(SIMULATION.players) * (len(SIMULATION.players) - 1) // 2
+    assert len(two_player_records) == 4 + OPTIONS.games_per_match * matches  # and the head-to-head games
 
 
 def test_simulated_games_replay_valid_with_filled_sheets(tmp_path: Path, two_player_records) -> None:

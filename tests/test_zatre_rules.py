@@ -405,3 +405,23 @@ def test_scoring_variants_play_legal_games(tmp_path: Path, points: dict, player)
     for seed in range(30, 40):
         result = play_game(model, Geometry(model), [player] * 2, ["x"] * 2, seed)  # apply_turn checks
         assert sum(len(t.drawn) for t in result.turns) == model.tiles.total
+
+
+# --- the open cells the move searches scan ----------------------------------------------------------
+
+@pytest.mark.parametrize("counts", [None, {"3": 30, "4": 30, "6": 30}])
+@pytest.mark.parametrize("player", [greedy_player, random_player])
+def test_open_cells_are_the_frontier_cells_the_smallest_tile_fits(tmp_path: Path, counts: dict | None,
+                                                                  player) -> None:
+    model = MODEL if counts is None else model_with(tmp_path, tiles={"counts": counts})
+    smallest = min(p for p, n in model.tiles.counts if n)
+    seen = []
+
+    def checking(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
+        assert pos.live == {c for c in pos.frontier if pos.fits(c, smallest)}
+        seen.append(len(pos.frontier) - len(pos.live))
+        return player(pos, hand, rng)
+
+    for seed in range(4):
+        play_game(model, Geometry(model), [checking] * 2, ["x"] * 2, seed)
+    assert max(seen) > 0  # cells do close during a game, so the check compared different sets

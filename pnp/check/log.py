@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.fileio import ensure_dir
+from pnp.fileio import STDOUT, ensure_dir, output_file
 
 RecordWriter = Callable[[dict[str, Any]], None]
 
@@ -22,22 +23,16 @@ def record_line(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def log_target(path: Path) -> Path:
-    """The file the log replaces: a symlink's target (written through, never replaced by a file);
-    a device, FIFO, socket or folder is refused rather than replaced."""
-    target = path.resolve() if path.is_symlink() else path
-    if target.exists() and not target.is_file():
-        raise PnpError(f"{path}: --log: not a regular file; give the name of a file to write")
-    return target
-
-
 @contextmanager
 def record_log(path: Path | None) -> Iterator[RecordWriter]:
     """A function that appends a record to `path`; nothing at all when `path` is None."""
     if path is None:
         yield lambda record: None
         return
-    path = log_target(path)
+    if str(path) == STDOUT:  # `--log -`: the records stream to standard output as they are played
+        yield lambda record: sys.stdout.write(record_line(record))
+        return
+    path = output_file(path)  # a symlink's target, written through; a device or folder is refused
     ensure_dir(path.parent)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -7,8 +7,12 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.check.report import CheckReport
-from pnp.fileio import atomic_write_bytes, check_can_create
+from pnp.errors import PnpError
+from pnp.fileio import STDOUT, output_file, output_folder, refuse_foreign, write_files
 from pnp.games.base import CheckOptions, Game
+
+REPORT_MARK = b": check report</title>"  # in the head of every report's index.html
+REPORT_FILES = ("index.html", "best-game.svg", "worst-game.svg")
 
 
 def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
@@ -37,8 +41,13 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     chosen = game_registry.get(game)
     chosen.check_preset(preset)
     model = chosen.load(spec)
-    for folder in ([log.parent] if log else []) + ([report] if report else []):
-        check_can_create(folder)  # now, not after minutes of simulation
+    log_file = output_file(log) if log is not None and str(log) != STDOUT else None  # now, not after the games
+    if report is not None:
+        folder = output_folder(report)
+        refuse_foreign(report / "index.html", REPORT_MARK)  # a kit's contact sheet stays
+        if log_file is not None and log_file.name in REPORT_FILES and \
+                log_file.parent.resolve() == folder.resolve():
+            raise PnpError(f"{log}: named for two outputs of this command; choose another name")
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, keep_games=report is not None,
                            confidence=confidence, skill_games=skill_games, strict=strict)
@@ -49,7 +58,6 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     if report is not None:
         from pnp.check.html import render_report
 
-        for path, data in render_report(chosen, model, result, report):
-            atomic_write_bytes(path, data)
+        write_files(render_report(chosen, model, result, report))
     return result
 

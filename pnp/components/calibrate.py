@@ -8,6 +8,9 @@ duplex lines fronts up with backs.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from pnp import __version__
 from pnp.draw.affine import Affine
 from pnp.draw.paper import Paper
@@ -17,7 +20,7 @@ from pnp.draw.text import Bullets, Heading, layout_flow, pt, text_width
 from pnp.errors import LayoutError
 
 COMPONENT = "printer check"
-MIN_SIZE = (150.0, 250.0)  # portrait mm: room for two 100 mm bars, the square and the notes
+MIN_SIZE = (150.0, 250.0)  # portrait mm: two 100 mm bars and the square; the notes need more (minimum_size)
 EDGE_MARKS = (3.0, 5.0, 8.0)
 GREY = "#6b6b6b"
 TINT = "#eeeeee"
@@ -27,12 +30,35 @@ TARGET_DX = 38.0  # and from the vertical centre line (right on the front, left 
 
 def calibration_pages(paper: Paper) -> list[Page]:
     sheet = paper.portrait()
-    if sheet.width < MIN_SIZE[0] or sheet.height < MIN_SIZE[1]:
-        raise LayoutError(
-            f"{COMPONENT}: paper {sheet} is too small; the check needs at least "
-            f"{MIN_SIZE[0]:g} x {MIN_SIZE[1]:g} mm"
-        )
+    if sheet.width < MIN_SIZE[0] or sheet.height < MIN_SIZE[1] or not _fits(sheet.width, sheet.height):
+        width, height = minimum_size()
+        raise LayoutError(f"{COMPONENT}: paper {sheet} is too small; the check needs at least "
+                          f"{width:g} x {height:g} mm")
     return [_front(sheet), _back(sheet)]
+
+
+def _fits(width: float, height: float) -> bool:
+    sheet = Paper("", width, height)
+    try:
+        for page in (_front(sheet), _back(sheet)):
+            page.check_safe_area(page.label)
+    except LayoutError:
+        return False
+    return True
+
+
+@functools.cache
+def minimum_size() -> tuple[float, float]:
+    """The smallest portrait paper (whole mm) the sheet fits, found by drawing it: the narrowest
+    width on tall paper, then the lowest height at that width."""
+    def smallest(low: int, high: int, fits: Callable[[int], bool]) -> int:
+        while low < high:
+            middle = (low + high) // 2
+            low, high = (low, middle) if fits(middle) else (middle + 1, high)
+        return low
+
+    width = smallest(int(MIN_SIZE[0]), 600, lambda w: _fits(w, 600))
+    return float(width), float(smallest(int(MIN_SIZE[1]), 600, lambda h: _fits(width, h)))
 
 
 def _front(paper: Paper) -> Page:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnp.draw.scene import Page
 from pnp.errors import PnpError
-from pnp.fileio import atomic_write_bytes, ensure_dir
+from pnp.fileio import atomic_write_bytes, output_folder, write_files
 
 FORMATS = frozenset({"pdf", "svg", "png"})
 
@@ -65,9 +65,7 @@ def write_document(
         raise PnpError(f"{stem}: nothing to write, no pages")
     if not stem or "/" in stem or "\\" in stem or stem.startswith("."):
         raise PnpError(f"{stem!r}: not a usable file name stem")
-    out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise PnpError(f"{out_dir}: output path is a file, not a folder")
+    out_dir = output_folder(out_dir)
     _check(pages)
 
     outputs: list[tuple[Path, bytes]] = []
@@ -87,5 +85,4 @@ def write_document(
             pngs = [svg_to_png(svg, dpi) for svg in svgs]
             outputs += zip(_numbered(out_dir, stem, "png", len(pages)), pngs, strict=True)
 
-    ensure_dir(out_dir)
-    return [atomic_write_bytes(path, data) for path, data in outputs]
+    return write_files(outputs)

@@ -15,7 +15,7 @@ from pathlib import Path
 from pnp.check.balance import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.geometry import trigrid as tg
-from pnp.spec import Fields, in_range, positive, template_path
+from pnp.spec import Fields, TextRoom, check_printed, in_range, template_path
 
 Cell = tg.Cell
 Point = tg.Point
@@ -25,6 +25,16 @@ MATCHING = ("strict", "loose")
 # Which of the new stone's triangles must lie inside a shape for it to count as formed.
 NEW_STONE_RULES = ("any", "both", "one")
 PLAYER_COUNTS = (1, 2)
+# Upper limits, about ten times the real game (4 colours, 15 stone kinds, 30 stones, 4 shapes,
+# 26 mm triangles): no designer needs more, and the checker stays fast (docs/rautino.md, "Limits").
+MAX_COLOURS = 64
+MAX_STONES = 300
+MAX_SHAPES = 40
+MAX_SHAPE_CELLS = 96  # the triangles of the largest board
+MIN_TRIANGLE_MM = 10.0  # a stone still to be cut out and picked up
+MAX_TRIANGLE_MM = 100.0
+MAX_SHAPE_SPAN = 48  # columns (and rows) of the largest board: a wider shape could never form
+MAX_POINTS = 1_000
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _POINTS_KEY = re.compile(r"^([1-9][0-9]*)(\+?)$")
 
@@ -210,6 +220,8 @@ def load(path: Path | None = None) -> RautinoModel:
     colours = tuple(_colour(f) for f in root.tables("colours"))
     if not colours:
         raise root.error("colours", "at least one colour is needed")
+    if len(colours) > MAX_COLOURS:
+        raise root.error("colours", f"at most {MAX_COLOURS} colours; got {len(colours)}")
     joker_fields = root.table("joker")
     joker = _colour(joker_fields, joker=True)
     names = [c.name for c in (*colours, joker)]
@@ -221,9 +233,14 @@ def load(path: Path | None = None) -> RautinoModel:
     stones = tuple(_stone(f, names) for f in root.tables("stones"))
     if not stones:
         raise root.error("stones", "at least one stone is needed")
+    total = sum(kind.count for kind in stones)
+    if total > MAX_STONES:
+        raise root.error("stones", f"at most {MAX_STONES} stones in all; got {total}")
 
     board = _board(root.table("board"))
     shapes = tuple(_shape(f) for f in root.tables("shapes"))
+    if len(shapes) > MAX_SHAPES:
+        raise root.error("shapes", f"at most {MAX_SHAPES} shapes; got {len(shapes)}")
     shape_names = [s.name for s in shapes]
     if len(set(shape_names)) != len(shape_names):
         raise root.error("shapes", "shape names must be different")
@@ -253,8 +270,47 @@ def load(path: Path | None = None) -> RautinoModel:
     balance = read_limits(check, max_seat_advantage=0.1)
     check.finish()
     root.finish()
-    return RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
-                        matching, both, rescore, one, two, thresholds, box, overhanging_shapes, balance)
+    model = RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
+                         matching, both, rescore, one, two, thresholds, box, overhanging_shapes, balance)
+    _check_printed_texts(model)
+    return model
+
+
+def _check_printed_texts(model: RautinoModel) -> None:
+    """Every text of the spec that the kit prints must fit where it is printed (A4 and Letter)."""
+    import contextlib
+    import math
+
+    from pnp.components.sheets import content_box
+    from pnp.draw.paper import A4, LETTER
+    from pnp.draw.scene import Page
+    from pnp.draw.text import pt, vertical_extent
+    from pnp.errors import LayoutError
+
+    from .kit import board
+
+    rooms = []
+    for paper in (A4, LETTER):
+        with contextlib.suppress(LayoutError):  # a board too large for the paper: the kit names triangle_mm
+            rooms.append(TextRoom("on the board", board.title_room(model, paper), board.TITLE_SIZE, bold=True))
+    # Stone backs: centred in the rhombus less its 2.2 mm inner outline; its sides slant at 60°.
+    back = pt(8)
+    inner = model.board.triangle_mm - 2 * 2.2 / math.sin(math.pi / 3) - vertical_extent(back, True)[0] / math.sqrt(3)
+    rooms.append(TextRoom("on the stone backs", inner, back, bold=True))
+    lid_w, lid_h = model.lid_mm
+    unit = min(lid_w / 130, lid_h / 102)  # as the cover scales its type
+    rooms.append(TextRoom("on the cover", lid_w - 12 * unit, 17 * unit, bold=True))
+    check_printed(model.source, "game.title", model.title, rooms)
+    # The colour key above the stones: a triangle and the name on the key line (how many colours
+    # fit on that line is the stone sheet's own check).
+    key_width = min(content_box(Page.for_paper(p.portrait())).width for p in (A4, LETTER)) - (9.0 + 1.5)
+    for index, colour in enumerate(model.all_colours):
+        where = "joker.name" if colour.joker else f"colours[{index}].name"
+        check_printed(model.source, where, colour.name, [TextRoom("in the stone sheets' colour key", key_width,
+                                                                  pt(8))])
+    for index, shape in enumerate(model.shapes):
+        check_printed(model.source, f"shapes[{index}].name", shape.name, [])
+        check_printed(model.source, f"shapes[{index}].label", shape.label, [])
 
 
 def _colour(fields: Fields, joker: bool = False) -> Colour:
@@ -275,7 +331,7 @@ def _stone(fields: Fields, names: list[str]) -> StoneKind:
             raise fields.error("colours", f"colour names must be strings, not {colour!r}")
         if colour not in names:
             raise fields.error("colours", f"unknown colour {colour!r}; known: {', '.join(names)}")
-    count = fields.opt("count", int, 1, in_range(1, 1000))
+    count = fields.opt("count", int, 1, in_range(1, MAX_STONES))
     fields.finish()
     return StoneKind((colours[0], colours[1]), count)
 
@@ -295,7 +351,7 @@ def _cell_list(fields: Fields, key: str) -> list[Cell]:
 
 def _board(fields: Fields) -> Board:
     side = fields.req("hexagon_side", int, in_range(2, 12))
-    triangle_mm = fields.req("triangle_mm", float, positive)
+    triangle_mm = fields.req("triangle_mm", float, in_range(MIN_TRIANGLE_MM, MAX_TRIANGLE_MM))
     centre_raw = fields.opt("centre", list, [1, 0])
     if not (len(centre_raw) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in centre_raw)
             and sum(centre_raw) % 2 == 1):
@@ -317,6 +373,12 @@ def _shape(fields: Fields) -> Shape:
     cells = _cell_list(fields, "cells")
     if not cells:
         raise fields.error("cells", "a shape needs at least one cell")
+    if len(cells) > MAX_SHAPE_CELLS:
+        raise fields.error("cells", f"at most {MAX_SHAPE_CELLS} cells; got {len(cells)}")
+    span = max(max(c[i] for c in cells) - min(c[i] for c in cells) for i in (0, 1)) + 1
+    if span > MAX_SHAPE_SPAN:
+        raise fields.error("cells", f"a shape spans at most {MAX_SHAPE_SPAN} columns or rows (the largest board); "
+                                    f"got {span}")
     new_stone = fields.choice("new_stone", NEW_STONE_RULES, "any")
     points_table = fields.req("points", dict)
     points = []
@@ -324,8 +386,8 @@ def _shape(fields: Fields) -> Shape:
         match = _POINTS_KEY.match(key)
         if not match:
             raise fields.error(f"points.{key}", "keys are colour counts like \"1\" or \"3+\"")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise fields.error(f"points.{key}", f"must be an integer of 0 or more, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_POINTS:
+            raise fields.error(f"points.{key}", f"must be an integer from 0 to {MAX_POINTS}, not {value!r}")
         points.append((int(match.group(1)), value, bool(match.group(2))))
     if not points:
         raise fields.error("points", "at least one colour count must score")

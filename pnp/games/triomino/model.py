@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.check.balance import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
-from pnp.spec import Fields, in_range, non_negative, positive, template_path
+from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
 
 Numbers = tuple[int, int, int]
 
@@ -95,6 +95,11 @@ CLASSIC_RULES = Rules(
 )
 BUILT_IN_PRESETS = {"seed": SEED_RULES, "classic": CLASSIC_RULES}
 STRATEGIES = ("greedy", "random", "mixed")
+# Upper limits, about ten times the real game (56 tiles, scores in the hundreds): no designer needs
+# more, and the checker stays fast (docs/triomino.md, "Limits").
+MAX_TILES = 600
+MAX_SCORE = 10_000  # any bonus, penalty or target score
+MAX_PRESETS = 20
 
 
 @dataclass(frozen=True)
@@ -197,6 +202,7 @@ def from_fields(root: Fields) -> TriominoModel:
     root.finish()
 
     tiles = tuple(Tile(i, nums) for i, nums in enumerate(numbers))
+    _check_printed_name(root, name, side_mm, box)
     needed = min_players * hand_size if min_players <= above else min_players * many
     if len(tiles) < needed:
         raise root.error("tiles", f"{len(tiles)} tiles cannot fill {min_players} hands")
@@ -208,10 +214,26 @@ def from_fields(root: Fields) -> TriominoModel:
     )
 
 
+MIN_PRINTED_PT = 3  # the cover and the tile backs shrink the set's name to fit, down to this size
+
+
+def _check_printed_name(root: Fields, name: str, side_mm: float, box: BoxSettings) -> None:
+    """The set's name must stay readable where the kit shrinks it to fit: across the middle of each
+    tile back (0.38 of the side) and on the lid (0.8 of its width)."""
+    from pnp.draw.text import pt
+
+    size = pt(MIN_PRINTED_PT)
+    rooms = [TextRoom("on the tile backs", 0.38 * side_mm, size, bold=True, upper=True),
+             TextRoom("on the cover", 0.8 * min(box.size.length, box.size.width), size, bold=True)]
+    check_printed(root.path, root.name("name"), name, rooms)
+
+
 def _tile_list(tiles_f: Fields, low: int, high: int) -> list[Numbers]:
     raw = tiles_f.req("list", list)
     if not raw:
         raise tiles_f.error("list", "must name at least one tile")
+    if len(raw) > MAX_TILES:
+        raise tiles_f.error("list", f"at most {MAX_TILES} tiles; got {len(raw)}")
     out: list[Numbers] = []
     for i, item in enumerate(raw):
         where = f"list[{i}]"
@@ -227,7 +249,10 @@ def _tile_list(tiles_f: Fields, low: int, high: int) -> list[Numbers]:
 def _presets(root: Fields) -> dict[str, Rules]:
     table = root.table("presets", required=False)
     presets = dict(BUILT_IN_PRESETS)
+    if len(table.data) > MAX_PRESETS:
+        raise root.error("presets", f"at most {MAX_PRESETS} presets; got {len(table.data)}")
     for preset_name in list(table.data):
+        check_printed(root.path, f"presets.{preset_name}", preset_name, [])  # printed on the rules and sheets
         sub = table.table(preset_name)
         base_name = sub.choice("based_on", tuple(BUILT_IN_PRESETS),
                                preset_name if preset_name in BUILT_IN_PRESETS else "seed")
@@ -245,8 +270,9 @@ def _rules(f: Fields, base: Rules) -> Rules:
             continue
         if key == "hexagon_bonuses":
             bonuses = f.opt(key, list, list(default))
-            if len(bonuses) != 3 or not all(isinstance(b, int) and not isinstance(b, bool) for b in bonuses):
-                raise f.error(key, f"must be three integers (1, 2, 3 hexagons), not {bonuses!r}")
+            if len(bonuses) != 3 or not all(isinstance(b, int) and not isinstance(b, bool) and 0 <= b <= MAX_SCORE
+                                            for b in bonuses):
+                raise f.error(key, f"must be three integers from 0 to {MAX_SCORE} (1, 2, 3 hexagons), not {bonuses!r}")
             values[key] = tuple(bonuses)
         elif key == "last_draw_penalty_is":
             values[key] = f.choice(key, ("total", "extra"), default)
@@ -257,9 +283,15 @@ def _rules(f: Fields, base: Rules) -> Rules:
         elif key in ("draw_limit", "max_rounds"):
             values[key] = f.opt(key, int, default, in_range(0 if key == "draw_limit" else 1, 1000))
         else:
-            values[key] = f.opt(key, int, default, non_negative)
+            values[key] = f.opt(key, int, default, _score)
     f.finish()
     return Rules(name=base.name, **values)
+
+
+def _score(value: int) -> str | None:
+    if value < 0:
+        return "must be 0 or more"
+    return f"must be at most {MAX_SCORE}; got {value}" if value > MAX_SCORE else None
 
 
 def _check(f: Fields, min_players: int, max_players: int) -> CheckSettings:

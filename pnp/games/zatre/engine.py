@@ -4,7 +4,9 @@ The board is a flat list over the layout with a one-cell border of non-fields, s
 index +-1 and +-width and no bounds checks are needed. Every empty cell keeps the pip sums and the
 lengths of the four runs of tiles that touch it (left, right, up, down). Placing a tile updates
 only the four cells just past the ends of the rows it joins, in O(1), and "does this tile fit here,
-and what does it score" is a few additions: that keeps simulation fast.
+and what does it score" is a few additions: that keeps simulation fast. Row sums only grow, so a
+frontier cell no tile fits on stays closed for the rest of the game: the position keeps the cells
+still open apart, and move searches scan only those.
 """
 
 from __future__ import annotations
@@ -43,18 +45,25 @@ class Geometry:
         for row_sum, value in model.rules.points:
             self.points[row_sum] = value
         self.lowest_scoring_sum = min(s for s, _ in model.rules.points)
+        # gains[s][p]: points of a row of sum s (0: no row) once a tile of p joins it, for s + p <= max_sum.
+        self.gains = [[self.points[s + p] if s else 0 for p in range(self.max_sum + 1)]
+                      for s in range(self.max_sum + 1)]
+        # A cell whose row sums exceed this takes no tile of the set, now or later (sums only grow).
+        self.open_limit = self.max_sum - min((p for p, n in model.tiles.counts if n), default=1)
+        # cells[index]: (row, col) of every index, so a row's cells are a slice of this list.
+        self.cells: list[Cell] = [(i // self.width - 1, i % self.width - 1) for i in range(self.size)]
 
     def index(self, cell: Cell) -> int:
         return (cell[0] + 1) * self.width + cell[1] + 1
 
     def cell(self, index: int) -> Cell:
-        return (index // self.width - 1, index % self.width - 1)
+        return self.cells[index]
 
 
 class Position:
     """The tiles on the board and, for every empty cell, the runs that touch it."""
 
-    __slots__ = ("dn", "ds", "frontier", "geo", "ln", "ls", "pips", "rn", "rs", "un", "us")
+    __slots__ = ("dn", "ds", "frontier", "geo", "live", "ln", "ls", "pips", "rn", "rs", "un", "us")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
@@ -63,13 +72,17 @@ class Position:
         self.ls, self.rs, self.us, self.ds = [0] * n, [0] * n, [0] * n, [0] * n  # run pip sums
         self.ln, self.rn, self.un, self.dn = [0] * n, [0] * n, [0] * n, [0] * n  # run lengths
         self.frontier: set[int] = {geo.start}  # empty fields a tile may go on next
+        # The frontier cells some tile of the set still fits on: the only ones worth scanning.
+        self.live: set[int] = {geo.start}
 
     def copy(self) -> Position:
         other = Position.__new__(Position)
         other.geo = self.geo
-        for name in ("pips", "ls", "rs", "us", "ds", "ln", "rn", "un", "dn"):
-            setattr(other, name, getattr(self, name)[:])
+        other.pips = self.pips[:]
+        other.ls, other.rs, other.us, other.ds = self.ls[:], self.rs[:], self.us[:], self.ds[:]
+        other.ln, other.rn, other.un, other.dn = self.ln[:], self.rn[:], self.un[:], self.dn[:]
         other.frontier = set(self.frontier)
+        other.live = set(self.live)
         return other
 
     def fits(self, cell: int, pips: int) -> bool:
@@ -91,11 +104,13 @@ class Position:
     def can_place(self, pips: int) -> bool:
         limit = self.geo.max_sum - pips
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
-        return any(ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit for c in self.frontier)
+        return any(ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit for c in self.live)
 
     def placements(self, pips: int) -> list[int]:
         """Cells where a tile fits by row sums, in cell order (doubles included)."""
-        return sorted(c for c in self.frontier if self.fits(c, pips))
+        limit = self.geo.max_sum - pips
+        ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
+        return sorted(c for c in self.live if ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit)
 
     def ordinary_placements(self, pips: int) -> list[int]:
         """Normal fields that fit, and double fields that score at once with this tile."""
@@ -119,31 +134,56 @@ class Position:
         right = cell + rn[cell] + 1
         up = cell - (un[cell] + 1) * w
         down = cell + (dn[cell] + 1) * w
-        # The cells just past the row ends now touch the whole row (border cells take harmless writes).
+        # The cells just past the row ends now touch the whole row (border cells too: score_turn
+        # reads a row's length and sum from the cell before it).
         rs[left], rn[left] = h_sum, h_len
         ls[right], ln[right] = h_sum, h_len
         ds[up], dn[up] = v_sum, v_len
         us[down], un[down] = v_sum, v_len
-        frontier = self.frontier
+        frontier, live = self.frontier, self.live
         frontier.discard(cell)
+        live.discard(cell)
         is_field = self.geo.is_field
-        for end in (left, right, up, down):
-            if is_field[end]:
-                frontier.add(end)
+        limit = self.geo.open_limit
+        # Only one row sum of each end changed; a cell new to the frontier touches no other row.
+        # (Unrolled: this runs for every tile of every simulated game.)
+        if is_field[left]:
+            if ls[left] + h_sum > limit:
+                live.discard(left)
+            elif left not in frontier:
+                live.add(left)
+            frontier.add(left)
+        if is_field[right]:
+            if rs[right] + h_sum > limit:
+                live.discard(right)
+            elif right not in frontier:
+                live.add(right)
+            frontier.add(right)
+        if is_field[up]:
+            if us[up] + v_sum > limit:
+                live.discard(up)
+            elif up not in frontier:
+                live.add(up)
+            frontier.add(up)
+        if is_field[down]:
+            if ds[down] + v_sum > limit:
+                live.discard(down)
+            elif down not in frontier:
+                live.add(down)
+            frontier.add(down)
 
-    def row_through(self, cell: int, step: int) -> tuple[int, int, int]:
-        """(first cell, length, pip sum) of the run of tiles through an occupied `cell` along `step`."""
+    def row_from(self, cell: int, step: int) -> tuple[int, int, int]:
+        """(first cell, length, pip sum) of the run of tiles through an occupied `cell` along `step`.
+
+        The empty or border cell just before a run keeps that run's length and sum (see `place`).
+        """
         pips = self.pips
         first = cell
         while pips[first - step]:
             first -= step
-        length = total = 0
-        at = first
-        while pips[at]:
-            total += pips[at]
-            length += 1
-            at += step
-        return first, length, total
+        if step == 1:
+            return first, self.rn[first - 1], self.rs[first - 1]
+        return first, self.dn[first - step], self.ds[first - step]
 
 
 @dataclass(frozen=True)
@@ -163,30 +203,32 @@ class TurnResult:
 def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> TurnResult:
     """Rows through this turn's tiles, each counted once; crosses; the double-field rule."""
     geo = pos.geo
-    rows: dict[tuple[int, int], tuple[int, int, int]] = {}
-    scoring_cells: set[int] = set()
+    pips = pos.pips
+    rows: dict[tuple[int, int], tuple[int, int]] = {}
     for cell in placed:
         for step in (1, geo.width):
-            first, length, total = pos.row_through(cell, step)
-            if length >= 2:
-                rows[(first, step)] = (first, length, total)
+            if pips[cell - step] or pips[cell + step]:  # a row of two or more
+                first, length, total = pos.row_from(cell, step)
+                rows[(first, step)] = (length, total)
     scored = []
+    scoring_runs = []
+    points, cells = geo.points, geo.cells
     for first, step in sorted(rows):
-        _, length, total = rows[(first, step)]
-        points = geo.points[total]
-        if points:
-            cells = [first + i * step for i in range(length)]
-            scoring_cells.update(cells)
-            scored.append(ScoredRow(tuple(geo.cell(c) for c in cells), total, points))
+        length, total = rows[(first, step)]
+        value = points[total]
+        if value:
+            end = first + length * step
+            scoring_runs.append((first, end, step))
+            scored.append(ScoredRow(tuple(cells[first:end:step]), total, value))
     crosses = 0
     last_resort = []
+    is_double, start = geo.is_double, geo.start
     for cell in placed:
-        double = geo.is_double[cell] or (cell == geo.start and geo.start_is_double)
-        if not double:
+        if not (is_double[cell] or (cell == start and geo.start_is_double)):
             continue
-        if cell in scoring_cells:
+        if any(first <= cell < end and (cell - first) % step == 0 for first, end, step in scoring_runs):
             crosses += 1
-        elif cell in forced_doubles or cell == geo.start:
+        elif cell in forced_doubles or cell == start:
             last_resort.append(cell)  # the start tile is never optional, so never a fault
         else:
             raise IllegalTurn(f"tile on double field {geo.cell(cell)} makes no scoring row")
@@ -208,7 +250,7 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
         hand.remove(pips)
         pos.place(cell, pips)
         placed.append(cell)
-    for pips in hand:
+    for pips in set(hand):
         if pos.can_place(pips):
             raise IllegalTurn(f"kept a {pips} that still fits")
     return score_turn(pos, placed, forced)

@@ -11,11 +11,18 @@ from pathlib import Path
 
 from pnp.check.balance import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
-from pnp.spec import Fields, in_range, positive, template_path
+from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
 
 NO_FIELD, NORMAL, DOUBLE, START = "#", ".", "D", "S"
 LAYOUT_CHARS = (NO_FIELD, NORMAL, DOUBLE, START)
 PLAYER_KINDS = ("greedy", "random", "mixed")
+# Upper limits, about ten times the real game (15 x 15 fields, 121 tiles, 12.8 mm fields): no
+# designer needs more, and the checker stays fast (docs/zatre.md, "Limits").
+MAX_BOARD_CELLS = 50  # rows, and fields per row
+MAX_TILES = 1_000
+MAX_CELL_MM = 100.0
+MAX_POINTS = 1_000  # points of one row, bonus of one sheet row
+MAX_HEADER_FIELDS = 6
 
 Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
 
@@ -173,16 +180,69 @@ def load(path: Path | None = None) -> ZatreModel:
     check_fields.finish()
     box = read_box_settings(root.table("box", required=False))
     root.finish()
-    return ZatreModel(title, board, tiles, players, rules, sheet, check, str(path), box)
+    model = ZatreModel(title, board, tiles, players, rules, sheet, check, str(path), box)
+    _check_printed_texts(model)
+    return model
+
+
+def _check_printed_texts(model: ZatreModel) -> None:
+    """Every text of the spec that the kit prints must fit where it is printed (A4 and Letter)."""
+    from pnp.components.sheets import content_box
+    from pnp.draw.paper import A4, LETTER
+    from pnp.draw.scene import Page
+    from pnp.draw.text import pt, text_width
+    from pnp.errors import LayoutError
+
+    from .kit import scoresheet
+
+    sheet = model.sheet
+    rooms = []
+    label_rooms: dict[str, list[TextRoom]] = {}  # sheet field -> where it is printed
+    for paper in (A4, LETTER):
+        box = content_box(Page.for_paper(paper.portrait()))
+        rooms.append(TextRoom("on the board", box.width, pt(22), bold=True))  # the centred title band
+        # A score sheet: the title on the left, "score sheet" (either language) on the right.
+        try:
+            grid = scoresheet.arrange(sheet, box.grow(-0.5))
+        except LayoutError:
+            continue  # sheets that do not fit the paper: the score block says so itself
+        inner = box.grow(-0.5).width / grid.columns - 2 * scoresheet.PAD_MM
+        right = max(text_width(scoresheet.tr("score sheet", lang), pt(8)) for lang in ("en", "de"))
+        rooms.append(TextRoom("on the score sheet", inner - right - 2.0, pt(12), bold=True, upper=True))
+        # Header fields: the first alone on its line, the others sharing the next; each leaves
+        # at least 10 mm of its line to write on.
+        for index in range(len(sheet.header)):
+            span = inner if index == 0 else inner / (len(sheet.header) - 1)
+            label_rooms.setdefault(f"header[{index}]", []).append(
+                TextRoom("on the score sheet's header line", span - 14.0, pt(8)))
+        # The minus and total lines: the label ends left of the last column's box.
+        left_of_box = sum(scoresheet.column_widths(sheet, inner)[:-1]) - 1.5
+        size = min(pt(8), grid.row_mm * 0.55)
+        for key in ("minus_label", "grand_total_label"):
+            label_rooms.setdefault(key, []).append(TextRoom("beside the score sheet's total boxes", left_of_box,
+                                                            size, bold=key == "grand_total_label"))
+    check_printed(model.source, "game.title", model.title, rooms)
+    labels = {"cross_label": sheet.cross_label, "bonus_label": sheet.bonus_label,
+              "minus_label": sheet.minus_label, "grand_total_label": sheet.grand_total_label}
+    if sheet.total_label != "Σ":  # the score sheet draws Σ as a figure, not with the font
+        labels["total_label"] = sheet.total_label
+    for index, text in enumerate(sheet.header):
+        labels[f"header[{index}]"] = text
+    for key, text in labels.items():
+        check_printed(model.source, f"sheet.{key}", text, label_rooms.get(key, []))
 
 
 def _board(f: Fields) -> Board:
     layout = f.req("layout", list)
     if not layout:
         raise f.error("layout", "must list at least one row")
+    if len(layout) > MAX_BOARD_CELLS:
+        raise f.error("layout", f"at most {MAX_BOARD_CELLS} rows; got {len(layout)}")
     for index, line in enumerate(layout):
         if not isinstance(line, str):
             raise f.error(f"layout[{index}]", f"must be a string, not {line!r}")
+        if len(line) > MAX_BOARD_CELLS:
+            raise f.error(f"layout[{index}]", f"at most {MAX_BOARD_CELLS} cells per row; got {len(line)}")
         if len(line) != len(layout[0]):
             raise f.error(f"layout[{index}]", f"has {len(line)} cells, row 0 has {len(layout[0])}")
         bad = sorted(set(line) - set(LAYOUT_CHARS))
@@ -191,8 +251,8 @@ def _board(f: Fields) -> Board:
     starts = sum(line.count(START) for line in layout)
     if starts != 1:
         raise f.error("layout", f"needs exactly one start field 'S', found {starts}")
-    cell = f.req("cell_mm", float, positive)
-    large = f.opt("large_cell_mm", float, max(cell, 16.0), positive)
+    cell = f.req("cell_mm", float, in_range(1, MAX_CELL_MM))
+    large = f.opt("large_cell_mm", float, max(cell, 16.0), in_range(1, MAX_CELL_MM))
     if large < cell:
         raise f.error("large_cell_mm", f"must be at least cell_mm ({cell}): it is the larger board")
     board = Board(tuple(layout), cell, large)
@@ -241,6 +301,8 @@ def _tiles(f: Fields, board: Board) -> Tiles:
     tiles = Tiles(counts, size, board.cell_mm - size)
     if tiles.total < 3:
         raise f.error("counts", "needs at least 3 tiles")
+    if tiles.total > MAX_TILES:
+        raise f.error("counts", f"at most {MAX_TILES:,} tiles in all; got {tiles.total:,}")
     return tiles
 
 
@@ -267,8 +329,8 @@ def _rules(f: Fields, tiles: Tiles) -> Rules:
     for row_sum, value in points:
         if row_sum > max_sum:
             raise f.error(f"points.{row_sum}", f"row sum above max_row_sum ({max_sum}) can never be made")
-        if value == 0:
-            raise f.error(f"points.{row_sum}", "must be greater than 0")
+        if not 0 < value <= MAX_POINTS:
+            raise f.error(f"points.{row_sum}", f"must be from 1 to {MAX_POINTS}, not {value}")
     # A tile on a double field needs a scoring row; a later tile of the turn may lengthen that row.
     # It must still score then, or the turn's own next tile could void the first: so every sum from
     # the lowest scoring one up to max_row_sum must score.
@@ -288,11 +350,13 @@ def _sheet(f: Fields, rules: Rules) -> Sheet:
     rows = f.req("rows", int, in_range(1, 200))
     bonus = f.req("bonus", list)
     for index, value in enumerate(bonus):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise f.error(f"bonus[{index}]", f"must be a whole number 0 or more, not {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_POINTS:
+            raise f.error(f"bonus[{index}]", f"must be a whole number from 0 to {MAX_POINTS}, not {value!r}")
     if len(bonus) > rows:
         raise f.error("bonus", f"has {len(bonus)} values but the sheet has only {rows} rows")
     header = f.opt("header", list, ["Player", "Date", "Game"])
+    if len(header) > MAX_HEADER_FIELDS:
+        raise f.error("header", f"at most {MAX_HEADER_FIELDS} fields; got {len(header)}")
     for index, value in enumerate(header):
         if not isinstance(value, str):
             raise f.error(f"header[{index}]", f"must be a string, not {value!r}")

@@ -4,7 +4,10 @@ Both return a turn as a list of (pips, cell index); the engine checks it. The gr
 every first tile with the best second tile that could follow it. A second tile only interacts with
 the first if it lies just past an end of a row the first tile joined (four cells), so those four
 are scored exactly and every other cell keeps its precomputed independent score: a pair search
-at the cost of a single-tile search.
+at the cost of a single-tile search. Only the open cells a tile still fits on are scanned, and a row
+end is tried only when the merged row can come to a scoring sum with the tiles in hand. Among equal
+plans the greedy player takes the cell that comes first in the frontier's set order, so a game
+depends only on its seed.
 """
 
 from __future__ import annotations
@@ -37,20 +40,27 @@ def random_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
 
 def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
     """Best pair of placements by points this turn (crosses worth CROSS_VALUE); then the rest."""
+    if not hand:
+        return []
+    # Of equal plans the first in the order of a copied frontier wins.
+    plan = _best_pair(pos, set(pos.frontier), hand)
+    if plan is not None and len(plan) == len(hand):
+        return plan  # the whole hand goes down: no need to play the plan out on a copy
     pos = pos.copy()
     hand = hand[:]
     turn: list[tuple[int, int]] = []
-    while hand:
-        plan = _best_pair(pos, hand)
+    while True:
         if plan is None:
             plan = _last_resort(pos, hand)
             if plan is None:
-                break
+                return turn
         for pips, cell in plan:
             hand.remove(pips)
             pos.place(cell, pips)
             turn.append((pips, cell))
-    return turn
+        if not hand:
+            return turn
+        plan = _best_pair(pos, pos.frontier, hand)
 
 
 def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
@@ -61,77 +71,104 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
-def _independent(pos: Position, pips: int) -> list[tuple[float, int]]:
-    """(value, cell) of every ordinary placement of one tile, best first (top few only)."""
+def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
+    """The best first tile and its best follow-up; of equal plans, the first in `order`."""
     geo = pos.geo
-    points, is_double = geo.points, geo.is_double
-    limit = geo.max_sum - pips
-    ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
-    scored = []
-    for c in pos.frontier:
-        h = ls[c] + rs[c]
-        v = us[c] + ds[c]
-        if h > limit or v > limit:
-            continue
-        gain = (points[h + pips] if h else 0) + (points[v + pips] if v else 0)
-        if is_double[c]:
-            if not gain:
-                continue
-            scored.append((gain + CROSS_VALUE, c))
-        else:
-            scored.append((gain, c))
-    scored.sort(reverse=True)
-    return scored[:6]
-
-
-def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
-    geo = pos.geo
-    points, is_double, is_field = geo.points, geo.is_double, geo.is_field
+    points, gains, is_double, is_field = geo.points, geo.gains, geo.is_double, geo.is_field
     w = geo.width
     max_sum = geo.max_sum
     lowest = geo.lowest_scoring_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
     values = sorted(set(hand))
-    alone = {p: _independent(pos, p) for p in values}
-    rests = {}
-    for x in values:
-        rest = hand[:]
-        rest.remove(x)
-        rests[x] = sorted(set(rest))
-    best_value = -1.0
-    best: list[tuple[int, int]] | None = None
-    for c in pos.frontier:
+    smallest = values[0]
+    # rests[x]: the values a second tile may have once x is down; every value serves as a second tile
+    # unless only one tile is in hand.
+    if len(hand) == 1:
+        rests = {smallest: []}
+        seconds = []
+    else:
+        rests = {x: values if hand.count(x) > 1 else [y for y in values if y != x] for x in values}
+        seconds = values
+    # One pass over the open cells: each cell's row sums, and each second tile's lone placements.
+    cells = []
+    alone: dict[int, list[tuple[float, int]]] = {y: [] for y in seconds}
+    live = pos.live
+    for c in order:
+        if c not in live:
+            continue
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         hv = h if h > v else v
-        if hv + values[0] > max_sum:
+        room = max_sum - hv
+        if room < smallest:
             continue
         double_c = is_double[c]
+        gh, gv = gains[h], gains[v]
+        cells.append((c, h, v, gh, gv, room, double_c))
+        for y in seconds:
+            if y > room:
+                break
+            gain = gh[y] + gv[y]
+            if double_c:
+                if gain:
+                    alone[y].append((gain + CROSS_VALUE, c))
+            else:
+                alone[y].append((gain, c))
+    for found in alone.values():
+        found.sort(reverse=True)  # best first; a second tile skips at most the five cells a first one touches
+        del found[6:]
+    # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
+    # unless the second tile lies just past an end of c's rows.
+    top_alone = {x: max([alone[y][0][0] for y in rests[x] if alone[y]], default=0.0) for x in values}
+    # The two tiles interact through a row end only if that row comes to a scoring sum: the sum of
+    # c's row and the run beyond the end must lie within this window.
+    pair_sums = [x + y for x in values for y in rests[x]]
+    line_low = lowest - max(pair_sums, default=max_sum + 1)
+    line_high = max_sum - min(pair_sums, default=max_sum + 1)
+    best_value = -1.0
+    best: list[tuple[int, int]] | None = None
+    for c, h, v, gh, gv, room, double_c in cells:
         left = c - ln[c] - 1
         right = c + rn[c] + 1
         up = c - (un[c] + 1) * w
         down = c + (dn[c] + 1) * w
         touched = (c, left, right, up, down)
-        # The cells just past the ends of c's rows, the only ones a second tile interacts through:
+        # The cells just past the ends of c's rows whose merged row can score:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
         ends = []
         if is_field[left]:
-            ends.append((left, ls[left] + h, us[left] + ds[left], 0))
+            line = ls[left] + h
+            if line_low <= line <= line_high:
+                ends.append((left, line, us[left] + ds[left], 0))
         if is_field[right]:
-            ends.append((right, rs[right] + h, us[right] + ds[right], 0))
+            line = rs[right] + h
+            if line_low <= line <= line_high:
+                ends.append((right, line, us[right] + ds[right], 0))
         if is_field[up]:
-            ends.append((up, us[up] + v, ls[up] + rs[up], 1))
+            line = us[up] + v
+            if line_low <= line <= line_high:
+                ends.append((up, line, ls[up] + rs[up], 1))
         if is_field[down]:
-            ends.append((down, ds[down] + v, ls[down] + rs[down], 1))
+            line = ds[down] + v
+            if line_low <= line <= line_high:
+                ends.append((down, line, ls[down] + rs[down], 1))
         for x in values:
-            if hv + x > max_sum:
+            if x > room:
                 break
-            ph = points[h + x] if h else 0
-            pv = points[v + x] if v else 0
+            ph = gh[x]
+            pv = gv[x]
             pending = double_c and not (ph or pv)  # legal only if the second tile completes a row
-            first = 0.0 if pending else ph + pv + (CROSS_VALUE if double_c else 0.0)
-            value = -1.0 if pending else first
+            if pending:
+                if not ends:
+                    continue
+                first = 0.0
+                value = -1.0
+            else:
+                first = ph + pv + (CROSS_VALUE if double_c else 0.0)
+                if not ends and first + top_alone[x] <= best_value:
+                    continue  # this first tile cannot beat the best pair found so far
+                value = first
             second: tuple[int, int] | None = None
             for y in rests[x]:
                 if not pending:
@@ -143,19 +180,13 @@ def _best_pair(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
                             break
                 for g, line, perp, across in ends:
                     merged = line + x + y
-                    if merged > max_sum or perp + y > max_sum:
-                        continue
-                    if merged < lowest and not pending:
-                        continue  # no new row; the independent score above already covers y here
+                    if merged > max_sum or merged < lowest or perp + y > max_sum:
+                        continue  # over the limit, or no new scoring row (the lone score covers y here)
                     pm = points[merged]
                     kept = ph if across else pv
-                    if double_c and not (pm or kept):
-                        continue  # c's rows must still score once both tiles are down
                     pp = points[perp + y] if perp else 0
                     total = kept + pm + pp
                     if is_double[g]:
-                        if not (pm or pp):
-                            continue
                         total += CROSS_VALUE
                     if double_c:
                         total += CROSS_VALUE

@@ -41,21 +41,24 @@ class ScoreSheet:
     columns: dict[int, list[int]] = field(default_factory=dict)  # scoring sum -> boxes top down
     crosses: int = 0
     minus: int = 0  # pips of tiles left at the end
+    _points: dict[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for row_sum in self.rules.scoring_sums:
             self.columns.setdefault(row_sum, [])
+        self._points = dict(self.rules.points)
 
     def enter_turn(self, row_sums: list[int], crosses: int) -> list[SheetEntry]:
         """Write one turn: rows scored (their sums) and x2 crosses. Returns the boxes written."""
         entries: list[SheetEntry] = []
-        for row_sum in self.rules.scoring_sums:  # column order, so records read left to right
-            count = row_sums.count(row_sum)
-            if count:
-                column = self.columns[row_sum]
-                value = count * self.rules.points_for(row_sum)
-                entries.append(SheetEntry(str(row_sum), len(column), value))
-                column.append(value)
+        if row_sums:
+            for row_sum in self.rules.scoring_sums:  # column order, so records read left to right
+                count = row_sums.count(row_sum)
+                if count:
+                    column = self.columns[row_sum]
+                    value = count * self._points[row_sum]
+                    entries.append(SheetEntry(str(row_sum), len(column), value))
+                    column.append(value)
         for _ in range(crosses):
             entries.append(SheetEntry("x2", self.crosses, 1))
             self.crosses += 1

@@ -15,6 +15,7 @@ from pnp.draw.text import pt, text_width, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.geometry import trigrid as tg
+from pnp.spec import TextRoom, check_printed
 
 from ..model import Colour, RautinoModel, Shape
 from . import art
@@ -28,6 +29,19 @@ MIN_STRIP_MM = 20.0  # narrowest strip beside the hexagon that still holds a leg
 STRIP_GAP = 3.0  # free space between the legend and the hexagon, mm
 TEXT_SIZE = pt(8)
 HEAD_SIZE = pt(9.5)
+
+
+TITLE_SIZE = pt(30)
+
+
+def title_room(model: RautinoModel, paper: Any) -> float:
+    """Width (mm) the title may take in the top-left corner the hexagon leaves free; as
+    `draw_legend` places it (title, then the facts line) on `paper` in landscape."""
+    page = Page.for_paper(paper.landscape(), label="board")
+    layout, box = place_board(page, model)
+    ascent, descent = vertical_extent(TITLE_SIZE, bold=True)
+    bottom = box.y0 + ascent + descent + vertical_extent(TEXT_SIZE)[0] + 1.0
+    return _hex_left(layout, model, box.y0, bottom + 2) - STRIP_GAP - box.x0
 
 
 def board_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
@@ -146,14 +160,16 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
                           "lower board.triangle_mm in the spec")
     tri = legend_triangle(model, strip)
     # Title block top left, in the corner the hexagon leaves free.
-    title_size = pt(30)
+    title_size = TITLE_SIZE
     ascent, descent = vertical_extent(title_size, bold=True)
     y = box.y0 + ascent
     page.text(box.x0, y, model.title, title_size, weight="bold", cls="title")
     y += descent + vertical_extent(TEXT_SIZE)[0] + 1.0
     page.text(box.x0, y, w["facts"], TEXT_SIZE, style=filled("#555555"), cls="subtitle")
-    right = box.x0 + max(text_width(model.title, title_size, True), text_width(w["facts"], TEXT_SIZE))
-    if right + STRIP_GAP > _hex_left(layout, model, box.y0, y + 2):
+    room = _hex_left(layout, model, box.y0, y + 2) - STRIP_GAP - box.x0
+    check_printed(model.source, "game.title", model.title, [TextRoom("on the board on this paper", room, title_size,
+                                                                     bold=True)])
+    if text_width(w["facts"], TEXT_SIZE) > room:
         raise LayoutError("rautino board: the title runs into the hexagon")
     top_left = y + 8.0
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from pnp.components.sheets import content_box, title_band
 from pnp.components.split import ALIGN_BAND_MM, split_page
 from pnp.draw.scene import Page, filled
@@ -33,9 +35,15 @@ def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pag
     width, height = board.width * cell, board.height * cell
     legend_h = 8.0
     if width > box.width or top + height + legend_h > box.y1:
+        # Suggest only what works: the largest field that fits, and two sheets where the large board fits them.
+        largest = math.floor(min(box.width / board.width, (box.y1 - legend_h - top) / board.height) * 10) / 10
+        large = board.large_cell_mm
+        two = (board.width * large <= 2 * box.width - SPLIT_OVERLAP_MM
+               and board.height * large <= box.height - 2 * ALIGN_BAND_MM)
         raise LayoutError(
             f"board: {board.width} x {board.height} fields of {cell:g} mm ({width:g} x {height:g} mm) do not fit "
-            f"{ctx.paper}; choose a smaller board.cell_mm or print it over two sheets (--board-sheets 2)"
+            f"{ctx.paper}; board.cell_mm {largest:g} or less fits"
+            + (" or print it over two sheets (--board-sheets 2)" if two else "")
         )
     x0 = box.x0 + (box.width - width) / 2
     y0 = top + (box.y1 - legend_h - top - height) / 2

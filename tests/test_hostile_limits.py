@@ -1,0 +1,107 @@
+"""Spec sizes: every count and size has an upper limit, refused at load time with the limit named."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from hostile_helpers import one_line_error, run, spec_sub, spec_with
+
+from pnp.games.rautino import model as rautino
+from pnp.games.triomino import model as triomino
+from pnp.games.zatre import model as zatre
+from pnp.spec import MAX_ITEMS, MAX_NUMBER, MAX_TEXT
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+ZATRE_COUNTS = r"^counts = \{.*?\}"
+
+
+@pytest.mark.parametrize(("counts", "needle"), [
+    ("counts = { 1 = 100000, 2 = 20 }", f"tiles.counts: at most {zatre.MAX_TILES:,} tiles in all; got 100,020"),
+    ("counts = { 1 = 1000000000 }", f"tiles.counts.1: at most {MAX_NUMBER:,} in size; got 1,000,000,000"),
+    ("counts = { 1 = 1e300 }", "tiles.counts.1: at most"),
+])
+def test_zatre_tile_counts_are_limited(tmp_path, counts, needle):
+    spec = spec_sub(tmp_path, "zatre", ZATRE_COUNTS, counts)
+    out = tmp_path / "out"
+    started = time.monotonic()
+    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "5", "--log", str(out / "log.jsonl")),
+                   f"{spec}: {needle}")
+    assert time.monotonic() - started < 30  # refused at load time, not after a run
+    one_line_error(run("tiles", "zatre", "--spec", str(spec), "-o", str(out)), needle)
+    assert not out.exists()
+
+
+def test_zatre_board_size_is_limited(tmp_path):
+    rows = ", ".join(['"' + "." * 60 + '"'] * 3 + ['"' + "S" + "." * 59 + '"'])
+    spec = spec_sub(tmp_path, "zatre", r"^layout = \[.*?\n\]", f"layout = [{rows}]")
+    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"),
+                   f"board.layout[0]: at most {zatre.MAX_BOARD_CELLS} cells per row; got 60")
+
+
+@pytest.mark.parametrize(("game", "old", "new", "needle"), [
+    ("zatre", "cell_mm = 12.8 ", "cell_mm = 500.0 ", f"board.cell_mm: must be between 1 and {zatre.MAX_CELL_MM}"),
+    ("zatre", "rows = 28", "rows = 5000", "sheet.rows: must be between 1 and 200"),
+    ("rautino", "count = 2", "count = 400", f"stones[0].count: must be between 1 and {rautino.MAX_STONES}"),
+    ("rautino", "triangle_mm = 26.0", "triangle_mm = 900.0", "board.triangle_mm: must be between 10.0 and 100.0"),
+    ("rautino", '"1" = 2 }', '"1" = 5000 }', f"shapes[0].points.1: must be an integer from 0 to {rautino.MAX_POINTS}"),
+    ("triomino", "bridge_bonus = 40", "bridge_bonus = 999999", f"presets.seed.bridge_bonus: must be at most "
+                                                             f"{triomino.MAX_SCORE}; got 999999"),
+    ("triomino", "hexagon_bonuses = [50, 60, 70]", "hexagon_bonuses = [50, 60, 70000]",
+     f"presets.seed.hexagon_bonuses: must be three integers from 0 to {triomino.MAX_SCORE}"),
+])
+def test_sizes_and_scores_are_limited(tmp_path, game, old, new, needle):
+    spec = spec_with(tmp_path, game, old, new)
+    one_line_error(run("check", game, "--spec", str(spec), "--games", "1"), f"{spec}: {needle}")
+
+
+def test_rautino_stone_total_is_limited(tmp_path):
+    spec = spec_with(tmp_path, "rautino", "count = 2", "count = 30", count=-1)
+    one_line_error(run("check", "rautino", "--spec", str(spec), "--games", "1"),
+                   f"stones: at most {rautino.MAX_STONES} stones in all; got 450")
+
+
+def test_triomino_tile_list_is_limited(tmp_path):
+    tiles = ", ".join(["[0, 0, 0]"] * (triomino.MAX_TILES + 1))
+    spec = spec_with(tmp_path, "triomino", "mirror_tiles = false", f"mirror_tiles = false\nlist = [{tiles}]")
+    one_line_error(run("check", "triomino", "--spec", str(spec), "--games", "1"),
+                   f"tiles.list: at most {triomino.MAX_TILES} tiles; got {triomino.MAX_TILES + 1}")
+
+
+def test_every_list_and_text_has_a_limit_whatever_the_field(tmp_path):
+    many = ", ".join(["2"] * (MAX_ITEMS + 1))
+    spec = spec_with(tmp_path, "zatre", "check = [2, 3, 4]", f"check = [{many}]")
+    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"),
+                   f"players.check: at most {MAX_ITEMS:,} entries; got {MAX_ITEMS + 1:,}")
+    spec = spec_with(tmp_path, "zatre", 'title = "Zatre"', f'title = "{"Z" * (MAX_TEXT + 1)}"')
+    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"),
+                   f"game.title: at most {MAX_TEXT:,} characters; got {MAX_TEXT + 1:,}")
+
+
+def test_a_deeply_nested_spec_is_one_line(tmp_path):
+    spec = tmp_path / "deep.toml"
+    spec.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"), f"{spec}: -: not valid TOML")
+
+
+@pytest.mark.parametrize(("doc", "limits"), [
+    ("zatre.md", [zatre.MAX_TILES, zatre.MAX_BOARD_CELLS, zatre.MAX_POINTS]),
+    ("rautino.md", [rautino.MAX_STONES, rautino.MAX_SHAPES, rautino.MAX_COLOURS, rautino.MAX_POINTS]),
+    ("triomino.md", [triomino.MAX_TILES, triomino.MAX_SCORE]),
+])
+def test_the_limits_are_documented(doc, limits):
+    text = (DOCS / doc).read_text(encoding="utf-8")
+    section = text[text.index("## Limits"):]
+    numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", section)}
+    for limit in limits:
+        assert int(limit) in numbers, (doc, limit)
+
+
+def test_a_shape_wider_than_any_board_is_refused(tmp_path):
+    spec = spec_with(tmp_path, "rautino", "cells = [[0, 0], [-1, 1], [0, 1], [1, 1]]", "cells = [[0, 0], [500000, 1]]")
+    one_line_error(run("kit", "rautino", "--spec", str(spec), "-o", str(tmp_path / "out")),
+                   f"shapes[0].cells: a shape spans at most {rautino.MAX_SHAPE_SPAN} columns or rows", "got 500001")
+    assert not (tmp_path / "out").exists()

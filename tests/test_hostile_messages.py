@@ -1,0 +1,86 @@
+"""Messages that tell the truth, and the last-resort handler that never hides a user error."""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+
+import pytest
+from hostile_helpers import one_line_error, run, spec_sub, spec_with
+
+import pnp.kit
+from pnp.cli import INTERNAL_ERROR
+
+
+def test_an_unexpected_exception_is_one_line_asking_for_a_report(tmp_path, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero\nsecond line")
+
+    monkeypatch.setattr(pnp.kit, "build_kits", broken)
+    result = run("kit", "zatre", "-o", str(tmp_path / "out"))
+    assert result.exit_code == INTERNAL_ERROR == 70
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("pnp: internal error: ZeroDivisionError: division by zero second line")
+    assert "report" in lines[0] and "Traceback" not in result.output
+
+
+def test_an_os_error_nobody_caught_is_still_one_line_exit_2(tmp_path, monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "somewhere.svg")
+
+    monkeypatch.setattr(pnp.kit, "build_kits", full)
+    one_line_error(run("kit", "zatre", "-o", str(tmp_path / "out")), "pnp: error: somewhere.svg: No space left")
+
+
+@pytest.mark.parametrize(("game", "old", "new", "command"), [
+    ("rautino", 'title = "Rautino"', 'title = "Rau\\ntino"', "kit"),
+    ("rautino", 'title = "Rautino"', 'title = "Rautino Plus"', "kit"),
+    ("zatre", "cell_mm = 12.8 ", "cell_mm = inf ", "board"),
+    ("triomino", 'name = "Triomino"', 'name = "A\\u0000"', "check"),
+])
+def test_the_last_resort_does_not_hide_user_errors(tmp_path, game, old, new, command):
+    spec = spec_with(tmp_path, game, old, new)
+    args = [command, game, "--spec", str(spec)] + (["--games", "1"] if command == "check" else
+                                                   ["-o", str(tmp_path / "out"), "-q"])
+    line = one_line_error(run(*args), str(spec))
+    assert line.startswith("pnp: error: ") and "internal error" not in line
+
+
+def _zatre_board(tmp_path, rows: int, cell: float, tile: float):
+    layout = ", ".join(['"' + "." * rows + '"'] * (rows - 1) + ['"S' + "." * (rows - 1) + '"'])
+    spec = spec_sub(tmp_path, "zatre", r"^layout = \[.*?\n\]", f"layout = [{layout}]", name="board.toml")
+    text = spec.read_text().replace("cell_mm = 12.8 ", f"cell_mm = {cell} ")
+    spec.write_text(text.replace("size_mm = 11.8 ", f"size_mm = {tile} "))
+    return spec
+
+
+def test_a_board_too_large_for_two_sheets_does_not_suggest_them(tmp_path):
+    spec = _zatre_board(tmp_path, 40, 12.8, 11.8)
+    line = one_line_error(run("board", "zatre", "--spec", str(spec), "-o", str(tmp_path / "out")),
+                          "do not fit A4", "board.cell_mm")
+    assert "--board-sheets" not in line
+    largest = float(re.search(r"board.cell_mm ([\d.]+) or less fits", line).group(1))
+    fitting = _zatre_board(tmp_path, 40, largest, largest - 0.5)
+    result = run("board", "zatre", "--spec", str(fitting), "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+
+
+def test_two_sheets_are_suggested_only_where_they_work(tmp_path):
+    spec = spec_with(tmp_path, "zatre", "cell_mm = 12.8 ", "cell_mm = 14.0 ")
+    line = one_line_error(run("board", "zatre", "--spec", str(spec), "-o", str(tmp_path / "out")),
+                          "(--board-sheets 2)")
+    assert "board.cell_mm 12.8 or less fits" in line or "board.cell_mm 12.9 or less fits" in line
+    result = run("board", "zatre", "--spec", str(spec), "--board-sheets", "2", "-o", str(tmp_path / "out"), "-q")
+    assert result.exit_code == 0, result.output
+
+
+def test_the_stated_minimum_paper_is_the_real_one(tmp_path):
+    line = one_line_error(run("calibrate", "--paper", "149x250", "-o", str(tmp_path / "no")), "too small")
+    width, height = map(int, re.search(r"needs at least (\d+) x (\d+) mm", line).groups())
+    assert run("calibrate", "--paper", f"{width}x{height}", "-o", str(tmp_path / "ok"), "-q").exit_code == 0
+    for paper in (f"{width - 1}x{height}", f"{width}x{height - 1}"):
+        one_line_error(run("calibrate", "--paper", paper, "-o", str(tmp_path / "no")),
+                       f"needs at least {width} x {height} mm")
+    assert not (tmp_path / "no").exists()
