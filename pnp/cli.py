@@ -289,7 +289,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @click.option("--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
               help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
 @click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
-              help="Games per head-to-head match of the skill matrix (default: half of --games; 0: none).")
+              help="Games per head-to-head match of the skill matrix (default: a quarter of --games; 0: none).")
 @click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
