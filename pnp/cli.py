@@ -202,13 +202,14 @@ def main() -> None:
 
 
 @main.command()
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
-def calibrate(output: Path, formats: frozenset[str], paper: Any, dpi: int, quiet: bool) -> None:
+def calibrate(lang: str, output: Path, formats: frozenset[str], paper: Any, dpi: int, quiet: bool) -> None:
     """A test sheet to check that the printer prints at 100 %."""
-    from pnp.components.calibrate import calibration_pages
+    from pnp.components.calibrate import calibration_sheet
     from pnp.draw.render import write_document
 
-    written = write_document(calibration_pages(paper), output, "calibration", set(formats), dpi=dpi,
+    written = write_document(calibration_sheet(paper, lang), output, "calibration", set(formats), dpi=dpi,
                              title="pnp calibration sheet")
     _report_written(written, quiet)
 
@@ -230,9 +231,12 @@ def _component_command(component: str, summary: str, **extra_options: Any) -> No
     @kit_options
     @output_options
     def command(game: str, **options: Any) -> None:
-        from pnp.kit import build_kits
+        from pnp.kit import build_bleed_cover, build_kits
 
-        written = build_kits([game], components=[component], **options)
+        if options.pop("bleed_pdf", False):
+            written = [build_bleed_cover(game, **options)]
+        else:
+            written = build_kits([game], components=[component], **options)
         _report_written(written, options["quiet"])
 
     command.__doc__ = summary
@@ -243,7 +247,12 @@ def _component_command(component: str, summary: str, **extra_options: Any) -> No
 
 _component_command("board", "The game board.")
 _component_command("tiles", "The tile or stone sheets, fronts and backs.")
-_component_command("cover", "The cover (box lid artwork).")
+_component_command(
+    "cover", "The cover (box lid artwork).",
+    options=[click.option("--bleed-pdf", is_flag=True,
+                          help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and BleedBox "
+                               "set, for a print shop.")],
+)
 _component_command("rules", "The rules sheet (--lang de|en).")
 _component_command(
     "scoresheet", "The score sheet or score block.",
@@ -260,13 +269,15 @@ _component_command(
 @click.option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
               help="Paper thickness in mm (default 0.1 for 80 g/m²; about 0.27 for 240 g/m² card).")
 @SPEC_OPTION
+@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
 def box(game: str | None, size: str | None, style: str, paper_thickness: float | None, spec: Path | None,
-        **options: Any) -> None:
+        lang: str, **options: Any) -> None:
     """A box net that folds to the stated outer size."""
     from pnp.kit import build_box
 
-    written = build_box(game, size=size, style=style, paper_thickness=paper_thickness, spec=spec, **options)
+    written = build_box(game, size=size, style=style, paper_thickness=paper_thickness, spec=spec, lang=lang,
+                        **options)
     _report_written(written, options["quiet"])
 
 

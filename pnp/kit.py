@@ -64,7 +64,7 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
 
     pages: list[KitPage] = []
     if with_calibration:
-        pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper)]
+        pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper, ctx.lang)]
     for component in components or component_names(game):
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
     total = len(pages)
@@ -72,7 +72,7 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
         where = f"{game.name} {item.component} (page {number})"
         if item.component != CALIBRATION:
             check_footer_band(item.page, where)
-            footer(item.page, game.title, item.component, number, total, __version__)
+        footer(item.page, game.title, item.component, number, total, __version__, ctx.lang)
         item.page.check_safe_area(where)
     return pages
 
@@ -161,9 +161,10 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
 def _warm_up_renderers(formats: frozenset[str]) -> None:
     """Import the renderers and load the fonts once, so forked workers start with them loaded."""
-    from pnp.draw import pdf, svg, text  # noqa: F401
+    from pnp.draw import pdf, svg, text, webfont  # noqa: F401
 
     text.register_fonts()
+    webfont.warm_up()
     if "png" in formats:
         from pnp.draw import png  # noqa: F401
 
@@ -209,14 +210,29 @@ def _not_stale_page(game: str, formats: frozenset[str]) -> Callable[[Path], bool
     return lambda relative: not any(fnmatch(relative.as_posix(), p) for p in patterns)
 
 
+def build_bleed_cover(game: str, *, spec: Path | None, output: Path, lang: str = "en", **_: Any) -> Path:
+    """The cover alone as a print shop takes it: one PDF page of trim size plus bleed, with TrimBox
+    and BleedBox set, no crop marks and no footer."""
+    from pnp.draw.paper import A4
+    from pnp.draw.pdf import render_pdf
+
+    chosen = game_registry.get(game)
+    pages = draw_component(chosen, chosen.load(spec), "cover", kit_context(A4, lang, bleed_pdf=True))
+    for page in pages:
+        page.check_safe_area(f"{game} cover")
+    output_folder(output)
+    data = render_pdf(pages, title=f"{chosen.title} — cover")
+    return write_files([(output / game / f"{game}-cover-bleed.pdf", data)])[0]
+
+
 def build_box(game: str | None, *, size: str | None, style: str, paper_thickness: float | None,
               spec: Path | None, output: Path, formats: frozenset[str], paper: Paper, dpi: int,
-              quiet: bool) -> list[Path]:
+              quiet: bool, lang: str = "en") -> list[Path]:
     from pnp.components.box_kit import box_for_game, plain_box
     from pnp.components.sheets import check_footer_band
     from pnp.draw.scene import footer
 
-    ctx = kit_context(paper, box_size=size, box_style=style, paper_thickness=paper_thickness)
+    ctx = kit_context(paper, lang, box_size=size, box_style=style, paper_thickness=paper_thickness)
     if game is None:
         pages = [KitPage(BOX, p) for p in plain_box(ctx)]
         folder, stem, title = output / "box", "box", "pnp"
@@ -226,7 +242,7 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
         folder, stem, title = output / game, f"{game}-box", chosen.title
     for number, item in enumerate(pages, 1):
         check_footer_band(item.page, f"box (page {number})")
-        footer(item.page, title, BOX, number, len(pages), __version__)
+        footer(item.page, title, BOX, number, len(pages), __version__, lang)
         item.page.check_safe_area(f"box (page {number})")
     output_folder(output)
     outputs = render_pages(pages, folder, stem, formats, dpi, "box", numbered_by_component=False)

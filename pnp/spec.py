@@ -12,6 +12,8 @@ import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,15 +21,13 @@ from pnp.errors import SpecError
 
 T = TypeVar("T")
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
-
 _TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
                list: "a list", dict: "a table"}
 
 
-def template_path(game: str) -> Path:
-    """The shipped spec of a game."""
-    return TEMPLATES_DIR / f"{game}.toml"
+def template_path(game: str) -> Traversable:
+    """The shipped spec of a game: package data of `pnp.templates`, in a checkout or an installed wheel."""
+    return files("pnp.templates") / f"{game}.toml"
 
 
 # Limits every spec value must keep, whatever the field: far beyond any real game (its own
@@ -38,15 +38,16 @@ MAX_TEXT = 1_000  # characters of one string
 MAX_BYTES = 1_000_000  # size of a spec file
 
 
-def load_toml(path: Path) -> dict[str, Any]:
+def load_toml(path: Path | Traversable) -> dict[str, Any]:
     from pnp.fileio import note_input
 
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):  # a FIFO or /dev/zero would hang or fill memory
-            raise SpecError(path, "-", "not a regular file; a spec is a TOML file")
-        if info.st_size > MAX_BYTES:
-            raise SpecError(path, "-", f"the file is larger than {MAX_BYTES:,} bytes; a spec is a few kB")
+        if isinstance(path, Path):  # a user's file; shipped specs inside a zipped install are not
+            info = path.stat()
+            if not stat.S_ISREG(info.st_mode):  # a FIFO or /dev/zero would hang or fill memory
+                raise SpecError(path, "-", "not a regular file; a spec is a TOML file")
+            if info.st_size > MAX_BYTES:
+                raise SpecError(path, "-", f"the file is larger than {MAX_BYTES:,} bytes; a spec is a few kB")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SpecError(path, "-", "file not found") from None
@@ -54,7 +55,8 @@ def load_toml(path: Path) -> dict[str, Any]:
         raise SpecError(path, "-", f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise SpecError(path, "-", f"cannot read: {exc.strerror or exc}") from None
-    note_input(path)  # no output of this run may replace it
+    if isinstance(path, Path):
+        note_input(path)  # no output of this run may replace it
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))  # editors on Windows save a byte-order mark
     except tomllib.TOMLDecodeError as exc:
@@ -106,7 +108,7 @@ def _type_ok(value: Any, typ: type) -> bool:
 class Fields:
     """Typed access to one table of a spec, remembering where it is for error messages."""
 
-    def __init__(self, data: dict[str, Any], path: Path | str | None, prefix: str = "") -> None:
+    def __init__(self, data: dict[str, Any], path: Path | Traversable | str | None, prefix: str = "") -> None:
         self.data = data
         self.path = path
         self.prefix = prefix
@@ -115,7 +117,7 @@ class Fields:
             _check_values(data, "", path)
 
     @classmethod
-    def load(cls, path: Path) -> Fields:
+    def load(cls, path: Path | Traversable) -> Fields:
         return cls(load_toml(path), path)
 
     def name(self, key: str) -> str:

@@ -67,9 +67,10 @@ def test_check_gives_the_same_json_under_spawn_fork_and_one_worker() -> None:
 # A parent that starts two workers which would run for a minute, and says their pids.
 PARENT = """
 import os, sys, time
+from pathlib import Path
 from pnp.parallel import parallel_map
 def slow(x):
-    print(os.getpid(), flush=True)
+    (Path(sys.argv[1]) / str(os.getpid())).write_text("running")
     time.sleep(60)
     return x
 if __name__ == "__main__":
@@ -90,11 +91,15 @@ def _alive(pid: int) -> bool:
 def _start_workers(tmp_path: Path, method: str) -> tuple[subprocess.Popen[str], list[int]]:
     script = tmp_path / "parent.py"
     script.write_text(PARENT)
+    pids_folder = tmp_path / "pids"
+    pids_folder.mkdir()
     env = {**os.environ, START_METHOD_ENV: method, "PYTHONPATH": str(ROOT)}
-    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env,
-                              cwd=tmp_path)
-    assert parent.stdout is not None
-    pids = [int(parent.stdout.readline()) for _ in range(2)]
+    parent = subprocess.Popen([sys.executable, str(script), str(pids_folder)], env=env, cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while len(list(pids_folder.iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pids = [int(path.name) for path in pids_folder.iterdir()]
+    assert len(pids) == 2, "the workers did not start"
     return parent, pids
 
 
@@ -106,7 +111,10 @@ def test_no_worker_outlives_a_killed_parent(tmp_path: Path, method: str, sig: si
     assert all(_alive(pid) for pid in workers)
     parent.send_signal(sig)
     parent.wait(timeout=10)
-    time.sleep(1.0)
+    # Workers notice within a fifth of a second; the margin is for a machine under heavy load.
+    deadline = time.monotonic() + 3.0
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert [pid for pid in workers if _alive(pid)] == []
 
 

@@ -282,7 +282,7 @@ def test_cli_check_json_and_exit_codes(tmp_path):
     ("count = 2", "count = 2.5", "stones[0].count", "must be an integer"),
     ('matching = "strict"', 'matching = "tight"', "rules.matching", "must be one of strict, loose"),
     ('symbol = "circle"', 'symbol = "blob"', "colours[0].symbol", "must be one of"),
-    ('fill = "#e0303f"', 'fill = "red"', "colours[0].fill", "must be a colour"),
+    ('fill = "#e73b36"', 'fill = "red"', "colours[0].fill", "must be a colour"),
     ('points = { "1" = 5 }', 'points = { "one" = 5 }', "shapes[3].points.one", "colour counts"),
     ("hand_size = 3", "hand_size = 3\nhands = 2", "game.hands", "unknown field"),
     ("start = [[0, 0], [1, 0]]", "start = [[0, 0], [5, 0]]", "board.start", "edge-adjacent"),

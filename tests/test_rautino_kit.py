@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import itertools
 import math
 import re
 from pathlib import Path
@@ -20,7 +19,6 @@ from pnp.draw.pdf import render_pdf
 from pnp.draw.svg import render_svg
 from pnp.games.base import KitContext
 from pnp.games.rautino import GAME
-from pnp.games.rautino.kit.art import luminance
 from pnp.games.rautino.model import load
 from pnp.spec import template_path
 
@@ -51,19 +49,6 @@ def _big_set(tmp_path: Path, copies: int) -> Path:
 
 def test_components_in_kit_order() -> None:
     assert list(GAME.components) == ["board", "tiles", "cover", "rules"]
-
-
-def test_board_triangle_side_equals_stone_triangle_side(model, pages) -> None:
-    board = svg_root(render_svg(pages["board"][0]))
-    cells = board.findall(f".//{SVG_NS}polygon[@class='board-cell']")
-    assert len(cells) == len(model.board.cells) == 96
-    board_sides = {round(math.dist(a, b), 3) for cell in cells
-                   for a, b in zip(_points(cell), _points(cell)[1:] + _points(cell)[:1], strict=True)}
-    stones = svg_root(render_svg(pages["tiles"][0]))
-    cuts = stones.findall(f".//{SVG_NS}polygon[@class='stone-cut']")
-    stone_sides = {round(math.dist(a, b), 3) for cut in cuts
-                   for a, b in zip(_points(cut), _points(cut)[1:] + _points(cut)[:1], strict=True)}
-    assert board_sides == stone_sides == {model.board.triangle_mm}
 
 
 def test_board_marks_the_start_and_has_a_legend_entry_per_shape(model, pages) -> None:
@@ -217,9 +202,39 @@ def test_rules_fit_one_page_with_shape_pictures_and_joker_examples(model, lang) 
     shapes = {g.get("data-shape") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-shape"}
     assert shapes == {s.name for s in model.shapes}
     examples = {g.get("data-example") for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-example"}
-    assert examples == {"A", "B"}
+    assert examples == {"A", "B", "combo"}
     bottom = max(t.bbox().y1 for t, _, _ in pages[0].leaves() if t.bbox() is not None)
     assert bottom <= content_box(pages[0]).y1
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", ("Sechseck 2 (zweifarbig, 8 Punkte) und Dreieck (einfarbig, 2 Punkte)", "8 + 2 + 2 = 12 Punkte",
+            "dazu: 13", "derselbe Zug 10 Punkte")),
+    ("en", ("hexagon, one triangle (2 colours, 8 points) and big triangle (1 colour, 2 points)", "8 + 2 + 2 = 12",
+            "makes it 13", "scores 10")),
+])
+def test_rules_print_the_seeds_combo_example_as_the_engine_scores_it(model, lang, words) -> None:
+    from pnp.games.rautino.kit.combo import combo_example
+
+    example = combo_example(model)
+    assert example is not None and example.solo.total == 13 and example.duo.total == 10
+    (page,) = GAME.components["rules"](model, KitContext(A4, lang))
+    root = svg_root(render_svg(page))
+    text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+    for phrase in words:
+        assert phrase in text
+    figure = next(g for g in root.iter(f"{SVG_NS}g") if g.get("data-example") == "combo")
+    assert figure.get("data-total") == "13"
+    assert len([p for p in figure.iter(f"{SVG_NS}polygon") if p.get("class") == "new-stone"]) == 1
+
+
+def test_a_set_without_the_examples_colours_prints_no_combo_example(model) -> None:
+    from dataclasses import replace
+
+    from pnp.games.rautino.kit.combo import combo_example
+
+    renamed = tuple(replace(c, name=f"c{i}") for i, c in enumerate(model.colours))
+    assert combo_example(replace(model, colours=renamed)) is None
 
 
 def test_rules_overflow_is_an_error(model) -> None:
@@ -228,11 +243,6 @@ def test_rules_overflow_is_an_error(model) -> None:
     small = A4.__class__("small", 150, 200)
     with pytest.raises(LayoutError, match="overflows"):
         GAME.components["rules"](model, KitContext(small, "de"))
-
-
-def test_colours_are_distinct_in_greyscale(model) -> None:
-    levels = sorted(luminance(c.fill) for c in model.all_colours)
-    assert min(b - a for a, b in itertools.pairwise(levels)) >= 20
 
 
 def test_final_board_and_figures_from_records(model) -> None:
@@ -307,13 +317,24 @@ def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
     orange = replace(model.colours[0], name="orange", fill="#f08020")
     changed = replace(model, colours=(orange, *model.colours[1:]))
     text = " ".join(_rules_texts(changed, lang))
-    assert ("Orange" if lang == "de" else "orange") in text
+    assert ("orangefarbenes" if lang == "de" else "orange") in text
     assert not re.search(r"\b(red|Rot|rote)\b", text)
 
 
+def test_rules_shape_pictures_carry_the_colour_symbols(model) -> None:
+    # In black and white, blue and green in "Sechseck 2" differ only by their symbols.
+    (page,) = GAME.components["rules"](model, KitContext(A4, "de"))
+    root = svg_root(render_svg(page))
+    groups = {g.get("data-shape"): g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-shape"}
+    symbols = {model.colour(name).symbol for name in ("red", "blue")}
+    assert symbols == {"circle", "square"}
+    assert len(list(groups["Dreieck"].iter(f"{SVG_NS}circle"))) == 4  # four red triangles, a circle each
+    assert len(list(groups["Sechseck 2"].iter(f"{SVG_NS}rect"))) == 6  # six blue triangles, a square each
+
+
 @pytest.mark.parametrize(("lang", "sentence"), [
-    ("de", "Eine Form, die es dabei vervollständigt, zählt wie jede andere."),
-    ("en", "A shape it completes there scores like any other."),
+    ("de", "Eine Form, die der Stein damit vollendet, zählt wie jede andere."),
+    ("en", "A shape the stone completes this way scores like any other."),
 ])
 def test_rules_say_shapes_with_an_overhanging_joker_score_by_the_option(model, lang, sentence) -> None:
     from dataclasses import replace

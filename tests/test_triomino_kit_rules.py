@@ -136,3 +136,55 @@ def test_negative_bonuses_print_with_a_minus_sign() -> None:
     text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
     assert "+-5" not in text
     assert "−5" in text
+
+
+def _sheet_text(lang: str, preset: str, model=None) -> str:
+    page = rules_pages(model or load(None), kit_context(A4, lang, preset=preset))[0]
+    return " ".join(t.text or "" for t in svg_root(render_svg(page)).iter(f"{SVG_NS}text"))
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+@pytest.mark.parametrize(("lang", "phrases"), [
+    ("en", ("in the middle of the table", "higher largest number", "second number decides", "up to three times",
+            "you must place it", "your turn ends")),
+    ("de", ("in die Mitte des Tisches", "höheren größten Zahl", "zweithöchste Zahl", "höchstens dreimal",
+            "musst du ihn legen", "ist der nächste Spieler an der Reihe")),
+])
+def test_opening_tie_break_and_drawing_as_the_engine_plays_them(preset, lang, phrases) -> None:
+    from pnp.games.triomino.engine import start_rank
+
+    text = _sheet_text(lang, preset)
+    for phrase in phrases:
+        assert phrase in text, phrase
+    assert " darfst " not in text and " may lay " not in text
+    # The engine's order of the opening tiles is the one the sheet states.
+    assert start_rank((0, 4, 5)) > start_rank((1, 4, 4)) > start_rank((2, 3, 4))  # all three sum to 9
+
+
+@pytest.mark.parametrize(("lang", "names"), [("en", ("Basic rules", "Classic rules")),
+                                             ("de", ("Grundregeln", "Klassische Regeln"))])
+def test_presets_are_printed_in_words(lang, names) -> None:
+    from pnp.games.triomino.kit.scoresheet import score_page
+
+    model = load(None)
+    for preset, name in zip(("seed", "classic"), names, strict=True):
+        sheet = " ".join(t.text or "" for t in svg_root(render_svg(
+            score_page(A4, model.rules(preset), 4, lang))).iter(f"{SVG_NS}text"))
+        for text in (_sheet_text(lang, preset), sheet):
+            assert name in text
+            assert not {"seed", "classic"} & set(text.replace("·", " ").split())
+
+
+def test_bridge_caption_names_its_empty_places_as_drawn() -> None:
+    from pnp.games.triomino.kit.rules import _empty_places
+
+    model = load(None)
+    bridge = find_example(model, model.rules("seed"), "bridge")
+    page = rules_pages(model, kit_context(A4, "en", preset="seed"))[0]
+    root = svg_root(render_svg(page))
+    tinted = [el for el in root.iter(f"{SVG_NS}polygon") if el.get("class") == "empty-cell"]
+    assert len(tinted) == len(bridge.empty) == 2 and all(el.get("fill") == "#ececec" for el in tinted)
+    assert "The grey places stay empty." in _sheet_text("en", "seed")
+    assert "Die grau getönten Plätze bleiben frei." in _sheet_text("de", "seed")
+    assert _empty_places(replace(bridge, empty=bridge.empty[:1]), "en") == "The grey place stays empty."
+    assert _empty_places(replace(bridge, empty=bridge.empty[:1]), "de") == "Der grau getönte Platz bleibt frei."

@@ -124,4 +124,5 @@ def test_german_reference_words() -> None:
     _, root = sheet(load(None), lang="de", preset="classic")
     text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
     assert "stattdessen" in text and "statt dessen" not in text
-    assert "Nach 3-mal Ziehen noch kein Platz" in text and "Zügen" not in text.replace("Mehr Züge", "")
+    assert "Dreimal gezogen, noch kein Platz" in text and "3-mal" not in text
+    assert "Zügen" not in text.replace("Mehr Züge", "")

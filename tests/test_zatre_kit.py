@@ -396,7 +396,7 @@ def test_rules_text_follows_the_doubling_options(tmp_path: Path) -> None:
 
 def test_german_rules_draw_rule_and_bonus_wording() -> None:
     words, _ = _rules_words(MODEL, "de")
-    assert "wer nur einen Stein hat oder keinen, der passt, zieht" in words
+    assert "hast du nur einen Stein oder passt keiner, ziehst du" in words
     assert "in allen Spalten 10, 11 und 12" in words
 
 
@@ -412,3 +412,26 @@ def test_score_block_marks_stay_clear_of_the_footer(paper) -> None:
     footer_top = page.height - page.safe_margin - below - above
     lowest = max(max(float(m.get("y1")), float(m.get("y2"))) for m in elements(page, "crop-mark", "line"))
     assert lowest < footer_top - 0.3
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_score_block_marks_lie_in_the_printable_area(paper) -> None:
+    from pnp.components.sheets import content_box
+
+    ctx = kit_context(paper, "en")
+    (item,) = draw_kit(GAME, MODEL, ctx, ["scoresheet"], with_calibration=False)
+    page = item.page
+    box = content_box(page)
+    marks = elements(page, "crop-mark", "line")
+    assert len(marks) >= 4  # beside the top and bottom edges, left and right
+    for mark in marks:
+        for x, y in ((float(mark.get("x1")), float(mark.get("y1"))), (float(mark.get("x2")), float(mark.get("y2")))):
+            assert box.x0 - 1e-6 <= x <= box.x1 + 1e-6 and box.y0 - 1e-6 <= y <= box.y1 + 1e-6
+            assert min(x, y, page.width - x, page.height - y) >= page.safe_margin  # most printers print there
+
+
+@pytest.mark.parametrize(("lang", "phrase"), [("de", "sobald alle Steine dieses Zuges liegen"),
+                                              ("en", "once all the tiles of the turn are down")])
+def test_rules_say_when_a_row_through_an_x2_field_is_judged(lang, phrase) -> None:
+    words, _ = _rules_words(MODEL, lang)
+    assert phrase in words

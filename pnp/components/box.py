@@ -34,6 +34,7 @@ from pnp.components.sheets import FOOTER_BAND_MM
 from pnp.draw.primitives import CUT, FOLD_MOUNTAIN, FOLD_VALLEY, GLUE, Path, Style, filled
 from pnp.draw.scene import Page
 from pnp.draw.text import pt, text_width, vertical_extent, wrap
+from pnp.i18n import Texts
 
 if TYPE_CHECKING:
     from pnp.draw.paper import Paper
@@ -267,54 +268,41 @@ def _draw_lines(page: Page, where: _Placement) -> set[str]:
 # ---- legend and assembly steps ----------------------------------------------------------------
 
 # Printed words per language: the legend, the glue tabs and the numbered assembly steps.
-WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "cut": "cut",
-        "mountain": "mountain fold: crease with the print outside",
-        "valley": "valley fold: crease with the print inside",
-        "glue": "glue here",
-        "glue tab": "glue",
-        "hinged box": (
-            "Cut out along the solid line.",
-            "Crease every fold line with the print outside.",
-            "Fold up the walls; glue each grey tab inside the wall beside it.",
-            "Close the lid: dust flaps and tuck flap go inside the walls.",
-        ),
-        "tray": (
-            "Cut out along the solid line; crease the fold lines, print outside.",
-            "Fold up the walls; glue each grey tab inside the wall beside it.",
-            "Make the lid on the other sheet the same way; it slides over the tray.",
-        ),
-        "lid": (
-            "Cut out along the solid line; crease the fold lines, print outside.",
-            "Fold down the sides; glue each grey tab inside the side beside it.",
-            "Slide the lid over the tray from the other sheet.",
-        ),
+WORDS: Texts[Any] = Texts({
+    "cut": {"en": "cut", "de": "schneiden"},
+    "mountain": {"en": "mountain fold: crease with the print outside",
+                 "de": "Bergfalz: mit dem Druck nach außen falten"},
+    "valley": {"en": "valley fold: crease with the print inside",
+               "de": "Talfalz: mit dem Druck nach innen falten"},
+    "glue": {"en": "glue here", "de": "hier kleben"},
+    "glue tab": {"en": "glue", "de": "kleben"},
+    "hinged box": {
+        "en": ("Cut out along the solid line.",
+               "Crease every fold line with the print outside.",
+               "Fold up the walls; glue each grey tab inside the wall beside it.",
+               "Close the lid: dust flaps and tuck flap go inside the walls."),
+        "de": ("Entlang der durchgezogenen Linie ausschneiden.",
+               "Alle Falzlinien mit dem Druck nach außen vorfalten.",
+               "Wände hochklappen; jede graue Lasche innen an die Wand daneben kleben.",
+               "Deckel schließen: Staub- und Einstecklaschen kommen innen an die Wände."),
     },
-    "de": {
-        "cut": "schneiden",
-        "mountain": "Bergfalz: mit dem Druck nach außen falten",
-        "valley": "Talfalz: mit dem Druck nach innen falten",
-        "glue": "hier kleben",
-        "glue tab": "kleben",
-        "hinged box": (
-            "Entlang der durchgezogenen Linie ausschneiden.",
-            "Alle Falzlinien mit dem Druck nach außen vorfalten.",
-            "Wände hochklappen; jede graue Lasche innen an die Wand daneben kleben.",
-            "Deckel schließen: Staub- und Einstecklaschen kommen innen an die Wände.",
-        ),
-        "tray": (
-            "Entlang der durchgezogenen Linie ausschneiden; Falzlinien vorfalten, Druck außen.",
-            "Wände hochklappen; jede graue Lasche innen an die Wand daneben kleben.",
-            "Den Deckel auf dem anderen Bogen genauso bauen; er wird über die Schale geschoben.",
-        ),
-        "lid": (
-            "Entlang der durchgezogenen Linie ausschneiden; Falzlinien vorfalten, Druck außen.",
-            "Seiten nach unten klappen; jede graue Lasche innen an die Seite daneben kleben.",
-            "Den Deckel über die Schale vom anderen Bogen schieben.",
-        ),
+    "tray": {
+        "en": ("Cut out along the solid line; crease the fold lines, print outside.",
+               "Fold up the walls; glue each grey tab inside the wall beside it.",
+               "Make the lid on the other sheet the same way; it slides over the tray."),
+        "de": ("Entlang der durchgezogenen Linie ausschneiden; Falzlinien vorfalten, Druck außen.",
+               "Wände hochklappen; jede graue Lasche innen an die Wand daneben kleben.",
+               "Den Deckel auf dem anderen Bogen genauso bauen; er wird über die Schale geschoben."),
     },
-}
+    "lid": {
+        "en": ("Cut out along the solid line; crease the fold lines, print outside.",
+               "Fold down the sides; glue each grey tab inside the side beside it.",
+               "Slide the lid over the tray from the other sheet."),
+        "de": ("Entlang der durchgezogenen Linie ausschneiden; Falzlinien vorfalten, Druck außen.",
+               "Seiten nach unten klappen; jede graue Lasche innen an die Seite daneben kleben.",
+               "Den Deckel über die Schale vom anderen Bogen schieben."),
+    },
+})
 
 
 SWATCH_MM = 8.0
@@ -333,7 +321,7 @@ def _instructions(page: Page, regions: list[tuple[float, float, float, float]], 
                   steps: tuple[str, ...], legend: dict[str, Any]) -> bool:
     """Legend and numbered steps in the first region they fit, at the largest size that fits."""
     entries = ["cut", *sorted(kinds), "glue"]
-    for size in (pt(7), pt(6), pt(5)):
+    for size in (pt(7.5), pt(7), pt(6.5)):  # 6.5 pt: the smallest text any sheet prints
         leading = 1.3 * size
         for x, y, w, h in regions:
             inner_w = w - 2 * BLOCK_PADDING_MM
@@ -407,7 +395,7 @@ def box_pages(
         page.rect(*_net_box(where), style=INVISIBLE, cls="box-net",
                   data={"net": net.name, "style": plan.style, "outer": str(net.outer),
                         "thickness": f"{thickness:g}", "turned": "yes" if turned else "no"})
-        words = WORDS.get(lang, WORDS["en"])
+        words = WORDS.of(lang)
         _draw_pieces(page, where, words["glue tab"])
         if net.name != "tray":  # the tray hides under the lid: its sides stay plain
             _draw_titles(page, where, title, subtitle, lid_art, side_art)

@@ -9,13 +9,14 @@ from pnp.components.box import box_pages
 from pnp.components.boxspec import settings_for
 from pnp.draw.scene import Page
 from pnp.games.base import Game, KitContext
+from pnp.i18n import KIT
 
 
 def box_for_game(game: Game, model: Any, ctx: KitContext) -> list[Page]:
     settings = settings_for(model, ctx.options)
     lid_art, side_art = game.box_art(model, ctx.lang) if game.box_art is not None else (None, None)
     return box_pages(settings.size, settings.style, settings.paper_thickness, ctx.paper, game.title,
-                     "print-and-play", lid_art=lid_art, side_art=side_art, lang=ctx.lang)
+                     KIT(ctx.lang, "tagline"), lid_art=lid_art, side_art=side_art, lang=ctx.lang)
 
 
 def plain_box(ctx: KitContext) -> list[Page]:

@@ -22,27 +22,24 @@ from pnp.draw.paper import Paper
 from pnp.draw.scene import CUT, GLUE, Group, Page, Primitive, filled
 from pnp.draw.text import pt, vertical_extent
 from pnp.errors import LayoutError
+from pnp.i18n import Texts
 
 TOLERANCE_MM = 0.5  # strokes shared by neighbouring shapes may poke this far over a seam
 MARK_MM = 4.0
 ALIGN_BAND_MM = MARK_MM + 2.0  # room above and below the content for the alignment triangles
 INK = "#000000"
-TEXTS = {
-    "en": {
-        "first": "sheet {n} of {m}: glue sheet {next} onto the tinted strip; the triangles meet at the seam",
-        "middle": "sheet {n} of {m}: cut along the left line, lay it on sheet {prev}; glue sheet {next} "
-                  "onto the strip",
-        "last": "sheet {n} of {m}: cut along the left line and lay it on the strip of sheet {prev}",
-        "strip": "glue · sheet {next} here",
-    },
-    "de": {
-        "first": "Bogen {n} von {m}: Bogen {next} auf den getönten Streifen kleben; die Dreiecke treffen sich",
-        "middle": "Bogen {n} von {m}: an der linken Linie schneiden, auf Bogen {prev} legen; Bogen {next} "
-                  "auf den Streifen kleben",
-        "last": "Bogen {n} von {m}: an der linken Linie schneiden und auf den Streifen von Bogen {prev} legen",
-        "strip": "Kleben · Bogen {next} hier",
-    },
-}
+WORDS = Texts({
+    "first": {"en": "sheet {n} of {m}: glue sheet {next} onto the tinted strip; the triangles meet at the seam",
+              "de": "Bogen {n} von {m}: Bogen {next} auf den getönten Streifen kleben; die Dreiecke treffen sich "
+                    "an der Naht"},
+    "middle": {"en": "sheet {n} of {m}: cut along the left line, lay it on sheet {prev}; glue sheet {next} "
+                     "onto the strip",
+               "de": "Bogen {n} von {m}: an der linken Linie schneiden, auf Bogen {prev} legen; Bogen {next} "
+                     "auf den Streifen kleben"},
+    "last": {"en": "sheet {n} of {m}: cut along the left line and lay it on the strip of sheet {prev}",
+             "de": "Bogen {n} von {m}: an der linken Linie schneiden und auf den Streifen von Bogen {prev} legen"},
+    "strip": {"en": "glue · sheet {next} here", "de": "kleben · Bogen {next} hierauf"},
+})
 
 
 @dataclass(frozen=True)
@@ -123,7 +120,7 @@ def _sheet(page: Page, paper: Paper, items: list[Primitive], piece: Piece, index
                     data={"piece": str(index), "of": str(count), "dx": f"{piece.dx:.4f}", "dy": f"{piece.dy:.4f}",
                           "from": f"{piece.start:.4f}", "to": f"{piece.end:.4f}", "overlap-mm": f"{overlap:g}"}))
     top, bottom = content.y0 + piece.dy, content.y1 + piece.dy
-    words = TEXTS.get(lang, TEXTS["en"])
+    words = WORDS.of(lang)
     if index < count - 1:  # the overlap strip the next sheet is glued onto, and triangles at its seam
         x = piece.end + piece.dx
         sheet.rect(x, top, overlap, bottom - top, style=GLUE, cls="overlap-strip",

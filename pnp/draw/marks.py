@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pnp.draw.primitives import CROP, HAIRLINE, Line, Primitive, Style, Text
 from pnp.draw.text import pt, vertical_extent
+from pnp.i18n import KIT
 
 if TYPE_CHECKING:
     from pnp.draw.scene import Page
@@ -59,15 +60,19 @@ def crop_marks(
     return marks
 
 
-def footer(page: Page, game: str, component: str, n: int, m: int, version: str) -> list[Primitive]:
-    """One small line at the bottom of the safe area: game and component left, page and version right."""
+def footer(page: Page, game: str, component: str, n: int, m: int, version: str, lang: str = "en") -> list[Primitive]:
+    """One small line at the bottom of the safe area: game and part left, page and version right.
+
+    `component` is the part's key (rules, tiles, ...), printed in the kit's language.
+    """
     _, below = vertical_extent(FOOTER_SIZE)
     baseline = page.height - page.safe_margin - below
-    left = Text(page.safe_margin, baseline, f"{game} · {component}", FOOTER_SIZE, cls="footer")
+    part = KIT.get(lang, component, component)
+    left = Text(page.safe_margin, baseline, f"{game} · {part}", FOOTER_SIZE, cls="footer")
     right = Text(
         page.width - page.safe_margin,
         baseline,
-        f"page {n}/{m} · v{version.removeprefix('v')}",
+        f"{KIT(lang, 'page', n=n, m=m)} · v{version.removeprefix('v')}",
         FOOTER_SIZE,
         anchor="end",
         cls="footer",

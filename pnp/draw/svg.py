@@ -25,6 +25,7 @@ from pnp.draw.primitives import (
 )
 from pnp.draw.scene import Page
 from pnp.draw.text import FONT_FAMILY, glyph_offsets
+from pnp.draw.webfont import font_face_css
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 
@@ -67,16 +68,18 @@ def _matrix(m: tuple[float, ...]) -> str:
     return "matrix(" + " ".join([*(num(v, 8) for v in m[:4]), *(num(v) for v in m[4:])]) + ")"
 
 
-def _element(dwg: svgwrite.Drawing, prim: Primitive) -> BaseElement:
+def _element(dwg: svgwrite.Drawing, prim: Primitive, chars: dict[bool, set[str]]) -> BaseElement:
+    """The SVG element of `prim`; adds the characters its text draws to `chars` (keyed by bold)."""
     el: BaseElement
     if isinstance(prim, Group):
         el = dwg.g()
         if not prim.transform.is_identity:
             el.attribs["transform"] = _matrix(prim.transform.as_tuple())
         for child in prim.children:
-            el.add(_element(dwg, child))
+            el.add(_element(dwg, child, chars))
     elif isinstance(prim, Text):
         el = dwg.text(prim.text)
+        chars.setdefault(prim.bold, set()).update(prim.text)
         # Every glyph is placed at its Vera advance, computed here as for the PDF: cairo would
         # otherwise round advances to device pixels (drifting several px per line) and anchor on
         # ink extents, not advance widths.
@@ -137,6 +140,7 @@ def render_svg(page: Page) -> bytes:
     dwg.attribs["xmlns:inkscape"] = INKSCAPE_NS
     if page.label:
         dwg.set_desc(title=page.label)
+    chars: dict[bool, set[str]] = {}
     for layer in LAYERS:
         group = dwg.g(id=f"layer-{layer}")
         group.attribs["inkscape:groupmode"] = "layer"
@@ -144,6 +148,10 @@ def render_svg(page: Page) -> bytes:
         for item in page.items:
             part = item.only(layer)
             if part is not None:
-                group.add(_element(dwg, part))
+                group.add(_element(dwg, part, chars))
         dwg.add(group)
+    # The glyphs this page draws travel with it: no viewer needs Vera installed (webfont.py).
+    css = font_face_css(chars)
+    if css:
+        dwg.defs.add(dwg.style(css))
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + dwg.tostring().encode("utf-8") + b"\n"

@@ -65,6 +65,13 @@ class Board:
     triangle_mm: float  # side of one triangle (= one half of a stone) in millimetres
     centre: Point  # grid point in the middle of the hexagon
     start: tuple[Cell, Cell]  # cells of the first stone: its first colour on start[0]
+    stone_clearance_mm: float = 0.4  # a stone's triangles are this much shorter a side than the board's
+
+    @property
+    def stone_side_mm(self) -> float:
+        """Side of a stone's triangle: a hair smaller than the board's, so a stone cut a little
+        outside its line still fits inside its place."""
+        return self.triangle_mm - self.stone_clearance_mm
 
     @cached_property
     def cells(self) -> tuple[Cell, ...]:
@@ -360,7 +367,8 @@ def _board(fields: Fields) -> Board:
     start = _cell_list(fields, "start")
     if len(start) != 2 or not tg.shares_edge(start[0], start[1]):
         raise fields.error("start", "must be two edge-adjacent cells")
-    board = Board(side, triangle_mm, centre, (start[0], start[1]))
+    clearance = fields.opt("stone_clearance_mm", float, 0.4, in_range(0.0, triangle_mm / 4))
+    board = Board(side, triangle_mm, centre, (start[0], start[1]), clearance)
     if not set(start) <= board.cell_set:
         raise fields.error("start", "the start stone must lie on the board")
     fields.finish()

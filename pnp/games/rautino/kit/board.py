@@ -216,8 +216,8 @@ def _draw_entry(page: Page, model: RautinoModel, entry: LegendEntry, x: float, y
 
 def draw_shape_diagram(b: art.Builder, model: RautinoModel, shape: Shape, x: float, y: float, tri: float,
                        colour: Colour, other: Colour | None = None) -> tuple[float, float]:
-    """The shape in one colour with the last-placed stone outlined boldly; for shapes that count
-    one triangle of the new stone, its other triangle is drawn just outside. Returns the size."""
+    """The shape in one colour, symbols included, with the last-placed stone outlined boldly; for shapes
+    that count one triangle of the new stone, its other triangle is drawn just outside. Returns the size."""
     cells = art.shape_cells_for_diagram(shape)
     stone = art.new_stone_in(shape, cells)
     everything = cells | set(stone)
@@ -225,7 +225,7 @@ def draw_shape_diagram(b: art.Builder, model: RautinoModel, shape: Shape, x: flo
     outside = other or model.colours[(model.colours.index(colour) + 1) % len(model.colours)]
     painted = dict.fromkeys(cells, colour)
     painted.update({cell: outside for cell in stone if cell not in cells})
-    art.draw_cells(b, layout, painted, symbols=False, line=stroked(art.INK, 0.2))
+    art.draw_cells(b, layout, painted, line=stroked(art.INK, 0.2))
     b.polygon(stone_outline(layout, stone), style=Style(stroke=art.INK, stroke_width=0.7, linejoin="round"),
               cls="new-stone")
     return art.diagram_size(everything, tri)

@@ -16,9 +16,10 @@ from pnp.geometry import trigrid as tg
 
 from ..model import Colour, RautinoModel
 from . import art
-from .texts import words
+from .texts import WORDS, words
 
 BLEED_MM = 3.0
+PRINT_SHOP_SAFE_MM = 3.0  # text and picture keep this far inside the trim of the print shop's cut
 CREAM = "#f3ead6"
 
 # art(page, x, y, w, h, rotation): the box net's panel-art signature.
@@ -26,6 +27,10 @@ ArtFn = Callable[[Page, float, float, float, float, float], None]
 
 
 def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
+    """The cover on the top half of a sheet with crop marks, or with the option `bleed_pdf` the
+    print shop's page of trim size plus bleed."""
+    if ctx.options.get("bleed_pdf"):
+        return [bleed_cover_page(model, ctx)]
     page = Page.for_paper(ctx.paper.portrait(), label="cover")
     w, h = model.lid_mm
     marks = BLEED_MM + 7.0  # bleed, gap and crop mark length beyond the trim
@@ -37,11 +42,19 @@ def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
         raise LayoutError(f"rautino cover: a {w:g} x {h:g} mm lid does not fit on {ctx.paper}")
     draw_cover_art(page, model, x, y, w, h, lang=ctx.lang, bleed=BLEED_MM)
     crop_marks(page, x, y, w, h, bleed=BLEED_MM)
-    note = {"en": f"Cover for the box lid ({w:g} x {h:g} mm): cut at the crop marks.",
-            "de": f"Deckelbild für die Schachtel ({w:g} x {h:g} mm): an den Schnittmarken schneiden."}
-    page.text(page.width / 2, y + h + marks + 5, note.get(ctx.lang, note["en"]), pt(8), anchor="middle",
+    note = WORDS(ctx.lang, "cover_note", w=w, h=h)
+    page.text(page.width / 2, y + h + marks + 5, note, pt(8), anchor="middle",
               style=filled("#555555"), cls="cover-note")
     return [page]
+
+
+def bleed_cover_page(model: RautinoModel, ctx: KitContext) -> Page:
+    """The cover alone for a print shop: a page of the lid's trim size with the bleed round it
+    (the PDF gets TrimBox and BleedBox), no crop marks, no notes, no footer."""
+    w, h = model.lid_mm
+    page = Page(w, h, bleed=BLEED_MM, safe_margin=PRINT_SHOP_SAFE_MM, label="cover (bleed)")
+    draw_cover_art(page, model, 0.0, 0.0, w, h, lang=ctx.lang, bleed=BLEED_MM)
+    return page
 
 
 def lid_art(model: RautinoModel, lang: str = "en") -> ArtFn:

@@ -13,25 +13,28 @@ from pnp.geometry import trigrid as tg
 from ..model import RautinoModel
 from . import art
 from .board import boundary_edges, draw_shape_diagram, stone_outline
-from .texts import colour_name, points_lines, shape_name, words
+from .combo import REGION, ComboExample, combo_example
+from .texts import colour_count, colour_name, points_lines, shape_name, words
 
-STYLE = FlowStyle(body=pt(9.4), h1=pt(12), h2=pt(11), leading=1.3, gap=2.0)
-ROW_MM = 20.0  # one shape of the table
+STYLE = FlowStyle(body=pt(9), h1=pt(12), h2=pt(10.5), leading=1.28, gap=1.8)
+ROW_MM = 17.0  # one shape of the table
 EXAMPLE_MM = 30.0
+COMBO_MM = 22.0
 TABLE_TRI = 7.0
 MINI_TRI = 9.0
 
 
 def rules_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     lang = ctx.lang if ctx.lang in ("de", "en") else "en"
-    texts = _texts(model, lang)
+    combo = combo_example(model)
+    texts = _texts(model, lang, combo)
     page = rules_page(ctx.paper.portrait(), model.title, texts["subtitle"], texts["columns"],
-                      lambda page, name, rect: _figure(page, model, name, rect, lang),
+                      lambda page, name, rect: _figure(page, model, name, rect, lang, combo),
                       component="rautino rules", style=STYLE, label="rules")
     return [page]
 
 
-def _texts(model: RautinoModel, lang: str) -> dict:
+def _texts(model: RautinoModel, lang: str, combo: ComboExample | None = None) -> dict:
     one, two = model.one_player, model.two_players
     n, hand = model.stone_count, model.hand_size
     strict = model.matching == "strict"
@@ -43,18 +46,18 @@ def _texts(model: RautinoModel, lang: str) -> dict:
                  "verbinden; andere dürfen abweichen.")
         col1: list[FlowItem] = [
             Heading("Material", 2),
-            Paragraph(f"1 Spielplan, {n} Rautensteine aus je zwei farbigen Dreiecken. Weiß/graue Dreiecke "
+            Paragraph(f"1 Spielplan, {n} Rautensteine aus je zwei farbigen Dreiecken. Weiß-graue Dreiecke "
                       "sind Joker und passen an jede Farbe."),
             Heading("Vorbereitung", 2),
-            Paragraph("Den Spielplan auslegen, alle Steine verdeckt mischen und als Stapel bereitlegen. Den "
-                      "obersten Stein aufdecken und auf das Startfeld in der Mitte legen."),
+            Paragraph("Den Spielplan auslegen, alle Steine verdeckt mischen und als Nachziehstapel bereitlegen. "
+                      "Den obersten Stein aufdecken und auf das Startfeld in der Mitte legen."),
             Heading("Anlegen", 2),
             Paragraph("Ein Stein bedeckt zwei freie Dreiecke des Plans und berührt liegende Steine an "
                       f"mindestens einer Kante, wie beim Domino. {match} Ein Joker passt zu jeder Farbe."),
             Paragraph("Eine Form entsteht, wenn der gelegte Stein sie vollendet und mindestens eines seiner "
                       "Dreiecke zu ihr gehört. Gezählt werden die verschiedenen Farben der Form; Joker "
                       "nehmen jede Farbe an. Jede Drehung und Spiegelung zählt.", ),
-            table, figure_table,
+            table, figure_table, *_combo_items(model, combo, lang),
         ]
         solo = [f"Du hältst {hand} Steine offen vor dir. Lege einen an und ziehe sofort nach."]
         if one.stone_point:
@@ -63,11 +66,12 @@ def _texts(model: RautinoModel, lang: str) -> dict:
         if one.combo_bonus:
             solo.append(f"Kombo: Entstehen in einem Zug mehrere Formen, gibt jede weitere Form "
                         f"{one.combo_bonus} Extrapunkte.")
-        solo.append("Ende: Keiner deiner Steine passt mehr, oder der Plan ist voll. Wie viele Punkte schaffst du?")
-        duo = [f"Jeder hält {hand} Steine verdeckt vor dem anderen. Abwechselnd einen Stein anlegen und einen "
-               "nachziehen.",
-               f"Passt keiner deiner Steine: Zeige sie, lege sie unter den Stapel, ziehe {hand} neue und "
-               "setze diesen Zug aus.",
+        solo.append("Ende: Das Spiel ist vorbei, sobald keiner deiner Steine mehr irgendwo auf den Plan passt. "
+                    "Wie viele Punkte schaffst du?")
+        duo = [f"Jeder Spieler hält {hand} Steine vor dem Mitspieler verborgen. Die Spieler legen abwechselnd "
+               "einen Stein an und ziehen einen nach.",
+               f"Passt keiner deiner Steine, zeigst du sie, legst sie unter den Nachziehstapel, ziehst {hand} "
+               "neue und setzt diesen Zug aus.",
                "Jede entstandene Form bringt ihre Punkte" + ("." if two.combo_bonus else
                                                               ", ohne Kombo-Bonus.")
                + ("" if two.stone_point else " Gelegte Steine zählen nicht.")]
@@ -77,7 +81,7 @@ def _texts(model: RautinoModel, lang: str) -> dict:
                           "wenn das Farbdreieck darüber passt, auch wenn der Joker nicht frei liegt.")
         if two.joker_overhang:
             jokers.append("Beispiel B: Ein Joker-Dreieck darf über den Rand des Plans hinausragen."
-                          + (" Eine Form, die es dabei vervollständigt, zählt wie jede andere."
+                          + (" Eine Form, die der Stein damit vollendet, zählt wie jede andere."
                              if model.overhanging_joker_shapes_score else ""))
         col2: list[FlowItem] = [Heading("Ein Spieler", 2), Bullets(tuple(solo)),
                                 Heading("Zwei Spieler", 2), Bullets(tuple(duo))]
@@ -85,8 +89,8 @@ def _texts(model: RautinoModel, lang: str) -> dict:
             col2 += [Heading("Joker zu zweit", 2), Bullets(tuple(jokers))]
             col2 += [_figure_item(name, EXAMPLE_MM) for name in _examples(model)]
         col2 += [Heading("Spielende zu zweit", 2),
-                 Paragraph("Wenn nichts mehr angelegt werden kann, oder wenn der Stapel leer ist und die "
-                           "Runde zu Ende gespielt wurde. Wer die meisten Punkte hat, gewinnt.")]
+                 Paragraph("Das Spiel endet, wenn nichts mehr angelegt werden kann oder wenn der Nachziehstapel "
+                           "leer ist und die Runde zu Ende gespielt wurde. Wer die meisten Punkte hat, gewinnt.")]
         subtitle = "Punktejagd mit Rautensteinen · 1–2 Spieler · 6–99 Jahre · ca. 15 Minuten"
     else:
         match = ("Every edge where the new stone touches a stone on the board must join triangles of the same "
@@ -94,18 +98,18 @@ def _texts(model: RautinoModel, lang: str) -> dict:
                  "others may differ.")
         col1 = [
             Heading("Contents", 2),
-            Paragraph(f"1 board, {n} rhombus stones made of two coloured triangles each. White/grey "
+            Paragraph(f"1 board, {n} rhombus stones made of two coloured triangles each. White-and-grey "
                       "triangles are jokers and match every colour."),
             Heading("Setup", 2),
             Paragraph("Lay out the board, shuffle all stones face down into a stack. Turn over the top stone "
-                      "and lay it on the start place in the middle."),
+                      "and lay it on the start space in the middle."),
             Heading("Placing a stone", 2),
             Paragraph("A stone covers two free triangles of the board and touches stones already there along "
                       f"at least one edge, as in dominoes. {match} A joker matches every colour."),
             Paragraph("A shape is formed when the stone you lay completes it and at least one of its "
                       "triangles is part of it. Count the different colours in the shape; jokers take any "
                       "colour. Every rotation and mirror image counts."),
-            table, figure_table,
+            table, figure_table, *_combo_items(model, combo, lang),
         ]
         solo = [f"Hold {hand} stones face up. Lay one, then draw at once to have {hand} again."]
         if one.stone_point:
@@ -114,7 +118,8 @@ def _texts(model: RautinoModel, lang: str) -> dict:
         if one.combo_bonus:
             solo.append(f"Combo: when one move forms several shapes, each shape after the first gives "
                         f"{one.combo_bonus} extra points.")
-        solo.append("End: none of your stones fits, or the board is full. How high can you score?")
+        solo.append("End: the game is over as soon as none of your stones fits anywhere on the board. How high "
+                    "can you score?")
         duo = [f"Each player holds {hand} stones hidden from the other. Take turns: lay one stone, draw one.",
                f"If none of your stones fits: show them, put them under the stack, draw {hand} new ones and "
                "miss this turn.",
@@ -126,15 +131,15 @@ def _texts(model: RautinoModel, lang: str) -> dict:
                           "triangle fits there, even when the joker is not free.")
         if two.joker_overhang:
             jokers.append("Example B: a joker triangle may stick out over the edge of the board."
-                          + (" A shape it completes there scores like any other."
+                          + (" A shape the stone completes this way scores like any other."
                              if model.overhanging_joker_shapes_score else ""))
         col2 = [Heading("One player", 2), Bullets(tuple(solo)), Heading("Two players", 2), Bullets(tuple(duo))]
         if jokers:
             col2 += [Heading("Jokers with two players", 2), Bullets(tuple(jokers))]
             col2 += [_figure_item(name, EXAMPLE_MM) for name in _examples(model)]
         col2 += [Heading("End with two players", 2),
-                 Paragraph("When nothing more can be laid, or when the stack is empty and the round has been "
-                           "played to its end. The player with the most points wins.")]
+                 Paragraph("The game ends when no stone can be laid any more, or when the stack is empty and the "
+                           "round has been played to its end. The player with the most points wins.")]
         subtitle = "A hunt for points with rhombus stones · 1–2 players · age 6–99 · about 15 minutes"
     return {"subtitle": subtitle, "columns": [col1, col2]}
 
@@ -150,10 +155,43 @@ def _examples(model: RautinoModel) -> list[str]:
     return [name for name, on in (("example-a", two.joker_overbuild), ("example-b", two.joker_overhang)) if on]
 
 
+def _combo_items(model: RautinoModel, combo: ComboExample | None, lang: str) -> list[FlowItem]:
+    """Heading, figure and the engine's count of the seed's worked combo example."""
+    if combo is None:
+        return []
+    de = lang == "de"
+    solo, duo = combo.solo, combo.duo
+    shapes = sorted(solo.shapes, key=lambda s: -s.points)
+    unit = "Punkte" if de else "points"
+    parts = [f"{shape_name(model.shapes[s.shape], lang)} ({colour_count(s.colours, lang)}, {s.points} {unit})"
+             for s in shapes]
+    listed = (" und " if de else " and ").join([", ".join(parts[:-1]), parts[-1]])
+    count = {2: "zwei", 3: "drei"}.get(len(shapes), str(len(shapes))) if de else \
+        {2: "two", 3: "three"}.get(len(shapes), str(len(shapes)))
+    sums = " + ".join(str(s.points) for s in shapes) + f" + {solo.combo} = {solo.total - solo.stone}"
+    stone = solo.stone
+    if de:
+        further = "Die zweite Form bringt" if len(shapes) == 2 else "Jede weitere Form bringt"
+        text = (f"Der gelb-blaue Stein (dick umrandet) vollendet mit seinem gelben Dreieck {count} Formen: "
+                f"{listed}. {further} als Kombo {solo.combo // (len(shapes) - 1)} Extrapunkte: {sums} Punkte. "
+                f"Allein gespielt kommt {'der Punkt' if stone == 1 else f'{stone} Punkte'} für den gelegten "
+                f"Stein dazu: {solo.total}. Zu zweit zählt derselbe Zug {duo.total} Punkte.")
+    else:
+        further = "The second shape earns" if len(shapes) == 2 else "Each further shape earns"
+        text = (f"The yellow-blue stone (bold outline) completes {count} shapes with its yellow triangle: "
+                f"{listed}. {further} {solo.combo // (len(shapes) - 1)} combo points: {sums}. In a one-player "
+                f"game the stone itself adds {stone}, which makes it {solo.total}. With two players the same "
+                f"move scores {duo.total}.")
+    return [Heading("Beispiel: eine Kombo" if de else "Example: a combo", 2), _figure_item("combo", COMBO_MM),
+            Paragraph(text)]
+
+
 def _figure(page: Page, model: RautinoModel, name: str, rect: tuple[float, float, float, float],
-            lang: str) -> None:
+            lang: str, combo: ComboExample | None = None) -> None:
     x, y, w, h = rect
-    if name == "shapes":
+    if name == "combo" and combo is not None:
+        _combo_figure(page, model, combo, x, y, w, h)
+    elif name == "shapes":
         _shape_table(page, model, x, y, w, lang)
     elif name == "example-a":
         _example_a(page, model, x, y, w, h, lang)
@@ -225,9 +263,9 @@ def _example_a(page: Page, model: RautinoModel, x: float, y: float, w: float, h:
         g.path(("M", ax - 3, ay), ("L", ax + 2, ay), style=stroked(art.INK, 0.5))
         g.polygon([(ax + 3, ay), (ax + 1, ay - 1.3), (ax + 1, ay + 1.3)], style=filled(art.INK))
         name = colour_name(red, lang)
-        caption = (f"Der neue Stein überdeckt den Joker mit seinem Dreieck in {name[:1].upper() + name[1:]} "
-                   f"und berührt {name[:1].upper() + name[1:]}." if lang == "de"
-                   else f"The new stone's {name} half covers the joker and touches {name}.")
+        red_de = f"{name}farbenes" if name.endswith(("a", "e")) else f"{name}es"  # rotes, orangefarbenes
+        caption = (f"Der neue Stein legt sein {red_de} Dreieck auf den Joker; dort berührt es ein {red_de} Dreieck."
+                   if lang == "de" else f"The new stone's {name} half covers the joker and touches {name}.")
         _caption(g, x + 8, y + 2 * MINI_TRI * tg.SQRT3_2 + 5, caption, w - 8)
 
 
@@ -249,3 +287,21 @@ def _example_b(page: Page, model: RautinoModel, x: float, y: float, w: float, h:
                    "one lies on the board and matches.")
         _caption(g, x + 8 + 4.5 * MINI_TRI, y + 2 * MINI_TRI * tg.SQRT3_2 - 1, caption,
                  w - 8 - 4.5 * MINI_TRI)
+
+
+def _combo_figure(page: Page, model: RautinoModel, combo: ComboExample, x: float, y: float, w: float,
+                  h: float) -> None:
+    """The position before the move and after it, side by side."""
+    px0, py0, px1, py1 = tg.bounds(REGION)
+    tri = min(MINI_TRI, (h - 2) / ((py1 - py0) * tg.SQRT3_2), (w - 12) / (px1 - px0))
+    width, height = (px1 - px0) * tri / 2, (py1 - py0) * tri * tg.SQRT3_2
+    with page.group(cls="rules-example", data={"example": "combo", "total": str(combo.solo.total)}) as g:
+        for index, new in enumerate(([], [combo.new])):
+            ox = x + 0.5 + index * (width + 12)
+            layout = tg.TriLayout(tri, ox - px0 * tri / 2, y + 1 - py0 * tri * tg.SQRT3_2)
+            _mini_board(g, set(REGION), layout, edge=False)
+            _stones(g, model, layout, combo.laid)
+            _stones(g, model, layout, new, new=True)
+        ax, ay = x + width + 6, y + 1 + height / 2
+        g.path(("M", ax - 3, ay), ("L", ax + 2, ay), style=stroked(art.INK, 0.5))
+        g.polygon([(ax + 3, ay), (ax + 1, ay - 1.3), (ax + 1, ay + 1.3)], style=filled(art.INK))

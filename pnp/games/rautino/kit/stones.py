@@ -92,7 +92,7 @@ def lattice(page: Page, side: float) -> Lattice:
 
 def slots(model: RautinoModel, page: Page) -> list[Slot]:
     """Every stone of the set on its sheet and place, sheets filled in order."""
-    grid = lattice(page, model.board.triangle_mm)
+    grid = lattice(page, model.board.stone_side_mm)
     out = []
     for index in range(model.stone_count):
         sheet, place = divmod(index, grid.capacity)
@@ -102,7 +102,7 @@ def slots(model: RautinoModel, page: Page) -> list[Slot]:
 
 
 def sheet_count(model: RautinoModel, page: Page) -> int:
-    return math.ceil(model.stone_count / lattice(page, model.board.triangle_mm).capacity)
+    return math.ceil(model.stone_count / lattice(page, model.board.stone_side_mm).capacity)
 
 
 def _new_page(ctx: KitContext, label: str) -> Page:

@@ -2,57 +2,42 @@
 
 from __future__ import annotations
 
+from pnp.i18n import Texts
+
 from ..model import RautinoModel, Shape
 
-WORDS = {
-    "en": {
-        "shapes": "Shapes",
-        "start": "Start",
-        "facts": "1–2 players · age 6–99 · about 15 min",
-        "players": "1–2 players",
-        "age": "age 6–99",
-        "time": "about 15 minutes",
-        "one_player": "1 player",
-        "per_stone": "every stone placed",
-        "combo": "each further shape in one move",
-        "points": "points",
-        "both": "both triangles of the new stone inside",
-        "one": "one triangle of the new stone inside",
-        "stones": "stones",
-        "cut": "Cut along the black lines; each colour runs 3 mm past its line.",
-        "backs": "Backs: print on the reverse, flip on the long edge.",
-        "joker": "joker",
-        "sheet": "sheet",
-        "box": "Rhombus stones, shapes and points",
-    },
-    "de": {
-        "shapes": "Formen",
-        "start": "Start",
-        "facts": "1–2 Spieler · 6–99 Jahre · ca. 15 Min.",
-        "players": "1–2 Spieler",
-        "age": "6–99 Jahre",
-        "time": "ca. 15 Minuten",
-        "one_player": "1 Spieler",
-        "per_stone": "jeder gelegte Stein",
-        "combo": "jede weitere Form im selben Zug",
-        "points": "Punkte",
-        "both": "beide Dreiecke des neuen Steins liegen darin",
-        "one": "ein Dreieck des neuen Steins liegt darin",
-        "stones": "Steine",
-        "cut": "Entlang der schwarzen Linien schneiden; jede Farbe reicht 3 mm darüber.",
-        "backs": "Rückseiten: auf die Rückseite drucken, über die lange Kante wenden.",
-        "joker": "Joker",
-        "sheet": "Bogen",
-        "box": "Rautensteine, Formen und Punkte",
-    },
-}
+WORDS = Texts({
+    "shapes": {"en": "Shapes", "de": "Formen"},
+    "start": {"en": "Start", "de": "Start"},
+    "facts": {"en": "1–2 players · age 6–99 · about 15 min", "de": "1–2 Spieler · 6–99 Jahre · ca. 15 Min."},
+    "players": {"en": "1–2 players", "de": "1–2 Spieler"},
+    "age": {"en": "age 6–99", "de": "6–99 Jahre"},
+    "time": {"en": "about 15 minutes", "de": "ca. 15 Minuten"},
+    "one_player": {"en": "1 player", "de": "1 Spieler"},
+    "per_stone": {"en": "every stone placed", "de": "jeder gelegte Stein"},
+    "combo": {"en": "each further shape in one move", "de": "jede weitere Form im selben Zug"},
+    "points": {"en": "points", "de": "Punkte"},
+    "both": {"en": "both triangles of the new stone inside", "de": "beide Dreiecke des neuen Steins liegen darin"},
+    "one": {"en": "one triangle of the new stone inside", "de": "ein Dreieck des neuen Steins liegt darin"},
+    "stones": {"en": "stones", "de": "Steine"},
+    "cut": {"en": "Cut along the black lines; each colour runs 3 mm past its line.",
+            "de": "Entlang der schwarzen Linien schneiden; jede Farbe reicht 3 mm darüber."},
+    "backs": {"en": "Backs: print on the reverse, flip on the long edge.",
+              "de": "Rückseiten: auf die Rückseite drucken, über die lange Kante wenden."},
+    "joker": {"en": "joker", "de": "Joker"},
+    "sheet": {"en": "sheet", "de": "Bogen"},
+    "box": {"en": "Rhombus stones, shapes and points", "de": "Rautensteine, Formen und Punkte"},
+    "cover_note": {"en": "Cover for the box lid ({w:g} x {h:g} mm): cut at the crop marks.",
+                   "de": "Deckelbild für die Schachtel ({w:g} x {h:g} mm): an den Schnittmarken schneiden."},
+})
 
-COLOUR_NAMES_DE = {"red": "rot", "yellow": "gelb", "blue": "blau", "green": "grün", "joker": "Joker",
-                   "orange": "orange", "purple": "lila", "black": "schwarz", "white": "weiß"}
+COLOUR_NAMES = Texts({name: {"en": name, "de": german} for name, german in (
+    ("red", "rot"), ("yellow", "gelb"), ("blue", "blau"), ("green", "grün"), ("joker", "Joker"),
+    ("orange", "orange"), ("purple", "lila"), ("black", "schwarz"), ("white", "weiß"))})
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+    return WORDS.of(lang)
 
 
 def shape_name(shape: Shape, lang: str) -> str:
@@ -61,21 +46,24 @@ def shape_name(shape: Shape, lang: str) -> str:
 
 
 def colour_name(name: str, lang: str) -> str:
-    return COLOUR_NAMES_DE.get(name, name) if lang == "de" else name
+    """A colour's printed name; a colour the spec adds is printed as the spec names it."""
+    return COLOUR_NAMES.get(lang, name, name)
+
+
+def colour_count(count: int, lang: str, or_more: bool = False) -> str:
+    """How many colours a shape has, in the seed's words: einfarbig, zweifarbig, mehrfarbig."""
+    if lang == "de":
+        if or_more and count >= 3:
+            return "mehrfarbig"
+        word = {1: "einfarbig", 2: "zweifarbig", 3: "dreifarbig", 4: "vierfarbig"}.get(count, f"{count}-farbig")
+        return word + (" und mehr" if or_more else "")
+    noun = "colour" if count == 1 and not or_more else "colours"
+    return f"{count}{'+' if or_more else ''} {noun}"
 
 
 def points_lines(shape: Shape, lang: str) -> list[str]:
-    """'1 colour: 9' ... one line per scoring colour count."""
-    lines = []
-    for count, value, or_more in shape.points:
-        more = "+" if or_more else ""
-        if lang == "de":
-            noun = "Farbe" if count == 1 and not or_more else "Farben"
-            lines.append(f"{count}{more} {noun}: {value}")
-        else:
-            noun = "colour" if count == 1 and not or_more else "colours"
-            lines.append(f"{count}{more} {noun}: {value}")
-    return lines
+    """'einfarbig: 9' / '1 colour: 9' ... one line per scoring colour count."""
+    return [f"{colour_count(count, lang, or_more)}: {value}" for count, value, or_more in shape.points]
 
 
 def one_player_lines(model: RautinoModel, lang: str) -> list[str]:

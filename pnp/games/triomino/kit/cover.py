@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pnp.draw.affine import Affine
 from pnp.draw.scene import Page, filled
 from pnp.draw.text import text_width, vertical_extent
+from pnp.i18n import KIT
 
 from ..model import TriominoModel
 from .boardart import draw_tiles, fit_layout
@@ -36,7 +37,7 @@ def box_art(model: TriominoModel, lang: str = "en") -> tuple[ArtFn, None]:
             top = 0.07 * ah
             g.text(aw / 2, top + ascent, model.name, size, weight="bold", anchor="middle", cls="cover-title")
             sub = 0.35 * size
-            g.text(aw / 2, top + ascent + descent + sub, "print-and-play", sub, anchor="middle",
+            g.text(aw / 2, top + ascent + descent + sub, KIT(lang, "tagline"), sub, anchor="middle",
                    style=filled("#555555"), cls="cover-subtitle")
             if placements:
                 art_top = top + ascent + descent + 2.2 * sub

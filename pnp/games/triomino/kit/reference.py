@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.i18n import pick, times
+
 from ..model import Rules, TriominoModel
 
 
@@ -24,7 +26,7 @@ def signed(points: int) -> str:
 
 
 def _t(lang: str, en: str, de: str) -> str:
-    return de if lang == "de" else en
+    return pick(lang, {"en": en, "de": de})
 
 
 def reference_lines(rules: Rules, lang: str, zero_triple: bool = True) -> list[RefLine]:
@@ -52,21 +54,21 @@ def reference_lines(rules: Rules, lang: str, zero_triple: bool = True) -> list[R
     if rules.failed_draw_penalty and rules.draw_limit:
         out.append(RefLine("failed_draw_penalty",
                            t(f"Still no fit after {rules.draw_limit} draws (extra)",
-                             f"Nach {rules.draw_limit}-mal Ziehen noch kein Platz (zusätzlich)"),
+                             f"{times(rules.draw_limit, 'de').capitalize()} gezogen, noch kein Platz (zusätzlich)"),
                            signed(-rules.failed_draw_penalty)))
     out.append(RefLine("empty_pool_pass_penalty",
                        t("Pass: no fit and nothing left to draw", "Passen: kein Platz, Vorrat leer")
                        if rules.draw_limit else t("Pass: no fit (no drawing)", "Passen: kein Platz (kein Ziehen)"),
                        signed(-rules.empty_pool_pass_penalty)))
     if rules.going_out_bonus or rules.going_out_collects_hands:
-        label = t("Going out (last tile placed)", "Ausmachen (letzter Stein gelegt)")
+        label = t("Going out (last tile placed)", "Als Erster alle Steine abgelegt")
         if rules.going_out_collects_hands:
-            label += t(", plus the others' hand totals", ", plus die Handsummen der anderen")
+            label += t(", plus the others' hand totals", ", dazu die Handsummen der anderen")
         out.append(RefLine("going_out_bonus", label, signed(rules.going_out_bonus)))
     if rules.blocked_round_scoring == "lowest_collects":
         out.append(RefLine("blocked_round_scoring",
                            t("Blocked round: lowest hand gets the others' totals minus its own",
-                             "Runde blockiert: kleinste Handsumme erhält die der anderen minus die eigene"), ""))
+                             "Runde blockiert: kleinste Handsumme erhält die der anderen abzüglich der eigenen"), ""))
     if rules.target_score:
         out.append(RefLine("target_score",
                            t(f"Game ends after the round in which someone reaches {rules.target_score}",

@@ -11,13 +11,15 @@ from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page
 from pnp.draw.text import Bullets, Figure, FlowItem, FlowStyle, Heading, Paragraph, pt
 from pnp.games.base import KitContext
+from pnp.i18n import pick, times
 
 from ..model import Rules, TriominoModel
 from .boardart import draw_tiles, fit_layout, point_marker
 from .examples import Example, find_example
 from .reference import has_zero_triple, reference_lines, signed
+from .texts import preset_name
 
-FIGURE_HEIGHT = 60.0
+FIGURE_HEIGHT = 55.0
 STYLE = FlowStyle(body=pt(9.2), h1=pt(12), h2=pt(10.5), leading=1.3, gap=1.8)
 
 
@@ -25,7 +27,7 @@ def rules_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
     rules = model.rules(ctx.options.get("preset"))
     lang = "de" if ctx.lang == "de" else "en"
     examples = {kind: find_example(model, rules, kind) for kind in ("bridge", "hexagon")}
-    text = GERMAN if lang == "de" else ENGLISH
+    text = pick(lang, {"en": ENGLISH, "de": GERMAN})
     columns = text(model, rules, examples)
     underline = model.high >= 6
 
@@ -36,9 +38,10 @@ def rules_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
         _draw_example(page, example, rect, name, underline)
 
     title = "Triomino — Spielregel" if lang == "de" else "Triomino — rules"
-    subtitle = (f"{len(model.tiles)} Steine · {model.min_players}–{model.max_players} Spieler · Regeln: {rules.name}"
-                if lang == "de" else
-                f"{len(model.tiles)} tiles · {model.min_players}–{model.max_players} players · rules: {rules.name}")
+    subtitle = (f"{len(model.tiles)} Steine · {model.min_players}–{model.max_players} Spieler · "
+                f"{preset_name(rules.name, lang)}" if lang == "de" else
+                f"{len(model.tiles)} tiles · {model.min_players}–{model.max_players} players · "
+                f"{preset_name(rules.name, lang)}")
     page = rules_page(ctx.paper.portrait(), title, subtitle, columns, draw_figure,
                       component=f"rules ({lang})", style=STYLE, label=f"rules {lang}")
     return [page]
@@ -67,14 +70,17 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
     low, high = model.low, model.high
     zero = (f"; opening with 0-0-0 gives {rules.start_bonus_zero_triple} instead of {rules.start_bonus}"
             if has_zero_triple(model) else "")
-    opening = (f"Whoever holds the highest triple (three equal numbers) lays it down first and scores its sum "
-               f"plus {rules.start_bonus}{zero}. If nobody has a triple, the tile with the highest sum opens"
-               + _opening_bonus(rules, ", without bonus."))
+    opening = (f"Whoever holds the highest triple (three equal numbers) lays it in the middle of the table and "
+               f"scores its sum plus {rules.start_bonus}{zero}. If nobody has a triple, the tile with the highest "
+               f"sum opens" + _opening_bonus(rules, ", without bonus.")
+               + " If two tiles have the same sum, the one with the higher largest number opens; if that is equal "
+                 "too, the higher second number decides. Then play passes round the table.")
     corners = ("Where corners of tiles meet at a point, the numbers there must be the same too."
                if rules.corner_contacts_must_match else
                "Corners that only touch at a point need not match.")
-    draws = (f"Cannot place a tile? Draw one from the pool, up to {rules.draw_limit} times; "
-             f"as soon as a drawn tile fits you may lay it. Each draw costs points (see below)."
+    draws = (f"Cannot place a tile? Draw one from the pool, up to {times(rules.draw_limit, 'en')}. As soon as a "
+             f"drawn tile fits, you must place it. If the last tile you may draw does not fit either, your turn "
+             f"ends and the next player goes. Each draw costs points (see below); with the pool empty you pass."
              if rules.draw_limit else
              "Cannot place a tile? Pass; nobody draws from the pool.")
     col1: list[FlowItem] = [
@@ -104,8 +110,8 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
         f"{signed(rules.bridge_bonus)}."))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
-                 Paragraph(f"The yellow tile bridges the gap: edge contact below, the {_number_at(bridge)} at the "
-                           f"ringed point. The dashed places stay empty.")]
+                 Paragraph(f"The yellow tile bridges the gap: an edge touches below, the {_number_at(bridge)} "
+                           f"at the ringed point. {_empty_places(bridge, 'en')}")]
     col2.append(Heading("Hexagon"))
     col2.append(Paragraph(
         f"Six tiles round one point form a hexagon. The tile that closes it scores {signed(rules.hexagon_bonuses[0])}; "
@@ -119,10 +125,11 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
            + ("in a whole round and the pool is empty." if rules.blocked_needs_empty_pool and rules.draw_limit
               else "in a whole round, even after drawing." if rules.draw_limit else "in a whole round."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
-        end += (f" Going out earns {signed(rules.going_out_bonus)}"
+        end += (f" Whoever places their last tile first earns {signed(rules.going_out_bonus)}"
                 + (" plus the numbers left in everyone else's hands." if rules.going_out_collects_hands else "."))
     if rules.blocked_round_scoring == "lowest_collects":
-        end += " In a blocked round the player with the lowest hand gets the others' hand totals minus their own."
+        end += (" In a blocked round the player with the lowest hand total gets the others' totals, less their "
+                "own.")
     col2.append(Paragraph(end))
     col2.append(Paragraph(
         f"Play rounds until someone has {rules.target_score} points; finish that round. The highest score wins."
@@ -134,14 +141,18 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     low, high = model.low, model.high
     zero = (f"; wer mit 0-0-0 beginnt, erhält {rules.start_bonus_zero_triple} statt {rules.start_bonus}"
             if has_zero_triple(model) else "")
-    opening = (f"Wer den höchsten Drilling (drei gleiche Zahlen) hat, legt ihn als ersten Stein und erhält "
-               f"seine Summe plus {rules.start_bonus}{zero}. Hat niemand einen Drilling, beginnt der Stein mit der "
-               f"höchsten Summe" + _opening_bonus(rules, ", ohne Bonus."))
+    opening = (f"Wer den höchsten Drilling (drei gleiche Zahlen) hat, legt ihn als ersten Stein in die Mitte des "
+               f"Tisches und erhält seine Augensumme plus {rules.start_bonus}{zero}. Hat niemand einen Drilling, "
+               f"beginnt der Stein mit der höchsten Augensumme" + _opening_bonus(rules, ", ohne Bonus.")
+               + " Haben zwei Steine dieselbe Augensumme, beginnt der mit der höheren größten Zahl; ist auch sie "
+                 "gleich, entscheidet die zweithöchste Zahl. Danach geht es reihum weiter.")
     corners = ("Wo Ecken von Steinen in einem Punkt zusammentreffen, müssen die Zahlen ebenfalls gleich sein."
                if rules.corner_contacts_must_match else
                "Ecken, die sich nur in einem Punkt berühren, müssen nicht passen.")
-    draws = (f"Kein Stein passt? Zieh einen aus dem Vorrat, höchstens {rules.draw_limit}-mal; sobald ein "
-             f"gezogener Stein passt, darfst du ihn legen. Jedes Ziehen kostet Punkte (siehe unten)."
+    draws = (f"Kein Stein passt? Dann ziehst du einen Stein aus dem Vorrat, höchstens "
+             f"{times(rules.draw_limit, 'de')}. Sobald ein gezogener Stein passt, musst du ihn legen. Passt auch "
+             f"der letzte erlaubte nicht, ist der nächste Spieler an der Reihe. Jedes Ziehen kostet Punkte "
+             f"(siehe unten); ist der Vorrat leer, setzt du aus."
              if rules.draw_limit else
              "Kein Stein passt? Dann setzt du aus; aus dem Vorrat wird nicht gezogen.")
     col1: list[FlowItem] = [
@@ -151,7 +162,8 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
         Heading("Vorbereitung"),
         Paragraph(f"Alle Steine verdeckt mischen. Jeder nimmt {model.hand_size} Steine "
                   f"({model.hand_size_many_players} bei mehr als {model.many_players_above} Spielern) und stellt "
-                  f"sie so vor sich auf, dass die anderen die Zahlen nicht sehen. Der Rest ist der Vorrat."),
+                  f"sie so vor sich auf, dass die anderen die Zahlen nicht sehen. Die übrigen Steine bilden "
+                  f"den Vorrat."),
         Heading("Der erste Stein"),
         Paragraph(opening),
         Heading("Dein Zug"),
@@ -159,7 +171,7 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
                   "Kante anliegt. An jeder anliegenden Kante müssen beide Zahlen gleich sein: eine 3 an eine 3, "
                   "eine 5 an eine 5. " + corners),
         Paragraph(draws),
-        Paragraph("Du erhältst die Summe der drei Zahlen des gelegten Steins und dazu jeden Bonus."),
+        Paragraph("Du erhältst die Augensumme des gelegten Steins und dazu jeden Bonus."),
         Heading("Boni und Strafen", level=2),
         Bullets(_preset_lines(rules, "de")),
     ]
@@ -171,11 +183,11 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
         f"bildet eine Brücke: {signed(rules.bridge_bonus)}."))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
-                 Paragraph(f"Der gelbe Stein schlägt die Brücke: Kante unten, die {_number_at(bridge)} am "
-                           f"markierten Punkt. Die gestrichelten Plätze bleiben frei.")]
+                 Paragraph(f"Der gelbe Stein schlägt die Brücke: unten liegt eine Kante an, am markierten Punkt "
+                           f"die {_number_at(bridge)}. {_empty_places(bridge, 'de')}")]
     col2.append(Heading("Sechseck"))
     col2.append(Paragraph(
-        f"Sechs Steine um einen Punkt bilden ein Sechseck. Wer es mit seinem Stein schließt, erhält "
+        f"Sechs Steine um einen Punkt bilden ein Sechseck. Wer es mit einem Stein schließt, erhält "
         f"{signed(rules.hexagon_bonuses[0])}; zwei auf einmal {signed(rules.hexagon_bonuses[1])}, "
         f"drei {signed(rules.hexagon_bonuses[2])}."))
     if hexagon:
@@ -189,18 +201,31 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
               else "eine ganze Runde lang niemand legen kann, auch nicht nach dem Ziehen." if rules.draw_limit
               else "eine ganze Runde lang niemand legen kann."))
     if rules.going_out_bonus or rules.going_out_collects_hands:
-        end += (f" Wer ausmacht, erhält {signed(rules.going_out_bonus)}"
+        end += (f" Wer als Erster alle Steine abgelegt hat, erhält {signed(rules.going_out_bonus)}"
                 + (" und dazu die Zahlen, die die anderen noch auf der Hand haben." if rules.going_out_collects_hands
                    else "."))
     if rules.blocked_round_scoring == "lowest_collects":
         end += (" Ist die Runde blockiert, erhält, wer die kleinste Handsumme hat, die Handsummen der anderen "
-                "minus die eigene.")
+                "abzüglich der eigenen.")
     col2.append(Paragraph(end))
     col2.append(Paragraph(
         f"Gespielt wird, bis jemand {rules.target_score} Punkte hat; diese Runde wird zu Ende gespielt. "
         f"Die meisten Punkte gewinnen." if rules.target_score else
         "Das Spiel dauert eine Runde: die meisten Punkte gewinnen."))
     return [col1, col2]
+
+
+def _empty_places(example: Example, lang: str) -> str:
+    """The caption's word on the places the figure tints grey: they must stay empty (one, or several).
+
+    Only the outer ones show their dashed outline; the tint marks all of them.
+    """
+    if not example.empty:
+        return ""
+    one = len(example.empty) == 1
+    if lang == "de":
+        return "Der grau getönte Platz bleibt frei." if one else "Die grau getönten Plätze bleiben frei."
+    return "The grey place stays empty." if one else "The grey places stay empty."
 
 
 def _number_at(example: Example) -> int:

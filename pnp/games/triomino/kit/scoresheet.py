@@ -14,39 +14,47 @@ from pnp.draw.scene import Page, Style, filled, stroked
 from pnp.draw.text import pt, text_width, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
+from pnp.i18n import Texts
 
 from ..model import Rules, TriominoModel
 from .reference import RefLine, has_round_end, has_zero_triple, reference_lines
+from .texts import preset_name
 
 ROW = 7.0  # handwriting row height
 HEADER = 9.0  # player name boxes
 SUBHEADER = 5.0
-TURN_COL = 22.0  # wide enough for the round-end labels
+TURN_COL = 24.0  # wide enough for the round-end labels at the smallest print size
 MIN_TURN_ROWS = 15
 GRID = stroked("#555555", 0.2)
 BOLD_GRID = stroked("#000000", 0.45)
 TINT = "#e6e6e6"
 REF_SIZE = pt(8.5)
 REF_COLUMN_GAP = 8.0
+MIN_TEXT = pt(6.5)  # nothing printed smaller
 
-WORDS = {
-    "en": {"title": "Triomino — score sheet", "rules": "Rules", "round": "Round", "date": "Date",
-           "turn": "Turn", "points": "+/−", "total": "total", "total_short": "tot.", "player": "Player",
-           "carried": "carried over",
-           "going_out": "going out", "blocked": "blocked", "round_total": "round total",
-           "final": "final score", "reference": "Bonuses and penalties", "continue":
-           "More turns than rows: go on on a new sheet and write the totals in “carried over”."},
-    "de": {"title": "Triomino — Punkteblatt", "rules": "Regeln", "round": "Runde", "date": "Datum",
-           "turn": "Zug", "points": "+/−", "total": "Summe", "total_short": "ges.", "player": "Spieler",
-           "carried": "Übertrag",
-           "going_out": "ausgemacht", "blocked": "blockiert", "round_total": "Rundensumme",
-           "final": "Endstand", "reference": "Boni und Strafen", "continue":
-           "Mehr Züge als Zeilen: auf einem neuen Blatt weiter, die Summen als „Übertrag“ eintragen."},
-}
+WORDS = Texts({
+    "title": {"en": "Triomino — score sheet", "de": "Triomino — Punkteblatt"},
+    "date": {"en": "Date", "de": "Datum"},
+    "round": {"en": "Round", "de": "Runde"},
+    "turn": {"en": "Turn", "de": "Zug"},
+    "points": {"en": "+/−", "de": "+/−"},
+    "total": {"en": "total", "de": "Summe"},
+    "total_short": {"en": "tot.", "de": "ges."},
+    "player": {"en": "Player", "de": "Spieler"},
+    "carried": {"en": "carried over", "de": "Übertrag"},
+    "going_out": {"en": "going out", "de": "alle abgelegt"},
+    "blocked": {"en": "blocked", "de": "blockiert"},
+    "round_total": {"en": "round total", "de": "Rundensumme"},
+    "final": {"en": "final score", "de": "Endstand"},
+    "reference": {"en": "Bonuses and penalties", "de": "Boni und Strafen"},
+    "continue": {"en": "More turns than rows: continue on a new sheet and write the totals under “carried over”.",
+                 "de": "Mehr Züge als Zeilen: auf einem neuen Blatt weiterschreiben und die Summen als "
+                       "„Übertrag“ eintragen."},
+})
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS.get(lang, WORDS["en"])
+    return WORDS.of(lang)
 
 
 def score_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
@@ -63,7 +71,7 @@ def score_page(paper: Paper, rules: Rules, players: int, lang: str, zero_triple:
     w = words(lang)
     page = Page.for_paper(paper, label="score sheet")
     multi_round = has_round_end(rules)
-    subtitle = f"{w['rules']}: {rules.name}    ·    {w['date']}: ____________"
+    subtitle = f"{preset_name(rules.name, lang)}    ·    {w['date']}: ____________"
     if multi_round:
         subtitle += f"    ·    {w['round']}: ______"
     top = title_band(page, w["title"], subtitle)
@@ -100,7 +108,7 @@ def _table(page: Page, x0: float, y0: float, width: float, players: int, turn_ro
     for p in range(players):
         x = x0 + TURN_COL + p * col
         page.rect(x, y, col, HEADER, style=BOLD_GRID, cls="player-column", data={"player": str(p + 1)})
-        page.text(x + 1.5, y + 3.0, f"{w['player']} {p + 1}", pt(6), style=filled("#777777"))
+        page.text(x + 1.5, y + 3.0, f"{w['player']} {p + 1}", MIN_TEXT, style=filled("#777777"))
         page.rect(x, y + HEADER, col, SUBHEADER, style=filled(TINT, stroke="#000000", width=0.2))
         page.text(x + sub / 2, y + HEADER + 3.6, w["points"], _fit(w["points"], sub - 1.0, pt(7.5), bold=False),
                   anchor="middle")
@@ -140,9 +148,9 @@ def _table(page: Page, x0: float, y0: float, width: float, players: int, turn_ro
 
 
 def _fit(label: str, width: float, size: float, bold: bool = True) -> float:
-    while text_width(label, size, bold=bold) > width and size > pt(5):
+    while text_width(label, size, bold=bold) > width and size > MIN_TEXT:
         size *= 0.95
-    return size
+    return max(size, MIN_TEXT)
 
 
 def _ref_columns(ref: list[RefLine]) -> tuple[list[RefLine], list[RefLine]]:
@@ -163,7 +171,7 @@ def _reference(page: Page, ref: list[RefLine], x0: float, y0: float, width: floa
     height = _reference_height(ref, width, lang)
     page.rect(x0, y0, width, height, radius=1.5, style=filled("#f6f6f6", stroke="#000000", width=0.3),
               cls="reference")
-    title = WORDS.get(lang, WORDS["en"])["reference"]
+    title = WORDS(lang, "reference")
     y = y0 + 2.5 + vertical_extent(pt(10), bold=True)[0]
     page.text(x0 + 3.0, y, title, pt(10), weight="bold")
     column = (width - REF_COLUMN_GAP) / 2

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-LANGS = ("en", "de")
+from pnp.i18n import Texts
 
-TEXTS: dict[str, dict[str, str]] = {
+TEXTS = Texts({
     "tiles_title": {"en": "Triomino tiles", "de": "Triomino-Steine"},
     "fronts": {"en": "fronts", "de": "Vorderseiten"},
     "backs": {"en": "backs", "de": "Rückseiten"},
@@ -18,9 +18,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "en": "Back of the previous page: print duplex, flip on the long edge.",
         "de": "Rückseite der vorigen Seite: beidseitig drucken, an der langen Kante wenden.",
     },
-}
+})
+
+# The spec's rule presets, as the sheets name them; a preset a user adds is printed as named.
+PRESETS = Texts({
+    "seed": {"en": "Basic rules", "de": "Grundregeln"},
+    "classic": {"en": "Classic rules", "de": "Klassische Regeln"},
+})
 
 
-def tr(lang: str, key: str) -> str:
-    entry = TEXTS[key]
-    return entry.get(lang, entry["en"])
+def preset_name(name: str, lang: str) -> str:
+    return PRESETS.get(lang, name, name)

@@ -24,7 +24,7 @@ from pnp.geometry.trigrid import Cell, TriLayout, corners
 
 from ..model import TriominoModel
 from .art import centroid, tile_group
-from .texts import tr
+from .texts import TEXTS
 
 BACK_BLEED = 3.0
 GUIDE_GAP, GUIDE_LENGTH = 1.5, 4.0
@@ -122,13 +122,13 @@ def _header(page: Page, ctx: KitContext, sheet: int, sheets: int, back: bool) ->
     box = content_box(page)
     size = pt(12)
     y = box.y0 + vertical_extent(size, bold=True)[0]
-    side = tr(ctx.lang, "backs") if back else tr(ctx.lang, "fronts")
-    title = f"{tr(ctx.lang, 'tiles_title')} · {side} · {sheet + 1}/{sheets}"
+    side = TEXTS(ctx.lang, "backs") if back else TEXTS(ctx.lang, "fronts")
+    title = f"{TEXTS(ctx.lang, 'tiles_title')} · {side} · {sheet + 1}/{sheets}"
     page.text(page.width / 2, y, title, size, weight="bold", anchor="middle", cls="sheet-title")
-    note = tr(ctx.lang, "backs_note") if back else tr(ctx.lang, "fronts_note")
+    note = TEXTS(ctx.lang, "backs_note") if back else TEXTS(ctx.lang, "fronts_note")
     y += vertical_extent(size, bold=True)[1] + 1.0 + vertical_extent(pt(8))[0]
     size = pt(8)
-    while text_width(note, size) > box.width and size > pt(6):
+    while text_width(note, size) > box.width and size > pt(6.5):
         size *= 0.97  # long German notes get a little smaller rather than leave the safe area
     page.text(page.width / 2, y, note, size, anchor="middle", style=filled("#444444"), cls="sheet-note")
 

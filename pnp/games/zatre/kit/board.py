@@ -12,11 +12,13 @@ from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.zatre.kit.art import Palette, draw_fields, palette_for
 from pnp.games.zatre.model import ZatreModel
+from pnp.i18n import Texts
 
-LEGEND = {
-    "en": ("x2: double field", "red ring: start field", "no row may sum to more than {max}"),
-    "de": ("x2: Doppelfeld", "roter Kreis: Startfeld", "keine Reihe darf mehr als {max} ergeben"),
-}
+LEGEND = Texts({
+    "double": {"en": "x2: double field", "de": "x2: Doppelfeld"},
+    "start": {"en": "red ring: start field", "de": "roter Kreis: Startfeld"},
+    "limit": {"en": "no row may add up to more than {max}", "de": "keine Reihe darf mehr als {max} ergeben"},
+})
 SPLIT_OVERLAP_MM = 15.0
 
 
@@ -54,8 +56,8 @@ def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pag
 
 
 def _legend(page: Page, model: ZatreModel, lang: str, x: float, y: float) -> None:
-    double, start, limit = LEGEND.get(lang, LEGEND["en"])
-    text = "   ·   ".join([double, start, limit.format(max=model.rules.max_row_sum)])
+    text = "   ·   ".join([LEGEND(lang, "double"), LEGEND(lang, "start"),
+                            LEGEND(lang, "limit", max=model.rules.max_row_sum)])
     page.text(x, y, text, pt(8), anchor="middle", style=filled("#444444"), cls="legend")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page, filled, stroked
-from pnp.draw.text import FlowStyle, pt
+from pnp.draw.text import FlowStyle, pt, text_width
 from pnp.games.base import KitContext
 from pnp.games.zatre.engine import TurnResult
 from pnp.games.zatre.kit.art import INK_SAVER, draw_fields, draw_tile
@@ -14,19 +14,22 @@ from pnp.games.zatre.kit.rules_text import english, german
 from pnp.games.zatre.kit.scoresheet import column_widths, draw_table
 from pnp.games.zatre.model import Cell, ZatreModel
 from pnp.games.zatre.sheet import ScoreSheet, SheetEntry, SheetRow
+from pnp.i18n import Texts, pick
 
 NEW_TILE = "#ffe08a"
 ROW_COLOURS = ("#1a4fa0", "#2e7d32", "#b23c17", "#6a1b9a")
 STYLE = FlowStyle(body=pt(9.2), h1=pt(14), h2=pt(11), leading=1.3, gap=1.8, bullet_indent=3.5)
+MIN_TEXT = pt(6.5)  # nothing printed smaller
+POINTS = Texts({"short": {"en": "pts", "de": "P."}})
 
 
 def rules_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
     example = find_example(model)
-    title, subtitle, columns = (german if ctx.lang == "de" else english)(model, example)
+    title, subtitle, columns = pick(ctx.lang, {"en": english, "de": german})(model, example)
 
     def figure(page: Page, name: str, rect: tuple[float, float, float, float]) -> None:
         if name == "turn" and example is not None:
-            draw_turn_example(page, model, example, rect)
+            draw_turn_example(page, model, example, rect, ctx.lang)
         elif name == "sheet-row":
             draw_sheet_row_example(page, model, rect, ctx.lang)
 
@@ -43,7 +46,7 @@ def example_turn(model: ZatreModel) -> tuple[TurnResult, list[SheetEntry]]:
 
 
 def draw_turn_example(page: Page, model: ZatreModel, example: Example,
-                      rect: tuple[float, float, float, float]) -> None:
+                      rect: tuple[float, float, float, float], lang: str = "en") -> None:
     x, y, w, h = rect
     r0, r1, c0, c1 = example.window
     cell = min(h / (r1 - r0), w * 0.6 / (c1 - c0))
@@ -72,7 +75,8 @@ def draw_turn_example(page: Page, model: ZatreModel, example: Example,
         for _pips, c in (*example.board, *example.turn):
             if c in example.doubles:
                 tx, ty = at(c)
-                tag_w, tag_h = cell * 0.42, cell * 0.24
+                tag_h = max(cell * 0.24, MIN_TEXT / 0.78)
+                tag_w = max(cell * 0.42, text_width("x2", tag_h * 0.78, True) + 1.2)
                 top = ty + cell * 0.07 - tag_h  # the pips start 0.11 cell below the tile's top edge
                 g.rect(tx + size / 2 - tag_w / 2, top, tag_w, tag_h, radius=tag_h * 0.3,
                        style=filled(INK_SAVER.double, "#000000", 0.25), cls="double-tag",
@@ -85,7 +89,7 @@ def draw_turn_example(page: Page, model: ZatreModel, example: Example,
         size_text = pt(8.5)
         for index, row in enumerate(result.rows):
             pips = "+".join(str(example.pips_at(c)) for c in row.cells)
-            g.text(tx, ty, f"{pips} = {row.total}: {row.points} P", size_text, style=filled(
+            g.text(tx, ty, f"{pips} = {row.total}: {row.points} {POINTS(lang, 'short')}", size_text, style=filled(
                 ROW_COLOURS[index % len(ROW_COLOURS)]), cls="example-row")
             ty += size_text * 1.6
         if result.crosses:

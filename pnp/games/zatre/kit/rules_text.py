@@ -45,7 +45,7 @@ def line_total(model: ZatreModel, lang: str) -> str:
         when = ("ein Kreuz hat, ob vollständig oder nicht" if rules.double_incomplete_rows
                 else "ein Kreuz hat und alle Punktespalten gefüllt sind")
         return (f"Zeilensumme: Punkte plus Bonus; {what} doppelt, wenn die Zeile {when}. Das Ergebnis ist die "
-                "Summe aller Zeilen minus die Minuspunkte.")
+                "Summe aller Zeilen abzüglich der Minuspunkte.")
     what = "points and bonus count" if rules.bonus_doubled else "the points (not the bonus) count"
     when = ("has a cross, complete or not" if rules.double_incomplete_rows
             else "has a cross and all its points boxes are filled")
@@ -85,8 +85,9 @@ def english(model: ZatreModel, example: Example | None = None) -> tuple[str, str
             "Lay every tile you drew if the rules allow it, even without points.",
         )),
         Heading("x2 fields", 2),
-        Paragraph(f"A tile may go on an x2 field only if a row through it then adds up to {n['sums']}. Each such "
-                  "tile earns a cross in the x2 column. Only when a tile fits nowhere else may it go on an x2 "
+        Paragraph(f"A tile may go on an x2 field only if a row through it adds up to {n['sums']} once all the "
+                  "tiles of the turn are down. Each such tile earns a cross in the x2 column. Only when a tile "
+                  "fits nowhere else may it go on an x2 "
                   "field without scoring; that earns no cross."
                   + (" The red start field counts as an x2 field too." if model.rules.start_is_double else "")),
         Heading("Tiles that do not fit", 2),
@@ -124,12 +125,12 @@ def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str,
     n = numbers(model)
     left: list[FlowItem] = [
         Heading("Ziel", 2),
-        Paragraph(f"Legt die Steine so, dass Reihen genau {n['summen']} ergeben. Solche Reihen bringen Punkte, "
+        Paragraph(f"Lege die Steine so, dass Reihen genau {n['summen']} ergeben. Solche Reihen bringen Punkte, "
                   f"x2-Felder verdoppeln ganze Zeilen des Spielblocks, und die höchste Summe gewinnt. Für "
                   f"{n['spieler']} Spieler; {n['tiles']} Steine mit 1 bis 6 Augen."),
         Heading("Vorbereitung", 2),
         Bullets(("Alle Steine verdeckt in einen Beutel oder eine Schachtel geben und mischen.",
-                 "Jeder nimmt ein Blatt vom Spielblock. Ein Startspieler wird bestimmt.")),
+                 "Jeder Spieler nimmt ein Blatt vom Spielblock. Wer beginnt, wird ausgelost.")),
         Heading("Ein Zug", 2),
         Paragraph(f"Der Startspieler zieht {n['first']} Steine und legt sie; einer davon bedeckt das rote "
                   f"Startfeld. Danach zieht jeder reihum {n['per_turn']} Steine und legt sie an."),
@@ -141,20 +142,21 @@ def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str,
             f"Reihen bis {n['below']} sind erlaubt, zählen aber nichts.",
             f"Jede Reihe mit einem Stein aus diesem Zug, die {n['summen']} ergibt, zählt: {n['points_de']} "
             "Punkte. Ein Stein kann zugleich eine waagerechte und eine senkrechte Reihe vollenden.",
-            "Gezogene Steine müssen gelegt werden, wenn die Regeln es erlauben, auch ohne Punkte.",
+            "Die gezogenen Steine musst du legen, wenn die Regeln es erlauben, auch ohne Punkte.",
         )),
         Heading("x2-Felder", 2),
-        Paragraph(f"Ein Stein darf nur dann auf ein x2-Feld, wenn eine Reihe durch ihn danach {n['summen']} "
-                  "ergibt. Dafür gibt es ein Kreuz in der Spalte x2. Nur wenn ein Stein sonst nirgends passt, "
+        Paragraph(f"Ein Stein darf nur dann auf ein x2-Feld, wenn eine Reihe durch ihn {n['summen']} ergibt, "
+                  "sobald alle Steine dieses Zuges liegen. Dafür gibt es ein Kreuz in der Spalte x2. Nur wenn "
+                  "ein Stein sonst nirgends passt, "
                   "darf er ohne Wertung auf ein x2-Feld; dann gibt es kein Kreuz."
                   + (" Das rote Startfeld zählt auch als x2-Feld." if model.rules.start_is_double else "")),
         Heading("Steine, die nicht passen", 2),
-        Paragraph("Sie bleiben verdeckt für den nächsten Zug. Wer dann zwei oder mehr Steine hat, von denen "
-                  "mindestens einer passt, zieht keinen; wer nur einen Stein hat oder keinen, der passt, zieht "
-                  "einen. Gelegt wird, was geht."),
+        Paragraph("Du behältst sie verdeckt für deinen nächsten Zug. Hast du dann zwei oder mehr Steine und passt "
+                  "mindestens einer, ziehst du keinen; hast du nur einen Stein oder passt keiner, ziehst du "
+                  "einen. Lege, was du legen kannst."),
         Heading("Ende", 2),
         Paragraph("Das Spiel endet, wenn ein Spieler den letzten Stein zieht; er beendet seinen Zug. Die Augen "
-                  "der Steine, die noch in der Hand sind, zählen als Minuspunkte."),
+                  "der Steine, die noch auf der Hand sind, zählen als Minuspunkte."),
     ]
     right: list[FlowItem] = [
         Heading("Der Spielblock", 2),
@@ -172,9 +174,9 @@ def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str,
         Space(ROW_FIGURE_MM, "sheet-row"),
         Heading("Varianten", 2),
         Bullets((
-            "Profi: Die Computerfassung von Zatre zeigt, wo ein Stein passt; die Profi-Stufe blendet diese "
-            "Hilfen aus. Am Tisch: niemand hilft einem anderen, einen Platz zu finden.",
-            "Solo: allein spielen und die eigene Bestmarke schlagen.",
+            "Profi: Die Computerversion von Zatre zeigt, wo ein Stein passt; die Profi-Stufe blendet diese "
+            "Hilfen aus. Am Tisch heißt das: Niemand hilft einem anderen, einen Platz zu finden.",
+            "Solo: Spiel allein und versuche, deine Bestmarke zu schlagen.",
             "Das Zatre-Kartenspiel ist ein anderes Spiel mit eigenen Regeln; dieser Bausatz ist das Brettspiel.",
         )),
     ]

@@ -18,6 +18,7 @@ from pnp.draw.text import pt, text_width
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.zatre.model import Sheet, ZatreModel
+from pnp.i18n import Texts
 
 PAD_MM = 4.0  # inside each cut sheet: a cut that wanders a little takes no ink
 MIN_ROW_MM = 4.5  # smallest row a pencil can still write a number in
@@ -27,7 +28,7 @@ HEADER_LINE_MM = 7.0
 TITLE_MM = 8.0
 COLUMN_HEAD_MM = 7.0
 GAP_MM = 1.5  # between the rows and the minus line
-BOTTOM_MARK_MM = 2.0  # marks below the block end above the footer line the kit prints there
+MARK_GAP_MM, MARK_MM = 1.0, 5.0  # crop marks start this far outside the block and are this long
 WEIGHTS = {"x2": 0.8, "bonus": 1.0, "total": 1.25}  # scoring-sum columns weigh 1.0
 
 BOX = Style(stroke="#000000", stroke_width=0.25)
@@ -35,13 +36,20 @@ TOTAL_BOX = Style(stroke="#000000", stroke_width=0.6)
 GREY_TEXT = filled("#666666")
 NO_BONUS = filled("#ececec", "#000000", 0.25)
 
-# German for the spec's default labels; labels a user wrote in the spec are printed as written.
-GERMAN = {"Player": "Spieler", "Date": "Datum", "Game": "Spiel", "minus (tiles left)": "minus (übrige Steine)",
-          "Total": "Gesamt", "Bonus": "Bonus", "score sheet": "Spielblock"}
+# The spec's default labels in every language; labels a user wrote in the spec are printed as written.
+LABELS = Texts({
+    "Player": {"en": "Player", "de": "Spieler"},
+    "Date": {"en": "Date", "de": "Datum"},
+    "Game": {"en": "Game", "de": "Spiel"},
+    "minus (tiles left)": {"en": "minus (tiles left)", "de": "Minuspunkte (übrige Steine)"},
+    "Total": {"en": "Total", "de": "Gesamt"},
+    "Bonus": {"en": "Bonus", "de": "Bonus"},
+})
+TITLE = Texts({"title": {"en": "score sheet", "de": "Spielblock"}})
 
 
-def tr(text: str, lang: str) -> str:
-    return GERMAN.get(text, text) if lang == "de" else text
+def tr(label: str, lang: str) -> str:
+    return LABELS.get(lang, label, label)
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,10 @@ def scoresheet_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
 def score_block_page(model: ZatreModel, ctx: KitContext, number: int = 1) -> Page:
     sheet = model.sheet
     page = Page.for_paper(ctx.paper.portrait(), label=f"score block {number}")
-    box = content_box(page).grow(-0.5)  # cut lines on the edge keep their ink inside
+    # The crop marks beside the block stay inside the content box, in the area every printer prints.
+    content = content_box(page)
+    inset = MARK_GAP_MM + MARK_MM + 0.5
+    box = BBox(content.x0 + inset, content.y0 + 0.5, content.x1 - inset, content.y1 - 0.5)
     grid = arrange(sheet, box)
     w, h = box.width / grid.columns, box.height / grid.rows
     for index in range(sheet.sheets_per_page):
@@ -98,24 +109,21 @@ def score_block_page(model: ZatreModel, ctx: KitContext, number: int = 1) -> Pag
 
 
 def _cut_lines(page: Page, box: BBox, grid: Arrangement) -> None:
-    """Straight cuts right across the block between sheets, and crop marks where each cut starts."""
+    """The block's outline and straight cuts right across it between sheets, all drawn as cut lines,
+    and crop marks beside it where each horizontal cut starts (above and below the block there is no
+    room for marks that every printer prints, so the outline itself shows those cuts)."""
     w, h = box.width / grid.columns, box.height / grid.rows
+    near, far = MARK_GAP_MM, MARK_GAP_MM + MARK_MM
+    page.rect(box.x0, box.y0, box.width, box.height, style=CUT, cls="cut-line")
     for col in range(1, grid.columns):
         x = box.x0 + col * w
         page.line(x, box.y0, x, box.y1, style=CUT, cls="cut-line")
-        for y0, y1 in ((box.y0 - 6, box.y0 - 1), (box.y1 + 1, box.y1 + 1 + BOTTOM_MARK_MM)):
-            page.line(x, y0, x, y1, style=CUT, layer="marks", cls="crop-mark")
-    for row in range(1, grid.rows):
+    for row in range(grid.rows + 1):
         y = box.y0 + row * h
-        page.line(box.x0, y, box.x1, y, style=CUT, cls="cut-line")
-        for x0, x1 in ((box.x0 - 6, box.x0 - 1), (box.x1 + 1, box.x1 + 6)):
-            page.line(x0, y, x1, y, style=CUT, layer="marks", cls="crop-mark")
-    # Corner marks in line with the block's edges; the ones below it end above the footer text.
-    for x, sx in ((box.x0, -1), (box.x1, 1)):
-        page.line(x + sx, box.y0, x + sx * 6, box.y0, style=CROP, layer="marks", cls="crop-mark")
-        page.line(x + sx, box.y1, x + sx * 6, box.y1, style=CROP, layer="marks", cls="crop-mark")
-        page.line(x, box.y0 - 1, x, box.y0 - 6, style=CROP, layer="marks", cls="crop-mark")
-        page.line(x, box.y1 + 1, x, box.y1 + 1 + BOTTOM_MARK_MM, style=CROP, layer="marks", cls="crop-mark")
+        if 0 < row < grid.rows:
+            page.line(box.x0, y, box.x1, y, style=CUT, cls="cut-line")
+        for x0, x1 in ((box.x0 - far, box.x0 - near), (box.x1 + near, box.x1 + far)):
+            page.line(x0, y, x1, y, style=CROP, layer="marks", cls="crop-mark")
 
 
 def column_widths(sheet: Sheet, width: float) -> list[float]:
@@ -129,7 +137,7 @@ def draw_sheet(g: GroupBuilder, model: ZatreModel, w: float, h: float, row_mm: f
     x0, x1 = PAD_MM, w - PAD_MM
     y = PAD_MM
     g.text(x0, y + 5.0, model.title.upper(), pt(12), weight="bold", cls="sheet-title")
-    g.text(x1, y + 5.0, tr("score sheet", lang), pt(8), anchor="end", style=GREY_TEXT)
+    g.text(x1, y + 5.0, TITLE(lang, "title"), pt(8), anchor="end", style=GREY_TEXT)
     y += TITLE_MM
     y = _header(g, sheet, x0, x1, y, lang)
     widths = column_widths(sheet, x1 - x0)
@@ -179,8 +187,8 @@ def draw_table(g: GroupBuilder, model: ZatreModel, x0: float, y: float, widths: 
     sheet = model.sheet
     columns = sheet.columns
     xs = [x0 + sum(widths[:i]) for i in range(len(widths) + 1)]
-    head = min([pt(8)] + [wd / text_width(tr(c.label, lang), 1.0, True) * 0.85
-                          for c, wd in zip(columns, widths, strict=True) if c.label not in ("Σ", "")])
+    head = max(pt(6.5), min([pt(8)] + [wd / text_width(tr(c.label, lang), 1.0, True) * 0.85
+                                       for c, wd in zip(columns, widths, strict=True) if c.label not in ("Σ", "")]))
     for column, left, wd in zip(columns, xs[:-1], widths, strict=True):
         g.rect(left, y, wd, COLUMN_HEAD_MM, style=filled("#dddddd", "#000000", 0.25), cls="column-head")
         column_label(g, left + wd / 2, y + COLUMN_HEAD_MM / 2, tr(column.label, lang), head, column.key)

@@ -16,17 +16,20 @@ from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.zatre.kit.art import draw_tile
 from pnp.games.zatre.model import ZatreModel
+from pnp.i18n import Texts
 
 MARK_MM = 5.0  # cut lines run on this far past the grid as marks, so the first cut keeps them
 BLEED_MM = 3.0
 BACK = "#d5dfe9"
 BACK_MARK = "#56708c"
-TITLES = {"en": ("{title} tiles", "sheet {n} of {m} · {count} tiles · cut along every line"),
-          "de": ("{title} Steine", "Bogen {n} von {m} · {count} Steine · an allen Linien schneiden")}
-
-BACK_TITLES = {"en": ("{title} tile backs", "back of tile sheet {n} · print two-sided, flip on the long edge"),
-               "de": ("{title} Steinrückseiten", "Rückseite von Bogen {n} · beidseitig drucken, an der langen "
-                      "Kante wenden")}
+TITLES = Texts({
+    "front": {"en": "{title} tiles", "de": "{title}-Steine"},
+    "front note": {"en": "sheet {n} of {m} · {count} tiles · cut along every line",
+                   "de": "Bogen {n} von {m} · {count} Steine · an allen Linien schneiden"},
+    "back": {"en": "{title} tile backs", "de": "{title}-Steine, Rückseiten"},
+    "back note": {"en": "back of tile sheet {n} · print two-sided, flip on the long edge",
+                  "de": "Rückseite von Bogen {n} · beidseitig drucken, an der langen Kante wenden"},
+})
 
 
 @dataclass(frozen=True)
@@ -80,8 +83,8 @@ def tile_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
 def front_page(model: ZatreModel, ctx: KitContext, grid: Grid, pips: list[int], first: int, number: int,
                sheets: int) -> Page:
     page = Page.for_paper(ctx.paper.portrait(), label=f"tiles {number}")
-    title, subtitle = TITLES.get(ctx.lang, TITLES["en"])
-    title_band(page, title.format(title=model.title), subtitle.format(n=number, m=sheets, count=len(pips)))
+    title_band(page, TITLES(ctx.lang, "front", title=model.title),
+               TITLES(ctx.lang, "front note", n=number, m=sheets, count=len(pips)))
     for index in range(grid.columns * grid.rows):
         x, y = grid.slot(index)
         if index < len(pips):
@@ -127,6 +130,5 @@ def back_page(model: ZatreModel, ctx: KitContext, grid: Grid, count: int, number
             letter = size * 0.36
             g.text(bx, by + letter * 0.36, model.title[:1].upper(), letter, anchor="middle", weight="bold",
                    style=filled(BACK_MARK))
-    title, subtitle = BACK_TITLES.get(ctx.lang, BACK_TITLES["en"])
-    title_band(page, title.format(title=model.title), subtitle.format(n=number))
+    title_band(page, TITLES(ctx.lang, "back", title=model.title), TITLES(ctx.lang, "back note", n=number))
     return page
