@@ -210,7 +210,7 @@ def test_records_is_the_games_check_plays() -> None:
     from pnp.games.rautino.checker import SIMULATION
 
     model = games.get("rautino").load(None)
-    options = CheckOptions(games=2, seed=4, workers=1)
+    options = CheckOptions(games=2, seed=4, workers=1, skill_games=2)
     played = list(simulate.records(SIMULATION, model, options))
     # The configurations' games, then each head-to-head match: deal j // 2, seats swapped for odd j.
     matches = len(SIMULATION.players) * (len(SIMULATION.players) - 1) // 2

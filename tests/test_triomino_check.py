@@ -174,7 +174,7 @@ def test_duplicates_and_missing_edges_fail_the_set(tmp_path):
 
 
 def test_check_report_and_records_replay_through_the_independent_validator():
-    options = CheckOptions(games=3, seed=4, players=2, workers=1)
+    options = CheckOptions(games=3, seed=4, players=2, workers=1, skill_games=2)
     report = checker.check(MODEL, options)  # 3 games decide no verdict: only the figures are checked
     assert set(report.simulation) == {"2 players, seed", "2 players, classic"}
     figures = report.simulation["2 players, seed"]
