@@ -1,5 +1,6 @@
 """The --log file, written as games come in: one JSON record per line into a temporary file in the
-target folder, renamed over the target only when the run ends well, removed on an error or Ctrl-C."""
+target folder, renamed over the target only when the run ends well, removed on an error or Ctrl-C.
+`--log -` streams the records to standard output."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.fileio import STDOUT, ensure_dir, output_file
+from pnp.fileio import STDOUT, TEMP_MARK, ensure_dir, output_file
 
 RecordWriter = Callable[[dict[str, Any]], None]
 
@@ -29,13 +30,13 @@ def record_log(path: Path | None) -> Iterator[RecordWriter]:
     if path is None:
         yield lambda record: None
         return
-    if str(path) == STDOUT:  # `--log -`: the records stream to standard output as they are played
+    if str(path) == STDOUT:
         yield lambda record: sys.stdout.write(record_line(record))
         return
-    path = output_file(path)  # a symlink's target, written through; a device or folder is refused
+    path = output_file(path)  # a symlink is written through; a device, FIFO or folder is refused
     ensure_dir(path.parent)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:80]}{TEMP_MARK}", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise PnpError(f"{path}: cannot write: {exc.strerror or exc}") from None
     try:

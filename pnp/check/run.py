@@ -41,13 +41,14 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     chosen = game_registry.get(game)
     chosen.check_preset(preset)
     model = chosen.load(spec)
-    log_file = output_file(log) if log is not None and str(log) != STDOUT else None  # now, not after the games
+    if log is not None and str(log) != STDOUT:  # now, not after minutes of simulation
+        output_file(log)
     if report is not None:
-        folder = output_folder(report)
+        output_folder(report)
         refuse_foreign(report / "index.html", REPORT_MARK)  # a kit's contact sheet stays
-        if log_file is not None and log_file.name in REPORT_FILES and \
-                log_file.parent.resolve() == folder.resolve():
-            raise PnpError(f"{log}: named for two outputs of this command; choose another name")
+        if log is not None and str(log) != STDOUT and Path(log).resolve().parent == report.resolve() \
+                and Path(log).name in REPORT_FILES:
+            raise PnpError(f"{log}: named for two outputs of this command")
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, keep_games=report is not None,
                            confidence=confidence, skill_games=skill_games, strict=strict)
