@@ -1,6 +1,7 @@
 """The `pnp` command line: turns options into calls, nothing more.
 
-Heavy modules (renderers, games) are imported inside the commands so `pnp --help` starts fast.
+Commands, help texts and kit options are built from the games' declarations (pnp.games); heavy
+modules (renderers, engines, kits) are imported inside the commands so `pnp --help` starts fast.
 """
 
 from __future__ import annotations
@@ -8,13 +9,17 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from pnp import __version__
+from pnp import games as registry
 from pnp.errors import PnpError
+from pnp.games.base import BoxOptions, Game, KitOption
 
 FORMATS = ("pdf", "svg", "png")
 LANGS = ("de", "en")
@@ -88,15 +93,13 @@ class PnpGroup(click.Group):
 
 
 class GameType(click.ParamType):
-    """A game name, checked against the game folders only when a command runs."""
+    """A registered game's name."""
 
     name = "GAME"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from pnp import games
-
-        if value not in games.names():
-            self.fail(f"unknown game {value!r}; choose one of {', '.join(games.names())}", param, ctx)
+        if value not in registry.names():
+            self.fail(f"unknown game {value!r}; choose one of {', '.join(registry.names())}", param, ctx)
         return value
 
 
@@ -147,6 +150,18 @@ class FormatsType(click.ParamType):
         return chosen
 
 
+def _loadable_games() -> list[Game]:
+    """Every registered game whose declaration loads; a broken one fails only when it is named."""
+    loaded = []
+    for name in registry.names():
+        try:
+            loaded.append(registry.get(name))
+        except PnpError:
+            continue
+    return loaded
+
+
+GAMES = _loadable_games()
 GAME = GameType()
 SPEC_OPTION = click.option(
     "--spec", type=click.Path(path_type=Path, dir_okay=False),
@@ -172,33 +187,115 @@ def output_options(func: Any) -> Any:
     return func
 
 
-def kit_options(func: Any) -> Any:
-    """Options of the kit and its components; a game uses those that apply to it."""
-    options = [
-        SPEC_OPTION,
-        click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
-                     help="Language of printed text."),
-        click.option("--preset", default=None, help="Rule preset the printed sheets follow (Triomino: seed, classic)."),
-        click.option("--ink-saver", is_flag=True, help="Light fields and dark outlines (Zatre board)."),
-        click.option("--board-sheets", type=click.IntRange(1, 2), default=1, show_default=True,
-                     help="Spread the board over 1 or 2 sheets (Zatre)."),
-        click.option("--box-size", "box_size", default=None, metavar="LxWxH",
-                     help="Outer box size in mm (default from the spec)."),
-        click.option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
-                     show_default=True, help="Box construction."),
-        click.option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
-                     help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+def _by_game(items: list[tuple[str, Game]]) -> str:
+    """Texts that differ between games, each followed by the games it is for."""
+    titles: dict[str, list[str]] = {}
+    for text, game in items:
+        titles.setdefault(text.rstrip("."), []).append(game.title)
+    return " ".join(f"{text} ({', '.join(names)})." for text, names in titles.items())
+
+
+def _count_range(counts: tuple[int, ...]) -> str:
+    low, high = min(counts), max(counts)
+    if low == high:
+        return str(low)
+    return f"{low} to {high}" if len(counts) == high - low + 1 else ", ".join(map(str, counts))
+
+
+def _declared_options(component: str | None) -> dict[str, list[tuple[Game, KitOption[Any]]]]:
+    """The kit options the games declare for the kit (component None) or for one component's command."""
+    declared: dict[str, list[tuple[Game, KitOption[Any]]]] = {}
+    for game in GAMES:
+        for option in game.options:
+            if option.component in (None, component):
+                declared.setdefault(option.name, []).append((game, option))
+    return declared
+
+
+def _click_option(declared: list[tuple[Game, KitOption[Any]]]) -> Callable[[Any], Any]:
+    first = declared[0][1]
+    help_text = _by_game([(option.help, game) for game, option in declared])
+    if first.type is bool:
+        return click.option(first.flag, first.name, is_flag=True, help=help_text)
+    kind: Any = click.IntRange(first.low, first.high) if first.type is int else first.type
+    return click.option(first.flag, first.name, type=kind, default=first.default, show_default=True,
+                        help=help_text)
+
+
+def _preset_help(purpose: str) -> str:
+    with_presets = [(", ".join(game.presets), game) for game in GAMES if game.presets]
+    return f"{purpose}: {_by_game(with_presets)[:-1] if with_presets else 'no game has presets'}."
+
+
+def kit_options(component: str | None) -> Callable[[Any], Any]:
+    """Options of the kit or of one component: the shared ones and those the games declare."""
+
+    def decorate(func: Any) -> Any:
+        options = [
+            SPEC_OPTION,
+            click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+                         help="Language of printed text."),
+            click.option("--preset", default=None, help=_preset_help("Rule preset the printed sheets follow")),
+            *(_click_option(declared) for declared in _declared_options(component).values()),
+            click.option("--box-size", "box_size", default=None, metavar="LxWxH",
+                         help="Outer box size in mm (default from the spec)."),
+            click.option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
+                         show_default=True, help="Box construction."),
+            click.option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
+                         help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
+        ]
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorate
+
+
+def game_values(ctx: click.Context, game: str | None, component: str | None,
+                options: dict[str, Any]) -> dict[str, bool | int | str]:
+    """The declared kit options given on the command line, removed from `options`; an option the
+    named game does not declare is an error, like an unknown option."""
+    given: dict[str, bool | int | str] = {}
+    for name in _declared_options(component):
+        value = options.pop(name)
+        if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT:
+            given[name] = value
+    if game is not None:
+        chosen = registry.get(game)
+        chosen.check_preset(options.get("preset"))
+        for name, value in given.items():
+            declared = chosen.option(name)
+            flag = "--" + name.replace("_", "-")
+            if declared is None or declared.component not in (None, component):
+                offered = [o.flag for o in chosen.options if o.component in (None, component)]
+                raise PnpError(f"{flag}: {game} has no such option (its options: {', '.join(offered) or 'none'})")
+            # Another game's declaration may have set the command line's bounds: apply this game's own.
+            if isinstance(value, int) and not isinstance(value, bool) and (
+                    (declared.low is not None and value < declared.low)
+                    or (declared.high is not None and value > declared.high)):
+                bounds = (f"at most {declared.high}" if declared.low is None else f"at least {declared.low}"
+                          if declared.high is None else f"{declared.low} to {declared.high}")
+                raise PnpError(f"{flag} {value}: out of range for {game} ({bounds})")
+    return given
+
+
+def kit_arguments(ctx: click.Context, game: str | None, component: str | None,
+                  options: dict[str, Any]) -> dict[str, Any]:
+    """The command's options as build_kits takes them."""
+    values = game_values(ctx, game, component, options)
+    box = BoxOptions(options.pop("box_size"), options.pop("box_style"), options.pop("paper_thickness"))
+    return {**options, "box": box, "values": values}
 
 
 @click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="pnp")
 def main() -> None:
-    """Print-and-play kits for Rautino, Zatre and Triomino, and a rule checker that proves
-    a tile set playable before anyone prints it."""
+    pass
+
+
+_titles = [game.title for game in GAMES]
+main.help = (f"Print-and-play kits for {' and '.join(filter(None, [', '.join(_titles[:-1]), *_titles[-1:]]))}, "
+             "and a rule checker that proves a tile set playable before anyone prints it.")
 
 
 @main.command()
@@ -206,59 +303,57 @@ def main() -> None:
 @output_options
 def calibrate(lang: str, output: Path, formats: frozenset[str], paper: Any, dpi: int, quiet: bool) -> None:
     """A test sheet to check that the printer prints at 100 %."""
-    from pnp.components.calibrate import calibration_sheet
-    from pnp.draw.render import write_document
+    from pnp.kit import build_calibration
 
-    written = write_document(calibration_sheet(paper, lang), output, "calibration", set(formats), dpi=dpi,
-                             title="pnp calibration sheet")
-    _report_written(written, quiet)
+    _report_written(build_calibration(output=output, formats=formats, paper=paper, dpi=dpi, lang=lang), quiet)
 
 
 @main.command()
 @click.argument("game", type=GAME, required=False)
-@kit_options
+@kit_options(None)
 @output_options
-def kit(game: str | None, **options: Any) -> None:
+@click.pass_context
+def kit(ctx: click.Context, game: str | None, **options: Any) -> None:
     """Every printable part of a game's kit (all games when GAME is left out)."""
     from pnp.kit import build_kits
 
-    written = build_kits([game] if game else None, **options)
+    written = build_kits([game] if game else None, **kit_arguments(ctx, game, None, options))
     _report_written(written, options["quiet"])
 
 
-def _component_command(component: str, summary: str, **extra_options: Any) -> None:
+def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> None:
     @click.argument("game", type=GAME)
-    @kit_options
+    @kit_options(component)
     @output_options
-    def command(game: str, **options: Any) -> None:
+    @click.pass_context
+    def command(ctx: click.Context, game: str, **options: Any) -> None:
         from pnp.kit import build_bleed_cover, build_kits
 
         if options.pop("bleed_pdf", False):
-            written = [build_bleed_cover(game, **options)]
+            written = [build_bleed_cover(game, spec=options["spec"], output=options["output"], lang=options["lang"])]
         else:
-            written = build_kits([game], components=[component], **options)
+            written = build_kits([game], components=[component], **kit_arguments(ctx, game, component, options))
         _report_written(written, options["quiet"])
 
-    command.__doc__ = summary
-    for option in extra_options.get("options", []):
-        command = option(command)
-    main.command(name=component)(command)
+    if component == "cover":  # the print shop's file: one page of trim size plus bleed
+        command = click.option("--bleed-pdf", is_flag=True,
+                               help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and "
+                                    "BleedBox set, for a print shop.")(command)
+    titles = ", ".join(game.title for _, game in drawn_by)
+    main.command(name=component, help=_by_game(drawn_by), short_help=f"The {component} alone ({titles}).")(command)
 
 
-_component_command("board", "The game board.")
-_component_command("tiles", "The tile or stone sheets, fronts and backs.")
-_component_command(
-    "cover", "The cover (box lid artwork).",
-    options=[click.option("--bleed-pdf", is_flag=True,
-                          help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and BleedBox "
-                               "set, for a print shop.")],
-)
-_component_command("rules", "The rules sheet (--lang de|en).")
-_component_command(
-    "scoresheet", "The score sheet or score block.",
-    options=[click.option("--pages", type=click.IntRange(1, 100), default=1, show_default=True,
-                          help="Pages of score sheets (a pad).")],
-)
+def _components() -> dict[str, list[tuple[str, Game]]]:
+    """Every component some game draws, with what it is in each game, in the games' kit order."""
+    found: dict[str, list[tuple[str, Game]]] = {}
+    for game in GAMES:
+        for name, summary in game.components.items():
+            found.setdefault(name, []).append((summary, game))
+    return found
+
+
+for _name, _drawn_by in _components().items():
+    _component_command(_name, _drawn_by)
 
 
 @main.command()
@@ -288,9 +383,10 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
               help="Games per configuration (memory stays the same at any count).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the run: game i of every configuration is the same game for the same seed.")
-@click.option("--players", type=click.IntRange(1, 8), default=None,
-              help="Players per game (default: every count the game supports).")
-@click.option("--preset", default=None, help="Rule preset, for games that have them (Triomino).")
+@click.option("--players", type=click.IntRange(1, 12), default=None,
+              help="Players per game (default: every count the spec lists). The rules allow: "
+                   + _by_game([(_count_range(g.players), g) for g in GAMES if g.players]))
+@click.option("--preset", default=None, help=_preset_help("Rule preset the simulated games follow"))
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--log", type=OutputPathType(dash=True), default=None,
@@ -350,12 +446,11 @@ def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> N
 def init(game: str, folder: Path, force: bool) -> None:
     """Copy a game's spec into FOLDER to design a variant."""
     from pnp.fileio import atomic_write_bytes, output_file
-    from pnp.spec import template_path
 
     target = folder / f"{game}.toml"
     if output_file(target).exists() and not force:
         raise PnpError(f"{target}: already exists (use --force to overwrite)")
-    atomic_write_bytes(target, template_path(game).read_bytes())
+    atomic_write_bytes(target, registry.get(game).impl.template())
     click.echo(f"wrote {target}; edit it, then: pnp check {game} --spec {target}")
 
 

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from pnp import __version__
 from pnp import games as game_registry
+from pnp.draw.render import Rendered, file_count, page_names, render_pages
 from pnp.errors import PnpError
 from pnp.fileio import output_folder, replace_folder, write_files
-from pnp.games.base import Game, KitContext
+from pnp.games.base import BoxOptions, Game, KitContext
 
 if TYPE_CHECKING:
     from pnp.draw.paper import Paper
@@ -33,8 +34,12 @@ class KitPage:
     page: Page
 
 
-def kit_context(paper: Paper, lang: str = "en", **options: Any) -> KitContext:
-    return KitContext(paper=paper, lang=lang, options=options)
+def kit_context(paper: Paper, lang: str = "en", *, preset: str | None = None, box_size: str | None = None,
+                box_style: str | None = None, paper_thickness: float | None = None,
+                **values: bool | int | str) -> KitContext:
+    """The context of a kit; `values` are the game's declared kit options by name (ink_saver=True)."""
+    return KitContext(paper=paper, lang=lang, preset=preset,
+                      box=BoxOptions(box_size, box_style, paper_thickness), values=values)
 
 
 def component_names(game: Game) -> list[str]:
@@ -52,7 +57,7 @@ def draw_component(game: Game, model: Any, component: str, ctx: KitContext) -> l
         raise PnpError(
             f"{game.name} has no {component}; its parts are: {', '.join(component_names(game))}"
         )
-    return game.components[component](model, ctx)
+    return game.impl.components[component](model, ctx)
 
 
 def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] | None = None,
@@ -94,9 +99,6 @@ class KitJob:
         return f"{self.name}-kit" if self.components is None else f"{self.name}-{'-'.join(self.components)}"
 
 
-Rendered = list[tuple[Path, bytes]]
-
-
 def draw_job(job: KitJob) -> tuple[Game, list[KitPage]]:
     game = game_registry.get(job.name)
     model = game.load(job.spec)
@@ -106,16 +108,21 @@ def draw_job(job: KitJob) -> tuple[Game, list[KitPage]]:
 def render_job(job: KitJob, drawn: tuple[Game, list[KitPage]] | None = None,
                advance: Callable[[int], None] = lambda n: None) -> Rendered:
     game, pages = drawn or draw_job(job)
-    return render_pages(pages, job.output / job.name, job.stem, job.formats, job.dpi,
-                        f"{game.title} — print-and-play kit", job.components is None, advance)
+    components = [item.component for item in pages]
+    names = page_names(job.name, len(pages), components) if job.components is None \
+        else page_names(job.stem, len(pages))
+    return render_pages([item.page for item in pages], job.output / job.name, job.stem, names, job.formats,
+                        dpi=job.dpi, title=f"{game.title} — print-and-play kit", advance=advance)
 
 
 def build_kits(games: list[str] | None = None, *, components: list[str] | None = None,
                spec: Path | None = None, output: Path = Path("output"),
                formats: frozenset[str] = frozenset({"pdf", "svg", "png"}), paper: Paper | None = None,
-               dpi: int = 100, quiet: bool = True, lang: str = "en", **options: Any) -> list[Path]:
+               dpi: int = 100, quiet: bool = True, lang: str = "en", preset: str | None = None,
+               box: BoxOptions | None = None, values: dict[str, bool | int | str] | None = None) -> list[Path]:
     """Draw, check and render the kits of the named games (all games when None), then write them.
 
+    `values` are kit options some game declares (by name); each game reads those it declares.
     Nothing is written until every page of every kit asked for has been drawn and rendered.
     """
     from pnp.draw.paper import A4
@@ -127,7 +134,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
         raise PnpError("--spec: name the game the spec is for (pnp kit GAME --spec FILE)")
     if games is not None:  # all kits: the preset applies to the games that have presets
         for name in names:
-            game_registry.get(name).check_preset(options.get("preset"))
+            game_registry.get(name).check_preset(preset)
     output_folder(output)
     with_index = games is None and "svg" in formats and "pdf" in formats
     if with_index:
@@ -135,13 +142,12 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
         from pnp.index import MARK
 
         refuse_foreign(output / "index.html", MARK)  # before any kit is replaced
-    ctx = kit_context(paper or A4, lang, **options)
+    ctx = KitContext(paper or A4, lang, preset, box or BoxOptions(), values or {})
     jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
             for name in names]
     if len(jobs) == 1:
         drawn = draw_job(jobs[0])
-        files = len(drawn[1]) * (("svg" in formats) + ("png" in formats)) + ("pdf" in formats)
-        with progress(files, names[0], not quiet) as advance:
+        with progress(file_count(len(drawn[1]), formats), names[0], not quiet) as advance:
             rendered = [render_job(jobs[0], drawn, advance)]
     else:  # whole kits are independent: one process per core
         _warm_up_renderers(formats)
@@ -167,34 +173,6 @@ def _warm_up_renderers(formats: frozenset[str]) -> None:
     webfont.warm_up()
     if "png" in formats:
         from pnp.draw import png  # noqa: F401
-
-
-def render_pages(pages: list[KitPage], folder: Path, stem: str, formats: frozenset[str], dpi: int,
-                 title: str, numbered_by_component: bool,
-                 advance: Callable[[int], None] = lambda n: None) -> Rendered:
-    """Every file of a set of pages, rendered in memory: the PDF, one SVG and one PNG per page."""
-    outputs: Rendered = []
-    if "pdf" in formats:
-        from pnp.draw.pdf import render_pdf
-
-        outputs.append((folder / f"{stem}.pdf", render_pdf([p.page for p in pages], title=title)))
-        advance(1)
-    if "svg" in formats or "png" in formats:
-        from pnp.draw.svg import render_svg
-
-        for number, item in enumerate(pages, 1):
-            name = (f"{stem.removesuffix('-kit')}-{number:02d}-{item.component}" if numbered_by_component
-                    else (f"{stem}-{number:02d}" if len(pages) > 1 else stem))
-            svg = render_svg(item.page)
-            if "svg" in formats:
-                outputs.append((folder / f"{name}.svg", svg))
-                advance(1)
-            if "png" in formats:
-                from pnp.draw.png import svg_to_png
-
-                outputs.append((folder / "preview" / f"{name}.png", svg_to_png(svg, dpi)))
-                advance(1)
-    return outputs
 
 
 def _not_stale_page(game: str, formats: frozenset[str]) -> Callable[[Path], bool]:
@@ -245,5 +223,20 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
         footer(item.page, title, BOX, number, len(pages), __version__, lang)
         item.page.check_safe_area(f"box (page {number})")
     output_folder(output)
-    outputs = render_pages(pages, folder, stem, formats, dpi, "box", numbered_by_component=False)
+    outputs = render_pages([item.page for item in pages], folder, stem, page_names(stem, len(pages)), formats,
+                           dpi=dpi, title=f"{title} box")
+    return write_files(outputs)
+
+
+def build_calibration(*, output: Path, formats: frozenset[str], paper: Paper, dpi: int,
+                      lang: str = "en") -> list[Path]:
+    """The printer check sheet alone (every kit starts with it too), numbered 1/2 and 2/2."""
+    from pnp.components.calibrate import calibration_sheet
+
+    pages = calibration_sheet(paper, lang)
+    for page in pages:
+        page.check_safe_area(CALIBRATION)
+    output_folder(output)
+    outputs = render_pages(pages, output, CALIBRATION, page_names(CALIBRATION, len(pages)), formats, dpi=dpi,
+                           title="pnp calibration sheet")
     return write_files(outputs)

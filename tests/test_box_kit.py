@@ -10,7 +10,7 @@ from pnp.components.boxfit import Stack
 from pnp.components.boxnet import BoxSize
 from pnp.components.boxspec import BoxSettings, box_fit, read_box_settings, settings_for
 from pnp.errors import SpecError
-from pnp.games.base import Game
+from pnp.games.base import BoxOptions, Game, GameParts
 from pnp.spec import Fields
 
 
@@ -40,15 +40,16 @@ class FakeModel:
 
 def test_options_override_the_spec():
     model = FakeModel(BoxSettings(BoxSize(120, 90, 30), "hinged", 0.27))
-    assert settings_for(model, {}) == model.box
-    chosen = settings_for(model, {"box_size": "100x80x20", "box_style": "telescoping", "paper_thickness": 0.1})
+    assert settings_for(model, BoxOptions()) == model.box
+    chosen = settings_for(model, BoxOptions(size="100x80x20", style="telescoping", paper_thickness=0.1))
     assert chosen == BoxSettings(BoxSize(100, 80, 20), "telescoping", 0.1)
-    assert settings_for(None, {}) == BoxSettings()
+    assert settings_for(None) == BoxSettings()
 
 
-def fake_game(stacks: list[Stack]) -> Game:
-    return Game(name="demo", title="Demo", load=lambda path: None, check=lambda m, o: None,
-                replay=lambda m, p, o: 0, box_contents=lambda model: stacks)
+def fake_game(stacks: list[Stack] | None) -> Game:
+    parts = GameParts(load=lambda path: None, check=lambda m, o: None, replay=lambda m, p, o: 0, components={},
+                      template=bytes, box_contents=None if stacks is None else lambda model: stacks)
+    return Game(name="demo", title="Demo", components={}, parts=lambda: parts)
 
 
 def test_box_fit_for_a_game():
@@ -57,7 +58,7 @@ def test_box_fit_for_a_game():
     assert small is not None and small.fits
     huge = box_fit(fake_game([Stack("stones", 48, 28, 3000, 1.0)]), model)
     assert huge is not None and not huge.fits and huge.explanation
-    assert box_fit(Game(name="d", title="D", load=print, check=print, replay=print), model) is None
+    assert box_fit(fake_game(None), model) is None
 
 
 @pytest.mark.parametrize("game_name", ["rautino", "zatre", "triomino"])

@@ -31,9 +31,10 @@ def polygon_sides(el) -> list[float]:
 def rautino_sides(model) -> tuple[float, float]:
     """(board triangle side, stone side), each the one size found on its printed sheets."""
     ctx = kit_context(A4, "en")
-    board = {round(s, 3) for el in svg_elements(rautino.GAME.components["board"](model, ctx), "board-cell", "polygon")
+    parts = rautino.GAME.impl.components
+    board = {round(s, 3) for el in svg_elements(parts["board"](model, ctx), "board-cell", "polygon")
              for s in polygon_sides(el)}
-    stones = {round(s, 3) for el in svg_elements(rautino.GAME.components["tiles"](model, ctx), "stone-cut", "polygon")
+    stones = {round(s, 3) for el in svg_elements(parts["tiles"](model, ctx), "stone-cut", "polygon")
               for s in polygon_sides(el)}
     assert len(board) == 1 and len(stones) == 1
     return board.pop(), stones.pop()
@@ -76,7 +77,7 @@ def test_zatre_tiles_are_smaller_than_the_board_fields(sheets) -> None:
     model = zatre.GAME.load(None)
     ctx = kit_context(A4, "en", board_sheets=sheets)
     fields = {round(float(el.get("width")), 3)
-              for el in svg_elements(zatre.GAME.components["board"](model, ctx), "field", "rect")}
+              for el in svg_elements(zatre.GAME.impl.components["board"](model, ctx), "field", "rect")}
     (field,) = fields
-    (tile,) = cut_pitch(zatre.GAME.components["tiles"](model, ctx))
+    (tile,) = cut_pitch(zatre.GAME.impl.components["tiles"](model, ctx))
     assert field - tile >= 0.4, (field, tile)

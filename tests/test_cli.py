@@ -33,13 +33,14 @@ def test_help_on_every_command():
         assert "Usage:" in result.output
 
 
-def test_help_does_not_import_renderers_or_games():
+def test_help_reads_the_game_declarations_but_imports_no_engine_or_renderer():
     code = (
         "import sys\n"
         "from pnp.cli import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
         "heavy = [m for m in sys.modules if m.startswith(('reportlab', 'svgwrite', 'cairosvg', 'cairocffi',"
-        " 'pnp.draw', 'pnp.games.'))]\n"
+        " 'pnp.draw', 'pnp.check', 'pnp.kit', 'pnp.components', 'pnp.geometry'))"
+        " or m.startswith('pnp.games.') and m.count('.') > 2]\n"
         "print('HEAVY=' + ','.join(heavy))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -66,3 +67,19 @@ def test_bad_format_is_one_line():
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1
     assert "choose from pdf, svg, png" in result.output
+
+
+def test_a_games_own_bounds_apply_where_another_game_set_the_command_lines(monkeypatch, tmp_path):
+    from dataclasses import replace
+
+    from pnp import games
+
+    zatre = games.get("zatre")
+    pages = next(o for o in zatre.options if o.name == "pages")
+    strict = replace(zatre, options=tuple(replace(o, high=3) if o is pages else o for o in zatre.options))
+    original = games.get
+    monkeypatch.setattr(games, "get", lambda name: strict if name == "zatre" else original(name))
+    result = run("scoresheet", "zatre", "--pages", "5", "-o", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.output.strip() == "pnp: error: --pages 5: out of range for zatre (1 to 3)"
+    assert list(tmp_path.iterdir()) == []

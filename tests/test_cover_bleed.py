@@ -41,7 +41,7 @@ def test_bleed_background_fills_the_bleed() -> None:
     from pnp.kit import kit_context
 
     model = GAME.load(None)
-    (page,) = GAME.components["cover"](model, kit_context(A4, "en", bleed_pdf=True))
+    (page,) = GAME.impl.components["cover"](model, kit_context(A4, "en", bleed_pdf=True))
     assert (page.width, page.height, page.bleed) == (130.0, 102.0, 3.0)
     background, transform = next((p, t) for p, t, _ in page.leaves() if p.cls == "cover-background")
     box = background.bbox(transform)

@@ -1,16 +1,19 @@
-"""write_document: file names, atomicity, refusing bad output paths."""
+"""render_pages, the one render path: file names, contents, formats; nothing touches the disk."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from pnp.draw.paper import A4
-from pnp.draw.render import write_document, write_pdf, write_png, write_svg
+from pnp.draw.render import file_count, page_names, render_pages
 from pnp.draw.scene import Page, footer
-from pnp.errors import LayoutError, PnpError
+from pnp.errors import PnpError
+
+ALL = frozenset({"pdf", "svg", "png"})
 
 
 def page(n: int = 1) -> Page:
@@ -20,53 +23,39 @@ def page(n: int = 1) -> Page:
     return p
 
 
-def test_names_and_formats(tmp_path: Path) -> None:
-    written = write_document([page(1), page(2)], tmp_path / "out", "tiles", {"pdf", "svg", "png"}, dpi=30)
-    names = [p.name for p in written]
-    assert names == ["tiles.pdf", "tiles-01.svg", "tiles-02.svg", "tiles-01.png", "tiles-02.png"]
-    assert len(PdfReader(tmp_path / "out" / "tiles.pdf").pages) == 2
-    assert (tmp_path / "out" / "tiles-01.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_single_page_has_no_number(tmp_path: Path) -> None:
-    written = write_document([page()], tmp_path, "cover", {"svg", "png"}, dpi=20)
-    assert [p.name for p in written] == ["cover.svg", "cover.png"]
-
-
-def test_layout_error_writes_nothing(tmp_path: Path) -> None:
-    bad = page(2)
-    bad.rect(2, 2, 10, 10, label="stray tile")
-    out = tmp_path / "kit"
-    with pytest.raises(LayoutError, match="stray tile"):
-        write_document([page(1), bad], out, "tiles", {"pdf", "svg", "png"})
-    assert not out.exists()
-    out.mkdir()
-    with pytest.raises(LayoutError):
-        write_document([page(1), bad], out, "tiles", {"pdf", "svg", "png"})
-    assert list(out.iterdir()) == []
-
-
-def test_no_temp_files_left(tmp_path: Path) -> None:
-    write_document([page(1), page(2)], tmp_path, "tiles", {"pdf", "svg"})
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiles-01.svg", "tiles-02.svg", "tiles.pdf"]
-
-
-def test_output_path_that_is_a_file_is_refused(tmp_path: Path) -> None:
-    target = tmp_path / "out"
-    target.write_text("not a folder")
-    with pytest.raises(PnpError, match="output path is a file"):
-        write_document([page()], target, "tiles", {"pdf"})
-    assert target.read_text() == "not a folder"
-
-
-@pytest.mark.parametrize("formats", [set(), {"jpg"}, {"pdf", "eps"}])
-def test_unknown_formats_are_refused(tmp_path: Path, formats: set[str]) -> None:
-    with pytest.raises(PnpError, match="formats"):
-        write_document([page()], tmp_path, "tiles", formats)
+def test_names_formats_and_contents(tmp_path: Path) -> None:
+    pages = [page(1), page(2)]
+    rendered = render_pages(pages, tmp_path, "tiles", page_names("tiles", 2), ALL, dpi=30)
+    assert [path.relative_to(tmp_path).as_posix() for path, _ in rendered] == [
+        "tiles.pdf", "tiles-01.svg", "preview/tiles-01.png", "tiles-02.svg", "preview/tiles-02.png"]
+    data = dict(rendered)
+    assert len(PdfReader(io.BytesIO(data[tmp_path / "tiles.pdf"])).pages) == 2
+    assert data[tmp_path / "tiles-01.svg"].startswith(b"<?xml")
+    assert data[tmp_path / "preview" / "tiles-01.png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(rendered) == file_count(2, ALL)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_single_writers(tmp_path: Path) -> None:
-    assert write_svg(page(), tmp_path / "a.svg").read_bytes().startswith(b"<?xml")
-    assert write_pdf([page()], tmp_path / "a.pdf", title="T").read_bytes().startswith(b"%PDF")
-    assert write_png(page(), tmp_path / "a.png", dpi=20).read_bytes().startswith(b"\x89PNG")
+def test_page_names() -> None:
+    assert page_names("cover", 1) == ["cover"]
+    assert page_names("tiles", 3) == ["tiles-01", "tiles-02", "tiles-03"]
+    assert page_names("tiles", 120)[0] == "tiles-001"
+    assert page_names("zatre", 2, ["calibration", "board"]) == ["zatre-01-calibration", "zatre-02-board"]
+
+
+def test_progress_counts_every_file(tmp_path: Path) -> None:
+    steps: list[int] = []
+    formats = frozenset({"pdf", "svg"})
+    render_pages([page(1), page(2)], tmp_path, "t", page_names("t", 2), formats, advance=steps.append)
+    assert sum(steps) == file_count(2, formats) == 3
+
+
+@pytest.mark.parametrize("formats", [frozenset(), frozenset({"jpg"}), frozenset({"pdf", "eps"})])
+def test_unknown_formats_are_refused(tmp_path: Path, formats: frozenset[str]) -> None:
+    with pytest.raises(PnpError, match="formats"):
+        render_pages([page()], tmp_path, "tiles", ["tiles"], formats)
+
+
+def test_no_pages_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(PnpError, match="no pages"):
+        render_pages([], tmp_path, "tiles", [], ALL)

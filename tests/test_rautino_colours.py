@@ -66,7 +66,7 @@ def luma(rgb: Rgb) -> float:
 def printed_fills() -> dict[str, str]:
     """Each colour's fill as the stone sheet prints it: its key swatch, checked against the stones."""
     model = load(None)
-    page = GAME.components["tiles"](model, KitContext(A4, "en"))[0]
+    page = GAME.impl.components["tiles"](model, KitContext(A4, "en"))[0]
     root = svg_root(render_svg(page))
     fills = {}
     for group in root.iter(f"{SVG_NS}g"):

@@ -33,7 +33,7 @@ def model():
 @pytest.fixture(scope="module")
 def pages(model):
     ctx = KitContext(A4, "en")
-    return {name: draw(model, ctx) for name, draw in GAME.components.items()}
+    return {name: draw(model, ctx) for name, draw in GAME.impl.components.items()}
 
 
 def _points(element) -> list[tuple[float, float]]:
@@ -48,7 +48,7 @@ def _big_set(tmp_path: Path, copies: int) -> Path:
 
 
 def test_components_in_kit_order() -> None:
-    assert list(GAME.components) == ["board", "tiles", "cover", "rules"]
+    assert list(GAME.impl.components) == ["board", "tiles", "cover", "rules"]
 
 
 def test_board_marks_the_start_and_has_a_legend_entry_per_shape(model, pages) -> None:
@@ -106,7 +106,7 @@ def test_colour_runs_3_mm_past_the_cut_line(pages) -> None:
 def test_45_stones_give_two_stone_sheets_and_two_back_sheets(tmp_path) -> None:
     big = load(_big_set(tmp_path, 3))
     assert big.stone_count == 45
-    sheets = GAME.components["tiles"](big, KitContext(A4))
+    sheets = GAME.impl.components["tiles"](big, KitContext(A4))
     labels = [p.label for p in sheets]
     assert labels == ["stones", "stone backs", "stones", "stone backs"]
     count = sum(1 for p in sheets[::2] for g in svg_root(render_svg(p)).iter(f"{SVG_NS}g")
@@ -177,7 +177,7 @@ def test_box_size_comes_from_the_spec(tmp_path) -> None:
     path.write_text(text, encoding="utf-8")
     bigger = load(path)
     assert bigger.box_mm == (150.0, 110.0, 30.0)
-    page = GAME.components["cover"](bigger, KitContext(A4))[0]
+    page = GAME.impl.components["cover"](bigger, KitContext(A4))[0]
     page.check_safe_area()
     assert next(p for p in page.items if p.cls == "cover-art").data["width-mm"] == "150"
 
@@ -195,7 +195,7 @@ def test_bad_box_size_is_a_one_line_error(tmp_path) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_rules_fit_one_page_with_shape_pictures_and_joker_examples(model, lang) -> None:
-    pages = GAME.components["rules"](model, KitContext(A4, lang))
+    pages = GAME.impl.components["rules"](model, KitContext(A4, lang))
     assert len(pages) == 1
     pages[0].check_safe_area()
     root = svg_root(render_svg(pages[0]))
@@ -218,7 +218,7 @@ def test_rules_print_the_seeds_combo_example_as_the_engine_scores_it(model, lang
 
     example = combo_example(model)
     assert example is not None and example.solo.total == 13 and example.duo.total == 10
-    (page,) = GAME.components["rules"](model, KitContext(A4, lang))
+    (page,) = GAME.impl.components["rules"](model, KitContext(A4, lang))
     root = svg_root(render_svg(page))
     text = " ".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
     for phrase in words:
@@ -242,7 +242,7 @@ def test_rules_overflow_is_an_error(model) -> None:
 
     small = A4.__class__("small", 150, 200)
     with pytest.raises(LayoutError, match="overflows"):
-        GAME.components["rules"](model, KitContext(small, "de"))
+        GAME.impl.components["rules"](model, KitContext(small, "de"))
 
 
 def test_final_board_and_figures_from_records(model) -> None:
@@ -270,7 +270,7 @@ def test_cli_writes_each_component(tmp_path, component) -> None:
 
 @pytest.mark.parametrize("paper", [A4, LETTER])
 def test_board_fits_the_paper_with_the_legend_beside_the_hexagon(model, paper) -> None:
-    page = GAME.components["board"](model, KitContext(paper))[0]
+    page = GAME.impl.components["board"](model, KitContext(paper))[0]
     page.check_safe_area()
     cells = [p for p in page.items if p.cls == "board-cell"]
     hex_x0 = min(x for c in cells for x, _ in c.points)
@@ -294,7 +294,7 @@ def test_whole_kit_on_letter_paper(tmp_path) -> None:
 
 
 def _rules_texts(model, lang) -> list[str]:
-    page = GAME.components["rules"](model, KitContext(A4, lang))[0]
+    page = GAME.impl.components["rules"](model, KitContext(A4, lang))[0]
     return [t.text for t, _, _ in page.leaves() if hasattr(t, "text") and isinstance(t.text, str)]
 
 
@@ -323,7 +323,7 @@ def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
 
 def test_rules_shape_pictures_carry_the_colour_symbols(model) -> None:
     # In black and white, blue and green in "Sechseck 2" differ only by their symbols.
-    (page,) = GAME.components["rules"](model, KitContext(A4, "de"))
+    (page,) = GAME.impl.components["rules"](model, KitContext(A4, "de"))
     root = svg_root(render_svg(page))
     groups = {g.get("data-shape"): g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "rules-shape"}
     symbols = {model.colour(name).symbol for name in ("red", "blue")}

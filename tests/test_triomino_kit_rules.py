@@ -188,3 +188,38 @@ def test_bridge_caption_names_its_empty_places_as_drawn() -> None:
     assert "Die grau getönten Plätze bleiben frei." in _sheet_text("de", "seed")
     assert _empty_places(replace(bridge, empty=bridge.empty[:1]), "en") == "The grey place stays empty."
     assert _empty_places(replace(bridge, empty=bridge.empty[:1]), "de") == "Der grau getönte Platz bleibt frei."
+
+
+def test_a_bridge_that_earns_nothing_is_still_drawn_and_read_well(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+    from pnp.spec import template_path
+
+    text = template_path("triomino").read_text(encoding="utf-8")
+    spec = tmp_path / "triomino.toml"
+    spec.write_text(text.replace("bridge_bonus = 40", "bridge_bonus = 0"), encoding="utf-8")
+    for lang, reads in (("en", "builds a bridge, which earns no bonus."), ("de", "Brücke, die keinen Bonus bringt.")):
+        out = tmp_path / lang
+        result = CliRunner().invoke(main, ["rules", "triomino", "--spec", str(spec), "--lang", lang, "-o", str(out),
+                                           "--format", "svg", "-q"])
+        assert result.exit_code == 0, result.output
+        root = svg_root((out / "triomino" / "triomino-rules.svg").read_bytes())
+        bridges = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "example-bridge"]
+        assert len(bridges) == 1 and bridges[0].get("data-bonus") == "0"
+        words = " ".join(" ".join(t.text or "" for t in root.iter(f"{SVG_NS}text")).split())
+        assert reads in words
+        assert "builds a bridge: 0" not in words and "bildet eine Brücke: 0" not in words
+
+
+def test_the_search_takes_placements_back_exactly() -> None:
+    model = load(None)
+    table = Table(model.rules("classic"), FitTable([t.numbers for t in model.tiles]))
+    table.place((0, 0), model.tiles[5].numbers)
+    everything = range(len(model.tiles))
+    before, moves = table.checkpoint(), table.moves(everything)
+    for move in moves[:3]:
+        table.place(move.cell, move.numbers)
+        assert table.moves(everything) != moves
+        table.rewind(before)
+        assert table.checkpoint() == before and table.moves(everything) == moves

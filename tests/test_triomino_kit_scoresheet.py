@@ -29,8 +29,6 @@ def test_a_column_per_player_of_the_spec() -> None:
     _, root = sheet(model)
     columns = [el for el in root.iter(f"{SVG_NS}rect") if el.get("class") == "player-column"]
     assert len(columns) == model.max_players == 6
-    _, root = sheet(model, players=3)
-    assert sum(1 for el in root.iter(f"{SVG_NS}rect") if el.get("class") == "player-column") == 3
     fewer = replace(model, max_players=4)
     _, root = sheet(fewer)
     assert sum(1 for el in root.iter(f"{SVG_NS}rect") if el.get("class") == "player-column") == 4

@@ -30,7 +30,7 @@ MM_PER_PT = 25.4 / 72
 
 
 def draw(component: str, model=MODEL, paper=A4, lang: str = "en", **options):
-    return GAME.components[component](model, kit_context(paper, lang, **options))
+    return GAME.impl.components[component](model, kit_context(paper, lang, **options))
 
 
 def elements(page, cls: str, tag: str | None = None) -> list:

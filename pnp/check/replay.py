@@ -149,12 +149,17 @@ class Replay:
     validate: Validator
 
 
+# Every game's records carry these, whatever else they hold.
+COMMON_SHAPE: dict[str, Any] = {"players": int, "final_scores": [int]}
+
+
 def problem(replayer: Replay, model: Any, record: dict[str, Any], out: TextIO | None = None) -> str | None:
     """What is wrong with one record (shape, then rules), or None when it is valid."""
     kind = record.get("pnp_game", replayer.game)
     if kind != replayer.game:
         return f"a record of a {_what(kind)} game, not of {replayer.game}"
     try:
+        check_shape(record, COMMON_SHAPE)  # what the driver itself prints of every record
         check_shape(record, replayer.shape)
         replayer.validate(model, record, out)
     except InvalidRecord as exc:

@@ -13,12 +13,12 @@ from pnp.i18n import KIT
 
 
 def box_for_game(game: Game, model: Any, ctx: KitContext) -> list[Page]:
-    settings = settings_for(model, ctx.options)
+    settings = settings_for(model, ctx.box)
     lid_art, side_art = game.box_art(model, ctx.lang) if game.box_art is not None else (None, None)
     return box_pages(settings.size, settings.style, settings.paper_thickness, ctx.paper, game.title,
                      KIT(ctx.lang, "tagline"), lid_art=lid_art, side_art=side_art, lang=ctx.lang)
 
 
 def plain_box(ctx: KitContext) -> list[Page]:
-    settings = settings_for(None, ctx.options)
+    settings = settings_for(None, ctx.box)
     return box_pages(settings.size, settings.style, settings.paper_thickness, ctx.paper, "pnp", "", lang=ctx.lang)

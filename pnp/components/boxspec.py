@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.components.boxfit import FitResult, Stack, folded_sheet, pieces_fit
 from pnp.components.boxnet import DEFAULT_SIZE, DEFAULT_THICKNESS_MM, BoxSize, parse_box_size
 from pnp.errors import PnpError
+from pnp.games.base import BoxOptions
 from pnp.spec import Fields
 
 if TYPE_CHECKING:
@@ -66,13 +67,13 @@ def printed_sheet(name: str, folds: int, thickness: float = PAPER_THICKNESS_MM, 
     return Stack(name, sheet.width, sheet.depth, sheet.count * count, thickness, on_top=True)
 
 
-def settings_for(model: Any, options: dict[str, Any] | None = None) -> BoxSettings:
+def settings_for(model: Any, overrides: BoxOptions | None = None) -> BoxSettings:
     """The model's box settings (defaults when its spec has none), with CLI overrides applied."""
     settings: BoxSettings = getattr(model, "box", None) or BoxSettings()
-    options = options or {}
-    size = parse_box_size(options["box_size"]) if options.get("box_size") else settings.size
-    style = options.get("box_style") or settings.style
-    thickness = options.get("paper_thickness")
+    overrides = overrides or BoxOptions()
+    size = parse_box_size(overrides.size) if overrides.size else settings.size
+    style = overrides.style or settings.style
+    thickness = overrides.paper_thickness
     return BoxSettings(size, style, settings.paper_thickness if thickness is None else thickness,
                        settings.piece_thickness, settings.board_folds)
 

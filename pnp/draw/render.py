@@ -1,88 +1,65 @@
-"""Write pages to disk as PDF, SVG and PNG, atomically, after checking every page first."""
+"""Drawn pages to file contents: the one render path of every command and of the tests.
+
+A set of pages becomes `<stem>.pdf` (every page), one SVG per page and a PNG preview of each in
+`preview/`. Everything is rendered in memory; the caller writes the files, so nothing is written
+before every page has rendered.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pnp.draw.scene import Page
 from pnp.errors import PnpError
-from pnp.fileio import atomic_write_bytes, output_folder, write_files
 
-FORMATS = frozenset({"pdf", "svg", "png"})
-
-
-def _check(pages: Iterable[Page]) -> None:
-    for page in pages:
-        page.check_safe_area(page.label)
+FORMATS = ("pdf", "svg", "png")
+Rendered = list[tuple[Path, bytes]]
 
 
-def write_svg(page: Page, path: Path) -> Path:
-    from pnp.draw.svg import render_svg
-
-    _check([page])
-    return atomic_write_bytes(Path(path), render_svg(page))
-
-
-def write_pdf(pages: list[Page], path: Path, title: str = "") -> Path:
-    from pnp.draw.pdf import render_pdf
-
-    _check(pages)
-    return atomic_write_bytes(Path(path), render_pdf(pages, title=title))
-
-
-def write_png(page: Page, path: Path, dpi: float = 100) -> Path:
-    from pnp.draw.png import render_png
-
-    _check([page])
-    return atomic_write_bytes(Path(path), render_png(page, dpi))
-
-
-def _numbered(out_dir: Path, stem: str, ext: str, count: int) -> list[Path]:
+def page_names(stem: str, count: int, components: Sequence[str] | None = None) -> list[str]:
+    """File names of the pages without extension: `stem` alone, `stem-01`..., or `stem-01-<component>`."""
+    if components is not None:
+        return [f"{stem}-{number:02d}-{component}" for number, component in enumerate(components, 1)]
     if count == 1:
-        return [out_dir / f"{stem}.{ext}"]
+        return [stem]
     width = max(2, len(str(count)))
-    return [out_dir / f"{stem}-{i:0{width}d}.{ext}" for i in range(1, count + 1)]
+    return [f"{stem}-{number:0{width}d}" for number in range(1, count + 1)]
 
 
-def write_document(
-    pages: list[Page],
-    out_dir: Path,
-    stem: str,
-    formats: set[str],
-    dpi: float = 100,
-    title: str = "",
-) -> list[Path]:
-    """Write `stem.pdf` (all pages), `stem-01.svg`... and `stem-01.png`... into out_dir.
+def file_count(pages: int, formats: frozenset[str]) -> int:
+    """How many files `render_pages` makes, for a progress bar."""
+    return ("pdf" in formats) + pages * (("svg" in formats) + ("png" in formats))
 
-    Every page is checked and every file rendered in memory before the first one is written, so
-    a page that does not fit leaves nothing behind. Returns the written paths in order.
-    """
-    unknown = set(formats) - FORMATS
+
+def render_pages(pages: Sequence[Page], folder: Path, pdf_stem: str, names: Sequence[str],
+                 formats: frozenset[str], *, dpi: float = 100, title: str = "",
+                 advance: Callable[[int], None] = lambda n: None) -> Rendered:
+    """The files of `pages` in `folder`: `pdf_stem.pdf`, `names[i].svg`, `preview/names[i].png`."""
+    unknown = set(formats) - set(FORMATS)
     if unknown or not formats:
         raise PnpError(f"formats: choose from pdf, svg, png (got {', '.join(sorted(unknown)) or 'none'})")
     if not pages:
-        raise PnpError(f"{stem}: nothing to write, no pages")
-    if not stem or "/" in stem or "\\" in stem or stem.startswith("."):
-        raise PnpError(f"{stem!r}: not a usable file name stem")
-    out_dir = output_folder(out_dir)
-    _check(pages)
-
-    outputs: list[tuple[Path, bytes]] = []
+        raise PnpError(f"{pdf_stem}: nothing to write, no pages")
+    if len(names) != len(pages):
+        raise ValueError(f"{len(names)} file names for {len(pages)} pages")
+    outputs: Rendered = []
     if "pdf" in formats:
         from pnp.draw.pdf import render_pdf
 
-        outputs.append((out_dir / f"{stem}.pdf", render_pdf(pages, title=title or stem)))
+        outputs.append((folder / f"{pdf_stem}.pdf", render_pdf(list(pages), title=title or pdf_stem)))
+        advance(1)
     if "svg" in formats or "png" in formats:
         from pnp.draw.svg import render_svg
 
-        svgs = [render_svg(page) for page in pages]
-        if "svg" in formats:
-            outputs += zip(_numbered(out_dir, stem, "svg", len(pages)), svgs, strict=True)
-        if "png" in formats:
-            from pnp.draw.png import svg_to_png
+        for name, page in zip(names, pages, strict=True):
+            svg = render_svg(page)
+            if "svg" in formats:
+                outputs.append((folder / f"{name}.svg", svg))
+                advance(1)
+            if "png" in formats:
+                from pnp.draw.png import svg_to_png
 
-            pngs = [svg_to_png(svg, dpi) for svg in svgs]
-            outputs += zip(_numbered(out_dir, stem, "png", len(pages)), pngs, strict=True)
-
-    return write_files(outputs)
+                outputs.append((folder / "preview" / f"{name}.png", svg_to_png(svg, dpi)))
+                advance(1)
+    return outputs

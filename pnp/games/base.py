@@ -1,35 +1,45 @@
-"""What a game package provides to the CLI, the kit builder and the checker."""
+"""What a game declares (light, read at start-up) and what it provides (heavy, imported on use).
+
+A game is a `Game`: its name, title, components, kit options, rule presets and player counts,
+which the CLI turns into commands, help texts and option checks without importing the game's
+engine or kit; and `parts`, a function that imports those and returns them as `GameParts`.
+Games are found through the `pnp.games` entry-point group (see pnp.games).
+"""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
 
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
+    from pnp.draw.paper import Paper
     from pnp.draw.scene import Page
 
+T = TypeVar("T", bool, int, str)
 
-def lazy(target: str) -> Callable[..., Any]:
-    """A function that imports `package.module:function` when first called.
 
-    Game packages declare their parts with it, so listing or loading a game does not import the
-    engine's or the kit's modules (and the drawing layer) before a command needs them.
-    """
-    module_name, _, attribute = target.partition(":")
+@dataclass(frozen=True)
+class KitOption(Generic[T]):
+    """A kit option a game declares; the command line spells it `--name-with-dashes`."""
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module_name), attribute)(*args, **kwargs)
+    name: str  # a Python identifier, e.g. "ink_saver"
+    type: type[T]  # bool (a flag), int or str
+    default: T
+    help: str  # what it does for this game, one short sentence
+    low: int | None = None  # bounds of an int option, both inclusive
+    high: int | None = None
+    component: str | None = None  # an option of one component's command only (e.g. pages of the scoresheet)
 
-    call.__name__ = attribute
-    call.__qualname__ = target
-    return call
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -54,12 +64,26 @@ class CheckOptions:
 
 
 @dataclass(frozen=True)
+class BoxOptions:
+    """Command-line overrides of the spec's `[box]` table (None: the spec's value)."""
+
+    size: str | None = None  # "LxWxH" in mm
+    style: str | None = None  # auto, hinged or telescoping
+    paper_thickness: float | None = None
+
+
+@dataclass(frozen=True)
 class KitContext:
     """Everything a component needs besides the game model."""
 
-    paper: Any  # pnp.draw.paper.Paper
+    paper: Paper
     lang: str = "en"
-    options: dict[str, Any] = field(default_factory=dict)  # component options, e.g. ink_saver
+    preset: str | None = None  # rule preset the printed sheets follow (None: the spec's default)
+    box: BoxOptions = BoxOptions()
+    values: Mapping[str, bool | int | str] = field(default_factory=dict)  # declared kit options given
+
+    def option(self, option: KitOption[T]) -> T:
+        return cast(T, self.values.get(option.name, option.default))
 
 
 ComponentFn = Callable[[Any, KitContext], "list[Page]"]
@@ -77,17 +101,19 @@ class Figure:
 
 
 @dataclass(frozen=True)
-class Game:
-    name: str
-    title: str
+class GameParts:
+    """The working parts of a game: its spec loader, checker, replay and the kit's drawing functions."""
+
     # Spec path (None: the shipped template) -> model. Raises SpecError on bad input.
     load: Callable[[Path | None], Any]
     # Model + options -> report with verdict.
     check: Callable[[Any, CheckOptions], CheckReport]
     # Model + records file + output stream -> number of invalid records.
     replay: Callable[[Any, Path, TextIO], int]
-    # Component name -> function drawing its pages, in kit order.
-    components: dict[str, ComponentFn] = field(default_factory=dict)
+    # Component name -> function drawing its pages; the names and order are the declaration's.
+    components: dict[str, ComponentFn]
+    # The spec `pnp init` copies for a variant.
+    template: Callable[[], bytes]
     # Charts for `check --report` beyond the generic score and pieces charts.
     figures: Callable[[Any, CheckReport], list[Figure]] | None = None
     # The board after a recorded game, drawn with the kit's artwork (for reports).
@@ -96,9 +122,59 @@ class Game:
     box_contents: Callable[[Any], list[Stack]] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
-    # Whether the game has named rule presets (--preset); a game without them refuses the option.
-    has_presets: bool = False
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    # Component name -> what it is, in kit order ("box" is added unless the game draws its own).
+    components: dict[str, str]
+    # Imports the engine and the kit; called once, when a command needs them.
+    parts: Callable[[], GameParts]
+    options: tuple[KitOption[Any], ...] = ()
+    presets: tuple[str, ...] = ()  # built-in rule presets (a spec may add more); () refuses --preset
+    players: tuple[int, ...] = ()  # player counts the rules allow
+
+    @cached_property
+    def impl(self) -> GameParts:
+        parts = self.parts()
+        if list(parts.components) != list(self.components):
+            raise PnpError(f"game {self.name}: its parts draw {', '.join(parts.components)}, "
+                           f"but it declares {', '.join(self.components)}")
+        return parts
+
+    @property
+    def load(self) -> Callable[[Path | None], Any]:
+        return self.impl.load
+
+    @property
+    def check(self) -> Callable[[Any, CheckOptions], CheckReport]:
+        return self.impl.check
+
+    @property
+    def replay(self) -> Callable[[Any, Path, TextIO], int]:
+        return self.impl.replay
+
+    @property
+    def figures(self) -> Callable[[Any, CheckReport], list[Figure]] | None:
+        return self.impl.figures
+
+    @property
+    def final_board(self) -> Callable[[Any, dict[str, Any]], Page] | None:
+        return self.impl.final_board
+
+    @property
+    def box_contents(self) -> Callable[[Any], list[Stack]] | None:
+        return self.impl.box_contents
+
+    @property
+    def box_art(self) -> Callable[[Any, str], tuple[Any, Any]] | None:
+        return self.impl.box_art
+
+    def option(self, name: str) -> KitOption[Any] | None:
+        return next((o for o in self.options if o.name == name), None)
 
     def check_preset(self, preset: str | None) -> None:
-        if preset is not None and not self.has_presets:
+        if preset is not None and not self.presets:
             raise PnpError(f"--preset {preset}: {self.name} has no rule presets")

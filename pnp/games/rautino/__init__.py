@@ -2,22 +2,42 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, lazy
+from pnp.games.base import Game, GameParts
+
+
+def parts() -> GameParts:
+    from pnp.spec import template_path
+
+    from . import box, checker, model, replay
+    from .kit import board, cover, report, rules, stones
+
+    return GameParts(
+        load=model.load,
+        check=checker.check,
+        replay=replay.replay,
+        components={
+            "board": board.board_pages,
+            "tiles": stones.stone_pages,
+            "cover": cover.cover_pages,
+            "rules": rules.rules_pages,
+        },
+        template=lambda: template_path("rautino").read_bytes(),
+        figures=report.figures,
+        final_board=report.final_board,
+        box_contents=box.box_contents,
+        box_art=cover.box_art,
+    )
+
 
 GAME = Game(
     name="rautino",
     title="Rautino",
-    load=lazy(f"{__name__}.model:load"),
-    check=lazy(f"{__name__}.checker:check"),
-    replay=lazy(f"{__name__}.replay:replay"),
     components={
-        "board": lazy(f"{__name__}.kit.board:board_pages"),
-        "tiles": lazy(f"{__name__}.kit.stones:stone_pages"),
-        "cover": lazy(f"{__name__}.kit.cover:cover_pages"),
-        "rules": lazy(f"{__name__}.kit.rules:rules_pages"),
+        "board": "The board with its start position.",
+        "tiles": "The stones, fronts and backs.",
+        "cover": "The cover (box lid artwork).",
+        "rules": "The rules sheet.",
     },
-    figures=lazy(f"{__name__}.kit.report:figures"),
-    final_board=lazy(f"{__name__}.kit.report:final_board"),
-    box_contents=lazy(f"{__name__}.box:box_contents"),
-    box_art=lazy(f"{__name__}.kit.cover:box_art"),
+    parts=parts,
+    players=(1, 2),
 )

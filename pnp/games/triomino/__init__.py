@@ -2,22 +2,45 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, lazy
+from pnp.games.base import Game, GameParts, KitOption
+
+INK_SAVER = KitOption("ink_saver", bool, False, "Light tile backs.")
+PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
+
+
+def parts() -> GameParts:
+    from pnp.spec import template_path
+
+    from . import box, checker, model, replay
+    from .kit import cover, report, rules, scoresheet, tiles
+
+    return GameParts(
+        load=model.load,
+        check=checker.check,
+        replay=replay.replay,
+        components={
+            "tiles": tiles.tile_pages,
+            "scoresheet": scoresheet.score_pages,
+            "rules": rules.rules_pages,
+        },
+        template=lambda: template_path("triomino").read_bytes(),
+        figures=report.figures,
+        final_board=report.final_board,
+        box_contents=box.box_contents,
+        box_art=cover.box_art,
+    )
+
 
 GAME = Game(
     name="triomino",
     title="Triomino",
-    load=lazy(f"{__name__}.model:load"),
-    check=lazy(f"{__name__}.checker:check"),
-    replay=lazy(f"{__name__}.replay:replay"),
     components={
-        "tiles": lazy(f"{__name__}.kit.tiles:tile_pages"),
-        "scoresheet": lazy(f"{__name__}.kit.scoresheet:score_pages"),
-        "rules": lazy(f"{__name__}.kit.rules:rules_pages"),
+        "tiles": "The tiles, fronts and backs.",
+        "scoresheet": "The score sheet, with the preset's bonuses.",
+        "rules": "The rules sheet, with a drawn bridge and hexagon.",
     },
-    figures=lazy(f"{__name__}.kit.report:figures"),
-    final_board=lazy(f"{__name__}.kit.report:final_board"),
-    box_contents=lazy(f"{__name__}.box:box_contents"),
-    box_art=lazy(f"{__name__}.kit.cover:box_art"),
-    has_presets=True,
+    parts=parts,
+    options=(INK_SAVER, PAGES),
+    presets=("seed", "classic"),
+    players=(2, 3, 4, 5, 6),
 )

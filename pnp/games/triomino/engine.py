@@ -216,6 +216,10 @@ class Score:
                 "penalty": self.penalty, "total": self.total}
 
 
+# Codes, numbers at points, frontier, edge contacts and hexagon sites of a Table (see `checkpoint`).
+TableState = tuple[dict[int, int], dict[int, list[int]], dict[int, int], dict[int, int], dict[int, int]]
+
+
 class Table:
     """The tiles on the table and the frontier of cells a tile may go into.
 
@@ -293,6 +297,19 @@ class Table:
                 code = codes.get(other, 0)
                 if code >= 0 and masks[code]:
                     frontier[other] = masks[code]
+
+    def checkpoint(self) -> TableState:
+        """The table as it is now, for `rewind`: a search tries placements and takes them back."""
+        return (dict(self.codes), {point: list(numbers) for point, numbers in self.at_point.items()},
+                dict(self.open), dict(self.contacts), dict(self.hexagons))
+
+    def rewind(self, state: TableState) -> None:
+        """Back to a `checkpoint`, which stays valid for another rewind."""
+        codes, at_point, frontier, contacts, hexagons = state
+        self.codes, self.open = dict(codes), dict(frontier)
+        self.contacts, self.hexagons = dict(contacts), dict(hexagons)
+        self.at_point = {point: list(numbers) for point, numbers in at_point.items()}
+        self._scored = None
 
     def _hexagon_ready(self, point: int) -> None:
         """Five tiles around `point`: a tile in the sixth cell completes a hexagon there."""

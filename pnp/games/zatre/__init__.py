@@ -2,21 +2,46 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, lazy
+from pnp.games.base import Game, GameParts, KitOption
+
+INK_SAVER = KitOption("ink_saver", bool, False, "Light board fields and dark outlines.")
+BOARD_SHEETS = KitOption("board_sheets", int, 1, "Spread the board over 1 or 2 sheets.", low=1, high=2)
+PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
+
+
+def parts() -> GameParts:
+    from pnp.spec import template_path
+
+    from . import box, checker, model, replay
+    from .kit import board, report, rules, scoresheet, tiles
+
+    return GameParts(
+        load=model.load,
+        check=checker.check,
+        replay=replay.replay,
+        components={
+            "board": board.board_pages,
+            "tiles": tiles.tile_pages,
+            "scoresheet": scoresheet.scoresheet_pages,
+            "rules": rules.rules_pages,
+        },
+        template=lambda: template_path("zatre").read_bytes(),
+        figures=report.figures,
+        final_board=report.final_board,
+        box_contents=box.box_contents,
+    )
+
 
 GAME = Game(
     name="zatre",
     title="Zatre",
-    load=lazy(f"{__name__}.model:load"),
-    check=lazy(f"{__name__}.checker:check"),
-    replay=lazy(f"{__name__}.replay:replay"),
     components={
-        "board": lazy(f"{__name__}.kit.board:board_pages"),
-        "tiles": lazy(f"{__name__}.kit.tiles:tile_pages"),
-        "scoresheet": lazy(f"{__name__}.kit.scoresheet:scoresheet_pages"),
-        "rules": lazy(f"{__name__}.kit.rules:rules_pages"),
+        "board": "The 15 x 15 board, on one sheet or two.",
+        "tiles": "The pip tiles, fronts and backs.",
+        "scoresheet": "The score sheet.",
+        "rules": "The rules sheet.",
     },
-    figures=lazy(f"{__name__}.kit.report:figures"),
-    final_board=lazy(f"{__name__}.kit.report:final_board"),
-    box_contents=lazy(f"{__name__}.box:box_contents"),
+    parts=parts,
+    options=(INK_SAVER, BOARD_SHEETS, PAGES),
+    players=(1, 2, 3, 4),
 )

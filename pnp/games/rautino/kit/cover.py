@@ -29,7 +29,7 @@ ArtFn = Callable[[Page, float, float, float, float, float], None]
 def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     """The cover on the top half of a sheet with crop marks, or with the option `bleed_pdf` the
     print shop's page of trim size plus bleed."""
-    if ctx.options.get("bleed_pdf"):
+    if ctx.values.get("bleed_pdf"):
         return [bleed_cover_page(model, ctx)]
     page = Page.for_paper(ctx.paper.portrait(), label="cover")
     w, h = model.lid_mm

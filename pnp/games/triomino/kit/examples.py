@@ -8,11 +8,11 @@ spec's tiles and preset and are right by construction: the engine scores the las
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.geometry.trigrid import Cell
 
-from ..engine import FitTable, Table
+from ..engine import FitTable, Move, Table
 from ..model import Numbers, Rules, TriominoModel
 
 # The bridge: the last tile T = (0, 0) touches (0, 1) along its base and (-1, -1) only at its apex,
@@ -35,53 +35,58 @@ class Example:
 
 
 def find_example(model: TriominoModel, rules: Rules, kind: str) -> Example | None:
+    """The first placement sequence (in a fixed, varied tile order) whose last tile builds the figure.
+
+    A bridge is a bridge whatever the rules pay for it: the search scores with a bridge worth 1
+    point when the rules pay nothing, so a bonus of 0 still finds the figure (what counts as a
+    bridge does not depend on its bonus).
+    """
     cells = BRIDGE_CELLS if kind == "bridge" else HEXAGON_CELLS
     tiles = [t.numbers for t in model.tiles]
-    fit = FitTable(tiles)
+    probe = replace(rules, bridge_bonus=rules.bridge_bonus or 1)
+    table = Table(probe, FitTable(tiles))
     order = list(range(len(tiles)))
     random.Random(8).shuffle(order)  # a fixed, varied order: the example is not all zeros
+    rank = {tile: position for position, tile in enumerate(order)}
+    chosen: list[tuple[int, Numbers]] = []
     nodes = 0
 
-    def search(chosen: list[tuple[Cell, int, Numbers]]) -> list[tuple[Cell, int, Numbers]] | None:
+    def builds(move: Move) -> bool:
+        score = table.score(move)
+        return score.bridge != 0 if kind == "bridge" else score.hexagons > 0
+
+    def search() -> Move | None:
+        """Extends `chosen` to every cell but the last; returns the last move, the table left as found."""
         nonlocal nodes
         nodes += 1
         if nodes > SEARCH_LIMIT:
             return None
-        used = {t for _, t, _ in chosen}
-        table = Table(rules, fit)
-        for cell, _, numbers in chosen:
-            table.place(cell, numbers)
+        used = {tile for tile, _ in chosen}
+        cell = cells[len(chosen)]
         if not chosen:
-            options = [(t, tiles[t]) for t in order]
+            options = [(tile, tiles[tile]) for tile in order]
         else:
-            cell = cells[len(chosen)]
-            moves = [m for m in table.moves(t for t in order if t not in used) if m.cell == cell]
-            moves.sort(key=lambda m: order.index(m.tile))
+            moves = sorted((m for m in table.moves(t for t in order if t not in used) if m.cell == cell),
+                           key=lambda m: rank[m.tile])
             if len(chosen) == len(cells) - 1:
-                moves = [m for m in moves if _earns(table, m, kind)]
-                return [*chosen, (cell, moves[0].tile, moves[0].numbers)] if moves else None
+                return next((m for m in moves if builds(m)), None)
             options = [(m.tile, m.numbers) for m in moves]
+        before = table.checkpoint()
         for tile, numbers in options:
-            found = search([*chosen, (cells[len(chosen)], tile, numbers)])
-            if found:
-                return found
+            table.place(cell, numbers)
+            chosen.append((tile, numbers))
+            last = search()
+            if last is not None:
+                return last
+            chosen.pop()
+            table.rewind(before)
         return None
 
-    found = search([])
-    if found is None:
+    last = search()
+    if last is None:
         return None
-    table = Table(rules, fit)
-    for cell, _, numbers in found[:-1]:
-        table.place(cell, numbers)
-    last = next(m for m in table.moves([found[-1][1]]) if m.cell == found[-1][0] and m.numbers == found[-1][2])
-    score = table.score(last)
-    bonus = score.bridge if kind == "bridge" else score.hexagon_bonus
-    placements = tuple((cell, numbers) for cell, _, numbers in found)
+    placements = (*((cell, numbers) for cell, (_, numbers) in zip(cells, chosen, strict=False)),
+                  (last.cell, last.numbers))
     if kind == "bridge":
-        return Example(placements, bonus, BRIDGE_POINT, BRIDGE_EMPTY)
-    return Example(placements, bonus, HEXAGON_POINT)
-
-
-def _earns(table: Table, move, kind: str) -> bool:
-    score = table.score(move)
-    return score.bridge > 0 if kind == "bridge" else score.hexagons > 0
+        return Example(placements, rules.bridge_bonus, BRIDGE_POINT, BRIDGE_EMPTY)
+    return Example(placements, table.score(last).hexagon_bonus, HEXAGON_POINT)

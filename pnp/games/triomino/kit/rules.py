@@ -1,7 +1,7 @@
 """The rules sheet in English or German (`ctx.lang`), in two columns, with a drawn bridge and hexagon.
 
 Numbers in the text (hand sizes, bonuses, penalties, the tile count) come from the model and the
-chosen preset (`ctx.options["preset"]` or the spec's default), as do the two examples, which the
+chosen preset (`ctx.preset` or the spec's default), as do the two examples, which the
 rules engine finds in the spec's own tiles (see examples.py).
 """
 
@@ -24,7 +24,7 @@ STYLE = FlowStyle(body=pt(9.2), h1=pt(12), h2=pt(10.5), leading=1.3, gap=1.8)
 
 
 def rules_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
-    rules = model.rules(ctx.options.get("preset"))
+    rules = model.rules(ctx.preset)
     lang = "de" if ctx.lang == "de" else "en"
     examples = {kind: find_example(model, rules, kind) for kind in ("bridge", "hexagon")}
     text = pick(lang, {"en": ENGLISH, "de": GERMAN})
@@ -106,8 +106,8 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
     bridge, hexagon = examples["bridge"], examples["hexagon"]
     col2.append(Paragraph(
         f"A tile that touches just one tile along an edge and, at the opposite corner, another tile only at the "
-        f"point{' (with the same number there)' if rules.bridge_corner_must_match else ''}, builds a bridge: "
-        f"{signed(rules.bridge_bonus)}."))
+        f"point{' (with the same number there)' if rules.bridge_corner_must_match else ''}, builds a bridge"
+        + (f": {signed(rules.bridge_bonus)}." if rules.bridge_bonus else ", which earns no bonus.")))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"The yellow tile bridges the gap: an edge touches below, the {_number_at(bridge)} "
@@ -180,7 +180,8 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     col2.append(Paragraph(
         f"Ein Stein, der nur an einer Kante einen Stein berührt und an der gegenüberliegenden Ecke einen anderen "
         f"nur mit der Spitze{' (mit derselben Zahl dort)' if rules.bridge_corner_must_match else ''}, "
-        f"bildet eine Brücke: {signed(rules.bridge_bonus)}."))
+        f"bildet eine Brücke"
+        + (f": {signed(rules.bridge_bonus)}." if rules.bridge_bonus else ", die keinen Bonus bringt.")))
     if bridge:
         col2 += [Figure(FIGURE_HEIGHT, "bridge"),
                  Paragraph(f"Der gelbe Stein schlägt die Brücke: unten liegt eine Kante an, am markierten Punkt "

@@ -1,9 +1,8 @@
 """The score sheet: a column per player with points and running total per turn, round-end rows
 for presets that score at the end of a round, and the preset's bonuses and penalties printed below.
 
-Players: `ctx.options["players"]` if given, else the spec's `max_players` (a sheet for 6 serves
-2 to 6). The preset: `ctx.options["preset"]`, else the spec's default. `ctx.options["pages"]`
-prints a pad of that many identical sheets.
+A column for each of the spec's `max_players` (a sheet for 6 serves 2 to 6). The preset:
+`ctx.preset`, else the spec's default. The `pages` option prints a pad of identical sheets.
 """
 
 from __future__ import annotations
@@ -14,6 +13,7 @@ from pnp.draw.scene import Page, Style, filled, stroked
 from pnp.draw.text import pt, text_width, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
+from pnp.games.triomino import PAGES
 from pnp.i18n import Texts
 
 from ..model import Rules, TriominoModel
@@ -58,11 +58,9 @@ def words(lang: str) -> dict[str, str]:
 
 
 def score_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
-    players = int(ctx.options.get("players") or model.max_players)
-    if not model.min_players <= players <= model.max_players:
-        raise LayoutError(f"scoresheet: {players} players; the spec allows {model.min_players} to {model.max_players}")
-    rules = model.rules(ctx.options.get("preset"))
-    count = int(ctx.options.get("pages") or 1)
+    players = model.max_players
+    rules = model.rules(ctx.preset)
+    count = ctx.option(PAGES)
     zero_triple = has_zero_triple(model)
     return [score_page(ctx.paper.portrait(), rules, players, ctx.lang, zero_triple) for _ in range(count)]
 

@@ -17,6 +17,7 @@ from pnp.draw.scene import CROP, CUT, GroupBuilder, Page, Style, filled, stroked
 from pnp.draw.text import pt, text_width
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
+from pnp.games.zatre import PAGES
 from pnp.games.zatre.model import Sheet, ZatreModel
 from pnp.i18n import Texts
 
@@ -86,7 +87,7 @@ def arrange(sheet: Sheet, box: BBox) -> Arrangement:
 
 
 def scoresheet_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
-    count = int(ctx.options.get("pages") or 1)
+    count = ctx.option(PAGES)
     return [score_block_page(model, ctx, number) for number in range(1, count + 1)]
 
 

@@ -14,6 +14,7 @@ from pnp.draw.affine import BBox
 from pnp.draw.scene import CUT, Page, Style, filled, stroked
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
+from pnp.games.zatre import BOARD_SHEETS
 from pnp.games.zatre.kit.art import draw_tile
 from pnp.games.zatre.model import ZatreModel
 from pnp.i18n import Texts
@@ -49,7 +50,7 @@ class Grid:
 
 
 def tile_size(model: ZatreModel, ctx: KitContext) -> float:
-    if int(ctx.options.get("board_sheets") or 1) == 2:
+    if ctx.option(BOARD_SHEETS) == 2:
         return model.board.large_cell_mm - model.tiles.clearance_mm
     return model.tiles.size_mm
 

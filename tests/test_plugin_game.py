@@ -1,0 +1,86 @@
+"""A game published as its own package: tests/plugins/domino, found through its entry point.
+
+The plugin is installed the way pip lays out a distribution (the package plus a `.dist-info`
+holding the entry points of its pyproject.toml) into a folder on PYTHONPATH, and `pnp` runs in a
+fresh process: nothing in pnp names the game, yet it is listed, built and checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+PLUGIN = Path(__file__).parent / "plugins" / "domino"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the plugin as an installed distribution."""
+    project = tomllib.loads((PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    folder = tmp_path_factory.mktemp("site")
+    shutil.copytree(PLUGIN / "pnp_domino", folder / "pnp_domino")
+    info = folder / f"pnp_domino-{project['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n",
+                                   encoding="utf-8")
+    lines = [f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in points.items())
+             for group, points in project["entry-points"].items()]
+    (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
+    return folder
+
+
+def pnp(site: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env,
+                          cwd=cwd, timeout=300)
+
+
+def test_the_plugin_is_listed_with_its_components(site: Path, tmp_path: Path) -> None:
+    top = pnp(site, "--help", cwd=tmp_path)
+    assert top.returncode == 0, top.stderr
+    assert "Domino" in top.stdout.split("Options:")[0]
+    tiles = pnp(site, "tiles", "--help", cwd=tmp_path)
+    assert "The domino tiles, ready to cut (Domino)." in " ".join(tiles.stdout.split())
+
+
+def test_pnp_kit_builds_the_plugin(site: Path, tmp_path: Path) -> None:
+    result = pnp(site, "kit", "domino", "-o", "out", "--format", "pdf,svg", "-q", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "out" / "domino"
+    svgs = sorted(folder.glob("domino-[0-9][0-9]-*.svg"))
+    components = [path.stem.split("-", 2)[2] for path in svgs]
+    assert components[-3:] == ["tiles", "rules", "box"] and set(components[:-3]) == {"calibration"}
+    assert svgs[-3].read_text(encoding="utf-8").count('class="domino"') == 28
+    assert (folder / "domino-kit.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_pnp_check_and_replay_run_the_plugin(site: Path, tmp_path: Path) -> None:
+    result = pnp(site, "check", "domino", "--games", "20", "--json", "--log", "games.jsonl", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["verdict"] == "playable"
+    assert set(report["simulation"]) == {"2 players", "3 players", "4 players"}
+    replayed = pnp(site, "replay", "domino", "games.jsonl", cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.count("valid domino game ") == 60
+    assert "domino: 60 records replayed, 0 invalid" in replayed.stdout
+
+
+def test_an_option_the_plugin_does_not_declare_is_refused(site: Path, tmp_path: Path) -> None:
+    result = pnp(site, "kit", "domino", "--ink-saver", "-o", "out", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "pnp: error: --ink-saver: domino has no such option (its options: none)"
+    assert not (tmp_path / "out").exists()
+
+
+def test_pnp_init_copies_the_plugins_own_spec(site: Path, tmp_path: Path) -> None:
+    result = pnp(site, "init", "domino", "variant", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "variant" / "domino.toml").read_bytes() == (PLUGIN / "pnp_domino" / "domino.toml").read_bytes()
