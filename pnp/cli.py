@@ -393,22 +393,32 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
               help="Write one JSON record per simulated game (- for standard output).")
 @click.option("--report", type=OutputPathType(), default=None,
               help="Write an HTML report with charts into this folder.")
+@click.option("--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
+              help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
+@click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
+              help="Games per head-to-head match of the skill matrix (default: a quarter of --games; 0: none).")
+@click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: int, players: int | None,
           preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
-          quiet: bool) -> None:
-    """Check that a tile set is playable: static checks and seeded simulated games.
+          confidence: float, skill_games: int | None, strict: bool, quiet: bool) -> None:
+    """Check that a tile set is playable: static checks and seeded simulated games, and how
+    balanced it is (seat fairness, skill, length).
 
-    Exit code 0: playable; 1: not playable; 2: bad input.
+    \b
+    Exit code 0: playable; 1: not playable (or a balance finding with --strict);
+    2: bad input; 3: undecided (an interval still straddles a threshold: the
+    verdict names the test and about how many games would decide it).
     """
     from pnp.check.run import run_check
 
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
-                       workers=workers, log=log, report=report, progress=not quiet)
+                       workers=workers, log=log, report=report, progress=not quiet,
+                       confidence=confidence, skill_games=skill_games, strict=strict)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
-    ctx.exit(0 if result.playable else 1)
+    ctx.exit(result.exit_code)
 
 
 @main.command()

@@ -48,7 +48,7 @@ def test_an_edited_stone_reaches_the_sheet_and_the_checker(tmp_path):
     log = tmp_path / "games.jsonl"
     checked = runner.invoke(main, ["check", "rautino", "--spec", str(spec), "--games", "6", "--workers", "1",
                                    "--json", "--log", str(log)])
-    assert checked.exit_code in (0, 1), checked.output
+    assert checked.exit_code in (0, 1, 3), checked.output
     report = json.loads(checked.output)
     assert report["static"]["triangles_per_colour"]["purple"] == 2
     assert report["static"]["triangles_per_colour"]["red"] == 10

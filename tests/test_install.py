@@ -109,8 +109,8 @@ def test_init_check_replay_from_another_folder(release: Release):
 
     done = release.pnp("check", "zatre", "--spec", str(spec), "--games", "20", "--log", "games.jsonl",
                        "--workers", "2", "-q")
-    assert done.returncode == 0, done.stderr
-    assert "PLAYABLE" in done.stdout
+    assert done.returncode in (0, 3), done.stderr  # 20 games may leave a threshold undecided
+    assert "zatre: PLAYABLE" in done.stdout or "zatre: UNDECIDED" in done.stdout
     records = (release.cwd / "games.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(records) >= 20 and all(isinstance(json.loads(line), dict) for line in records)
 

@@ -174,13 +174,15 @@ def test_duplicates_and_missing_edges_fail_the_set(tmp_path):
 
 
 def test_check_report_and_records_replay_through_the_independent_validator():
-    options = CheckOptions(games=3, seed=4, players=2, workers=1)
+    options = CheckOptions(games=3, seed=4, players=2, workers=1, skill_games=2)
     report = checker.check(MODEL, options)  # 3 games decide no verdict: only the figures are checked
     assert set(report.simulation) == {"2 players, seed", "2 players, classic"}
     figures = report.simulation["2 players, seed"]
     assert figures["games"] == 3 and figures["rounds_gone_out"] + figures["rounds_blocked"] == 3
-    records = list(played_records(checker.SIMULATION, MODEL, options))
-    assert [r["game"] for r in records] == list(range(6))
+    records = list(played_records(checker.SIMULATION, MODEL, options))  # with the skill matrix's games
+    matches = len(checker.SIMULATION.players) * (len(checker.SIMULATION.players) - 1) // 2
+    assert [r["game"] for r in records] == list(range(6 + options.games_per_match * matches))
+    assert {seat for record in records for seat in record["seats"]} == set(checker.SIMULATION.players)
     for record in records:
         assert {"game", "seed", "players", "final_scores", "rounds"} <= set(record)
         assert all(isinstance(s, int) for s in record["final_scores"])
@@ -250,10 +252,10 @@ def test_cli_check_json_log_and_replay(tmp_path):
     log = tmp_path / "games.jsonl"
     runner = CliRunner()
     result = runner.invoke(main, ["check", "triomino", "--games", "2", "--players", "2", "--preset", "seed",
-                                  "--workers", "1", "--json", "--log", str(log)])
-    assert result.exit_code == 0, result.output
+                                  "--workers", "1", "--skill-games", "0", "--json", "--log", str(log)])
+    assert result.exit_code in (0, 3), result.output
     report = json.loads(result.output)
-    assert report["playable"] and list(report["simulation"]) == ["2 players, seed"]
+    assert report["verdict"] != "not playable" and list(report["simulation"]) == ["2 players, seed"]
     lines = log.read_text().splitlines()
     assert len(lines) == 2
     replayed = runner.invoke(main, ["replay", "triomino", str(log)])

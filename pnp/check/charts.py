@@ -90,3 +90,51 @@ def bar_chart(title: str, counts: dict[str, int], x_label: str, y_label: str = "
         "</svg>",
     ]
     return "\n".join(parts)
+
+
+def interval_chart(title: str, rows: list[tuple[str, float, float, float]], reference: float | None = None,
+                   x_label: str = "win share") -> str:
+    """An SVG chart of shares (0 to 1): one horizontal bar per row with its interval as a whisker,
+    and a dashed line at `reference` (the fair share) when given."""
+    row_h, top, left, right = 30, 30, 120, 24
+    height = top + row_h * len(rows) + 40
+    plot_w = WIDTH - left - right
+
+    def x(value: float) -> float:
+        return left + max(0.0, min(1.0, value)) * plot_w
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}">',
+        f'<text x="{WIDTH / 2:.1f}" y="18" text-anchor="middle" font-size="14" font-weight="bold" '
+        f'{FONT}>{escape(title)}</text>',
+    ]
+    bottom = top + row_h * len(rows)
+    for tick in range(0, 101, 20):
+        tx = x(tick / 100)
+        parts.append(f'<line x1="{tx:.1f}" y1="{top}" x2="{tx:.1f}" y2="{bottom}" stroke="#ddd"/>')
+        parts.append(f'<text x="{tx:.1f}" y="{bottom + 14}" text-anchor="middle" font-size="11" {FONT}>'
+                     f"{tick}%</text>")
+    for index, (label, estimate, low, high) in enumerate(rows):
+        y = top + index * row_h
+        middle = y + row_h / 2
+        parts.append(
+            f'<rect x="{left}" y="{y + 6}" width="{x(estimate) - left:.1f}" height="{row_h - 12}" fill="{BAR}">'
+            f"<title>{escape(label)}: {estimate:.1%} ({low:.1%}-{high:.1%})</title></rect>")
+        parts.append(f'<line x1="{x(low):.1f}" y1="{middle:.1f}" x2="{x(high):.1f}" y2="{middle:.1f}" '
+                     f'stroke="#222" stroke-width="1.5"/>')
+        for end in (low, high):
+            parts.append(f'<line x1="{x(end):.1f}" y1="{middle - 6:.1f}" x2="{x(end):.1f}" y2="{middle + 6:.1f}" '
+                         f'stroke="#222" stroke-width="1.5"/>')
+        parts.append(f'<text x="{left - 8}" y="{middle + 4:.1f}" text-anchor="end" font-size="12" {FONT}>'
+                     f"{escape(label)}</text>")
+    if reference is not None:
+        rx = x(reference)
+        parts.append(f'<line x1="{rx:.1f}" y1="{top - 4}" x2="{rx:.1f}" y2="{bottom + 2}" stroke="#c0392b" '
+                     f'stroke-dasharray="5 3" stroke-width="1.5"><title>fair share {reference:.1%}</title></line>')
+    parts += [
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" font-size="12" {FONT}>'
+        f"{escape(x_label)}</text>",
+        "</svg>",
+    ]
+    return "\n".join(parts)

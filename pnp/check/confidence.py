@@ -10,6 +10,10 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 from statistics import NormalDist
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.check.stats import Histogram
 
 DEFAULT_CONFIDENCE = 0.95
 
@@ -173,3 +177,39 @@ def mean_test(name: str, values: MeanAccumulator, threshold: float, *, at_least:
               confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
     return ThresholdTest(name, values.interval(confidence), threshold, at_least, values.count,
                          math.sqrt(values.variance), confidence)
+
+
+def histogram_mean_test(name: str, values: Histogram, threshold: float, *, at_least: bool, scale: float = 1.0,
+                        confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
+    """A mean of a streamed integer histogram (times `scale`, e.g. 1 / stones in the set) against a
+    threshold, with the normal interval of the mean."""
+    mean = values.mean * scale
+    spread = math.sqrt(values.variance) * scale
+    if values.count < 2:
+        interval = Interval(mean, -math.inf, math.inf)
+    else:
+        half = z_value(confidence) * spread / math.sqrt(values.count)
+        interval = Interval(mean, mean - half, mean + half)
+    return ThresholdTest(name, interval, threshold, at_least, values.count, spread, confidence)
+
+
+def seat_advantage_test(name: str, seat_wins: list[float], games: int, threshold: float,
+                        confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
+    """The largest minus the smallest seat win share (ties split) must stay at or below `threshold`.
+
+    Two seats: the shares add up to 1, so the advantage is 2p - 1 of the leading seat's share p and
+    its Wilson interval maps over exactly. More seats: the leading seat's lowest plausible share
+    minus the trailing seat's highest and vice versa, a wider interval that holds at any game count.
+    """
+    shares = [wilson(w, games, confidence) for w in seat_wins]
+    high = max(shares, key=lambda s: s.estimate)
+    low = min(shares, key=lambda s: s.estimate)
+    difference = high.estimate - low.estimate
+    if len(shares) == 2:
+        interval = Interval(difference, 2 * high.low - 1, 2 * high.high - 1)
+    else:
+        interval = Interval(difference, high.low - low.high, high.high - low.low)
+    p_high, p_low = high.estimate, low.estimate
+    # One game's spread of the difference, for the estimate of the games that would decide it.
+    spread = math.sqrt(max(0.0, p_high * (1 - p_high) + p_low * (1 - p_low) + 2 * p_high * p_low))
+    return ThresholdTest(name, interval, threshold, False, games, spread, confidence)

@@ -7,7 +7,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from pnp.check.charts import bar_chart, binned_counts
+from pnp.check.charts import bar_chart, binned_counts, interval_chart
 from pnp.check.protocol import Configuration
 from pnp.check.report import CheckReport
 from pnp.games.base import Figure, Game
@@ -17,6 +17,7 @@ body { font-family: 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif; margin: 2e
        color: #222; padding: 0 1em; }
 .verdict { padding: .6em 1em; border-radius: 6px; font-size: 1.3em; font-weight: bold; }
 .ok { background: #dff3e0; color: #1f5f24; } .bad { background: #fbe0dc; color: #8a1c10; }
+.open { background: #fdf3d0; color: #6b4e00; } .source { color: #555; margin-top: -.6em; }
 table { border-collapse: collapse; margin: .5em 0 1.5em; } td, th { border-bottom: 1px solid #ddd;
        padding: .25em .8em; text-align: left; vertical-align: top; } th { background: #f4f4f4; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; } .chart { flex: 0 0 auto; }
@@ -64,16 +65,23 @@ def render_report(game: Game, model: Any, report: CheckReport, folder: Path) -> 
         f'<p class="note">{escape(f.note)}</p></div>'
         for f in figures if f.counts
     )
-    verdict_class = "ok" if report.playable else "bad"
+    verdict_class = {"playable": "ok", "not playable": "bad"}.get(report.verdict, "open")
     reasons = "".join(f"<li>{escape(r)}</li>" for r in report.reasons)
+    undecided = "".join(f"<li>{escape(u)}</li>" for u in report.undecided)
     warnings = "".join(f"<li>{escape(w)}</li>" for w in report.warnings)
+    title = report.title or game.title
+    source = f'<p class="source">{escape(game.title)} set checked from {escape(report.spec_file)}</p>' \
+        if report.spec_file else ""
     page = f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{escape(game.title)}: check report</title>
+<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}: check report</title>
 <style>{STYLE}</style></head><body>
-<h1>{escape(game.title)}: check report</h1>
+<h1>{escape(title)}: check report</h1>
+{source}
 <p class="verdict {verdict_class}">{escape(report.verdict.upper())}</p>
 {f"<h2>Reasons</h2><ul>{reasons}</ul>" if reasons else ""}
+{f"<h2>Undecided</h2><ul>{undecided}</ul>" if undecided else ""}
 {f"<h2>Warnings</h2><ul>{warnings}</ul>" if warnings else ""}
+{balance_html(report.balance)}
 <h2>Charts</h2><div class="charts">{charts}</div>
 {f'<h2>Final boards</h2><div class="boards">{"".join(boards_html)}</div>' if boards_html else ""}
 <h2>Static checks</h2>{_table(report.static)}
@@ -96,3 +104,67 @@ def _cell(value: Any) -> str:
     if isinstance(value, list):
         return escape(", ".join(str(v) for v in value))
     return escape(str(value))
+
+
+def balance_html(balance: dict[str, Any]) -> str:
+    """The balance section: findings, seat win shares with interval bars, the skill matrix, length."""
+    if not balance:
+        return ""
+    confidence = f"{balance['confidence']:.0%}"
+    findings = "".join(f"<li>{escape(f)}</li>" for f in balance["findings"]) or "<li>none</li>"
+    undecided = "".join(f"<li>{escape(u)}</li>" for u in balance.get("undecided", []))
+    charts = []
+    length_rows = []
+    for label, entry in balance.get("configurations", {}).items():
+        shares = entry.get("seat_win_shares")
+        if shares:
+            rows = [(f"seat {seat + 1}", s["estimate"], s["low"], s["high"]) for seat, s in enumerate(shares)]
+            advantage = entry["seat_advantage"]
+            charts.append(
+                f'<div class="chart">{interval_chart(f"Seat win shares, {label}", rows, 1 / len(shares))}'
+                f'<p class="note">Ties split. Bars: {confidence} intervals; dashed: the fair share. Seat advantage '
+                f'{advantage["estimate"]:.1%} ({advantage["low"]:.1%} to {advantage["high"]:.1%}), limit '
+                f'{advantage["limit"]:.0%}: {escape(advantage["outcome"])}. Mean score per seat: '
+                f'{escape(", ".join(str(s) for s in entry["seat_mean_scores"]))}.</p></div>')
+        turns = entry["turns_per_game"]
+        rounds = entry.get("rounds_per_game")
+        length_rows.append(
+            f"<tr><td>{escape(label)}</td><td>{entry['games']}</td>{_quartile_cells(turns)}"
+            f"{_quartile_cells(rounds) if rounds else '<td colspan=4>one round</td>'}</tr>")
+    skill = balance.get("skill", {})
+    skill_table = ""
+    if skill:
+        players = sorted({m["player"] for m in skill.values()} | {m["opponent"] for m in skill.values()},
+                         key=lambda name: sum(m["player"] == name for m in skill.values()))
+        cells = {(m["player"], m["opponent"]): m for m in skill.values()}
+        head = "".join(f"<th>against {escape(p)}</th>" for p in players)
+        body = ""
+        for player in reversed(players):
+            row = ""
+            for opponent in players:
+                match = cells.get((player, opponent))
+                if match:
+                    w = match["win_share"]
+                    row += (f"<td>{w['estimate']:.1%}<br><small>{w['low']:.1%} to {w['high']:.1%}, "
+                            f"{match['games']} games</small></td>")
+                else:
+                    reverse = cells.get((opponent, player))
+                    row += (f"<td><small>{1 - reverse['win_share']['estimate']:.1%}</small></td>" if reverse
+                            else "<td>-</td>")
+            body += f"<tr><th>{escape(player)}</th>{row}</tr>"
+        skill_table = (f"<h3>Skill matrix</h3><p class=\"note\">Win share of the row's player in head-to-head "
+                       f"games, each deal played twice with the seats swapped (ties split), {confidence} "
+                       f"intervals. A strongest player that barely beats the random one marks a game of "
+                       f"luck.</p><table><tr><th></th>{head}</tr>{body}</table>")
+    length = ("<h3>Length</h3><table><tr><th>configuration</th><th>games</th><th colspan=4>turns per game: "
+              "mean, q1, median, q3</th><th colspan=4>rounds per game</th></tr>" + "".join(length_rows)
+              + "</table>")
+    return (f"<h2>Balance</h2><p class=\"note\">Reported apart from the verdict; <code>--strict</code> makes "
+            f"findings fail the check.</p><h3>Findings</h3><ul>{findings}</ul>"
+            f"{f'<h3>Undecided</h3><ul>{undecided}</ul>' if undecided else ''}"
+            f'<h3>Seat fairness</h3><div class="charts">{"".join(charts) or "<p>one-player games only</p>"}</div>'
+            f"{skill_table}{length}")
+
+
+def _quartile_cells(figure: dict[str, float]) -> str:
+    return "".join(f"<td>{figure[key]}</td>" for key in ("mean", "q1", "median", "q3"))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pnp.check.balance import BalanceLimits
     from pnp.check.report import CheckReport
     from pnp.check.stats import Tally
     from pnp.games.base import CheckOptions
@@ -73,6 +74,13 @@ class Outcome:
     # The game's own integer observations, each a value or one value per seat (per round...).
     measures: dict[str, int | list[int]] = field(default_factory=dict)
 
+    def scores_seated(self, swapped: bool) -> Outcome:
+        """The outcome of a two-seat game with the seats read in the other order when `swapped`:
+        a head-to-head match tallies its player as seat 1 wherever it sat."""
+        if not swapped:
+            return self
+        return Outcome(self.record, self.scores[::-1], self.turns, self.rounds, self.placements, self.measures)
+
 
 @dataclass(frozen=True)
 class Simulation:
@@ -93,6 +101,14 @@ class Simulation:
     # Whether a set that failed a static check is still simulated: False where its games could only
     # repeat the static reasons (or could not be dealt at all).
     simulate_failed_sets: bool = True
+    # The seat players the game knows, weakest to strongest (e.g. "random", "greedy", "lookahead"):
+    # the skill matrix plays every stronger one against every weaker one.
+    players: tuple[str, ...] = ("random", "greedy")
+    # (model, options, seats) -> the configuration of a head-to-head game with these two seat players
+    # (the rule preset the run uses); None: the game plays no head-to-head games.
+    head_to_head: Callable[[Any, CheckOptions, tuple[str, str]], Configuration] | None = None
+    # model -> the spec's balance thresholds; None: the defaults of BalanceLimits.
+    balance_limits: Callable[[Any], BalanceLimits] | None = None
 
 
 def numbered(record: dict[str, Any], game: str, deal: Deal) -> dict[str, Any]:

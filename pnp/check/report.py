@@ -3,21 +3,61 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pnp.check.confidence import DEFAULT_CONFIDENCE, Outcome, ThresholdTest
+
 if TYPE_CHECKING:
     from pnp.check.stats import Tally
+
+# Exit codes of `pnp check`: 2 is bad input (every command).
+EXIT_PLAYABLE, EXIT_NOT_PLAYABLE, EXIT_UNDECIDED = 0, 1, 3
+
+
+def figure_text(value: float, share: bool) -> str:
+    return f"{value:.1%}" if share else f"{value:.2f}"
+
+
+def describe(test: ThresholdTest, what: str, share: bool) -> str:
+    """'games place 48.0% (41.2%-55.3%) of the stones, minimum 50.0% (check.min_placed_share)'."""
+    interval = test.interval
+    bound = "minimum" if test.at_least else "limit"
+    return (f"{what} {figure_text(interval.estimate, share)} ({figure_text(interval.low, share)}-"
+            f"{figure_text(interval.high, share)}), {bound} {figure_text(test.threshold, share)} ({test.name})")
+
+
+def games_to_decide(test: ThresholdTest, per_game: float = 1.0) -> int | None:
+    """About how many games (not trials: a test may count player-games or rounds, `per_game` of
+    them in a game) would decide the test; None when none would."""
+    trials = test.games_to_decide()
+    return None if trials is None else math.ceil(trials / max(per_game, 1e-9))
+
+
+def test_json(configuration: str, test: ThresholdTest, per_game: float = 1.0) -> dict[str, Any]:
+    return {"configuration": configuration, "test": test.name, **test.interval.to_json(),
+            "threshold": test.threshold, "at_least": test.at_least, "trials": test.games,
+            "outcome": test.outcome.value, "games_to_decide": games_to_decide(test, per_game)}
 
 
 @dataclass
 class CheckReport:
     game: str
-    playable: bool = True
+    playable: bool = True  # no static check and no threshold test failed
     reasons: list[str] = field(default_factory=list)  # why the set fails; empty when playable
     warnings: list[str] = field(default_factory=list)
     static: dict[str, Any] = field(default_factory=dict)
     simulation: dict[str, Any] = field(default_factory=dict)  # per configuration, e.g. "2 players"
+    confidence: float = DEFAULT_CONFIDENCE  # of every interval a threshold test compares
+    strict: bool = False  # balance findings fail the check
+    # Threshold tests whose interval still straddles the threshold, each naming the games that would decide it.
+    undecided: list[str] = field(default_factory=list)
+    tests: list[dict[str, Any]] = field(default_factory=list)  # every threshold test of the verdict
+    balance: dict[str, Any] = field(default_factory=dict)  # fairness, skill and length (pnp.check.balance)
+    findings: list[str] = field(default_factory=list)  # balance findings, apart from playability
+    title: str = ""  # the spec's title and file, for the report
+    spec_file: str = ""
     # What the HTML report draws, not part of the JSON document: each configuration's tally (by the
     # same label as in `simulation`) and the records of the games it shows ("best", "worst").
     tallies: dict[str, Tally] = field(default_factory=dict, repr=False)
@@ -27,19 +67,45 @@ class CheckReport:
         self.playable = False
         self.reasons.append(reason)
 
+    def threshold(self, configuration: str, test: ThresholdTest, what: str, *, share: bool = True,
+                  per_game: float = 1.0) -> None:
+        """A [check] threshold judged on its interval: a failure only when the whole interval lies
+        on the wrong side, undecided while it straddles the threshold."""
+        self.tests.append(test_json(configuration, test, per_game))
+        outcome = test.outcome
+        if outcome is Outcome.FAIL:
+            self.fail(f"{configuration}: {describe(test, what, share)}")
+        elif outcome is Outcome.UNDECIDED:
+            self.undecided.append(f"{configuration}: {describe(test, what, share)}: "
+                                  f"{undecided_clause(test, per_game)}")
+
     @property
     def verdict(self) -> str:
-        return "playable" if self.playable else "not playable"
+        if not self.playable:
+            return "not playable"
+        return "undecided" if self.undecided else "playable"
+
+    @property
+    def exit_code(self) -> int:
+        if not self.playable:
+            return EXIT_NOT_PLAYABLE
+        return EXIT_UNDECIDED if self.undecided else EXIT_PLAYABLE
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
+            "title": self.title,
+            "spec": self.spec_file,
             "verdict": self.verdict,
-            "playable": self.playable,
+            "playable": self.verdict == "playable",
+            "confidence": self.confidence,
             "reasons": self.reasons,
+            "undecided": self.undecided,
             "warnings": self.warnings,
+            "tests": self.tests,
             "static": self.static,
             "simulation": self.simulation,
+            "balance": self.balance,
         }
 
     def to_json_text(self) -> str:
@@ -48,6 +114,7 @@ class CheckReport:
     def to_text(self) -> str:
         lines = [f"{self.game}: {self.verdict.upper()}"]
         lines += [f"  reason: {r}" for r in self.reasons]
+        lines += [f"  undecided: {u}" for u in self.undecided]
         lines += [f"  warning: {w}" for w in self.warnings]
         if self.static:
             lines.append("static checks:")
@@ -55,6 +122,10 @@ class CheckReport:
         if self.simulation:
             lines.append("simulation:")
             lines += _lines(self.simulation, 1)
+        if self.balance:
+            from pnp.check.balance import balance_lines
+
+            lines += balance_lines(self.balance)
         return "\n".join(lines)
 
 
@@ -76,3 +147,10 @@ def _lines(value: Any, depth: int) -> list[str]:
 
 def _is_flat_numbers(item: dict[str, Any]) -> bool:
     return all(isinstance(v, int | float | str) for v in item.values()) and len(item) <= 12
+
+
+def undecided_clause(test: ThresholdTest, per_game: float = 1.0, option: str = "--games") -> str:
+    games = games_to_decide(test, per_game)
+    if games is None:
+        return "undecided; the figure sits on the threshold, no number of games would decide it"
+    return f"undecided; about {games} games would decide it ({option})"

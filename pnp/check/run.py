@@ -36,7 +36,8 @@ def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
 
 def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: int | None,
               preset: str | None, workers: int, log: Path | None, report: Path | None,
-              progress: bool) -> CheckReport:
+              progress: bool, confidence: float = 0.95, skill_games: int | None = None,
+              strict: bool = False) -> CheckReport:
     chosen = game_registry.get(game)
     chosen.check_preset(preset)
     model = chosen.load(spec)
@@ -49,8 +50,11 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
                 and Path(log).name in REPORT_FILES:
             raise PnpError(f"{log}: named for two outputs of this command")
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
-                           progress=progress, log=log, keep_games=report is not None)
+                           progress=progress, log=log, keep_games=report is not None,
+                           confidence=confidence, skill_games=skill_games, strict=strict)
     result = chosen.check(model, options)  # streams the log
+    result.title = getattr(model, "title", None) or getattr(model, "name", None) or chosen.title
+    result.spec_file = str(getattr(model, "source", None) or spec or "")
     add_box_fit(chosen, model, result)
     if report is not None:
         from pnp.check.html import render_report

@@ -8,20 +8,49 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
+from pnp.check.balance import BalanceLimits, Match, judge_balance, matches
 from pnp.check.log import record_log
-from pnp.check.protocol import Configuration, Outcome, Simulation, deal_for, numbered
+from pnp.check.protocol import Configuration, Deal, Outcome, Simulation, deal_for, game_seed, numbered
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.games.base import CheckOptions
 from pnp.parallel import parallel_map
 
 
-def play_one(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...], games: int,
-             run_seed: int, keep_record: bool, number: int) -> Outcome:
+@dataclass(frozen=True)
+class Schedule:
+    """Every game of a run, by number: each configuration's block of `games`, then each head-to-head
+    match's block of `match_games`. Match game j plays deal j // 2 (the seed of game j // 2 of every
+    configuration) with the match's player in seat 1 when j is even and in seat 2 when j is odd, so
+    the seat advantage and the luck of the deal cancel."""
+
+    configurations: tuple[Configuration, ...]
+    games: int
+    run_seed: int
+    matches: tuple[tuple[Match, Configuration, Configuration], ...] = ()  # match, seated as named, swapped
+    match_games: int = 0
+
+    @property
+    def total(self) -> int:
+        return len(self.configurations) * self.games + len(self.matches) * self.match_games
+
+    def deal(self, number: int) -> tuple[Deal, bool]:
+        """Game `number`'s deal, and whether its seats are swapped (the match's player in seat 2)."""
+        playability = len(self.configurations) * self.games
+        if number < playability:
+            return deal_for(self.configurations, self.games, self.run_seed, number), False
+        position, j = divmod(number - playability, self.match_games)
+        _, seated, swapped = self.matches[position]
+        index = j // 2
+        return Deal(number, index, game_seed(self.run_seed, index), swapped if j % 2 else seated), bool(j % 2)
+
+
+def play_one(simulation: Simulation, model: Any, schedule: Schedule, keep_record: bool, number: int) -> Outcome:
     """Play game `number` of a run (in a worker); its record is dropped when nobody reads it."""
-    deal = deal_for(configurations, games, run_seed, number)
+    deal, _ = schedule.deal(number)
     outcome = simulation.play(model, deal)
     record = numbered(outcome.record, simulation.game, deal) if keep_record else {}
     return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements, outcome.measures)
@@ -29,15 +58,30 @@ def play_one(simulation: Simulation, model: Any, configurations: tuple[Configura
 
 def play_chunk(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...], games: int,
                run_seed: int, numbers: range) -> list[Outcome]:
-    """Play games `numbers` of a run without their records: a batch for a pool or a cluster worker."""
-    return [play_one(simulation, model, configurations, games, run_seed, False, number) for number in numbers]
+    """Play games `numbers` of a run without their records: a batch for a pool or a cluster worker
+    (sweeps play the configurations' games; the skill matches belong to `check`)."""
+    schedule = Schedule(configurations, games, run_seed)
+    return [play_one(simulation, model, schedule, False, number) for number in numbers]
+
+
+def schedule_for(simulation: Simulation, model: Any, options: CheckOptions) -> Schedule:
+    """The run's games: the configurations (refusing bad counts first), then the skill matches."""
+    configurations = tuple(simulation.configurations(model, options))
+    head_to_head = simulation.head_to_head
+    match_games = options.games_per_match if head_to_head is not None else 0
+    seatings: tuple[tuple[Match, Configuration, Configuration], ...] = ()
+    if head_to_head is not None and match_games:
+        seatings = tuple((m, head_to_head(model, options, (m.player, m.opponent)),
+                          head_to_head(model, options, (m.opponent, m.player)))
+                         for m in matches(simulation.players))
+    return Schedule(configurations, options.games, options.seed, seatings, match_games if seatings else 0)
 
 
 def records(simulation: Simulation, model: Any, options: CheckOptions) -> Iterator[dict[str, Any]]:
     """The records of a run's games in order, played here one by one: the games `check` plays."""
-    configurations = tuple(simulation.configurations(model, options))
-    for number in range(len(configurations) * options.games):
-        deal = deal_for(configurations, options.games, options.seed, number)
+    schedule = schedule_for(simulation, model, options)
+    for number in range(schedule.total):
+        deal, _ = schedule.deal(number)
         yield numbered(simulation.play(model, deal).record, simulation.game, deal)
 
 
@@ -62,39 +106,50 @@ class Picker:
 
 
 def check(simulation: Simulation, model: Any, options: CheckOptions) -> CheckReport:
-    """Static checks, then every configuration's games, then the figures and the verdict."""
-    report = CheckReport(simulation.game)
-    configurations = tuple(simulation.configurations(model, options))  # refuses bad counts first
+    """Static checks, then every configuration's games and the skill matches, then the figures, the
+    verdict and the balance section."""
+    report = CheckReport(simulation.game, confidence=options.confidence, strict=options.strict)
+    schedule = schedule_for(simulation, model, options)  # refuses bad counts first
+    configurations = schedule.configurations
     simulation.static(model, report)
     if not report.playable and not simulation.simulate_failed_sets:
         return report
     tallies = {c.label: Tally(c.players) for c in configurations}
+    skill_tallies = {match: Tally(2) for match, _, _ in schedule.matches}
+    playability = len(configurations) * options.games
     picker = Picker()
     keep = options.log is not None or options.keep_games
-    numbers = range(len(configurations) * options.games)  # the jobs: a range holds no list of games
-    play = functools.partial(play_one, simulation, model, configurations, options.games, options.seed, keep)
+    numbers = range(schedule.total)  # the jobs: a range holds no list of games
+    play = functools.partial(play_one, simulation, model, schedule, keep)
     with record_log(options.log) as write:
         outcomes = parallel_map(play, numbers, workers=options.workers, label=simulation.game,
                                 show_progress=options.progress)
         for number, outcome in zip(numbers, outcomes, strict=True):
-            configuration = configurations[number // options.games]
-            tallies[configuration.label].add_game(outcome)
-            if keep:
-                write(outcome.record)
+            if number < playability:
+                tallies[configurations[number // options.games].label].add_game(outcome)
                 if options.keep_games:
                     picker.offer(max(outcome.scores), outcome.record)
-    judge(simulation, model, report, configurations, tallies, options.games)
+            else:
+                match = schedule.matches[(number - playability) // schedule.match_games][0]
+                swapped = schedule.deal(number)[1]
+                skill_tallies[match].add_game(outcome.scores_seated(swapped))
+            if options.log is not None:
+                write(outcome.record)
+    judge(simulation, model, report, configurations, tallies, options.games, skill_tallies)
     report.games_drawn = picker.picked()
     return report
 
 
 def judge(simulation: Simulation, model: Any, report: CheckReport, configurations: tuple[Configuration, ...],
-          tallies: dict[str, Tally], games: int) -> None:
-    """Every configuration's figures from its tally into the report, and the verdict on them."""
+          tallies: dict[str, Tally], games: int, skill_tallies: dict[Match, Tally] | None = None) -> None:
+    """Every configuration's figures from its tally into the report, the verdict on them, and the
+    balance section (seats, and the skill matches when they were played)."""
+    report.tallies = tallies  # the judges may read the histograms behind the figures
     for position, configuration in enumerate(configurations):
         tally = tallies[configuration.label]
         figures = {"first_game": position * games, **tally.shared_figures(),
                    **simulation.figures(model, configuration, tally)}
         report.simulation[configuration.label] = figures
         simulation.judge(model, report, configuration, figures)
-    report.tallies = tallies
+    limits = simulation.balance_limits(model) if simulation.balance_limits else BalanceLimits()
+    judge_balance(report, configurations, tallies, skill_tallies or {}, limits)

@@ -68,6 +68,14 @@ class Histogram:
     def mean(self) -> float:
         return self.total / self.count if self.count else 0.0
 
+    @property
+    def variance(self) -> float:
+        """The sample variance (n - 1 in the denominator), from the counts alone."""
+        if self.count < 2:
+            return 0.0
+        mean = self.mean
+        return sum(n * (value - mean) ** 2 for value, n in self.counts.items()) / (self.count - 1)
+
     def share_where(self, keep: Any) -> float:
         """The share of observations whose value passes `keep` (a predicate on the value)."""
         return share(sum(n for value, n in self.counts.items() if keep(value)), self.count)

@@ -54,6 +54,15 @@ class CheckOptions:
     progress: bool = False
     log: Path | None = None  # JSON-lines file that receives every game's record as it is played
     keep_games: bool = False  # keep the records a report draws (best and worst game)
+    confidence: float = 0.95  # of the intervals the verdict and the balance section compare
+    skill_games: int | None = None  # games per head-to-head match; None: a quarter of `games`; 0: none
+    strict: bool = False  # balance findings fail the check
+
+    @property
+    def games_per_match(self) -> int:
+        """Head-to-head games per match: an even number, so every deal is played with both seatings."""
+        wanted = self.games // 4 if self.skill_games is None else self.skill_games
+        return 0 if wanted <= 0 else max(2, wanted + wanted % 2)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ from collections import Counter
 from typing import Any
 
 from pnp.check import simulate
+from pnp.check.balance import BalanceLimits
+from pnp.check.confidence import histogram_mean_test, share_test
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally, share
@@ -14,7 +16,7 @@ from pnp.games.base import CheckOptions
 
 from .engine import play_game
 from .model import RautinoModel
-from .players import PLAYERS
+from .players import PLAYER_ORDER, PLAYERS
 from .records import to_record
 
 SUPPORTED_PLAYERS = (1, 2)  # the rules know a solo game and a game for two
@@ -30,8 +32,8 @@ def configurations(model: RautinoModel, options: CheckOptions) -> list[Configura
 
 def play(model: RautinoModel, deal: Deal) -> Outcome:
     """One seeded game: its record and what the figures need of it."""
-    choose = PLAYERS[deal.configuration.seats[0]]  # the engine takes one chooser for every seat
-    result = play_game(model, deal.configuration.players, deal.seed, choose)
+    choosers = [PLAYERS[name] for name in deal.configuration.seats]
+    result = play_game(model, deal.configuration.players, deal.seed, choosers)
     record = to_record(model, result, deal.number)
     shapes = Counter(shape["shape"] for move in record["moves"] if not move.get("skip")
                      for shape in move["score"]["shapes"])
@@ -150,20 +152,32 @@ def figures(model: RautinoModel, configuration: Configuration, tally: Tally) -> 
 def judge(model: RautinoModel, report: CheckReport, configuration: Configuration, figures: dict[str, Any]) -> None:
     limits = model.thresholds
     label = configuration.label
-    if not figures["games"]:
+    tally = report.tallies[label]
+    games = tally.games
+    if not games:
         return
-    placed = figures["placed_share_mean"]
-    if placed < limits.min_placed_share:
-        report.fail(f"{label}: games place {placed:.0%} of the stones on average, "
-                    f"below the minimum of {limits.min_placed_share:.0%}")
-    first_ok = 1 - figures["first_turn_blocked_share"]
-    if first_ok < limits.min_first_move_share:
-        report.fail(f"{label}: only {first_ok:.0%} of games can place a stone on the first turn "
-                    f"(minimum {limits.min_first_move_share:.0%})")
-    shaped = figures["games_forming_any_shape"]
-    if shaped < limits.min_shape_games_share:
-        report.fail(f"{label}: shapes form in only {shaped:.0%} of games "
-                    f"(minimum {limits.min_shape_games_share:.0%})")
+    confidence = report.confidence
+    report.threshold(label, histogram_mean_test("check.min_placed_share", tally.histogram("placed"),
+                                                limits.min_placed_share, at_least=True,
+                                                scale=1 / model.stone_count, confidence=confidence),
+                     "share of the stones placed per game")
+    blocked = tally.histogram("first_turn_blocked").total
+    report.threshold(label, share_test("check.min_first_move_share", games - blocked, games,
+                                       limits.min_first_move_share, at_least=True, confidence=confidence),
+                     "games whose first turn can place a stone")
+    shaped = tally.histogram("shapes").count - tally.histogram("shapes").counts[0]
+    report.threshold(label, share_test("check.min_shape_games_share", shaped, games,
+                                       limits.min_shape_games_share, at_least=True, confidence=confidence),
+                     "games in which a shape forms")
 
 
-SIMULATION = Simulation("rautino", configurations, play, static_checks, figures, judge)
+def head_to_head(model: RautinoModel, options: CheckOptions, seats: tuple[str, str]) -> Configuration:
+    return Configuration(2, seats)
+
+
+def balance_limits(model: RautinoModel) -> BalanceLimits:
+    return model.balance
+
+
+SIMULATION = Simulation("rautino", configurations, play, static_checks, figures, judge,
+                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits)

@@ -398,6 +398,26 @@ class Board:
 
     # --- changing the board ----------------------------------------------------------------
 
+    def copy(self) -> Board:
+        """An independent board to try a move on (lookahead players): the model's tables and the
+        shared cache of fits stay shared, the completion cache starts empty and refills on use."""
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.colour = self.colour[:]
+        other._kind = self._kind[:]
+        other.empty_cells = self.empty_cells[:]
+        other.inst_colours = self.inst_colours[:]
+        other._instances_at = [dict(at) for at in self._instances_at]
+        other._ready = {slot: set(waiting) for slot, waiting in self._ready.items()}
+        other._ready_at = {inst: set(slots) for inst, slots in self._ready_at.items()}
+        other._completion_cache = {}
+        other._stale = set(self._stale)
+        other._open = None
+        other._frontier = set(self._frontier)
+        other._entries = dict(self._entries)
+        other._dirty = set(self._dirty)
+        return other
+
     def put(self, slot_index: int, colour_a: int, colour_b: int) -> None:
         slot = self.tables.slots[slot_index]
         self._lay(slot.a, colour_a)
@@ -553,8 +573,10 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
 Chooser = Any  # (board, hand, moves, rng) -> Move; see players.py
 
 
-def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> GameResult:
-    """One seeded game from shuffle to end. `choose` picks a move from the legal ones."""
+def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:
+    """One seeded game from shuffle to end. `choose` picks a move from the legal ones: one chooser
+    for every seat, or a list with one per seat."""
+    choosers = choose if isinstance(choose, list) else [choose] * players
     rng = random.Random(seed)
     stack_list = stone_indices(model)
     all_kinds = set(stack_list)
@@ -598,7 +620,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser) -> 
             drawn = _draw(stack, hand, model.hand_size)
             result.turns.append(Turn(player, returned=returned, drawn=drawn))
         else:
-            hand_index, slot, colour_a, colour_b = choose(board, hand, moves, rng)
+            hand_index, slot, colour_a, colour_b = choosers[player](board, hand, moves, rng)
             stone = hand.pop(hand_index)
             score = board.score(slot, colour_a, colour_b)
             board.put(slot, colour_a, colour_b)

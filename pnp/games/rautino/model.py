@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from pnp.check.balance import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.geometry import trigrid as tg
 from pnp.spec import Fields, TextRoom, check_printed, in_range, template_path
@@ -174,6 +175,7 @@ class RautinoModel:
     box: BoxSettings = field(default_factory=BoxSettings)  # the spec's [box]: outer size, construction, contents
     # A shape completed with a joker triangle that sticks out of the board scores like any other.
     overhanging_joker_shapes_score: bool = True
+    balance: BalanceLimits = field(default_factory=BalanceLimits)  # the balance fields of [check]
 
     @property
     def box_mm(self) -> tuple[float, float, float]:
@@ -272,10 +274,11 @@ def load(path: Path | None = None) -> RautinoModel:
         min_first_move_share=check.opt("min_first_move_share", float, 0.95, share),
         min_shape_games_share=check.opt("min_shape_games_share", float, 0.5, share),
     )
+    balance = read_limits(check, max_seat_advantage=0.1)
     check.finish()
     root.finish()
     model = RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
-                         matching, both, rescore, one, two, thresholds, box, overhanging_shapes)
+                         matching, both, rescore, one, two, thresholds, box, overhanging_shapes, balance)
     _check_printed_texts(model)
     return model
 

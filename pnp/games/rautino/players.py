@@ -1,10 +1,16 @@
-"""Simple players: they see the board, their hand and the legal moves, and pick one."""
+"""Players: they see the board, their hand and the legal moves, and pick one."""
 
 from __future__ import annotations
 
 import random
 
-from .engine import Board, Move, Stone
+from .engine import Board, Move, Stone, stone_indices
+
+# The lookahead player weighs this many of its best-scoring moves by what they leave the opponent.
+CANDIDATES = 4
+# How much an opponent's best reply counts against a move: it holds three stones, not every kind,
+# so the best reply with any kind of the set overstates what it can do.
+REPLY_WEIGHT = 0.5
 
 
 def random_player(board: Board, hand: list[Stone], moves: list[Move], rng: random.Random) -> Move:
@@ -20,4 +26,36 @@ def greedy_player(board: Board, hand: list[Stone], moves: list[Move], rng: rando
     return best[rng.randrange(len(best))]
 
 
-PLAYERS = {"random": random_player, "greedy": greedy_player}
+_KINDS: dict[int, list[Stone]] = {}
+
+
+def _kinds(board: Board) -> list[Stone]:
+    """The set's stone kinds, once per model and process."""
+    key = id(board.model)
+    if key not in _KINDS:
+        _KINDS.clear()
+        _KINDS[key] = sorted(set(stone_indices(board.model)))
+    return _KINDS[key]
+
+
+def lookahead_player(board: Board, hand: list[Stone], moves: list[Move], rng: random.Random) -> Move:
+    """One move of lookahead: of the few best-scoring placements, the one whose score minus half
+    the best reply it opens to the opponent (with any stone kind of the set) is highest."""
+    totals = board.totals(moves)
+    order = sorted(range(len(moves)), key=lambda i: -totals[i])[:CANDIDATES]
+    kinds = _kinds(board)
+    best, best_value = moves[order[0]], float("-inf")
+    for index in order:
+        _, slot, colour_a, colour_b = moves[index]
+        after = board.copy()
+        after.put(slot, colour_a, colour_b)
+        replies = after.moves(kinds)
+        reply = max(after.totals(replies)) if replies else 0
+        value = totals[index] - REPLY_WEIGHT * reply
+        if value > best_value:
+            best, best_value = moves[index], value
+    return best
+
+
+PLAYERS = {"random": random_player, "greedy": greedy_player, "lookahead": lookahead_player}
+PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for the skill matrix

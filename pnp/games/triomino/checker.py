@@ -7,6 +7,8 @@ from collections import Counter
 from typing import Any
 
 from pnp.check import simulate
+from pnp.check.balance import BalanceLimits
+from pnp.check.confidence import histogram_mean_test, share_test
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally, share
@@ -15,9 +17,7 @@ from pnp.games.base import CheckOptions
 
 from .engine import FREE, FitTable, play_game
 from .model import Numbers, TriominoModel
-from .players import greedy, random_legal
-
-CHOOSERS = {"greedy": greedy, "random": random_legal}
+from .players import CHOOSERS, PLAYER_ORDER
 
 _fit_tables: dict[tuple[Numbers, ...], FitTable] = {}
 
@@ -197,17 +197,35 @@ def figures(model: TriominoModel, configuration: Configuration, tally: Tally) ->
 
 def judge(model: TriominoModel, report: CheckReport, configuration: Configuration,
           figures: dict[str, Any]) -> None:
-    name = configuration.label
-    if figures["blocked_share"] > model.check.max_blocked_round_share:
-        report.fail(f"{name}: {figures['blocked_share']:.0%} of rounds end blocked "
-                    f"(limit {model.check.max_blocked_round_share:.0%})")
-    if figures["draws_per_round_mean"] > model.check.max_mean_draws_per_round:
-        report.fail(f"{name}: {figures['draws_per_round_mean']} draws per round "
-                    f"(limit {model.check.max_mean_draws_per_round})")
+    label = configuration.label
+    tally = report.tallies[label]
+    blocked = tally.histogram("blocked")
+    if not blocked.count:
+        return
+    per_game = blocked.count / max(tally.games, 1)  # rounds per game: the tests count rounds
+    confidence = report.confidence
+    report.threshold(label, share_test("check.max_blocked_round_share", blocked.total, blocked.count,
+                                       model.check.max_blocked_round_share, at_least=False,
+                                       confidence=confidence),
+                     "rounds ending blocked", per_game=per_game)
+    report.threshold(label, histogram_mean_test("check.max_mean_draws_per_round", tally.histogram("draws_per_round"),
+                                                model.check.max_mean_draws_per_round, at_least=False,
+                                                confidence=confidence),
+                     "draws per round", share=False, per_game=per_game)
 
 
 def check(model: TriominoModel, options: CheckOptions) -> CheckReport:
     return simulate.check(SIMULATION, model, options)
 
 
-SIMULATION = Simulation("triomino", configurations, play, static, figures, judge, simulate_failed_sets=False)
+def head_to_head(model: TriominoModel, options: CheckOptions, seats: tuple[str, str]) -> Configuration:
+    """Two players, under the preset of the run (--preset, else the spec's)."""
+    return Configuration(2, seats, options.preset or model.default_preset)
+
+
+def balance_limits(model: TriominoModel) -> BalanceLimits:
+    return model.check.balance
+
+
+SIMULATION = Simulation("triomino", configurations, play, static, figures, judge, simulate_failed_sets=False,
+                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits)

@@ -239,6 +239,18 @@ class Table:
         self._scored: tuple[Move, tuple[int, int, int]] | None = None  # the last best move and its bonuses
         self._every_corner = rules.corner_contacts_must_match
 
+    def copy(self) -> Table:
+        """An independent table to try a move on (lookahead players); the fit tables stay shared."""
+        other = object.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.codes = dict(self.codes)
+        other.at_point = {point: list(numbers) for point, numbers in self.at_point.items()}
+        other.open = dict(self.open)
+        other.contacts = dict(self.contacts)
+        other.hexagons = dict(self.hexagons)
+        other._scored = None
+        return other
+
     def place(self, cell: Cell, numbers: Numbers) -> None:
         cid = (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET  # cell_id, inlined on the hot path
         codes, frontier, masks, at_point = self.codes, self.open, self.fit.mask_by_code, self.at_point

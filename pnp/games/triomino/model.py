@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from pnp.check.balance import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
 
@@ -107,6 +108,7 @@ class CheckSettings:
     strategy: str = "greedy"
     max_blocked_round_share: float = 0.5
     max_mean_draws_per_round: float = 30.0
+    balance: BalanceLimits = field(default_factory=lambda: BalanceLimits(max_seat_advantage=0.15))
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,7 @@ def _check(f: Fields, min_players: int, max_players: int) -> CheckSettings:
                                       in_range(0, 1)),
         max_mean_draws_per_round=f.opt("max_mean_draws_per_round", float, default.max_mean_draws_per_round,
                                        positive),
+        balance=read_limits(f, default.balance.max_seat_advantage, default.balance.min_skill_share),
     )
     f.finish()
     return settings

@@ -17,6 +17,35 @@ def random_legal(table: Table, tiles: list[int], rng: random.Random) -> Move | N
     return moves[rng.randrange(len(moves))] if moves else None
 
 
+# The lookahead player weighs this many of its best-scoring moves by what they leave the opponent.
+CANDIDATES = 3
+# How much an opponent's best reply counts against a move: the reply is sought among every tile not
+# in the player's own hand (the opponents' hands and the pool are hidden), so it overstates the threat.
+REPLY_WEIGHT = 0.5
+
+
+def lookahead(table: Table, tiles: list[int], rng: random.Random) -> Move | None:
+    """One move of lookahead: of the few best-scoring moves, the one whose score minus half the best
+    reply it opens (a bridge or a hexagon handed to the next player) is highest."""
+    moves = table.moves(tiles)
+    if not moves:
+        return None
+    values = [table.move_value(move) for move in moves]
+    order = sorted(range(len(moves)), key=lambda i: -values[i])[:CANDIDATES]  # stable: `moves` order on ties
+    own = set(tiles)
+    others = [tile for tile in range(len(table.fit.sums)) if tile not in own]
+    best, best_value = moves[order[0]], float("-inf")
+    for index in order:
+        move = moves[index]
+        after = table.copy()
+        after.place(move.cell, move.numbers)
+        reply = after.best_move(others)
+        value = values[index] - REPLY_WEIGHT * (after.move_value(reply) if reply is not None else 0)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
 def seat_choosers(strategy: str, players: int) -> list[Chooser]:
     """`greedy`, `random`, or `mixed` (seat 0 greedy, the others random)."""
     if strategy == "greedy":
@@ -26,3 +55,7 @@ def seat_choosers(strategy: str, players: int) -> list[Chooser]:
     if strategy == "mixed":
         return [greedy] + [random_legal] * (players - 1)
     raise ValueError(f"unknown strategy {strategy!r}")
+
+
+CHOOSERS: dict[str, Chooser] = {"greedy": greedy, "random": random_legal, "lookahead": lookahead}
+PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for the skill matrix

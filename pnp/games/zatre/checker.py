@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.check import simulate
+from pnp.check.balance import BalanceLimits
+from pnp.check.confidence import share_test
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Histogram, Tally
@@ -16,6 +18,7 @@ from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 from pnp.games.zatre.engine import Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
+from pnp.games.zatre.players import PLAYER_ORDER
 from pnp.games.zatre.records import PLAYERS, seat_kinds, to_record
 
 RULES_PLAYERS = (2, 4)  # the rules are for 2 to 4 players; the spec may allow solo practice, not checked
@@ -108,16 +111,28 @@ def figures(model: ZatreModel, configuration: Configuration, tally: Tally) -> di
 
 
 def judge(model: ZatreModel, report: CheckReport, configuration: Configuration, figures: dict[str, Any]) -> None:
-    overflow = figures["sheet_overflow_share"]
-    if overflow > model.check.max_overflow_share:
-        allowed = model.check.max_overflow_share
-        report.fail(f"{configuration.label}: {overflow:.1%} of player-games need more than the "
-                    f"{model.sheet.rows} printed sheet rows (allowed {allowed:.1%}); "
-                    f"{figures['rows_that_suffice']} rows would suffice")
+    rows = report.tallies[configuration.label].histogram("rows_used")
+    if not rows.count:
+        return
+    overflowing = rows.count - sum(n for value, n in rows.counts.items() if value <= model.sheet.rows)
+    test = share_test("check.max_overflow_share", overflowing, rows.count, model.check.max_overflow_share,
+                      at_least=False, confidence=report.confidence)
+    report.threshold(configuration.label, test,
+                     f"player-games needing more than the {model.sheet.rows} printed sheet rows "
+                     f"({figures['rows_that_suffice']} rows would suffice)", per_game=configuration.players)
 
 
 def check(model: ZatreModel, options: CheckOptions) -> CheckReport:
     return simulate.check(SIMULATION, model, options)
 
 
-SIMULATION = Simulation("zatre", configurations, play, static_checks, figures, judge)
+def head_to_head(model: ZatreModel, options: CheckOptions, seats: tuple[str, str]) -> Configuration:
+    return Configuration(2, seats)
+
+
+def balance_limits(model: ZatreModel) -> BalanceLimits:
+    return model.check.balance
+
+
+SIMULATION = Simulation("zatre", configurations, play, static_checks, figures, judge,
+                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits)

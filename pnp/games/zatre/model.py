@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.check.balance import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
 
@@ -145,6 +146,7 @@ class Sheet:
 class Check:
     player: str
     max_overflow_share: float
+    balance: BalanceLimits = field(default_factory=BalanceLimits)
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,8 @@ def load(path: Path | None = None) -> ZatreModel:
     sheet = _sheet(root.table("sheet"), rules)
     check_fields = root.table("check", required=False)
     check = Check(player=check_fields.choice("player", PLAYER_KINDS, "greedy"),
-                  max_overflow_share=check_fields.opt("max_overflow_share", float, 0.01, in_range(0, 1)))
+                  max_overflow_share=check_fields.opt("max_overflow_share", float, 0.01, in_range(0, 1)),
+                  balance=read_limits(check_fields, max_seat_advantage=0.1))
     check_fields.finish()
     box = read_box_settings(root.table("box", required=False))
     root.finish()

@@ -197,3 +197,60 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                 best_value = value
                 best = [(x, c)] if second is None else [(x, c), second]
     return best
+
+
+# The lookahead player tries this many best first placements per pip value in hand.
+FIRST_PLACEMENTS = 2
+# How much the opponent's best single placement after a turn counts against it: the opponent holds
+# two tiles of unknown values, so the best placement of any value overstates what it can do.
+REPLY_WEIGHT = 0.5
+REPLY_PIPS = range(1, 7)  # the values the opponent's tiles may show (a standard set)
+
+
+def lookahead_player(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
+    """The greedy turn, or a turn that starts with another of the best single placements and goes
+    on greedily: whichever scores most after half the best reply it opens to the opponent."""
+    candidates = [greedy_player(pos, hand, rng)]
+    for pips in sorted(set(hand)):
+        for _, cell in _placements_by_value(pos, pips)[:FIRST_PLACEMENTS]:
+            after = pos.copy()
+            after.place(cell, pips)
+            rest = hand[:]
+            rest.remove(pips)
+            candidates.append([(pips, cell), *greedy_player(after, rest, rng)])
+    best: list[tuple[int, int]] = candidates[0]
+    best_value = float("-inf")
+    for turn in candidates:
+        after = pos.copy()
+        value = 0.0
+        for pips, cell in turn:
+            value += _value(after, cell, pips)
+            after.place(cell, pips)
+        reply = max((_placements_by_value(after, pips)[:1] or [(0.0, 0)])[0][0] for pips in REPLY_PIPS)
+        value -= REPLY_WEIGHT * reply
+        if value > best_value:
+            best, best_value = turn, value
+    return best
+
+
+def _value(pos: Position, cell: int, pips: int) -> float:
+    """Points of a placement now, an x2 cross counted at CROSS_VALUE."""
+    points = pos.immediate_points(cell, pips)
+    return points + CROSS_VALUE if pos.geo.is_double[cell] and points else float(points)
+
+
+def _placements_by_value(pos: Position, pips: int) -> list[tuple[float, int]]:
+    """(value, cell) of every ordinary placement of one tile (a double field only where it scores),
+    best first."""
+    found = []
+    is_double = pos.geo.is_double
+    for cell in pos.frontier:
+        if pos.fits(cell, pips):
+            value = _value(pos, cell, pips)
+            if value or not is_double[cell]:
+                found.append((value, cell))
+    found.sort(key=lambda item: (-item[0], item[1]))
+    return found
+
+
+PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for the skill matrix

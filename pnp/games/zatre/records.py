@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.zatre.engine import GameResult, Geometry, Player
-from pnp.games.zatre.players import greedy_player, random_player
+from pnp.games.zatre.players import greedy_player, lookahead_player, random_player
 
-PLAYERS: dict[str, Player] = {"greedy": greedy_player, "random": random_player}
+PLAYERS: dict[str, Player] = {"greedy": greedy_player, "random": random_player, "lookahead": lookahead_player}
 
 
 def seat_kinds(kind: str, count: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from pnp.check.charts import binned_counts
 from pnp.draw.scene import Page
 from pnp.games.base import Figure
 
@@ -16,17 +17,15 @@ MARGIN_MM = 4.0
 
 def figures(model: RautinoModel, report: Any) -> list[Figure]:
     formed: Counter[str] = Counter({shape.name: 0 for shape in model.shapes})
-    per_game: Counter[str] = Counter()
+    per_game: Counter[int] = Counter()
     for tally in report.tallies.values():
         for shape in model.shapes:
             formed[shape.name] += tally.histogram(f"shape:{shape.name}").total
-        for count, games in tally.histogram("shapes").counts.items():
-            per_game[str(count)] += games
-    per_game_sorted = {k: per_game[k] for k in sorted(per_game, key=int)}
+        per_game.update(tally.histogram("shapes").counts)
     return [
         Figure("Shapes formed", dict(formed), "shape", "times formed",
                "A shape that never forms is dead weight in the legend; one that forms every move is too easy."),
-        Figure("Shapes formed per game", per_game_sorted, "shapes in one game", "games",
+        Figure("Shapes formed per game", binned_counts(per_game), "shapes in one game", "games",
                "Most games should form a few shapes: that is where the points come from."),
     ]
 

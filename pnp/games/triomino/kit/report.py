@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from pnp.check.charts import binned_counts
 from pnp.draw.scene import Page
 from pnp.draw.text import pt
 from pnp.games.base import Figure
@@ -27,8 +28,7 @@ def figures(model: TriominoModel, report: CheckReport) -> list[Figure]:
     bonuses: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     for tally in report.tallies.values():
-        for value, n in tally.histogram("draws_per_round").counts.items():
-            draws[min(value, 40) // 5 * 5] += n
+        draws.update(tally.histogram("draws_per_round").counts)
         bonuses["bridges"] += tally.histogram("bridges_per_round").total
         for count, name in enumerate(("single", "double", "triple"), 1):
             bonuses[f"{count} hexagon{'s' if count > 1 else ''} at once"] += tally.histogram(f"hexagons:{name}").total
@@ -36,7 +36,7 @@ def figures(model: TriominoModel, report: CheckReport) -> list[Figure]:
         ends["out"] += blocked.count - blocked.total
         ends["blocked"] += blocked.total
     return [
-        Figure("Draws per round", {(f"{k}-{k + 4}" if k < 40 else "40+"): draws[k] for k in sorted(draws)},
+        Figure("Draws per round", binned_counts(draws),
                "tiles drawn in the round", "rounds",
                "Many draws mean the hands rarely fit the table: a set with too few fitting tiles."),
         Figure("Bonus placements", {k: bonuses[k] for k in ("bridges", "1 hexagon at once", "2 hexagons at once",

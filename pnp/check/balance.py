@@ -1,0 +1,179 @@
+"""Balance: is a set fair to every seat, does skill matter, how long is a game.
+
+Every figure comes with an interval at the run's confidence, so a seat advantage or a skill edge is
+called only when the games behind it support it. Balance findings are reported apart from the
+playability verdict; `--strict` makes them fail the check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pnp.check.confidence import Outcome, seat_advantage_test, share_test, wilson
+from pnp.check.report import describe, games_to_decide, undecided_clause
+from pnp.spec import in_range
+
+if TYPE_CHECKING:
+    from pnp.check.protocol import Configuration
+    from pnp.check.report import CheckReport
+    from pnp.check.stats import Histogram, Tally
+    from pnp.spec import Fields
+
+SEAT_ADVANTAGE = "check.max_seat_advantage"
+SKILL_SHARE = "check.min_skill_share"
+
+
+@dataclass(frozen=True)
+class BalanceLimits:
+    """The spec's balance thresholds (`[check]`)."""
+
+    max_seat_advantage: float = 0.1  # largest minus smallest seat win share
+    min_skill_share: float = 0.6  # the strongest player's win share against the random player
+
+
+def read_limits(check: Fields, max_seat_advantage: float, min_skill_share: float = 0.6) -> BalanceLimits:
+    """The balance fields of a game's `[check]` table, with the game's defaults."""
+    share = in_range(0.0, 1.0)
+    return BalanceLimits(check.opt("max_seat_advantage", float, max_seat_advantage, share),
+                         check.opt("min_skill_share", float, min_skill_share, share))
+
+
+@dataclass(frozen=True)
+class Match:
+    """A head-to-head pairing: `player` against `opponent`, each deal played with both seatings."""
+
+    player: str
+    opponent: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.player} vs {self.opponent}"
+
+
+def matches(players: tuple[str, ...]) -> list[Match]:
+    """Every stronger player against every weaker one; `players` runs from weakest to strongest.
+    The strongest against random comes first: it decides whether the game is one of luck."""
+    pairs = [Match(players[i], players[j]) for i in range(len(players)) for j in range(i)]
+    pairs.sort(key=lambda m: (m.opponent != players[0] or m.player != players[-1], -players.index(m.player)))
+    return pairs
+
+
+def length(tally: Tally) -> dict[str, Any]:
+    """Turns (and rounds) per game: mean and quartiles."""
+    figures = {"turns_per_game": quartiles(tally.histogram("turns"))}
+    rounds = tally.histogram("rounds")
+    if rounds.count and max(rounds.counts) > 1:
+        figures["rounds_per_game"] = quartiles(rounds)
+    return figures
+
+
+def quartiles(values: Histogram) -> dict[str, float]:
+    return {"mean": round(values.mean, 2), "q1": round(values.quantile(0.25), 2),
+            "median": round(values.quantile(0.5), 2), "q3": round(values.quantile(0.75), 2)}
+
+
+def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimits) -> dict[str, Any]:
+    """Seat win shares (ties split) with intervals, the seat advantage with its test, mean scores."""
+    games, confidence = tally.games, report.confidence
+    shares = [wilson(w, games, confidence) for w in tally.seat_wins]
+    high = max(range(len(shares)), key=lambda seat: shares[seat].estimate)
+    low = min(range(len(shares)), key=lambda seat: shares[seat].estimate)
+    test = seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games, limits.max_seat_advantage, confidence)
+    outcome = test.outcome
+    what = f"seat {high + 1} wins {shares[high].estimate:.1%}, seat {low + 1} {shares[low].estimate:.1%}: advantage"
+    if outcome is Outcome.FAIL:
+        report.findings.append(f"seat advantage, {label}: {describe(test, what, True)}")
+    elif outcome is Outcome.UNDECIDED:
+        report.balance.setdefault("undecided", []).append(
+            f"seat advantage, {label}: {describe(test, what, True)}: {undecided_clause(test)}")
+    return {
+        "seat_win_shares": [s.to_json() for s in shares],
+        "tie_share": round(tally.ties / games, 4) if games else 0.0,
+        "seat_advantage": {**test.interval.to_json(), "limit": limits.max_seat_advantage,
+                           "outcome": outcome.value, "games_to_decide": games_to_decide(test)},
+        "seat_mean_scores": [round(s / games, 2) if games else 0.0 for s in tally.seat_score_sums],
+    }
+
+
+def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits,
+          judged: bool) -> dict[str, Any]:
+    """`match.player`'s win share (seat 1 of the tally, whichever seat it sat in) with its interval.
+    The judged match (the strongest player against random) names a game of luck."""
+    games, confidence = tally.games, report.confidence
+    win = wilson(tally.seat_wins[0], games, confidence)
+    figures: dict[str, Any] = {
+        "player": match.player, "opponent": match.opponent, "games": games,
+        "win_share": win.to_json(), "tie_share": round(tally.ties / games, 4) if games else 0.0,
+        "mean_scores": [round(s / games, 2) if games else 0.0 for s in tally.seat_score_sums],
+    }
+    if judged and games:
+        test = share_test(SKILL_SHARE, tally.seat_wins[0], games, limits.min_skill_share, at_least=True,
+                          confidence=confidence)
+        what = f"the {match.player} player's win share against the {match.opponent} player"
+        outcome = test.outcome
+        figures["luck_test"] = {"limit": limits.min_skill_share, "outcome": outcome.value,
+                                "games_to_decide": games_to_decide(test)}
+        if outcome is Outcome.FAIL:
+            report.findings.append(f"game of luck: {describe(test, what, True)}")
+        elif outcome is Outcome.UNDECIDED:
+            report.balance.setdefault("undecided", []).append(
+                f"game of luck: {describe(test, what, True)}: {undecided_clause(test, option='--skill-games')}")
+    return figures
+
+
+def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...], tallies: dict[str, Tally],
+                  skill_tallies: dict[Match, Tally], limits: BalanceLimits) -> None:
+    """Fill `report.balance` and `report.findings`; under --strict the findings fail the check."""
+    report.balance = {"confidence": report.confidence, "max_seat_advantage": limits.max_seat_advantage,
+                      "min_skill_share": limits.min_skill_share, "findings": report.findings}
+    per_configuration: dict[str, Any] = {}
+    for configuration in configurations:
+        tally = tallies[configuration.label]
+        if not tally.games:
+            continue
+        entry: dict[str, Any] = {"games": tally.games}
+        if configuration.players > 1:
+            entry |= fairness(report, configuration.label, tally, limits)
+        per_configuration[configuration.label] = entry | length(tally)
+    report.balance["configurations"] = per_configuration
+    if skill_tallies:
+        judged = next(iter(skill_tallies))
+        report.balance["skill"] = {match.label: skill(report, match, tally, limits, match == judged)
+                                   for match, tally in skill_tallies.items()}
+    if report.strict:
+        for finding in report.findings:
+            report.fail(f"balance (--strict): {finding}")
+        report.undecided += [f"balance (--strict): {u}" for u in report.balance.get("undecided", [])]
+
+
+def balance_lines(balance: dict[str, Any]) -> list[str]:
+    """The balance section of the text output."""
+    lines = [f"balance ({balance['confidence']:.0%} intervals):"]
+    lines += [f"  finding: {f}" for f in balance["findings"]] or ["  findings: none"]
+    lines += [f"  undecided: {u}" for u in balance.get("undecided", [])]
+    for label, entry in balance.get("configurations", {}).items():
+        lines.append(f"  {label} ({entry['games']} games):")
+        if "seat_win_shares" in entry:
+            shares = ", ".join(f"seat {i + 1} {_interval(s)}" for i, s in enumerate(entry["seat_win_shares"]))
+            lines.append(f"    seat win shares: {shares}; ties {entry['tie_share']:.1%}")
+            advantage = entry["seat_advantage"]
+            lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}): "
+                         f"{advantage['outcome']}")
+            lines.append("    mean score per seat: " + ", ".join(str(s) for s in entry["seat_mean_scores"]))
+        lines.append(f"    turns per game: {_spread(entry['turns_per_game'])}")
+        if "rounds_per_game" in entry:
+            lines.append(f"    rounds per game: {_spread(entry['rounds_per_game'])}")
+    for label, match in balance.get("skill", {}).items():
+        lines.append(f"  skill, {label} ({match['games']} games, seats alternated): "
+                     f"{match['player']} wins {_interval(match['win_share'])}, ties {match['tie_share']:.1%}; "
+                     f"mean scores {match['mean_scores'][0]} to {match['mean_scores'][1]}")
+    return lines
+
+
+def _interval(figure: dict[str, float]) -> str:
+    return f"{figure['estimate']:.1%} ({figure['low']:.1%}-{figure['high']:.1%})"
+
+
+def _spread(figure: dict[str, float]) -> str:
+    return f"mean {figure['mean']}, quartiles {figure['q1']} / {figure['median']} / {figure['q3']}"
