@@ -45,6 +45,8 @@ def _seat_advantage(figures: dict[str, Any]) -> float | None:
     balance = figures.get("balance")
     for source in (balance if isinstance(balance, dict) else {}, figures):
         value = source.get("seat_advantage")
+        if isinstance(value, dict):  # the check's balance section: an interval around its estimate
+            value = value.get("estimate")
         if isinstance(value, int | float) and not isinstance(value, bool):
             return value
     shares = figures.get("seat_win_shares") or []
@@ -92,7 +94,13 @@ def variant_figures(variant: Variant) -> dict[str, dict[str, float | None]]:
     """Configuration label -> figure key -> value, for a simulated variant."""
     if variant.report is None:
         return {}
-    return {label: {figure.key: figure.read(figures) for figure in FIGURES}
+    balance = getattr(variant.report, "balance", None) or {}
+    per_configuration = balance.get("configurations", {})
+    matches = list((balance.get("skill") or {}).values())
+    signal = matches[0]["win_share"]["estimate"] if matches else None  # the judged match: strongest vs random
+    return {label: {figure.key: figure.read({**figures, "balance": {**per_configuration.get(label, {}),
+                                                                      "skill_signal": signal}})
+                    for figure in FIGURES}
             for label, figures in variant.report.simulation.items()}
 
 
