@@ -48,7 +48,7 @@ def test_a_2_by_3_sweep_checks_every_variant_with_the_games_figures(game: str) -
     varies, extra, figures = GRIDS[game]
     result = run("sweep", game, *(a for v in varies for a in ("--vary", v)), "--games", "3", "--workers", "1",
                  "--json", *extra)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code in (0, 1), result.output  # 3 games leave most thresholds undecided
     document = json.loads(result.output)
     assert [v["variant"] for v in document["variants"]] == [1, 2, 3, 4, 5, 6]
     first, last = document["variants"][0]["values"], document["variants"][-1]["values"]
@@ -57,12 +57,12 @@ def test_a_2_by_3_sweep_checks_every_variant_with_the_games_figures(game: str) -
     assert first == {fields[0]: int(varies[0].split("=")[1].split(",")[0]), fields[1]: first[fields[1]]}
     assert last[fields[1]] != first[fields[1]]
     for variant in document["variants"]:
-        assert variant["verdict"] in ("playable", "not playable")
+        assert variant["verdict"] in ("playable", "not playable", "undecided")
         (label, measured), = variant["figures"].items()
         for key in figures:
             assert measured[key] is not None, (variant["variant"], key)
         assert variant["simulation"][label]["games"] == 3
-    assert document["best"] in {v["variant"] for v in document["variants"] if v["passes"]}
+    assert document["best"] in {v["variant"] for v in document["variants"] if v["passes"]} | {None}
 
 
 def test_a_variant_plays_the_same_games_as_check_of_its_spec(tmp_path: Path) -> None:
@@ -73,9 +73,12 @@ def test_a_variant_plays_the_same_games_as_check_of_its_spec(tmp_path: Path) -> 
     spec = tmp_path / "variant.toml"
     spec.write_text(variant.spec_text, encoding="utf-8")
     alone = run_check("zatre", spec=spec, games=4, seed=1, players=2, preset=None, workers=1, log=None,
-                      report=None, progress=False)
+                      report=None, progress=False, skill_games=0)  # a sweep plays no skill matches
     assert variant.report is not None
-    assert variant.report.to_json() == alone.to_json()
+    # The same games and verdict; only where the spec came from differs (a sweep's variant has no file).
+    ignore = ("spec", "title")
+    assert ({k: v for k, v in variant.report.to_json().items() if k not in ignore}
+            == {k: v for k, v in alone.to_json().items() if k not in ignore})
 
 
 def test_results_do_not_depend_on_the_worker_count_or_the_start_method(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,16 +95,17 @@ def test_results_do_not_depend_on_the_worker_count_or_the_start_method(monkeypat
 
 def test_an_invalid_variant_is_reported_with_the_loaders_reason_and_the_rest_run() -> None:
     result = run("sweep", "zatre", "--vary", "tiles.size_mm=11.8,13.0", "--games", "2", "--players", "2", "--json")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code in (0, 1), result.output
     valid, invalid = json.loads(result.output)["variants"]
-    assert valid["verdict"] == "playable" and valid["simulation"]["2 players"]["games"] == 2
+    assert valid["verdict"] in ("playable", "undecided") and valid["simulation"]["2 players"]["games"] == 2
     assert invalid["verdict"] == "invalid" and not invalid["passes"] and invalid["simulation"] == {}
     assert invalid["reasons"] == ["tiles.size_mm: must be smaller than board.cell_mm (12.8) to leave clearance"]
 
 
 def test_table_csv_and_the_best_spec(tmp_path: Path) -> None:
     table, best = tmp_path / "out" / "sweep.csv", tmp_path / "out" / "best.toml"
-    result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--games", "8", "--players", "2", "--workers", "1",
+    # Enough games that the verdicts are decided (a handful would leave them undecided).
+    result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--games", "300", "--players", "2",
                  "--csv", str(table), "--write-best", str(best))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
@@ -111,7 +115,7 @@ def test_table_csv_and_the_best_spec(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(table.read_text())))
     assert [(r["variant"], r["sheet.rows"], r["verdict"]) for r in rows] == [
         ("1", "16", "not playable"), ("2", "28", "playable (best)")]
-    assert "need more than the 16 printed sheet rows" in rows[0]["reason"]
+    assert "needing more than the 16 printed sheet rows" in rows[0]["reason"]
     assert float(rows[1]["sheet_rows_needed"]) <= 28
     # The best spec is the designer's file with the one value changed: comments kept, loadable as --spec.
     text = best.read_text()
