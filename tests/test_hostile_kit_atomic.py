@@ -53,8 +53,12 @@ def start_kit(out: Path, delay: float) -> subprocess.Popen:
 
 def staged_files(out: Path) -> int:
     """Files the running kit has written into its staging folder so far (-1: no staging folder yet)."""
-    staging = [p for p in out.iterdir() if p.name.startswith(f".{GAME}{fileio.TEMP_MARK}")]
-    return sum(1 for p in staging[0].rglob("*") if p.is_file()) if staging else -1
+    while True:
+        staging = [p for p in out.iterdir() if p.name.startswith(f".{GAME}{fileio.TEMP_MARK}")]
+        try:
+            return sum(1 for p in staging[0].rglob("*") if p.is_file()) if staging else -1
+        except FileNotFoundError:  # the run swapped its staging folder in while we counted: look again
+            continue
 
 
 @pytest.mark.parametrize("moment", ["before writing", "first file", "half way", "last file", "after the swap"])
