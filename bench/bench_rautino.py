@@ -18,17 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a checkout
 
+from reference import reference_seconds
+
 from pnp.games.rautino.engine import play_game
 from pnp.games.rautino.model import RautinoModel, load
 from pnp.games.rautino.players import greedy_player
 
 ROUNDS = 10
-
-
-def reference_seconds() -> float:
-    start = time.process_time()
-    sum(i * i for i in range(3_000_000))
-    return time.process_time() - start
 
 
 def play(model: RautinoModel, players: int, seeds: range) -> tuple[float, int]:

@@ -17,21 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a checkout
 
+from reference import reference_seconds
+
 from pnp.sweep import results
 from pnp.sweep.command import sweep
 from pnp.sweep.run import SweepOptions
 
 VARY = ("shapes[Dreieck].points.1=1..4", "scoring.one_player.combo_bonus=0,2")
-
-
-def reference_seconds(runs: int = 5) -> float:
-    """The reference loop's median wall-clock time in this process, now (the sweeps are timed the same way)."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        sum(i * i for i in range(3_000_000))
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def timed(options: SweepOptions) -> tuple[float, str]:
@@ -45,11 +37,11 @@ def main() -> None:
     from distributed import LocalCluster
 
     played = 8 * 2 * games  # two configurations (1 and 2 players) per variant
-    reference = reference_seconds()
+    reference = reference_seconds(clock=time.perf_counter)
     local, local_json = timed(SweepOptions(games=games, workers=2))
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         on_cluster, cluster_json = timed(SweepOptions(games=games, scheduler=cluster.scheduler_address))
-    after = reference_seconds()
+    after = reference_seconds(clock=time.perf_counter)
     reference = statistics.median([reference, after])
     assert cluster_json == local_json, "the cluster played other games than the pool"
     print(f"8-variant Rautino sweep, {games} games per configuration ({played} games), reference loop "

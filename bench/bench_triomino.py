@@ -11,21 +11,13 @@ from __future__ import annotations
 import argparse
 import time
 
+from reference import reference_seconds
+
 from pnp.games.triomino.engine import FitTable, play_game
 from pnp.games.triomino.model import load
 from pnp.games.triomino.players import seat_choosers
 
 CONFIGURATIONS = [("seed", 2), ("seed", 4), ("classic", 2), ("classic", 4)]
-
-
-def reference_seconds() -> float:
-    """The fastest of three runs of the reference loop."""
-    times = []
-    for _ in range(3):
-        start = time.process_time()
-        sum(i * i for i in range(3_000_000))
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def placements(record: dict) -> int:

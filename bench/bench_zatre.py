@@ -12,19 +12,11 @@ from __future__ import annotations
 import sys
 import time
 
+from reference import reference_seconds
+
 from pnp.games.zatre.engine import Geometry, play_game
 from pnp.games.zatre.model import load
 from pnp.games.zatre.players import greedy_player
-
-
-def reference_seconds() -> float:
-    """CPU seconds of the reference loop, best of three (the machine may be shared)."""
-    best = float("inf")
-    for _ in range(3):
-        started = time.process_time()
-        sum(i * i for i in range(3_000_000))
-        best = min(best, time.process_time() - started)
-    return best
 
 
 def main(games: int = 1000) -> None:

@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a checkout
 
+from reference import reference_seconds
+
 from pnp import games as game_registry
 from pnp.games.base import CheckOptions
 
@@ -61,16 +63,6 @@ def kit_rows(formats: frozenset[str], label: str) -> list[tuple[str, str]]:
         build_kits(None, output=Path(tmp) / f"all-{label}", formats=formats)
         rows.append((f"all three kits ({label})", f"{time.perf_counter() - start:.2f} s"))
     return rows
-
-
-def reference_seconds(runs: int = 5) -> float:
-    """The reference loop's median CPU time in this process, now."""
-    times = []
-    for _ in range(runs):
-        start = time.process_time()
-        sum(i * i for i in range(3_000_000))
-        times.append(time.process_time() - start)
-    return statistics.median(times)
 
 
 def game_rows(games: int) -> list[tuple[str, str]]:
