@@ -9,14 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.check.confidence import (
-    MeanAccumulator,
     Outcome,
-    mean_test,
-    share_difference,
+    histogram_mean_test,
     share_test,
     wilson,
     z_value,
 )
+from pnp.check.stats import Histogram
 
 
 def test_z_value_of_95_percent() -> None:
@@ -54,19 +53,12 @@ def test_wilson_covers_the_true_share_about_95_percent_of_the_time() -> None:
     assert 0.92 <= covered / 2000 <= 0.98
 
 
-def test_share_difference_narrows_with_games() -> None:
-    few = share_difference(0.57, 0.42, 100)
-    many = share_difference(0.57, 0.42, 10_000)
-    assert few.low < 0 < few.high      # 100 games cannot tell 57 % from 42 % apart for sure
-    assert 0.12 < many.low < 0.15 < many.high < 0.18
-
-
-def test_mean_accumulator_agrees_with_the_textbook_and_merges() -> None:
-    values = [3.0, 5.0, 9.0, 1.0, 7.0, 7.0]
-    whole = MeanAccumulator()
+def test_histogram_mean_and_variance_agree_with_the_textbook_and_merge() -> None:
+    values = [3, 5, 9, 1, 7, 7]
+    whole = Histogram()
     for v in values:
         whole.add(v)
-    left, right = MeanAccumulator(), MeanAccumulator()
+    left, right = Histogram(), Histogram()
     for v in values[:2]:
         left.add(v)
     for v in values[2:]:
@@ -99,18 +91,20 @@ def test_upper_limit_tests_pass_below_and_fail_above() -> None:
 
 
 def test_mean_test_needs_more_than_one_game() -> None:
-    acc = MeanAccumulator()
-    acc.add(0.9)
-    assert mean_test("check.min_placed_share", acc, 0.5, at_least=True).outcome is Outcome.UNDECIDED
-    for v in (0.85, 0.95, 0.9, 0.88):
+    acc = Histogram()  # shares in hundredths: a histogram holds integers
+    acc.add(90)
+    test = histogram_mean_test("check.min_placed_share", acc, 0.5, at_least=True, scale=0.01)
+    assert test.outcome is Outcome.UNDECIDED
+    for v in (85, 95, 90, 88):
         acc.add(v)
-    assert mean_test("check.min_placed_share", acc, 0.5, at_least=True).outcome is Outcome.PASS
+    test = histogram_mean_test("check.min_placed_share", acc, 0.5, at_least=True, scale=0.01)
+    assert test.outcome is Outcome.PASS
 
 
 def test_a_mean_on_its_threshold_is_never_decided() -> None:
-    acc = MeanAccumulator()
-    for v in (0.4, 0.6, 0.5, 0.5):
+    acc = Histogram()
+    for v in (40, 60, 50, 50):
         acc.add(v)
-    test = mean_test("check.min_placed_share", acc, 0.5, at_least=True)
+    test = histogram_mean_test("check.min_placed_share", acc, 0.5, at_least=True, scale=0.01)
     assert test.outcome is Outcome.UNDECIDED
     assert test.games_to_decide() is None

@@ -51,61 +51,6 @@ def wilson(successes: float, trials: int, confidence: float = DEFAULT_CONFIDENCE
     return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
-def share_difference(p_high: float, p_low: float, trials: int,
-                     confidence: float = DEFAULT_CONFIDENCE) -> Interval:
-    """Interval of the difference of two shares of the same games (seat win shares).
-
-    The seats' shares come from one multinomial draw per game, so they are negatively correlated:
-    Var(p_i - p_j) = (p_i (1 - p_i) + p_j (1 - p_j) + 2 p_i p_j) / n.
-    """
-    difference = p_high - p_low
-    if trials <= 0:
-        return Interval(difference, -1.0, 1.0)
-    z = z_value(confidence)
-    variance = (p_high * (1 - p_high) + p_low * (1 - p_low) + 2 * p_high * p_low) / trials
-    # Never narrower than one game's worth: at p = 0 or 1 the normal variance vanishes.
-    half = z * math.sqrt(variance) + 1 / trials
-    return Interval(difference, max(-1.0, difference - half), min(1.0, difference + half))
-
-
-class MeanAccumulator:
-    """Mean and variance of a stream of numbers (Welford), mergeable, without keeping the values."""
-
-    __slots__ = ("_m2", "count", "mean")
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.mean = 0.0
-        self._m2 = 0.0
-
-    def add(self, value: float) -> None:
-        self.count += 1
-        delta = value - self.mean
-        self.mean += delta / self.count
-        self._m2 += delta * (value - self.mean)
-
-    def merge(self, other: MeanAccumulator) -> None:
-        if other.count == 0:
-            return
-        total = self.count + other.count
-        delta = other.mean - self.mean
-        self._m2 += other._m2 + delta * delta * self.count * other.count / total
-        self.mean += delta * other.count / total
-        self.count = total
-
-    @property
-    def variance(self) -> float:
-        return self._m2 / (self.count - 1) if self.count > 1 else 0.0
-
-    def interval(self, confidence: float = DEFAULT_CONFIDENCE) -> Interval:
-        if self.count == 0:
-            return Interval(0.0, -math.inf, math.inf)
-        if self.count == 1:
-            return Interval(self.mean, -math.inf, math.inf)
-        half = z_value(confidence) * math.sqrt(self.variance / self.count)
-        return Interval(self.mean, self.mean - half, self.mean + half)
-
-
 class Outcome(Enum):
     PASS = "pass"
     FAIL = "fail"
@@ -171,12 +116,6 @@ class ThresholdTest:
 def share_test(name: str, successes: float, trials: int, threshold: float, *, at_least: bool,
                confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
     return ThresholdTest(name, wilson(successes, trials, confidence), threshold, at_least, trials, None, confidence)
-
-
-def mean_test(name: str, values: MeanAccumulator, threshold: float, *, at_least: bool,
-              confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
-    return ThresholdTest(name, values.interval(confidence), threshold, at_least, values.count,
-                         math.sqrt(values.variance), confidence)
 
 
 def histogram_mean_test(name: str, values: Histogram, threshold: float, *, at_least: bool, scale: float = 1.0,
