@@ -78,7 +78,7 @@ def _matches(item: Any, key: str, wanted: str) -> bool:
     return str(value) == wanted
 
 
-def _locate(data: dict[str, Any], path: str) -> tuple[Any, str | int]:
+def locate(data: dict[str, Any], path: str) -> tuple[Any, str | int]:
     """The container holding the value a path names, and the value's key or index in it."""
     steps = split_path(path)
     node: Any = data
@@ -116,7 +116,7 @@ def _locate(data: dict[str, Any], path: str) -> tuple[Any, str | int]:
 
 
 def get_value(data: dict[str, Any], path: str) -> Any:
-    container, key = _locate(data, path)
+    container, key = locate(data, path)
     return container[key]  # type: ignore[index]
 
 
@@ -130,7 +130,7 @@ def with_values(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]
 def assign(data: dict[str, Any], changes: dict[str, Any]) -> None:
     """Replace the values at the given paths in place (also in a tomlkit document, keeping its comments)."""
     for path, value in changes.items():
-        container, key = _locate(data, path)
+        container, key = locate(data, path)
         container[key] = value  # type: ignore[index]
 
 
@@ -170,7 +170,7 @@ def parse_vary(option: str) -> Vary:
     return Vary(field, parse_values(field, values))
 
 
-def _type_fits(old: Any, new: Any) -> bool:
+def type_fits(old: Any, new: Any) -> bool:
     if isinstance(old, bool) or isinstance(new, bool):
         return isinstance(old, bool) and isinstance(new, bool)
     if isinstance(old, float):
@@ -191,7 +191,7 @@ def check_types(data: dict[str, Any], varies: list[Vary]) -> None:
         seen.add(vary.field)
         old = get_value(data, vary.field)
         for value in vary.values:
-            if not _type_fits(old, value):
+            if not type_fits(old, value):
                 expected = _TYPE_WORDS.get(type(old), type(old).__name__)
                 raise VariantError(f"--vary {vary.field}: {value!r} is not {expected} like the spec's {old!r}")
 

@@ -22,7 +22,7 @@ from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
 from pnp.fileio import atomic_write_bytes
 from pnp.spec import template_path
-from pnp.variants import VariantError, _locate, _type_fits
+from pnp.variants import VariantError, locate, type_fits
 
 from .workspace import Workspace, safe_name
 
@@ -193,14 +193,14 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
     for edit in edits:
         op, path = edit.get("op"), str(edit.get("path", ""))
         try:
-            container, key = _locate(document, path)
+            container, key = locate(document, path)
         except VariantError as exc:
             raise PnpError(str(exc).replace("--vary ", "")) from None
         if op == "set":
             value = edit.get("value")
             old = container[key]  # type: ignore[index]
             old = old.unwrap() if hasattr(old, "unwrap") else old  # tomlkit items: their plain value
-            if not _type_fits(old, value) and not (isinstance(old, list) and isinstance(value, list)):
+            if not type_fits(old, value):
                 raise PnpError(f"{path}: {value!r} does not have the type of {old!r}")
             container[key] = value  # type: ignore[index]
         elif op == "add_row":
