@@ -68,8 +68,8 @@ class CheckJobs:
             running = sum(1 for job in self._jobs.values() if job.state == "running")
             if running >= MAX_RUNNING:
                 raise PnpError(f"{running} checks are running; wait for one or cancel it")
-            job = CheckJob(uuid.uuid4().hex[:12], game, self.root / "checks" / "", games)
-            job.folder = self.root / "checks" / job.id
+            job_id = uuid.uuid4().hex[:12]
+            job = CheckJob(job_id, game, self.root / "checks" / job_id, games)
             self._jobs[job.id] = job
             self._forget_old()
         atomic_write_bytes(job.spec, text.encode("utf-8"))
