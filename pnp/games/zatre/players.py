@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.zatre.engine import Position
+from pnp.games.zatre.engine import Geometry, Position
 
 # An x2 cross doubles a later sheet row; worth about this many points to a player this turn.
 CROSS_VALUE = 1.5
@@ -210,9 +210,10 @@ REPLY_PIPS = range(1, 7)  # the values the opponent's tiles may show (a standard
 def lookahead_player(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
     """The greedy turn, or a turn that starts with another of the best single placements and goes
     on greedily: whichever scores most after half the best reply it opens to the opponent."""
+    values = _lone_values(pos.geo)
     candidates = [greedy_player(pos, hand, rng)]
     for pips in sorted(set(hand)):
-        for _, cell in _placements_by_value(pos, pips)[:FIRST_PLACEMENTS]:
+        for cell in _best_cells(pos, pips, values[pips], FIRST_PLACEMENTS):
             after = pos.copy()
             after.place(cell, pips)
             rest = hand[:]
@@ -220,14 +221,14 @@ def lookahead_player(pos: Position, hand: list[int], rng: random.Random) -> list
             candidates.append([(pips, cell), *greedy_player(after, rest, rng)])
     best: list[tuple[int, int]] = candidates[0]
     best_value = float("-inf")
+    replies = _reply_values(pos.geo)
     for turn in candidates:
         after = pos.copy()
         value = 0.0
         for pips, cell in turn:
             value += _value(after, cell, pips)
             after.place(cell, pips)
-        reply = max((_placements_by_value(after, pips)[:1] or [(0.0, 0)])[0][0] for pips in REPLY_PIPS)
-        value -= REPLY_WEIGHT * reply
+        value -= REPLY_WEIGHT * _best_reply(after, replies)
         if value > best_value:
             best, best_value = turn, value
     return best
@@ -239,18 +240,80 @@ def _value(pos: Position, cell: int, pips: int) -> float:
     return points + CROSS_VALUE if pos.geo.is_double[cell] and points else float(points)
 
 
-def _placements_by_value(pos: Position, pips: int) -> list[tuple[float, int]]:
-    """(value, cell) of every ordinary placement of one tile (a double field only where it scores),
-    best first."""
-    found = []
+# Per geometry, built once: the value of a lone placement of each pip value on a normal and on a
+# double field, by the sums of the two rows through the cell (None where it is not an ordinary
+# placement), and the best of those over REPLY_PIPS. The lookahead player reads these instead of
+# scoring every cell with every value (lists indexed by h * span + v, span = 2 * max_sum + 1: a
+# frontier cell's row may join two runs).
+_LONE: dict[int, tuple[Geometry, list[list[list[float | None]]]]] = {}
+_REPLY: dict[int, tuple[Geometry, list[list[float]]]] = {}
+
+
+def _lone_values(geo: Geometry) -> list[list[list[float | None]]]:
+    """table[pips][is_double][h * span + v]: value of a tile of `pips` alone, or None."""
+    cached = _LONE.get(id(geo))
+    if cached is not None and cached[0] is geo:
+        return cached[1]
+    max_sum, points = geo.max_sum, geo.points
+    span = 2 * max_sum + 1
+    top = max(max(REPLY_PIPS), max_sum)
+    table: list[list[list[float | None]]] = []
+    for pips in range(top + 1):
+        normal: list[float | None] = []
+        double: list[float | None] = []
+        for h in range(span):
+            for v in range(span):
+                if pips < 1 or h + pips > max_sum or v + pips > max_sum:
+                    normal.append(None)
+                    double.append(None)
+                    continue
+                gain = (points[h + pips] if h else 0) + (points[v + pips] if v else 0)
+                normal.append(float(gain))
+                double.append(gain + CROSS_VALUE if gain else None)
+        table.append([normal, double])
+    _LONE[id(geo)] = (geo, table)
+    return table
+
+
+def _reply_values(geo: Geometry) -> list[list[float]]:
+    """table[is_double][h * span + v]: the best lone value of any pip value in REPLY_PIPS (0.0: none)."""
+    cached = _REPLY.get(id(geo))
+    if cached is not None and cached[0] is geo:
+        return cached[1]
+    lone = _lone_values(geo)
+    span = 2 * geo.max_sum + 1
+    table = [[max([0.0, *(x for p in REPLY_PIPS if (x := lone[p][d][i]) is not None)]) for i in range(span * span)]
+             for d in (0, 1)]
+    _REPLY[id(geo)] = (geo, table)
+    return table
+
+
+def _best_reply(pos: Position, replies: list[list[float]]) -> float:
+    """The most one tile of any value the opponent may hold scores now."""
+    span = 2 * pos.geo.max_sum + 1
+    ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     is_double = pos.geo.is_double
-    for cell in pos.frontier:
-        if pos.fits(cell, pips):
-            value = _value(pos, cell, pips)
-            if value or not is_double[cell]:
-                found.append((value, cell))
-    found.sort(key=lambda item: (-item[0], item[1]))
-    return found
+    best = 0.0
+    for c in pos.frontier:
+        value = replies[is_double[c]][(ls[c] + rs[c]) * span + us[c] + ds[c]]
+        if value > best:
+            best = value
+    return best
+
+
+def _best_cells(pos: Position, pips: int, lone: list[list[float | None]], count: int) -> list[int]:
+    """The `count` best ordinary placements of one tile (a double field only where it scores):
+    highest value first, of equal values the lower cell."""
+    span = 2 * pos.geo.max_sum + 1
+    ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
+    is_double = pos.geo.is_double
+    found = []
+    for c in pos.frontier:
+        value = lone[is_double[c]][(ls[c] + rs[c]) * span + us[c] + ds[c]]
+        if value is not None:
+            found.append((-value, c))
+    found.sort()
+    return [c for _, c in found[:count]]
 
 
 PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for the skill matrix
