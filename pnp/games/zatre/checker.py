@@ -89,11 +89,11 @@ def play(model: ZatreModel, deal: Deal) -> Outcome:
         "rows_used": record["rows_used"],
         "tiles_left": record["tiles_left"],
         "minus": record["minus"],
-        "crosses": sum(t["crosses"] for t in record["turns"]),
-        "last_resort": sum(len(t["last_resort"]) for t in record["turns"]),
+        "crosses": sum(turn.result.crosses for turn in result.turns),
+        "last_resort": sum(len(turn.result.last_resort) for turn in result.turns),
     }
     placements = sum(len(turn.placements) for turn in result.turns)
-    return Outcome(record, list(result.final_scores), len(result.turns), 1, placements, measures)
+    return Outcome(record, list(record["final_scores"]), len(result.turns), 1, placements, measures)
 
 
 def figures(model: ZatreModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from pnp.games.zatre.model import DOUBLE, NO_FIELD, Cell, ZatreModel
 from pnp.games.zatre.sheet import ScoreSheet, SheetEntry
@@ -119,7 +119,16 @@ class Position:
 
     def last_resort_allowed(self, pips: int) -> bool:
         """The seed's exception: a double field without scoring only when nothing else fits."""
-        return not self.ordinary_placements(pips)
+        limit = self.geo.max_sum - pips
+        is_double, points = self.geo.is_double, self.geo.points
+        ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
+        for c in self.live:
+            h = ls[c] + rs[c]
+            v = us[c] + ds[c]
+            if h <= limit and v <= limit and (not is_double[c] or (h and points[h + pips])
+                                             or (v and points[v + pips])):
+                return False
+        return True
 
     def place(self, cell: int, pips: int) -> None:
         w = self.geo.width
@@ -186,8 +195,7 @@ class Position:
         return first, self.dn[first - step], self.ds[first - step]
 
 
-@dataclass(frozen=True)
-class ScoredRow:
+class ScoredRow(NamedTuple):
     cells: tuple[Cell, ...]
     total: int
     points: int
@@ -204,29 +212,40 @@ def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> Tu
     """Rows through this turn's tiles, each counted once; crosses; the double-field rule."""
     geo = pos.geo
     pips = pos.pips
-    rows: dict[tuple[int, int], tuple[int, int]] = {}
+    w = geo.width
+    # (first cell, step) of every row of two or more through a tile of this turn.
+    runs = set()
     for cell in placed:
-        for step in (1, geo.width):
-            if pips[cell - step] or pips[cell + step]:  # a row of two or more
-                first, length, total = pos.row_from(cell, step)
-                rows[(first, step)] = (length, total)
+        if pips[cell - 1] or pips[cell + 1]:
+            first = cell
+            while pips[first - 1]:
+                first -= 1
+            runs.add((first, 1))
+        if pips[cell - w] or pips[cell + w]:
+            first = cell
+            while pips[first - w]:
+                first -= w
+            runs.add((first, w))
     scored = []
-    scoring_runs = []
+    scoring_cells: set[int] = set()
     points, cells = geo.points, geo.cells
-    for first, step in sorted(rows):
-        length, total = rows[(first, step)]
+    rn, rs, dn, ds = pos.rn, pos.rs, pos.dn, pos.ds
+    for first, step in sorted(runs):
+        # The cell before a run keeps the run's length and sum (see `Position.place`).
+        before = first - step
+        length, total = (rn[before], rs[before]) if step == 1 else (dn[before], ds[before])
         value = points[total]
         if value:
-            end = first + length * step
-            scoring_runs.append((first, end, step))
-            scored.append(ScoredRow(tuple(cells[first:end:step]), total, value))
+            row = range(first, first + length * step, step)
+            scoring_cells.update(row)
+            scored.append(ScoredRow(tuple([cells[c] for c in row]), total, value))
     crosses = 0
     last_resort = []
     is_double, start = geo.is_double, geo.start
     for cell in placed:
         if not (is_double[cell] or (cell == start and geo.start_is_double)):
             continue
-        if any(first <= cell < end and (cell - first) % step == 0 for first, end, step in scoring_runs):
+        if cell in scoring_cells:
             crosses += 1
         elif cell in forced_doubles or cell == start:
             last_resort.append(cell)  # the start tile is never optional, so never a fault
@@ -238,6 +257,7 @@ def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> Tu
 def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]) -> TurnResult:
     """Place (pips, cell) in order, checking every rule; `hand` loses the placed tiles."""
     geo = pos.geo
+    is_double = geo.is_double
     forced: set[int] = set()
     placed: list[int] = []
     for pips, cell in placements:
@@ -245,14 +265,15 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
             raise IllegalTurn(f"no {pips} in hand {hand}")
         if not pos.fits(cell, pips):
             raise IllegalTurn(f"{pips} does not fit at {geo.cell(cell)}")
-        if geo.is_double[cell] and not pos.scores_now(cell, pips) and pos.last_resort_allowed(pips):
+        if is_double[cell] and not pos.scores_now(cell, pips) and pos.last_resort_allowed(pips):
             forced.add(cell)
         hand.remove(pips)
         pos.place(cell, pips)
         placed.append(cell)
-    for pips in set(hand):
-        if pos.can_place(pips):
-            raise IllegalTurn(f"kept a {pips} that still fits")
+    if hand:
+        for pips in set(hand):
+            if pos.can_place(pips):
+                raise IllegalTurn(f"kept a {pips} that still fits")
     return score_turn(pos, placed, forced)
 
 

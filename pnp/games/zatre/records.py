@@ -21,15 +21,17 @@ def seat_kinds(kind: str, count: int) -> list[str]:
 def to_record(result: GameResult, geo: Geometry, index: int) -> dict[str, Any]:
     """`index` is the game's number in its run."""
     turns = []
+    cells = geo.cells
     for turn in result.turns:
+        outcome = turn.result
         turns.append({
             "player": turn.player,
             "drawn": turn.drawn,
-            "tiles": [[pips, *geo.cell(cell)] for pips, cell in turn.placements],
+            "tiles": [[pips, *cells[cell]] for pips, cell in turn.placements],
             "rows": [{"sum": row.total, "points": row.points, "cells": [list(c) for c in row.cells]}
-                     for row in turn.result.rows],
-            "crosses": turn.result.crosses,
-            "last_resort": [list(geo.cell(c)) for c in turn.result.last_resort],
+                     for row in outcome.rows],
+            "crosses": outcome.crosses,
+            "last_resort": [list(cells[c]) for c in outcome.last_resort],
             "kept": turn.kept,
             "sheet": [entry.to_json() for entry in turn.entries],
         })

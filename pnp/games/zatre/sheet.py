@@ -9,12 +9,12 @@ checker counts how many rows a game really needed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pnp.games.zatre.model import Rules, Sheet
 
 
-@dataclass(frozen=True)
-class SheetEntry:
+class SheetEntry(NamedTuple):
     column: str  # "x2" or a scoring sum as text, e.g. "12"
     row: int  # 0-based sheet row
     value: int  # points written; 1 for a cross
@@ -41,23 +41,23 @@ class ScoreSheet:
     columns: dict[int, list[int]] = field(default_factory=dict)  # scoring sum -> boxes top down
     crosses: int = 0
     minus: int = 0  # pips of tiles left at the end
-    _points: dict[int, int] = field(init=False, repr=False, compare=False)
+    # (sum, its column, the column's heading, points), in column order: looked up once, not per turn.
+    _scoring: list[tuple[int, list[int], str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for row_sum in self.rules.scoring_sums:
             self.columns.setdefault(row_sum, [])
-        self._points = dict(self.rules.points)
+        self._scoring = [(s, self.columns[s], str(s), p) for s, p in self.rules.points]
 
     def enter_turn(self, row_sums: list[int], crosses: int) -> list[SheetEntry]:
         """Write one turn: rows scored (their sums) and x2 crosses. Returns the boxes written."""
         entries: list[SheetEntry] = []
         if row_sums:
-            for row_sum in self.rules.scoring_sums:  # column order, so records read left to right
+            for row_sum, column, heading, points in self._scoring:  # column order: records read left to right
                 count = row_sums.count(row_sum)
                 if count:
-                    column = self.columns[row_sum]
-                    value = count * self._points[row_sum]
-                    entries.append(SheetEntry(str(row_sum), len(column), value))
+                    value = count * points
+                    entries.append(SheetEntry(heading, len(column), value))
                     column.append(value)
         for _ in range(crosses):
             entries.append(SheetEntry("x2", self.crosses, 1))
