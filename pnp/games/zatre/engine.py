@@ -236,9 +236,9 @@ def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> Tu
         length, total = (rn[before], rs[before]) if step == 1 else (dn[before], ds[before])
         value = points[total]
         if value:
-            row = range(first, first + length * step, step)
-            scoring_cells.update(row)
-            scored.append(ScoredRow(tuple([cells[c] for c in row]), total, value))
+            row = slice(first, first + length * step, step)
+            scoring_cells.update(range(geo.size)[row])
+            scored.append(ScoredRow(tuple(cells[row]), total, value))
     crosses = 0
     last_resort = []
     is_double, start = geo.is_double, geo.start
@@ -260,12 +260,18 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
     is_double = geo.is_double
     forced: set[int] = set()
     placed: list[int] = []
+    frontier, max_sum, points = pos.frontier, geo.max_sum, geo.points
+    ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     for pips, cell in placements:
         if pips not in hand:
             raise IllegalTurn(f"no {pips} in hand {hand}")
-        if not pos.fits(cell, pips):
+        # Inlined `fits` and `scores_now`: this runs for every tile of every simulated game.
+        h = ls[cell] + rs[cell]
+        v = us[cell] + ds[cell]
+        if cell not in frontier or h + pips > max_sum or v + pips > max_sum:
             raise IllegalTurn(f"{pips} does not fit at {geo.cell(cell)}")
-        if is_double[cell] and not pos.scores_now(cell, pips) and pos.last_resort_allowed(pips):
+        if is_double[cell] and not ((h and points[h + pips]) or (v and points[v + pips])) \
+                and pos.last_resort_allowed(pips):
             forced.add(cell)
         hand.remove(pips)
         pos.place(cell, pips)

@@ -199,6 +199,23 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     return best
 
 
+def _best_single(pos: Position, order: set[int], pips: int) -> list[tuple[int, int]] | None:
+    """One tile in hand (the lookahead player's follow-ups, kept tiles): the best lone placement,
+    of equal ones the first in `order`; a double field only where it scores."""
+    tables = _tables(pos.geo)
+    span, lone = tables.span, tables.lone[pips]
+    ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
+    is_double = pos.geo.is_double
+    best_value = -1.0
+    best = -1
+    for c in order:
+        value = lone[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]]
+        if value is not None and value > best_value:
+            best_value = value
+            best = c
+    return None if best < 0 else [(pips, best)]
+
+
 # The lookahead player tries this many best first placements per pip value in hand.
 FIRST_PLACEMENTS = 2
 # How much the opponent's best single placement after a turn counts against it: the opponent holds
@@ -210,25 +227,29 @@ REPLY_PIPS = range(1, 7)  # the values the opponent's tiles may show (a standard
 def lookahead_player(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
     """The greedy turn, or a turn that starts with another of the best single placements and goes
     on greedily: whichever scores most after half the best reply it opens to the opponent."""
-    values = _lone_values(pos.geo)
-    candidates = [greedy_player(pos, hand, rng)]
+    tables = _tables(pos.geo)
+    # (turn, the position after its first tile (None: the greedy turn from `pos`), that tile's value)
+    candidates: list[tuple[list[tuple[int, int]], Position | None, float]] = [
+        (greedy_player(pos, hand, rng), None, 0.0)]
     for pips in sorted(set(hand)):
-        for cell in _best_cells(pos, pips, values[pips], FIRST_PLACEMENTS):
+        for cell in _best_cells(pos, pips, tables, FIRST_PLACEMENTS):
             after = pos.copy()
             after.place(cell, pips)
             rest = hand[:]
             rest.remove(pips)
-            candidates.append([(pips, cell), *greedy_player(after, rest, rng)])
-    best: list[tuple[int, int]] = candidates[0]
+            candidates.append(([(pips, cell), *greedy_player(after, rest, rng)], after, _value(pos, cell, pips)))
+    best: list[tuple[int, int]] = candidates[0][0]
     best_value = float("-inf")
-    replies = _reply_values(pos.geo)
-    for turn in candidates:
-        after = pos.copy()
-        value = 0.0
-        for pips, cell in turn:
+    for turn, after, opening in candidates:
+        # Each candidate's own position (its first tile already down) is played on to the turn's end.
+        if after is None:
+            after, value, rest_of_turn = pos.copy(), 0.0, turn
+        else:
+            value, rest_of_turn = 0.0 + opening, turn[1:]
+        for pips, cell in rest_of_turn:
             value += _value(after, cell, pips)
             after.place(cell, pips)
-        value -= REPLY_WEIGHT * _best_reply(after, replies)
+        value -= REPLY_WEIGHT * _best_reply(after, tables)
         if value > best_value:
             best, best_value = turn, value
     return best
@@ -240,78 +261,64 @@ def _value(pos: Position, cell: int, pips: int) -> float:
     return points + CROSS_VALUE if pos.geo.is_double[cell] and points else float(points)
 
 
-# Per geometry, built once: the value of a lone placement of each pip value on a normal and on a
-# double field, by the sums of the two rows through the cell (None where it is not an ordinary
-# placement), and the best of those over REPLY_PIPS. The lookahead player reads these instead of
-# scoring every cell with every value (lists indexed by h * span + v, span = 2 * max_sum + 1: a
-# frontier cell's row may join two runs).
-_LONE: dict[int, tuple[Geometry, list[list[list[float | None]]]]] = {}
-_REPLY: dict[int, tuple[Geometry, list[list[float]]]] = {}
+class _Tables:
+    """Per geometry, built once: what a lone tile scores on a cell, by the cell's key
+    ((h * span + v) * 2 + is_double, h and v the sums of its two rows; span = 2 * max_sum + 1, as a
+    frontier cell's row may join two runs). Players look these up instead of scoring each cell."""
+
+    def __init__(self, geo: Geometry) -> None:
+        max_sum, points, gains = geo.max_sum, geo.points, geo.gains
+        self.span = span = 2 * max_sum + 1
+        keys = [(h, v, d) for h in range(span) for v in range(span) for d in (0, 1)]
+        # lone[pips][key]: value of an ordinary placement (crosses at CROSS_VALUE; a double field
+        # only where it scores), None where the tile does not fit or the double would not score.
+        self.lone: list[list[float | None]] = [
+            [_lone_value(points, max_sum, pips, h, v, d) for h, v, d in keys]
+            for pips in range(max(max(REPLY_PIPS), max_sum) + 1)]
+        # reply[key]: the best lone value of any value the opponent may hold (0.0: none fits).
+        self.reply = [max([0.0, *(x for p in REPLY_PIPS if (x := self.lone[p][i]) is not None)])
+                      for i in range(len(keys))]
+        # cell_info[key]: (h, v, gains of the row sums, room for a tile, is_double); None past max_sum.
+        self.cell_info = [(h, v, gains[h], gains[v], max_sum - max(h, v), d) if max(h, v) <= max_sum else None
+                          for h, v, d in keys]
 
 
-def _lone_values(geo: Geometry) -> list[list[list[float | None]]]:
-    """table[pips][is_double][h * span + v]: value of a tile of `pips` alone, or None."""
-    cached = _LONE.get(id(geo))
-    if cached is not None and cached[0] is geo:
-        return cached[1]
-    max_sum, points = geo.max_sum, geo.points
-    span = 2 * max_sum + 1
-    top = max(max(REPLY_PIPS), max_sum)
-    table: list[list[list[float | None]]] = []
-    for pips in range(top + 1):
-        normal: list[float | None] = []
-        double: list[float | None] = []
-        for h in range(span):
-            for v in range(span):
-                if pips < 1 or h + pips > max_sum or v + pips > max_sum:
-                    normal.append(None)
-                    double.append(None)
-                    continue
-                gain = (points[h + pips] if h else 0) + (points[v + pips] if v else 0)
-                normal.append(float(gain))
-                double.append(gain + CROSS_VALUE if gain else None)
-        table.append([normal, double])
-    _LONE[id(geo)] = (geo, table)
-    return table
+def _lone_value(points: list[int], max_sum: int, pips: int, h: int, v: int, double: int) -> float | None:
+    if pips < 1 or h + pips > max_sum or v + pips > max_sum:
+        return None
+    gain = (points[h + pips] if h else 0) + (points[v + pips] if v else 0)
+    if double:
+        return gain + CROSS_VALUE if gain else None
+    return float(gain)
 
 
-def _reply_values(geo: Geometry) -> list[list[float]]:
-    """table[is_double][h * span + v]: the best lone value of any pip value in REPLY_PIPS (0.0: none)."""
-    cached = _REPLY.get(id(geo))
-    if cached is not None and cached[0] is geo:
-        return cached[1]
-    lone = _lone_values(geo)
-    span = 2 * geo.max_sum + 1
-    table = [[max([0.0, *(x for p in REPLY_PIPS if (x := lone[p][d][i]) is not None)]) for i in range(span * span)]
-             for d in (0, 1)]
-    _REPLY[id(geo)] = (geo, table)
-    return table
+_TABLES: dict[int, tuple[Geometry, _Tables]] = {}
 
 
-def _best_reply(pos: Position, replies: list[list[float]]) -> float:
+def _tables(geo: Geometry) -> _Tables:
+    cached = _TABLES.get(id(geo))
+    if cached is None or cached[0] is not geo:
+        cached = _TABLES[id(geo)] = (geo, _Tables(geo))
+    return cached[1]
+
+
+def _best_reply(pos: Position, tables: _Tables) -> float:
     """The most one tile of any value the opponent may hold scores now."""
-    span = 2 * pos.geo.max_sum + 1
+    span, reply = tables.span, tables.reply
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     is_double = pos.geo.is_double
-    best = 0.0
-    for c in pos.frontier:
-        value = replies[is_double[c]][(ls[c] + rs[c]) * span + us[c] + ds[c]]
-        if value > best:
-            best = value
-    return best
+    return max([reply[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]] for c in pos.frontier],
+               default=0.0)
 
 
-def _best_cells(pos: Position, pips: int, lone: list[list[float | None]], count: int) -> list[int]:
+def _best_cells(pos: Position, pips: int, tables: _Tables, count: int) -> list[int]:
     """The `count` best ordinary placements of one tile (a double field only where it scores):
     highest value first, of equal values the lower cell."""
-    span = 2 * pos.geo.max_sum + 1
+    span, lone = tables.span, tables.lone[pips]
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     is_double = pos.geo.is_double
-    found = []
-    for c in pos.frontier:
-        value = lone[is_double[c]][(ls[c] + rs[c]) * span + us[c] + ds[c]]
-        if value is not None:
-            found.append((-value, c))
+    found = [(-value, c) for c in pos.frontier
+             if (value := lone[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]]) is not None]
     found.sort()
     return [c for _, c in found[:count]]
 

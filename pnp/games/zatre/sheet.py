@@ -69,10 +69,10 @@ class ScoreSheet:
         return max(self.crosses, *(len(c) for c in self.columns.values()))
 
     def row(self, index: int) -> SheetRow:
-        boxes = tuple(c[index] if index < len(c) else None for c in self.columns.values())
-        complete = all(b is not None for b in boxes)
+        boxes = tuple([c[index] if index < len(c) else None for c in self.columns.values()])
+        complete = None not in boxes
         bonus = self.layout.bonus_of_row(index) if complete else 0
-        points = sum(b for b in boxes if b is not None)
+        points = sum([b for b in boxes if b is not None])
         cross = index < self.crosses
         factor = 2 if cross and (complete or self.rules.double_incomplete_rows) else 1
         total = points * factor + bonus * (factor if self.rules.bonus_doubled else 1)
