@@ -276,6 +276,9 @@ class _Tables:
             [_lone_value(points, max_sum, pips, h, v, d) for h, v, d in keys]
             for pips in range(max(max(REPLY_PIPS), max_sum) + 1)]
         # reply[key]: the best lone value of any value the opponent may hold (0.0: none fits).
+        # Frontier cells left out of `Position.live` take no tile of the set; they take none of
+        # REPLY_PIPS either when the set has a tile as small as the smallest of those.
+        self.reply_on_live = geo.open_limit >= max_sum - min(REPLY_PIPS)
         self.reply = [max([0.0, *(x for p in REPLY_PIPS if (x := self.lone[p][i]) is not None)])
                       for i in range(len(keys))]
         # cell_info[key]: (h, v, gains of the row sums, room for a tile, is_double); None past max_sum.
@@ -307,8 +310,8 @@ def _best_reply(pos: Position, tables: _Tables) -> float:
     span, reply = tables.span, tables.reply
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     is_double = pos.geo.is_double
-    return max([reply[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]] for c in pos.frontier],
-               default=0.0)
+    cells = pos.live if tables.reply_on_live else pos.frontier
+    return max([reply[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]] for c in cells], default=0.0)
 
 
 def _best_cells(pos: Position, pips: int, tables: _Tables, count: int) -> list[int]:
@@ -317,7 +320,7 @@ def _best_cells(pos: Position, pips: int, tables: _Tables, count: int) -> list[i
     span, lone = tables.span, tables.lone[pips]
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     is_double = pos.geo.is_double
-    found = [(-value, c) for c in pos.frontier
+    found = [(-value, c) for c in pos.live  # the other frontier cells take no tile of the set
              if (value := lone[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]]) is not None]
     found.sort()
     return [c for _, c in found[:count]]
