@@ -201,7 +201,7 @@ class ScoredRow(NamedTuple):
     points: int
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnResult:
     rows: list[ScoredRow]
     crosses: int
@@ -213,39 +213,43 @@ def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> Tu
     geo = pos.geo
     pips = pos.pips
     w = geo.width
-    # (first cell, step) of every row of two or more through a tile of this turn.
+    # Every row of two or more through a tile of this turn, once: its first cell * 2, + 1 if it runs
+    # down (ints sort in the order of (first cell, step) and hash faster than tuples).
     runs = set()
     for cell in placed:
         if pips[cell - 1] or pips[cell + 1]:
             first = cell
             while pips[first - 1]:
                 first -= 1
-            runs.add((first, 1))
+            runs.add(first * 2)
         if pips[cell - w] or pips[cell + w]:
             first = cell
             while pips[first - w]:
                 first -= w
-            runs.add((first, w))
+            runs.add(first * 2 + 1)
     scored = []
-    scoring_cells: set[int] = set()
+    scoring_rows: list[range] = []
     points, cells = geo.points, geo.cells
     rn, rs, dn, ds = pos.rn, pos.rs, pos.dn, pos.ds
-    for first, step in sorted(runs):
+    for run in sorted(runs):
+        first = run >> 1
         # The cell before a run keeps the run's length and sum (see `Position.place`).
-        before = first - step
-        length, total = (rn[before], rs[before]) if step == 1 else (dn[before], ds[before])
+        if run & 1:
+            length, total, step = dn[first - w], ds[first - w], w
+        else:
+            length, total, step = rn[first - 1], rs[first - 1], 1
         value = points[total]
         if value:
-            row = slice(first, first + length * step, step)
-            scoring_cells.update(range(geo.size)[row])
-            scored.append(ScoredRow(tuple(cells[row]), total, value))
+            end = first + length * step
+            scoring_rows.append(range(first, end, step))
+            scored.append(ScoredRow(tuple(cells[first:end:step]), total, value))
     crosses = 0
     last_resort = []
     is_double, start = geo.is_double, geo.start
     for cell in placed:
         if not (is_double[cell] or (cell == start and geo.start_is_double)):
             continue
-        if cell in scoring_cells:
+        if any(cell in row for row in scoring_rows):
             crosses += 1
         elif cell in forced_doubles or cell == start:
             last_resort.append(cell)  # the start tile is never optional, so never a fault
@@ -326,7 +330,7 @@ class Player(Protocol):
     def __call__(self, pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnLog:
     player: int
     drawn: list[int]
@@ -360,24 +364,27 @@ def play_game(model: ZatreModel, geo: Geometry, players: list[Player], kinds: li
     pos = Position(geo)
     n = len(players)
     hands: list[list[int]] = [[] for _ in range(n)]
-    result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in range(n)]
+    sheets = result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in range(n)]
+    turns = result.turns
+    per_turn = model.rules.tiles_per_turn
+    count = model.rules.first_turn_tiles
     drawn_so_far = 0
     turn = 0
     while drawn_so_far < len(bag):
         seat = turn % n
         hand = hands[seat]
-        count = model.rules.first_turn_tiles if turn == 0 else \
-            tiles_to_draw(pos, hand, model.rules.tiles_per_turn)
+        if turn:
+            count = tiles_to_draw(pos, hand, per_turn)
         drawn = bag[drawn_so_far:drawn_so_far + count]
         drawn_so_far += len(drawn)
         hand.extend(drawn)
         start_hand = hand[:]
         placements = players[seat](pos, hand[:], rng)
         outcome = apply_turn(pos, hand, placements)
-        entries = result.sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)
-        result.turns.append(TurnLog(seat, drawn, start_hand, placements, outcome, hand[:], entries))
+        entries = sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)
+        turns.append(TurnLog(seat, drawn, start_hand, placements, outcome, hand[:], entries))
         turn += 1
     for seat in range(n):
-        result.sheets[seat].minus = sum(hands[seat])
+        sheets[seat].minus = sum(hands[seat])
     result.hands = hands
     return result

@@ -208,7 +208,8 @@ def _best_single(pos: Position, order: set[int], pips: int) -> list[tuple[int, i
     is_double = pos.geo.is_double
     best_value = -1.0
     best = -1
-    for c in order:
+    live = pos.live
+    for c in [c for c in order if c in live]:  # the other frontier cells take no tile of the set
         value = lone[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]]
         if value is not None and value > best_value:
             best_value = value
