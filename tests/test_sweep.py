@@ -63,18 +63,33 @@ def test_a_2_by_3_sweep_checks_every_variant_with_the_games_figures(game: str) -
             assert measured[key] is not None, (variant["variant"], key)
         assert variant["simulation"][label]["games"] == 3
     assert document["best"] in {v["variant"] for v in document["variants"] if v["passes"]} | {None}
+    assert document["confidence"] == 0.95
+
+
+def test_confidence_decides_a_variant_as_it_decides_a_check() -> None:
+    """A sweep judges its variants at --confidence like `pnp check`: fewer games decide at a lower one."""
+    def verdicts(confidence: str) -> list[str]:
+        result = run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--players", "1",
+                     "--games", "40", "--workers", "1", "--json", "--confidence", confidence)
+        assert result.exit_code in (0, 1), result.output
+        document = json.loads(result.output)
+        assert document["confidence"] == float(confidence)
+        return [variant["verdict"] for variant in document["variants"]]
+
+    assert verdicts("0.5") != verdicts("0.999")
 
 
 def test_a_variant_plays_the_same_games_as_check_of_its_spec(tmp_path: Path) -> None:
-    """The sweep's figures of a variant are those `pnp check --spec` gives for the same spec file."""
+    """The sweep's figures of a variant are those `pnp check --spec` gives for the same spec file, at the
+    same confidence."""
     done = sweep("zatre", spec=None, vary=("sheet.rows=20,28",), csv=None, report=None, write_best=None,
-                 options=SweepOptions(games=4, players=2, workers=1))
+                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8))
     variant = done.variants[0]
     spec = tmp_path / "variant.toml"
     spec.write_text(variant.spec_text, encoding="utf-8")
     alone = run_check("zatre", spec=spec, games=4, seed=1, players=2, preset=None, workers=1, log=None,
-                      report=None, progress=False, skill_games=0)  # a sweep plays no skill matches
-    assert variant.report is not None
+                      report=None, progress=False, skill_games=0, confidence=0.8)  # a sweep plays no skill matches
+    assert variant.report is not None and variant.report.to_json()["confidence"] == 0.8
     # The same games and verdict; only where the spec came from differs (a sweep's variant has no file).
     ignore = ("spec", "title")
     assert ({k: v for k, v in variant.report.to_json().items() if k not in ignore}

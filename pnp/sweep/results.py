@@ -148,6 +148,7 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
         "game": sweep.game,
         "games": sweep.options.games,
         "seed": sweep.options.seed,
+        "confidence": sweep.options.confidence,
         "fields": sweep.fields,
         "variants": [{
             "variant": variant.number,

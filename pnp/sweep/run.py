@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.check import simulate
+from pnp.check.confidence import DEFAULT_CONFIDENCE
 from pnp.check.protocol import Configuration, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.run import add_box_fit
@@ -68,6 +69,7 @@ class SweepOptions:
     scheduler: str | None = None  # a Dask scheduler's address; None: this machine's pool
     progress: bool = False
     confirmed: bool = False  # --yes: run a grid over MAX_VARIANTS_UNCONFIRMED
+    confidence: float = DEFAULT_CONFIDENCE  # of the intervals each variant's verdict compares
 
 
 @dataclass
@@ -149,7 +151,7 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
             except PnpError as exc:
                 variant.error = str(exc)
                 continue
-            report = CheckReport(simulation.game)
+            report = CheckReport(simulation.game, confidence=options.confidence)
             simulation.static(variant.model, report)
             add_box_fit(game, variant.model, report)
             variant.report = report
