@@ -98,6 +98,8 @@ def test_a_new_colour_shows_on_the_stone_sheet_and_is_saved(page: object, studio
     assert "#7b3fa0" in stone_sheet_svg(page)
     assert red not in stone_sheet_svg(page)
     assert 'fill = "#7b3fa0"' in (workspace / "myset" / "rautino.toml").read_text(encoding="utf-8")
+    swatch = page.locator('.field[data-path="colours[0].fill"] input[type=color]')
+    assert swatch.input_value() == "#7b3fa0"  # the swatch follows the typed colour
     shot(page, "design")
 
 
@@ -106,6 +108,9 @@ def test_an_invalid_value_shows_the_loaders_message_and_leaves_the_file(page: ob
     before = (workspace / "myset" / "rautino.toml").read_bytes()
     open_spec(page, base, MYSET)
     hand = page.locator('.field[data-path="game.hand_size"] input')
+    # The range shows before anything is typed, and the input knows it.
+    assert page.locator('.field[data-path="game.hand_size"] .limit').text_content() == "1 to 10"
+    assert (hand.get_attribute("min"), hand.get_attribute("max")) == ("1", "10")
     hand.fill("99")
     hand.press("Tab")
     message = page.locator('.field[data-path="game.hand_size"] .msg')
