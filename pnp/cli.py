@@ -460,7 +460,8 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
           quiet: bool) -> None:
     """Check every variant of a grid of spec values and name the best.
 
-    Exit code 0: a variant passes every threshold; 1: none does; 2: bad input.
+    Exit code 0: a variant passes every threshold; 1: none does; 2: bad input;
+    3: none does yet, but some are undecided (more --games would decide them).
     """
     from pnp.sweep import command, results
     from pnp.sweep.run import SweepOptions
@@ -475,7 +476,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     if write_best is not None and not as_json:
         click.echo(f"wrote {write_best} (variant {best.number})" if best else
                    f"no variant passes every threshold: {write_best} not written", err=best is None)
-    ctx.exit(0 if best else 1)
+    ctx.exit(results.exit_code(done))
 
 
 @main.command()
