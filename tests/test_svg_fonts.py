@@ -11,11 +11,11 @@ from __future__ import annotations
 import base64
 import io
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from browserhelp import CHROMIUM
 from click.testing import CliRunner
 from drawhelp import SVG_NS, mean_diff, pdf_png, svg_root
 from fontTools.ttLib import TTFont
@@ -28,7 +28,6 @@ from pnp.draw.scene import Page
 from pnp.draw.svg import render_svg
 
 _FACE = re.compile(r"@font-face\{[^}]*font-weight:(\w+);[^}]*base64,([A-Za-z0-9+/=]+)")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # At 100 dpi the baselines of 3 mm text snap to whole pixels differently in every renderer (even
 # cairosvg's preview of this page scores 5.3 there); at 300 dpi the measure separates cleanly:
 # about 2.2 with the embedded font, 9.6 without it.

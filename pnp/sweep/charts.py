@@ -18,6 +18,7 @@ WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 60, 16, 30, 52
 PASS, FAIL, BEST, AXIS = "#2e7d32", "#c62828", "#222", "#999"
 OPEN = "#b26a00"  # undecided
+LABEL_CHAR_WIDTH = 6.6  # px per character of an 11 px label, a little over the widest font's average
 INK = {"pass": PASS, "undecided": OPEN, "fail": FAIL}
 MARK = {"pass": "\u2713", "undecided": "?", "fail": "\u2717"}
 LIGHT_MARK = {"pass": "#b9f6ca", "undecided": "#ffe0a3", "fail": "#ffcdd2"}  # on dark cells
@@ -97,7 +98,11 @@ def heat_map(title: str, row_field: str, rows: list[str], column_field: str, col
     values = [cell.value for cell in cells.values()]
     low, high = (min(values), max(values)) if values else (0.0, 1.0)
     span = (high - low) or 1.0
-    middle_y = top + cell_h * len(rows) / 2
+    # The rows' field name runs upwards beside the rows; a long name on a short grid gets the room it
+    # needs below them rather than running off the chart.
+    name_length = LABEL_CHAR_WIDTH * len(row_field)
+    middle_y = max(top + cell_h * len(rows) / 2, name_length / 2 + 4)
+    height = max(height, middle_y + name_length / 2 + 4)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
              f'viewBox="0 0 {width:.0f} {height:.0f}" {FONT} font-size="11">',
              f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
