@@ -53,6 +53,10 @@ def opened(browser: playwright.Browser, page_file: Path) -> tuple[playwright.Pag
     tab.on("pageerror", lambda error: errors.append(str(error)))
     tab.goto(page_file.as_uri())
     tab.wait_for_load_state("load")
+    # The contact sheet loads its thumbnails lazily, as they scroll into view: load them all now
+    # (a broken one fails to decode and keeps a natural width of 0).
+    tab.evaluate("Promise.all([...document.images].map(i => {"
+                 " i.loading = 'eager'; return i.decode().catch(() => null); }))")
     return tab, errors
 
 
