@@ -72,6 +72,14 @@ def test_a_refused_value_and_its_limit_agree(client: TestClient) -> None:
     assert result["validation"]["limits"]["sheet.rows"] == limit  # still shown while the value is wrong
 
 
+def test_an_edit_of_a_field_the_spec_lacks_names_it_without_command_line_words(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    response = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "stones[99].count", "value": 2}]})
+    assert response.status_code == 400
+    assert response.json()["error"] == "stones[99].count: stones has 15 items, no [99]"
+
+
 def test_a_check_can_be_cancelled_and_stops_its_processes(client: TestClient) -> None:
     spec = client.get("/api/spec", params={"id": "shipped:zatre"}).json()
     job = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "games": 100000}).json()

@@ -203,7 +203,7 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
         try:
             container, key = locate(document, path)
         except VariantError as exc:
-            raise PnpError(str(exc).replace("--vary ", "")) from None
+            raise PnpError(exc.without_option) from None
         if op == "set":
             value = edit.get("value")
             old = container[key]  # type: ignore[index]

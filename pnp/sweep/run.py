@@ -110,7 +110,7 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
     chosen = game_registry.get(game)
     chosen.check_preset(options.preset)
     if not varies:
-        raise VariantError("--vary FIELD=VALUES: give at least one field to vary")
+        raise VariantError("FIELD=VALUES", "give at least one field to vary")
     simulation = simulation_of(chosen)
     # A broken base spec or a player count it does not allow is bad input, not a grid of invalid variants.
     simulation.configurations(chosen.load(spec), _check_options(options))
@@ -122,7 +122,7 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
     check_types(data, varies)
     size = grid_size(varies)
     if size > MAX_VARIANTS_UNCONFIRMED and not options.confirmed:
-        raise VariantError(f"--vary: {size:,} variants, more than {MAX_VARIANTS_UNCONFIRMED:,} "
+        raise VariantError("", f"{size:,} variants, more than {MAX_VARIANTS_UNCONFIRMED:,} "
                            "(add --yes to run them all)")
     variants = [Variant(number, values, variant_text(base, values))
                 for number, values in enumerate(grid(varies), start=1)]
