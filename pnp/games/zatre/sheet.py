@@ -69,14 +69,21 @@ class ScoreSheet:
         return max(self.crosses, *(len(c) for c in self.columns.values()))
 
     def row(self, index: int) -> SheetRow:
-        boxes = tuple([c[index] if index < len(c) else None for c in self.columns.values()])
+        boxes = self._boxes(index)
+        bonus, total = self._row_score(boxes, index)
+        return SheetRow(index, index < self.crosses, boxes, bonus, total)
+
+    def _boxes(self, index: int) -> tuple[int | None, ...]:
+        """The points boxes of sheet row `index`, per scoring sum; None: empty."""
+        return tuple([c[index] if index < len(c) else None for c in self.columns.values()])
+
+    def _row_score(self, boxes: tuple[int | None, ...], index: int) -> tuple[int, int]:
+        """(bonus earned, the row's Σ) of sheet row `index` holding `boxes`."""
         complete = None not in boxes
         bonus = self.layout.bonus_of_row(index) if complete else 0
         points = sum([b for b in boxes if b is not None])
-        cross = index < self.crosses
-        factor = 2 if cross and (complete or self.rules.double_incomplete_rows) else 1
-        total = points * factor + bonus * (factor if self.rules.bonus_doubled else 1)
-        return SheetRow(index, cross, boxes, bonus, total)
+        factor = 2 if index < self.crosses and (complete or self.rules.double_incomplete_rows) else 1
+        return bonus, points * factor + bonus * (factor if self.rules.bonus_doubled else 1)
 
     def rows(self) -> list[SheetRow]:
         return [self.row(i) for i in range(max(self.rows_used, 0))]
@@ -84,4 +91,5 @@ class ScoreSheet:
     @property
     def total(self) -> int:
         """The grand total: every row's Σ minus the pips of tiles left."""
-        return sum(r.total for r in self.rows()) - self.minus
+        # Summed from the boxes, without building each row's SheetRow.
+        return sum([self._row_score(self._boxes(i), i)[1] for i in range(self.rows_used)]) - self.minus
