@@ -18,7 +18,16 @@ from pnp.games.zatre.engine import (
     tiles_to_draw,
 )
 from pnp.games.zatre.model import ZatreModel, load
-from pnp.games.zatre.players import greedy_player, random_player
+from pnp.games.zatre.players import (
+    CROSS_VALUE,
+    REPLY_PIPS,
+    _best_cells,
+    _best_reply,
+    _best_single,
+    _tables,
+    greedy_player,
+    random_player,
+)
 from pnp.games.zatre.sheet import ScoreSheet
 
 MODEL = load()
@@ -425,3 +434,47 @@ def test_open_cells_are_the_frontier_cells_the_smallest_tile_fits(tmp_path: Path
     for seed in range(4):
         play_game(model, Geometry(model), [checking] * 2, ["x"] * 2, seed)
     assert max(seen) > 0  # cells do close during a game, so the check compared different sets
+
+
+# --- the players' lookup tables agree with scoring every placement ----------------------------------
+
+def _ordinary_values(pos: Position, pips: int) -> list[tuple[float, int]]:
+    """(value, cell) of every ordinary placement of one tile, scored one by one."""
+    found = []
+    for cell in pos.frontier:
+        if pos.fits(cell, pips):
+            points = pos.immediate_points(cell, pips)
+            if pos.geo.is_double[cell]:
+                if points:
+                    found.append((points + CROSS_VALUE, cell))
+            else:
+                found.append((float(points), cell))
+    return found
+
+
+@pytest.mark.parametrize("counts", [None, {"3": 30, "4": 30, "6": 30}])  # without 1s, replies see closed cells
+def test_lookup_tables_value_placements_as_scoring_them_does(tmp_path: Path, counts: dict | None) -> None:
+    model = MODEL if counts is None else model_with(tmp_path, tiles={"counts": counts})
+    checked = 0
+
+    def checking(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
+        nonlocal checked
+        tables = _tables(pos.geo)
+        every = {p: _ordinary_values(pos, p) for p in REPLY_PIPS}
+        assert _best_reply(pos, tables) == max([v for found in every.values() for v, _ in found], default=0.0)
+        for pips in set(hand):
+            ranked = sorted(every[pips], key=lambda item: (-item[0], item[1]))
+            assert _best_cells(pos, pips, tables, 2) == [cell for _, cell in ranked[:2]]
+            order = list(pos.frontier)
+            if ranked:
+                top = ranked[0][0]
+                first = next(c for c in order if (top, c) in ranked)
+                assert _best_single(pos, order, pips) == [(pips, first)]
+            else:
+                assert _best_single(pos, order, pips) is None
+        checked += 1
+        return greedy_player(pos, hand, rng)
+
+    for seed in range(3):
+        play_game(model, Geometry(model), [checking] * 2, ["x"] * 2, seed)
+    assert checked > 100

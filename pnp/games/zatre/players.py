@@ -268,7 +268,7 @@ class _Tables:
     frontier cell's row may join two runs). Players look these up instead of scoring each cell."""
 
     def __init__(self, geo: Geometry) -> None:
-        max_sum, points, gains = geo.max_sum, geo.points, geo.gains
+        max_sum, points = geo.max_sum, geo.points
         self.span = span = 2 * max_sum + 1
         keys = [(h, v, d) for h in range(span) for v in range(span) for d in (0, 1)]
         # lone[pips][key]: value of an ordinary placement (crosses at CROSS_VALUE; a double field
@@ -282,9 +282,6 @@ class _Tables:
         self.reply_on_live = geo.open_limit >= max_sum - min(REPLY_PIPS)
         self.reply = [max([0.0, *(x for p in REPLY_PIPS if (x := self.lone[p][i]) is not None)])
                       for i in range(len(keys))]
-        # cell_info[key]: (h, v, gains of the row sums, room for a tile, is_double); None past max_sum.
-        self.cell_info = [(h, v, gains[h], gains[v], max_sum - max(h, v), d) if max(h, v) <= max_sum else None
-                          for h, v, d in keys]
 
 
 def _lone_value(points: list[int], max_sum: int, pips: int, h: int, v: int, double: int) -> float | None:
@@ -300,8 +297,10 @@ _TABLES: dict[int, tuple[Geometry, _Tables]] = {}
 
 
 def _tables(geo: Geometry) -> _Tables:
+    """The tables of the board being played; only the latest is kept (a sweep plays many boards)."""
     cached = _TABLES.get(id(geo))
     if cached is None or cached[0] is not geo:
+        _TABLES.clear()
         cached = _TABLES[id(geo)] = (geo, _Tables(geo))
     return cached[1]
 
