@@ -24,6 +24,7 @@ from pnp.games.zatre.players import (
     _best_cells,
     _best_reply,
     _best_single,
+    _ordinary_cells,
     _tables,
     greedy_player,
     random_player,
@@ -463,6 +464,7 @@ def test_lookup_tables_value_placements_as_scoring_them_does(tmp_path: Path, cou
         every = {p: _ordinary_values(pos, p) for p in REPLY_PIPS}
         assert _best_reply(pos, tables) == max([v for found in every.values() for v, _ in found], default=0.0)
         for pips in set(hand):
+            assert _ordinary_cells(pos, pips, tables) == pos.ordinary_placements(pips)
             ranked = sorted(every[pips], key=lambda item: (-item[0], item[1]))
             assert _best_cells(pos, pips, tables, 2) == [cell for _, cell in ranked[:2]]
             order = list(pos.frontier)

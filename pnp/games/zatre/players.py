@@ -25,8 +25,9 @@ def random_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
     pos = pos.copy()
     hand = hand[:]
     turn: list[tuple[int, int]] = []
+    tables = _tables(pos.geo)
     while hand:
-        options = [(p, c) for p in sorted(set(hand)) for c in pos.ordinary_placements(p)]
+        options = [(p, c) for p in sorted(set(hand)) for c in _ordinary_cells(pos, p, tables)]
         if not options:
             options = [(p, c) for p in sorted(set(hand)) for c in pos.placements(p)]
             if not options:
@@ -312,6 +313,16 @@ def _best_reply(pos: Position, tables: _Tables) -> float:
     is_double = pos.geo.is_double
     cells = pos.live if tables.reply_on_live else pos.frontier
     return max([reply[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]] for c in cells], default=0.0)
+
+
+def _ordinary_cells(pos: Position, pips: int, tables: _Tables) -> list[int]:
+    """`Position.ordinary_placements` read from the tables: the cells a tile fits on, in cell order,
+    a double field only where it scores at once."""
+    span, lone = tables.span, tables.lone[pips]
+    ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
+    is_double = pos.geo.is_double
+    return sorted([c for c in pos.live  # the other frontier cells take no tile of the set
+                   if lone[((ls[c] + rs[c]) * span + us[c] + ds[c]) * 2 + is_double[c]] is not None])
 
 
 def _best_cells(pos: Position, pips: int, tables: _Tables, count: int) -> list[int]:
