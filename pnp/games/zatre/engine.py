@@ -181,19 +181,6 @@ class Position:
                 live.add(down)
             frontier.add(down)
 
-    def row_from(self, cell: int, step: int) -> tuple[int, int, int]:
-        """(first cell, length, pip sum) of the run of tiles through an occupied `cell` along `step`.
-
-        The empty or border cell just before a run keeps that run's length and sum (see `place`).
-        """
-        pips = self.pips
-        first = cell
-        while pips[first - step]:
-            first -= step
-        if step == 1:
-            return first, self.rn[first - 1], self.rs[first - 1]
-        return first, self.dn[first - step], self.ds[first - step]
-
 
 class ScoredRow(NamedTuple):
     cells: tuple[Cell, ...]
