@@ -89,7 +89,8 @@ def draw_turn_example(page: Page, model: ZatreModel, example: Example,
         size_text = pt(8.5)
         for index, row in enumerate(result.rows):
             pips = "+".join(str(example.pips_at(c)) for c in row.cells)
-            g.text(tx, ty, f"{pips} = {row.total}: {row.points} {POINTS(lang, 'one' if row.points == 1 else 'more')}", size_text, style=filled(
+            unit = POINTS(lang, "one" if row.points == 1 else "more")
+            g.text(tx, ty, f"{pips} = {row.total}: {row.points} {unit}", size_text, style=filled(
                 ROW_COLOURS[index % len(ROW_COLOURS)]), cls="example-row")
             ty += size_text * 1.6
         if result.crosses:
