@@ -377,3 +377,18 @@ def test_the_stack_is_a_seeded_shuffle_and_the_start_stone_is_its_top():
     start = first.board.tables.start
     laid = (first.board.colour[start[0]], first.board.colour[start[1]])
     assert laid in {first.stack[0], first.stack[0][::-1]}
+
+
+@pytest.mark.parametrize("wrong", ["slot", "stone", "hand index"])
+def test_a_player_asking_for_an_illegal_move_stops_the_game(wrong):
+    def buggy(board, hand, rng):
+        hand_index, slot, a, b = board.best_moves(hand)[0]
+        if wrong == "slot":  # a slot far from every stone on the board
+            return hand_index, next(s for s in range(len(board.tables.slots)) if not board.fits(s, a, b)), a, b
+        if wrong == "stone":
+            return hand_index, slot, *next((x, y) for x in range(JOKER + 1) for y in range(JOKER + 1)
+                                           if hand[hand_index] not in ((x, y), (y, x)))
+        return len(hand), slot, a, b
+
+    with pytest.raises(engine.IllegalMove):
+        engine.play_game(MODEL, 1, 3, buggy)

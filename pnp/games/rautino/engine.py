@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from pnp.geometry import trigrid as tg
 
@@ -206,8 +206,9 @@ class Board:
         # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
         self.empty_cells = [(1 << len(c)) - 1 for c in tables.instance_cells]
         self.inst_colours = [0] * len(self.empty_cells)
-        # cell -> {instance: the cell's bit in it} of the instances still followed
-        self._instances_at = [dict(at) for at in tables.instances_at]
+        # Per instance: still followed (False once it can never score). A flag rather than per-board
+        # copies of the tables' cell -> instances lists: a new board or a copy then costs one list.
+        self._followed = [True] * len(self.empty_cells)
         # Colour -> bit. The last entry serves EMPTY (-1): no bit.
         self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
         self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
@@ -217,9 +218,10 @@ class Board:
         # cells fill, so scoring looks only at slots that can form something.
         self._ready: dict[int, set[int]] = {}
         self._ready_at: dict[int, set[int]] = {}  # instance -> slots it was made ready for
-        # Slot -> its completions and the totals found so far by ordered colour pair, until a
-        # cell of one of its ready instances changes.
-        self._completion_cache: dict[int, tuple[list[Completion], list[int | None]]] = {}
+        # Slot -> its completions, the totals found so far by ordered colour pair, and the best
+        # total found so far by bits of ordered pairs, until a cell of one of its ready instances
+        # changes.
+        self._completion_cache: dict[int, tuple[list[Completion], list[int | None], dict[int, int]]] = {}
         self._stale: set[int] = set()  # slots whose cached completions a placement changed
         self._open: list[tuple[int, int]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
@@ -280,10 +282,8 @@ class Board:
         return self._open
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
-        for index, fit in self._open_slots():
-            if index == slot_index:
-                return bool(fit >> (colour_a * self._pair_count + colour_b) & 1)
-        return False
+        self._open_slots()  # brings the fits of the open slots up to date
+        return bool(self._entries.get(slot_index, 0) >> (colour_a * self._pair_count + colour_b) & 1)
 
     def placements(self, stone: Stone) -> list[tuple[int, int, int]]:
         """Every legal (slot, colour on a, colour on b) for one stone."""
@@ -320,11 +320,62 @@ class Board:
         return out
 
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
+        wanted = self._pairs_of(stones)
+        return any(fit & wanted for _, fit in self._open_slots())
+
+    def _pairs_of(self, stones: list[Stone] | set[Stone]) -> int:
+        """Bits of the ordered colour pairs these stones can lie as, either way round."""
         n = self._pair_count
         wanted = 0
         for x, y in set(stones):
             wanted |= 1 << (x * n + y) | 1 << (y * n + x)
-        return any(fit & wanted for _, fit in self._open_slots())
+        return wanted
+
+    def best_total(self, stones: list[Stone] | set[Stone]) -> int | None:
+        """The highest total of a legal placement of any of these stones; None when none fits.
+        Only slots where a shape can form are scored: anywhere else a stone scores the stone point."""
+        wanted = self._pairs_of(stones)
+        ready, plain = self._ready, self.rules.stone_point
+        best = None
+        for index, fit in self._open_slots():
+            fit &= wanted
+            if not fit:
+                continue
+            total = self._best_on(index, fit) if index in ready else plain
+            if best is None or total > best:
+                best = total
+        return best
+
+    def _best_on(self, slot_index: int, pairs: int) -> int:
+        """The highest total of these ordered colour pairs (bits) on a slot where a shape can
+        form; kept per slot and bits, as long as the slot's completions stay."""
+        self._completions(slot_index)
+        bests = self._completion_cache[slot_index][2]
+        best = bests.get(pairs)
+        if best is None:
+            n = self._pair_count
+            moves = [(0, slot_index, pair // n, pair % n) for pair in range(n * n) if pairs >> pair & 1]
+            best = bests[pairs] = max(self.totals(moves))
+        return best
+
+    def best_moves(self, hand: list[Stone]) -> list[Move]:
+        """The legal moves of a hand with the highest total, in the order of `moves` (which of
+        them a player picks at random is part of the game). Only moves on slots where a shape
+        can form are scored: every other move is worth the stone point."""
+        moves = self.moves(hand)
+        ready = self._ready
+        scoring = [move for move in moves if move[1] in ready]
+        if not scoring:
+            return moves
+        totals = self.totals(scoring)
+        top = max(totals)
+        plain = self.rules.stone_point
+        if len(scoring) < len(moves) and plain >= top:
+            if plain > top:
+                return [move for move in moves if move[1] not in ready]
+            ties = {move for move, total in zip(scoring, totals, strict=True) if total == top}
+            return [move for move in moves if move[1] not in ready or move in ties]
+        return [move for move, total in zip(scoring, totals, strict=True) if total == top]
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -348,7 +399,7 @@ class Board:
             # already has two colours).
             if alive[shape][has_a + has_b][others.bit_count()]:
                 found.append((table[shape], others, -has_a, -has_b, inst, shape))
-        self._completion_cache[slot_index] = (found, [None] * self._pair_count ** 2)
+        self._completion_cache[slot_index] = (found, [None] * self._pair_count ** 2, {})
         return found
 
     def totals(self, moves: list[Move]) -> list[int]:
@@ -399,18 +450,20 @@ class Board:
     # --- changing the board ----------------------------------------------------------------
 
     def copy(self) -> Board:
-        """An independent board to try a move on (lookahead players): the model's tables and the
-        shared cache of fits stay shared, the completion cache starts empty and refills on use."""
+        """An independent board to try a move on (lookahead players): the model's tables, the
+        shared cache of fits and the cached completions of the slots stay shared."""
         other = object.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.colour = self.colour[:]
         other._kind = self._kind[:]
         other.empty_cells = self.empty_cells[:]
         other.inst_colours = self.inst_colours[:]
-        other._instances_at = [dict(at) for at in self._instances_at]
+        other._followed = self._followed[:]
         other._ready = {slot: set(waiting) for slot, waiting in self._ready.items()}
         other._ready_at = {inst: set(slots) for inst, slots in self._ready_at.items()}
-        other._completion_cache = {}
+        # Shared entries stay right for both boards: a placement on either drops, from that
+        # board's own dict, the entries it changes.
+        other._completion_cache = dict(self._completion_cache)
         other._stale = set(self._stale)
         other._open = None
         other._frontier = set(self._frontier)
@@ -439,12 +492,15 @@ class Board:
         self.colour[cell] = colour
         on_board = cell < tables.board_cells
         self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
-        if self._instances_at[cell]:  # a cell in the ring is part of shapes only by the ruling
+        if tables.instances_at[cell]:  # a cell in the ring is part of shapes only by the ruling
             bit = self._shape_bit[colour]
             ready_at, stale, completing = self._ready_at, self._stale, tables.completing
             empty_cells, inst_colours, dead_from = self.empty_cells, self.inst_colours, self.tables.dead_from
+            followed = self._followed
             dead = []
-            for inst, cell_bit in self._instances_at[cell].items():
+            for inst, cell_bit in tables.instances_at[cell]:
+                if not followed[inst]:
+                    continue
                 slots = ready_at.get(inst)
                 if slots:
                     stale.update(slots)  # their shapes' colours or empty cells change
@@ -489,9 +545,7 @@ class Board:
 
     def _forget(self, inst: int) -> None:
         """Stop following an instance that can never score."""
-        instances_at = self._instances_at
-        for cell in self.tables.instance_cells[inst]:
-            del instances_at[cell][inst]
+        self._followed[inst] = False
         self._nearly_complete(inst, 0, done=True)
 
     def _drop_stale(self) -> None:
@@ -570,12 +624,19 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
     return [(names[a], names[b]) for a, b in model.stone_list]
 
 
-Chooser = Any  # (board, hand, moves, rng) -> Move; see players.py
+class IllegalMove(Exception):
+    """A player asked for a placement the rules forbid (a bug in a player, never user input)."""
+
+
+# A player: (board, hand, rng) -> one of the hand's legal moves; see players.py. It asks the board
+# for what it needs (every move, or only the best-scoring ones) and is called only when some stone
+# of the hand fits.
+Chooser = Callable[["Board", list[Stone], random.Random], Move]
 
 
 def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:
-    """One seeded game from shuffle to end. `choose` picks a move from the legal ones: one chooser
-    for every seat, or a list with one per seat."""
+    """One seeded game from shuffle to end. `choose` picks a legal move: one chooser for every
+    seat, or a list with one per seat."""
     choosers = choose if isinstance(choose, list) else [choose] * players
     rng = random.Random(seed)
     stack_list = stone_indices(model)
@@ -597,8 +658,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
     player = 0
     for turn_number in range(10_000):
         hand = hands[player]
-        moves = board.moves(hand)
-        if not moves:
+        if not board.any_fits(hand):
             if turn_number == 0:
                 result.first_turn_blocked = True
             if players == 1 and not hand:
@@ -620,8 +680,8 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
             drawn = _draw(stack, hand, model.hand_size)
             result.turns.append(Turn(player, returned=returned, drawn=drawn))
         else:
-            hand_index, slot, colour_a, colour_b = choosers[player](board, hand, moves, rng)
-            stone = hand.pop(hand_index)
+            hand_index, slot, colour_a, colour_b = choosers[player](board, hand, rng)
+            stone = hand.pop(_checked(board, hand, hand_index, slot, colour_a, colour_b))
             score = board.score(slot, colour_a, colour_b)
             board.put(slot, colour_a, colour_b)
             scores[player] += score.total
@@ -635,6 +695,15 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
         raise RuntimeError(f"game with seed {seed} did not end")
     result.scores = scores
     return result
+
+
+def _checked(board: Board, hand: list[Stone], hand_index: int, slot: int, colour_a: int, colour_b: int) -> int:
+    """The hand index of a move the rules allow; a move they forbid is a player's bug."""
+    if not 0 <= hand_index < len(hand) or hand[hand_index] not in ((colour_a, colour_b), (colour_b, colour_a)):
+        raise IllegalMove(f"stone {hand_index} of the hand {hand} is not {(colour_a, colour_b)}")
+    if not board.fits(slot, colour_a, colour_b):
+        raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
+    return hand_index
 
 
 def _draw(stack: deque[Stone], hand: list[Stone], count: int) -> tuple[Stone, ...]:
