@@ -51,11 +51,16 @@ class Tables:
     touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
     affected: tuple[frozenset[int], ...]  # cell -> slots whose landing or contacts change with it
     instance_cells: tuple[tuple[int, ...], ...]
-    # cell -> (instance, the cell's bit among the instance's cells) of each instance it is in
-    instances_at: tuple[tuple[tuple[int, int], ...], ...]
     instance_shape: tuple[int, ...]
-    # instance -> {bits of its empty cells, at most two: slots that would then complete it}
-    completing: tuple[dict[int, tuple[int, ...]], ...]
+    # Instances of different shapes on the same cells (the two Sechseck shapes) share one cell set:
+    # a placement updates its empty cells and colours once for all of them.
+    cell_set_of: tuple[int, ...]  # instance -> its cell set
+    cell_set_instances: tuple[tuple[int, ...], ...]
+    # cell -> (cell set, the cell's bit among the set's cells) of each cell set it is in
+    cell_sets_at: tuple[tuple[tuple[int, int], ...], ...]
+    # cell set -> {bits of its empty cells, at most two: ((instance, slots that would then
+    # complete it), ...)}
+    completing: tuple[dict[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
     start: tuple[int, int]
     joker: int  # colour index of the joker
     # Per shape: points by colour count (0 counts as 1: a shape of jokers only).
@@ -63,16 +68,30 @@ class Tables:
     # Per shape, per number of new triangles in it (0-2), per colour count of its other cells:
     # whether some colours of the new stone make it score.
     alive: tuple[tuple[tuple[bool, ...], ...], ...]
-    # Per instance: the colour count from which it can never score (colours only grow), so it
-    # is no longer followed (a big triangle with two colours). Beyond reach: never.
+    # Per cell set: the colour count from which none of its instances can score (colours only
+    # grow), so it is no longer followed (a big triangle with two colours). Beyond reach: never.
     dead_from: tuple[int, ...]
-    small: tuple[int, ...]  # instances of one or two cells: a stone can form them on an empty board
+    small: tuple[int, ...]  # cell sets of one or two cells: a stone can form them on an empty board
+    all_empty: tuple[int, ...]  # per cell set: the bits of all its cells
     # Per slot: a, b and two contacts of each, padded with NO_CELL (a cell that stays empty).
     slot_cells: tuple[tuple[int, int, int, int, int, int], ...]
 
 
-@lru_cache(maxsize=16)
 def tables_for(model: RautinoModel) -> Tables:
+    """The tables of a model; the same model object as last time skips hashing the whole spec
+    (a frozen dataclass hashes every field on each call), which a new board pays each game."""
+    if _LAST_TABLES and _LAST_TABLES[0][0] is model:
+        return _LAST_TABLES[0][1]
+    tables = _tables_for(model)
+    _LAST_TABLES[:] = [(model, tables)]
+    return tables
+
+
+_LAST_TABLES: list[tuple[RautinoModel, Tables]] = []  # the model of the last call and its tables
+
+
+@lru_cache(maxsize=16)
+def _tables_for(model: RautinoModel) -> Tables:
     board = model.board.cell_set
     ring = {n for cell in board for n in tg.neighbours(cell) if n not in board}
     cells = (*model.board.cells, *sorted(ring, key=lambda c: (c[1], c[0])))
@@ -95,7 +114,11 @@ def tables_for(model: RautinoModel) -> Tables:
     for inst, members in enumerate(instance_cells):
         for cell in members:
             by_cell[cell].append(inst)
-    at_cell = tuple(tuple((inst, 1 << instance_cells[inst].index(cell)) for inst in by_cell[cell])
+    set_index: dict[tuple[int, ...], int] = {}
+    cell_set_of = tuple(set_index.setdefault(members, len(set_index)) for members in instance_cells)
+    set_cells = tuple(set_index)
+    set_instances = tuple(tuple(i for i, s in enumerate(cell_set_of) if s == index) for index in range(len(set_cells)))
+    sets_at = tuple(tuple((s, 1 << set_cells[s].index(cell)) for s in sorted({cell_set_of[i] for i in by_cell[cell]}))
                     for cell in range(len(cells)))
 
     n_board = len(model.board.cells)
@@ -125,7 +148,7 @@ def tables_for(model: RautinoModel) -> Tables:
             affected[cell].add(slot_index)
     # A stone completes an instance when the instance's empty cells all lie under it (rescoring
     # also when none is left: the stone covers a joker in it).
-    completing: list[dict[int, tuple[int, ...]]] = [{} for _ in instance_cells]
+    by_empty: list[dict[int, dict[int, tuple[int, ...]]]] = [{} for _ in set_cells]
     for slot_index, slot in enumerate(slots):
         for inst, (_, _, _, has_a, has_b) in slot.shapes.items():
             members = instance_cells[inst]
@@ -134,8 +157,9 @@ def tables_for(model: RautinoModel) -> Tables:
             if model.rescore_overbuilt_shapes:
                 empties.add(0)
             for empty in empties:
-                completing[inst].setdefault(empty, ())
-                completing[inst][empty] += (slot_index,)
+                waiting = by_empty[cell_set_of[inst]].setdefault(empty, {})
+                waiting[inst] = (*waiting.get(inst, ()), slot_index)
+    completing = tuple({empty: tuple(waiting.items()) for empty, waiting in entry.items()} for entry in by_empty)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     joker = len(model.colours)
     points = tuple(tuple(s.points_for(max(1, n)) for n in range(joker + 1)) for s in model.shapes)
@@ -143,10 +167,11 @@ def tables_for(model: RautinoModel) -> Tables:
                         for new in range(3)) for row in points)
     dead_from = [next((n for n in range(joker + 1) if all(p is None for p in row[n:])), joker + 1) for row in points]
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
-                  tuple(frozenset(a) for a in affected), tuple(instance_cells), at_cell,
-                  tuple(instance_shape), tuple(completing), start, joker, points, alive,
-                  tuple(dead_from[shape] for shape in instance_shape),
-                  tuple(i for i, members in enumerate(instance_cells) if (1 << len(members)) - 1 in completing[i]),
+                  tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(instance_shape),
+                  cell_set_of, set_instances, sets_at, completing, start, joker, points, alive,
+                  tuple(max(dead_from[instance_shape[i]] for i in members) for members in set_instances),
+                  tuple(i for i, members in enumerate(set_cells) if (1 << len(members)) - 1 in completing[i]),
+                  tuple((1 << len(members)) - 1 for members in set_cells),
                   tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots))
 
 
@@ -203,11 +228,11 @@ class Board:
         # What a new triangle would land on, per cell (what may land there: `landing`).
         off_board = OFF_BOARD if self.rules.joker_overhang else CLOSED
         self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (len(tables.cells) - tables.board_cells) + [CLOSED]
-        # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
-        self.empty_cells = [(1 << len(c)) - 1 for c in tables.instance_cells]
-        self.inst_colours = [0] * len(self.empty_cells)
-        # Per instance: still followed (False once it can never score). A flag rather than per-board
-        # copies of the tables' cell -> instances lists: a new board or a copy then costs one list.
+        # Per cell set: bits of its empty cells, and of the non-joker colours laid in it.
+        self.empty_cells = list(tables.all_empty)
+        self.set_colours = [0] * len(self.empty_cells)
+        # Per cell set: still followed (False once it can never score). A flag rather than per-board
+        # copies of the tables' cell -> cell sets lists: a new board or a copy then costs one list.
         self._followed = [True] * len(self.empty_cells)
         # Colour -> bit. The last entry serves EMPTY (-1): no bit.
         self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
@@ -217,7 +242,7 @@ class Board:
         # lie under the slot (none left is allowed only when rescoring). Kept up to date as
         # cells fill, so scoring looks only at slots that can form something.
         self._ready: dict[int, set[int]] = {}
-        self._ready_at: dict[int, set[int]] = {}  # instance -> slots it was made ready for
+        self._ready_at: dict[int, set[int]] = {}  # cell set -> slots its instances were made ready for
         # Slot -> its completions, the totals found so far by ordered colour pair, and the best
         # total found so far by bits of ordered pairs, until a cell of one of its ready instances
         # changes.
@@ -231,8 +256,8 @@ class Board:
         self._dirty: set[int] = set()
         self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
         self._plain = Score(self.rules.stone_point, (), 0)
-        for inst in tables.small:
-            self._nearly_complete(inst, self.empty_cells[inst])
+        for cell_set in tables.small:
+            self._nearly_complete(cell_set, self.empty_cells[cell_set])
         self._drop_stale()
 
     # --- what a triangle may land on ----------------------------------------------------------
@@ -391,10 +416,11 @@ class Board:
         shapes = self.tables.slots[slot_index].shapes
         # a and b are empty or hold a joker about to be covered: the instance's colours so far
         # are those of its other cells.
-        table, alive, inst_colours = self.tables.points, self.tables.alive, self.inst_colours
+        table, alive, set_colours = self.tables.points, self.tables.alive, self.set_colours
+        cell_set_of = self.tables.cell_set_of
         found: list[Completion] = []
         for _, inst, shape, has_a, has_b in sorted([shapes[i] for i in ready]):
-            others = inst_colours[inst]
+            others = set_colours[cell_set_of[inst]]
             # Left out when no colours of the new stone can make it score (a big triangle that
             # already has two colours).
             if alive[shape][has_a + has_b][others.bit_count()]:
@@ -457,10 +483,10 @@ class Board:
         other.colour = self.colour[:]
         other._kind = self._kind[:]
         other.empty_cells = self.empty_cells[:]
-        other.inst_colours = self.inst_colours[:]
+        other.set_colours = self.set_colours[:]
         other._followed = self._followed[:]
         other._ready = {slot: set(waiting) for slot, waiting in self._ready.items()}
-        other._ready_at = {inst: set(slots) for inst, slots in self._ready_at.items()}
+        other._ready_at = {cell_set: set(slots) for cell_set, slots in self._ready_at.items()}
         # Shared entries stay right for both boards: a placement on either drops, from that
         # board's own dict, the entries it changes.
         other._completion_cache = dict(self._completion_cache)
@@ -486,67 +512,67 @@ class Board:
         self._open = None
 
     def _lay(self, cell: int, colour: int) -> None:
-        """One triangle onto a cell: the shape instances it belongs to, and the slots around it."""
+        """One triangle onto a cell: the cell sets it belongs to, and the slots around it."""
         tables = self.tables
         newly_filled = self.colour[cell] == EMPTY
         self.colour[cell] = colour
         on_board = cell < tables.board_cells
         self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
-        if tables.instances_at[cell]:  # a cell in the ring is part of shapes only by the ruling
+        if tables.cell_sets_at[cell]:  # a cell in the ring is part of shapes only by the ruling
             bit = self._shape_bit[colour]
             ready_at, stale, completing = self._ready_at, self._stale, tables.completing
-            empty_cells, inst_colours, dead_from = self.empty_cells, self.inst_colours, self.tables.dead_from
+            empty_cells, set_colours, dead_from = self.empty_cells, self.set_colours, self.tables.dead_from
             followed = self._followed
             dead = []
-            for inst, cell_bit in tables.instances_at[cell]:
-                if not followed[inst]:
+            for cell_set, cell_bit in tables.cell_sets_at[cell]:
+                if not followed[cell_set]:
                     continue
-                slots = ready_at.get(inst)
+                slots = ready_at.get(cell_set)
                 if slots:
                     stale.update(slots)  # their shapes' colours or empty cells change
                 if bit:
-                    colours = inst_colours[inst] = inst_colours[inst] | bit
-                    if colours.bit_count() >= dead_from[inst]:
-                        dead.append(inst)
+                    colours = set_colours[cell_set] = set_colours[cell_set] | bit
+                    if colours.bit_count() >= dead_from[cell_set]:
+                        dead.append(cell_set)
                         continue
                 if newly_filled:
-                    empty = empty_cells[inst] = empty_cells[inst] & ~cell_bit
-                    if empty in completing[inst] or not empty:
-                        self._nearly_complete(inst, empty)
-            for inst in dead:
-                self._forget(inst)
+                    empty = empty_cells[cell_set] = empty_cells[cell_set] & ~cell_bit
+                    if empty in completing[cell_set] or not empty:
+                        self._nearly_complete(cell_set, empty)
+            for cell_set in dead:
+                self._forget(cell_set)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
 
-    def _nearly_complete(self, inst: int, empty: int, done: bool = False) -> None:
-        """An instance whose empty cells (bits) now lie under a slot, or none is left; `done`:
-        it can never be formed any more."""
+    def _nearly_complete(self, cell_set: int, empty: int, done: bool = False) -> None:
+        """A cell set whose empty cells (bits) now lie under a slot, or none is left; `done`:
+        none of its instances can be formed any more."""
         ready = self._ready
         if done or (not empty and not self.model.rescore_overbuilt_shapes):
-            for slot in self._ready_at.pop(inst, ()):  # complete: no later stone forms it
+            instances = self.tables.cell_set_instances[cell_set]
+            for slot in self._ready_at.pop(cell_set, ()):  # complete: no later stone forms it
                 waiting = ready[slot]
-                waiting.discard(inst)
+                waiting.difference_update(instances)
                 if not waiting:
                     del ready[slot]
             return
-        targets = self.tables.completing[inst][empty]
-        self._stale.update(targets)
-        for slot in targets:
-            waiting = ready.get(slot)
-            if waiting is None:
-                ready[slot] = {inst}
-            else:
-                waiting.add(inst)
-        known = self._ready_at.get(inst)
+        known = self._ready_at.get(cell_set)
         if known is None:
-            self._ready_at[inst] = set(targets)
-        else:
+            known = self._ready_at[cell_set] = set()
+        for inst, targets in self.tables.completing[cell_set].get(empty, ()):
+            self._stale.update(targets)
             known.update(targets)
+            for slot in targets:
+                waiting = ready.get(slot)
+                if waiting is None:
+                    ready[slot] = {inst}
+                else:
+                    waiting.add(inst)
 
-    def _forget(self, inst: int) -> None:
-        """Stop following an instance that can never score."""
-        self._followed[inst] = False
-        self._nearly_complete(inst, 0, done=True)
+    def _forget(self, cell_set: int) -> None:
+        """Stop following a cell set none of whose instances can score."""
+        self._followed[cell_set] = False
+        self._nearly_complete(cell_set, 0, done=True)
 
     def _drop_stale(self) -> None:
         cache = self._completion_cache
