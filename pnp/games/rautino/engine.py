@@ -327,8 +327,11 @@ class Board:
 
     def moves(self, hand: list[Stone]) -> list[Move]:
         """Every legal move of a hand: stone by stone (a repeated stone once), slot by slot."""
+        return self._moves_on(hand, self._open_slots())
+
+    def _moves_on(self, hand: list[Stone], open_slots: list[tuple[int, int]]) -> list[Move]:
+        """The legal moves of a hand on these open slots (slot, fitting pairs), in move order."""
         n = self._pair_count
-        open_slots = self._open_slots()
         out: list[Move] = []
         for i, (x, y) in enumerate(hand):
             if (x, y) in hand[:i]:
@@ -387,19 +390,21 @@ class Board:
         """The legal moves of a hand with the highest total, in the order of `moves` (which of
         them a player picks at random is part of the game). Only moves on slots where a shape
         can form are scored: every other move is worth the stone point."""
-        moves = self.moves(hand)
-        ready = self._ready
-        scoring = [move for move in moves if move[1] in ready]
+        open_slots, ready = self._open_slots(), self._ready
+        # Most turns some shape scores, and then only these few moves need generating.
+        scoring = self._moves_on(hand, [entry for entry in open_slots if entry[0] in ready])
         if not scoring:
-            return moves
+            return self.moves(hand)
         totals = self.totals(scoring)
         top = max(totals)
         plain = self.rules.stone_point
-        if len(scoring) < len(moves) and plain >= top:
-            if plain > top:
-                return [move for move in moves if move[1] not in ready]
-            ties = {move for move, total in zip(scoring, totals, strict=True) if total == top}
-            return [move for move in moves if move[1] not in ready or move in ties]
+        if plain >= top:
+            moves = self.moves(hand)
+            if len(moves) > len(scoring):  # some move is worth the stone point only
+                if plain > top:
+                    return [move for move in moves if move[1] not in ready]
+                ties = {move for move, total in zip(scoring, totals, strict=True) if total == top}
+                return [move for move in moves if move[1] not in ready or move in ties]
         return [move for move, total in zip(scoring, totals, strict=True) if total == top]
 
     # --- scoring --------------------------------------------------------------------------
