@@ -56,8 +56,10 @@ class Tables:
     # a placement updates its empty cells and colours once for all of them.
     cell_set_of: tuple[int, ...]  # instance -> its cell set
     cell_set_instances: tuple[tuple[int, ...], ...]
-    # cell -> (cell set, the cell's bit among the set's cells) of each cell set it is in
-    cell_sets_at: tuple[tuple[tuple[int, int], ...], ...]
+    # cell -> per cell set it is in: (cell set, mask that clears the cell's bit among the set's
+    # cells, the set's dead_from, the set's completing entry); one tuple, so laying a triangle
+    # reads what it needs of a set in one unpacking.
+    cell_sets_at: tuple[tuple[tuple[int, int, int, dict[int, tuple[tuple[int, tuple[int, ...]], ...]]], ...], ...]
     # cell set -> {bits of its empty cells, at most two: ((instance, slots that would then
     # complete it), ...)}
     completing: tuple[dict[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
@@ -118,8 +120,7 @@ def _tables_for(model: RautinoModel) -> Tables:
     cell_set_of = tuple(set_index.setdefault(members, len(set_index)) for members in instance_cells)
     set_cells = tuple(set_index)
     set_instances = tuple(tuple(i for i, s in enumerate(cell_set_of) if s == index) for index in range(len(set_cells)))
-    sets_at = tuple(tuple((s, 1 << set_cells[s].index(cell)) for s in sorted({cell_set_of[i] for i in by_cell[cell]}))
-                    for cell in range(len(cells)))
+    sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
 
     n_board = len(model.board.cells)
     slots: list[Slot] = []
@@ -166,10 +167,12 @@ def _tables_for(model: RautinoModel) -> Tables:
     alive = tuple(tuple(tuple(any(p is not None for p in row[least:least + new + 1]) for least in range(joker + 1))
                         for new in range(3)) for row in points)
     dead_from = [next((n for n in range(joker + 1) if all(p is None for p in row[n:])), joker + 1) for row in points]
+    set_dead_from = tuple(max(dead_from[instance_shape[i]] for i in members) for members in set_instances)
+    cell_sets_at = tuple(tuple((s, ~(1 << set_cells[s].index(cell)), set_dead_from[s], completing[s]) for s in at)
+                         for cell, at in enumerate(sets_at))
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
                   tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(instance_shape),
-                  cell_set_of, set_instances, sets_at, completing, start, joker, points, alive,
-                  tuple(max(dead_from[instance_shape[i]] for i in members) for members in set_instances),
+                  cell_set_of, set_instances, cell_sets_at, completing, start, joker, points, alive, set_dead_from,
                   tuple(i for i, members in enumerate(set_cells) if (1 << len(members)) - 1 in completing[i]),
                   tuple((1 << len(members)) - 1 for members in set_cells),
                   tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots))
@@ -523,29 +526,25 @@ class Board:
         self.colour[cell] = colour
         on_board = cell < tables.board_cells
         self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
-        if tables.cell_sets_at[cell]:  # a cell in the ring is part of shapes only by the ruling
-            bit = self._shape_bit[colour]
-            ready_at, stale, completing = self._ready_at, self._stale, tables.completing
-            empty_cells, set_colours, dead_from = self.empty_cells, self.set_colours, self.tables.dead_from
-            followed = self._followed
-            dead = []
-            for cell_set, cell_bit in tables.cell_sets_at[cell]:
-                if not followed[cell_set]:
+        # A cell in the ring is part of shapes only by the ruling: then it has no cell sets.
+        bit = self._shape_bit[colour]
+        ready_at, stale, followed = self._ready_at, self._stale, self._followed
+        empty_cells, set_colours = self.empty_cells, self.set_colours
+        for cell_set, keep, dead_from, completing in tables.cell_sets_at[cell]:
+            if not followed[cell_set]:
+                continue
+            slots = ready_at.get(cell_set)
+            if slots:
+                stale.update(slots)  # their shapes' colours or empty cells change
+            if bit:
+                colours = set_colours[cell_set] = set_colours[cell_set] | bit
+                if colours.bit_count() >= dead_from:
+                    self._forget(cell_set)
                     continue
-                slots = ready_at.get(cell_set)
-                if slots:
-                    stale.update(slots)  # their shapes' colours or empty cells change
-                if bit:
-                    colours = set_colours[cell_set] = set_colours[cell_set] | bit
-                    if colours.bit_count() >= dead_from[cell_set]:
-                        dead.append(cell_set)
-                        continue
-                if newly_filled:
-                    empty = empty_cells[cell_set] = empty_cells[cell_set] & ~cell_bit
-                    if empty in completing[cell_set] or not empty:
-                        self._nearly_complete(cell_set, empty)
-            for cell_set in dead:
-                self._forget(cell_set)
+            if newly_filled:
+                empty = empty_cells[cell_set] = empty_cells[cell_set] & keep
+                if empty in completing or not empty:
+                    self._nearly_complete(cell_set, empty)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
 
