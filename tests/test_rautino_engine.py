@@ -392,3 +392,14 @@ def test_a_player_asking_for_an_illegal_move_stops_the_game(wrong):
 
     with pytest.raises(engine.IllegalMove):
         engine.play_game(MODEL, 1, 3, buggy)
+
+
+def test_shared_score_memo_stays_bounded_and_changes_no_game(monkeypatch):
+    expected = [engine.play_game(MODEL, players, seed, greedy_player) for players, seed in ((1, 4), (2, 5))]
+    engine._SCORE_MEMOS.clear()
+    monkeypatch.setattr(engine, "_SCORE_MEMO_PAIRS", 3 * (JOKER + 1) ** 2)  # three completion patterns
+    for (players, seed), before in zip(((1, 4), (2, 5)), expected, strict=True):
+        again = engine.play_game(MODEL, players, seed, greedy_player)
+        assert again.scores == before.scores
+        assert [(t.slot, t.colours) for t in again.turns] == [(t.slot, t.colours) for t in before.turns]
+    assert engine._SCORE_MEMOS and all(len(memo) <= 3 for memo in engine._SCORE_MEMOS.values())

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from pnp.geometry import trigrid as tg
 
@@ -258,6 +259,8 @@ class Board:
         self._entries: dict[int, int] = {}
         self._dirty: set[int] = set()
         self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
+        self._score_memo = _SCORE_MEMOS.setdefault(
+            (tables.points, self.rules.stone_point, self.rules.combo_bonus, self._pair_count), {})
         self._plain = Score(self.rules.stone_point, (), 0)
         for cell_set in tables.small:
             self._nearly_complete(cell_set, self.empty_cells[cell_set])
@@ -433,7 +436,16 @@ class Board:
             # already has two colours).
             if alive[shape][has_a + has_b][others.bit_count()]:
                 found.append((table[shape], others, -has_a, -has_b, inst, shape))
-        self._completion_cache[slot_index] = (found, [None] * self._pair_count ** 2, {})
+        # The totals depend only on the shapes, their colours so far and which of a and b they
+        # hold: slots, boards and games alike in that share them.
+        key = tuple([(shape, others, mask_a, mask_b) for _, others, mask_a, mask_b, _, shape in found])
+        memo = self._score_memo
+        shared = memo.get(key)
+        if shared is None:
+            if len(memo) >= _SCORE_MEMO_PAIRS // self._pair_count ** 2:
+                memo.clear()  # memory stays bounded however many games a process plays
+            shared = memo[key] = ([None] * self._pair_count ** 2, {})
+        self._completion_cache[slot_index] = (found, *shared)
         return found
 
     def totals(self, moves: list[Move]) -> list[int]:
@@ -587,6 +599,12 @@ class Board:
 
 # What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
 _FIT_CACHES: dict[tuple[bool, int], dict[tuple[int, int, int, int], int]] = {}
+
+# Totals by ordered colour pair and best totals by bits of pairs, per (points table, stone point,
+# combo bonus, pair count) and then per completions (shape, colours so far, masks of a and b).
+_SCORE_MEMOS: dict[tuple[Any, ...], dict[tuple[tuple[int, int, int, int], ...],
+                                         tuple[list[int | None], dict[int, int]]]] = {}
+_SCORE_MEMO_PAIRS = 250_000  # pair totals kept per memo before it starts afresh (a few MB at most)
 
 
 def fitting_pairs(strict: bool, joker: int, kind_a: int, kind_b: int, touch_a: int, touch_b: int) -> int:
