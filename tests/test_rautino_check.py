@@ -172,7 +172,11 @@ def test_default_set_is_playable_and_every_record_replays():
 
 
 def test_records_show_the_score_breakdown():
-    record = play(MODEL, Deal(0, 0, 42, Configuration(1, ("greedy",)))).record
+    outcome = play(MODEL, Deal(0, 0, 42, Configuration(1, ("greedy",))))
+    record = outcome.full_record()  # built on demand: a run without a log or report builds none
+    formed = [s["shape"] for m in record["moves"] if not m.get("skip") for s in m["score"]["shapes"]]
+    assert outcome.measures["shapes"] == len(formed)
+    assert all(outcome.measures[f"shape:{s.name}"] == formed.count(s.name) for s in MODEL.shapes)
     move = next(m for m in record["moves"] if len(m["score"]["shapes"]) > 1)
     score = move["score"]
     assert score["stone"] == 1
