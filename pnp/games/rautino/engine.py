@@ -42,6 +42,11 @@ class Slot:
     shapes: dict[int, tuple[int, int, int, bool, bool]]
 
 
+# A cell set's slots that would complete it, by the bits of its empty cells (at most two left):
+# ((instance, the slots that would then complete it), ...).
+Completing = dict[int, tuple[tuple[int, tuple[int, ...]], ...]]
+
+
 @dataclass(frozen=True)
 class Tables:
     cells: tuple[tg.Cell, ...]
@@ -60,10 +65,8 @@ class Tables:
     # cell -> per cell set it is in: (cell set, mask that clears the cell's bit among the set's
     # cells, the set's dead_from, the set's completing entry); one tuple, so laying a triangle
     # reads what it needs of a set in one unpacking.
-    cell_sets_at: tuple[tuple[tuple[int, int, int, dict[int, tuple[tuple[int, tuple[int, ...]], ...]]], ...], ...]
-    # cell set -> {bits of its empty cells, at most two: ((instance, slots that would then
-    # complete it), ...)}
-    completing: tuple[dict[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
+    cell_sets_at: tuple[tuple[tuple[int, int, int, Completing], ...], ...]
+    completing: tuple[Completing, ...]  # per cell set
     start: tuple[int, int]
     joker: int  # colour index of the joker
     # Per shape: points by colour count (0 counts as 1: a shape of jokers only).
@@ -248,8 +251,9 @@ class Board:
         self._ready: dict[int, set[int]] = {}
         self._ready_at: dict[int, set[int]] = {}  # cell set -> slots its instances were made ready for
         # Slot -> its completions, the totals found so far by ordered colour pair, and the best
-        # total found so far by bits of ordered pairs, until a cell of one of its ready instances
-        # changes.
+        # totals found so far by bits of ordered pairs (those two shared through `_SCORE_MEMOS`
+        # with every slot whose completions are alike), until a cell of one of its ready
+        # instances changes.
         self._completion_cache: dict[int, tuple[list[Completion], list[int | None], dict[int, int]]] = {}
         self._stale: set[int] = set()  # slots whose cached completions a placement changed
         self._open: list[tuple[int, int]] | None = None
@@ -382,7 +386,7 @@ class Board:
 
     def _best_on(self, slot_index: int, pairs: int) -> int:
         """The highest total of these ordered colour pairs (bits) on a slot where a shape can
-        form; kept per slot and bits, as long as the slot's completions stay."""
+        form; kept by bits with the slot's completions."""
         self._completions(slot_index)
         bests = self._completion_cache[slot_index][2]
         best = bests.get(pairs)
