@@ -608,7 +608,7 @@ _FIT_CACHES: dict[tuple[bool, int], dict[tuple[int, int, int, int], int]] = {}
 # combo bonus, pair count) and then per completions (shape, colours so far, masks of a and b).
 _SCORE_MEMOS: dict[tuple[Any, ...], dict[tuple[tuple[int, int, int, int], ...],
                                          tuple[list[int | None], dict[int, int]]]] = {}
-_SCORE_MEMO_PAIRS = 100_000  # pair totals kept per memo before it starts afresh (a few MB at most)
+_SCORE_MEMO_PAIRS = 40_000  # pair totals kept per memo before it starts afresh (about 1.5 MB at most)
 
 
 def fitting_pairs(strict: bool, joker: int, kind_a: int, kind_b: int, touch_a: int, touch_b: int) -> int:
