@@ -17,7 +17,7 @@ the hand fits, before the tile is placed, so a tile never "matches itself".
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -149,6 +149,9 @@ class FitTable:
 
     Rotations that put the same numbers on the same corners (a triple's) are listed once. The
     same lists by pattern code (`by_code`), and the tiles of each as a bit mask (`mask_by_code`).
+    The masks number the tiles by rank, not by index: ranks go by sum, then index, so the
+    highest bit of a mask is a tile of the highest sum in it, and the tiles of one sum are one
+    run of bits (`sum_band`) in index order. A greedy search reads a cell's best tile off that.
     """
 
     def __init__(self, tiles: Sequence[Numbers]) -> None:
@@ -163,13 +166,39 @@ class FitTable:
                 for mask in range(8):
                     key = tuple(nums[i] if mask >> i & 1 else FREE for i in range(3))
                     self.by_pattern.setdefault(key, {}).setdefault(index, []).append((rotation, nums))  # type: ignore[arg-type]
+        self.sums = [sum(numbers) for numbers in tiles]
+        self.tile_at_rank = sorted(range(len(tiles)), key=lambda tile: (self.sums[tile], tile))
+        self.rank_bit = [0] * len(tiles)  # tile index -> 1 << its rank
+        for rank, tile in enumerate(self.tile_at_rank):
+            self.rank_bit[tile] = 1 << rank
+        self.sum_at_rank = [self.sums[tile] for tile in self.tile_at_rank]
+        self.sum_band = [sum(1 << r for r, s in enumerate(self.sum_at_rank) if s == total)
+                         for total in self.sum_at_rank]  # rank -> the ranks of its sum
         self.by_code: list[dict[int, list[tuple[int, Numbers]]]] = [_EMPTY] * _CODES
         self.mask_by_code = [0] * _CODES
         for key, by_tile in self.by_pattern.items():
             code = pattern_code(key)
             self.by_code[code] = by_tile
-            self.mask_by_code[code] = sum(1 << t for t in by_tile)
-        self.sums = [sum(numbers) for numbers in tiles]
+            self.mask_by_code[code] = self.hand_mask(by_tile)
+
+    def hand_mask(self, tiles: Iterable[int]) -> int:
+        """The tiles as a mask of their rank bits."""
+        mask = 0
+        rank_bit = self.rank_bit
+        for tile in tiles:
+            mask |= rank_bit[tile]
+        return mask
+
+    def tiles_of(self, mask: int) -> list[int]:
+        """The tiles of a rank mask, by index."""
+        found = []
+        tile_at_rank = self.tile_at_rank
+        while mask:
+            low = mask & -mask
+            found.append(tile_at_rank[low.bit_length() - 1])
+            mask ^= low
+        found.sort()
+        return found
 
     def fits(self, pattern: tuple[int, int, int]) -> dict[int, list[tuple[int, Numbers]]]:
         return self.by_pattern.get(pattern, _EMPTY)
@@ -330,25 +359,18 @@ class Table:
                 return 0, corner, touching
         return 0, -1, []
 
-    @staticmethod
-    def _tile_order(found: int, fitting: int, hand: set[int]) -> list[int]:
-        """The tiles of bit mask `found` in the order `moves` lists them: by index, or in the hand
+    def _tile_order(self, found: int, fitting: int, hand: Collection[int]) -> list[int]:
+        """The tiles of rank mask `found` in the order `moves` lists them: by index, or in the hand
         set's order when more tiles fit the cell (`fitting`) than the hand holds."""
         if fitting.bit_count() > len(hand):
-            return [t for t in hand if found >> t & 1]
-        order = []
-        while found:
-            low = found & -found
-            order.append(low.bit_length() - 1)
-            found ^= low
-        return order
+            rank_bit = self.fit.rank_bit
+            return [t for t in hand if found & rank_bit[t]]
+        return self.fit.tiles_of(found)
 
     def moves(self, tiles: Iterable[int]) -> list[Move]:
         """Every legal placement of the given tiles (indices), in a stable order."""
         hand = set(tiles)
-        hand_mask = 0
-        for tile in hand:
-            hand_mask |= 1 << tile
+        hand_mask = self.fit.hand_mask(hand)
         by_code, codes = self.fit.by_code, self.codes
         out: list[Move] = []
         for cid, fitting in self.open.items():
@@ -363,12 +385,16 @@ class Table:
         return out
 
     def best_move(self, tiles: Sequence[int]) -> Move | None:
-        """The first of the highest-scoring moves in `moves` order, without listing them all."""
-        hand_mask = 0
-        for tile in tiles:
-            hand_mask |= 1 << tile
+        """The first of the highest-scoring moves in `moves` order, without listing them all.
+
+        In a cell without a bridge every rotation of a tile scores the same, so the cell's best
+        move is its first tile of the highest sum: the top bit of the cell's rank mask, resolved
+        among the tiles of that sum only when there are several."""
+        fit = self.fit
+        hand_mask = fit.hand_mask(tiles)
         rules = self.rules
-        by_code, codes, sums = self.fit.by_code, self.codes, self.fit.sums
+        by_code, codes, sums = fit.by_code, self.codes, fit.sums
+        sum_at_rank, sum_band, tile_at_rank, rank_bit = fit.sum_at_rank, fit.sum_band, fit.tile_at_rank, fit.rank_bit
         hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
         best: tuple[int, int, tuple[int, Numbers], int] | None = None  # cell, tile, placement, hexagons
         best_value = -1
@@ -376,11 +402,7 @@ class Table:
             found = fitting & hand_mask
             if not found:
                 continue
-            by_tile = by_code[codes[cid]]
-            if found & (found - 1):
-                order = self._tile_order(found, fitting, set(tiles))
-            else:
-                order = [found.bit_length() - 1]
+            top = found.bit_length() - 1
             hexagons = hexagon_sites.get(cid, 0)
             if hexagons:
                 extra = rules.hexagon_bonuses[hexagons - 1]
@@ -391,7 +413,10 @@ class Table:
                 if touching:
                     if rules.bridge_corner_must_match:
                         bridge = rules.bridge_bonus
-                        for tile in order:
+                        if sum_at_rank[top] + max(bridge, 0) <= best_value:
+                            continue  # no rotation of any tile here can do better
+                        by_tile = by_code[codes[cid]]
+                        for tile in self._tile_order(found, fitting, set(tiles)):
                             base = sums[tile]
                             for placed in by_tile[tile]:
                                 value = base + bridge if placed[1][corner] in touching else base
@@ -399,10 +424,17 @@ class Table:
                                     best, best_value = (cid, tile, placed, 0), value
                         continue
                     extra = rules.bridge_bonus
-            for tile in order:  # every rotation scores the same: the first one counts
-                value = sums[tile] + extra
-                if value > best_value:
-                    best, best_value = (cid, tile, by_tile[tile][0], hexagons), value
+            value = sum_at_rank[top] + extra
+            if value <= best_value:
+                continue
+            band = found & sum_band[top]  # the tiles of the highest sum
+            if not band & (band - 1):
+                tile = tile_at_rank[top]
+            elif fitting.bit_count() > len(tiles):
+                tile = next(t for t in set(tiles) if band & rank_bit[t])
+            else:
+                tile = tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
+            best, best_value = (cid, tile, by_code[codes[cid]][tile][0], hexagons), value
         if best is None:
             return None
         cid, tile, (rotation, numbers), hexagons = best
@@ -414,9 +446,7 @@ class Table:
         return move
 
     def can_place(self, tiles: Iterable[int]) -> bool:
-        hand_mask = 0
-        for tile in tiles:
-            hand_mask |= 1 << tile
+        hand_mask = self.fit.hand_mask(tiles)
         return any(fitting & hand_mask for fitting in self.open.values())
 
     def bonuses(self, move: Move) -> tuple[int, int, int]:
