@@ -246,7 +246,7 @@ class Score:
 
 
 # Codes, numbers at points, frontier, edge contacts and hexagon sites of a Table (see `checkpoint`).
-TableState = tuple[dict[int, int], dict[int, list[int]], dict[int, int], dict[int, int], dict[int, int]]
+TableState = tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int], dict[int, int], dict[int, int]]
 
 
 class Table:
@@ -261,7 +261,8 @@ class Table:
         self.rules = rules
         self.fit = fit
         self.codes: dict[int, int] = {}  # cell id -> pattern code, _FILLED or _DEAD (absent: 0)
-        self.at_point: dict[int, list[int]] = {}  # point id -> numbers of the tiles there
+        # Point id -> numbers of the tiles there; tuples, so a copy of the table shares them.
+        self.at_point: dict[int, tuple[int, ...]] = {}
         self.open: dict[int, int] = {}
         self.contacts: dict[int, int] = {}  # cell id -> its edge contacts as a bit mask
         self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
@@ -273,7 +274,7 @@ class Table:
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)
         other.codes = dict(self.codes)
-        other.at_point = {point: list(numbers) for point, numbers in self.at_point.items()}
+        other.at_point = dict(self.at_point)
         other.open = dict(self.open)
         other.contacts = dict(self.contacts)
         other.hexagons = dict(self.hexagons)
@@ -296,10 +297,10 @@ class Table:
             point, number = links.points[i], numbers[i]
             around = at_point.get(point)
             if around is None:
-                at_point[point] = [number]
+                at_point[point] = (number,)
             else:
-                around.append(number)
-                if len(around) == 5:
+                at_point[point] = (*around, number)
+                if len(around) == 4:
                     self._hexagon_ready(point)
                 if every_corner and around[0] == number:
                     continue  # the first tile at this corner passed the number on already
@@ -329,7 +330,7 @@ class Table:
 
     def checkpoint(self) -> TableState:
         """The table as it is now, for `rewind`: a search tries placements and takes them back."""
-        return (dict(self.codes), {point: list(numbers) for point, numbers in self.at_point.items()},
+        return (dict(self.codes), dict(self.at_point),
                 dict(self.open), dict(self.contacts), dict(self.hexagons))
 
     def rewind(self, state: TableState) -> None:
@@ -337,7 +338,7 @@ class Table:
         codes, at_point, frontier, contacts, hexagons = state
         self.codes, self.open = dict(codes), dict(frontier)
         self.contacts, self.hexagons = dict(contacts), dict(hexagons)
-        self.at_point = {point: list(numbers) for point, numbers in at_point.items()}
+        self.at_point = dict(at_point)
         self._scored = None
 
     def _hexagon_ready(self, point: int) -> None:
@@ -346,18 +347,18 @@ class Table:
             if self.codes.get(other) != _FILLED:
                 self.hexagons[other] = self.hexagons.get(other, 0) + 1
 
-    def _bonus_site(self, cid: int) -> tuple[int, int, list[int]]:
+    def _bonus_site(self, cid: int) -> tuple[int, int, tuple[int, ...]]:
         """(hexagons completed, bridge corner or -1, numbers at that corner) of an empty cell."""
         hexagons = self.hexagons.get(cid, 0)
         if hexagons:
-            return hexagons, -1, []
+            return hexagons, -1, ()
         corner = _BRIDGE_CORNER[self.contacts.get(cid, 0)]
         if corner >= 0:
             # The two edges at the opposite corner are open, so every tile there touches only at the point.
             touching = self.at_point.get(_LINKS[cid].points[corner])
             if touching:
                 return 0, corner, touching
-        return 0, -1, []
+        return 0, -1, ()
 
     def _tile_order(self, found: int, fitting: int, hand: Collection[int]) -> list[int]:
         """The tiles of rank mask `found` in the order `moves` lists them: by index, or in the hand
@@ -560,7 +561,11 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     turns.append({"player": starter, "start": True, "draws": [], "tile": list(tiles[first]),
                   "cell": list(START_CELL), "rotation": 0, "score": opening.to_json()})
 
-    stats = {"draws": 0, "bridges": 0, "hexagons": [0, 0, 0], "passes": 0}
+    draws = bridges = passes = 0
+    hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
+    # The rules and the table's methods, bound once: the loop below runs for every turn.
+    draw_limit, blocked_needs_empty_pool = rules.draw_limit, rules.blocked_needs_empty_pool
+    bonuses, place = table.bonuses, table.place
     player = starter
     idle = 0  # turns in a row without a placement
     out_player: int | None = None if hands[starter] else starter
@@ -572,10 +577,10 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
         move = chooser(table, hand, rng)
         penalty = 0
         if move is None:
-            if not draw_pile or rules.draw_limit == 0:  # nothing to draw (a limit of 0 closes the pool)
+            if not draw_pile or draw_limit == 0:  # nothing to draw (a limit of 0 closes the pool)
                 penalty = rules.empty_pool_pass_penalty
             else:
-                while draw_pile and len(drawn) < rules.draw_limit:
+                while draw_pile and len(drawn) < draw_limit:
                     tile = draw_pile.pop()
                     hand.append(tile)
                     drawn.append(tile)
@@ -585,38 +590,34 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 penalty = rules.draw_penalty_for(len(drawn))
                 if move is None:
                     penalty += rules.failed_draw_penalty
-        stats["draws"] += len(drawn)
-        turn: dict[str, Any] = {"player": player, "draws": [list(tiles[t]) for t in drawn] if drawn else []}
+                draws += len(drawn)
         if move is not None:
-            bridge, hexagons, hexagon_bonus = table.bonuses(move)
+            bridge, hexagons, hexagon_bonus = bonuses(move)
             placed_sum = sums[move.tile]
-            table.place(move.cell, move.numbers)
+            place(move.cell, move.numbers)
             hand.remove(move.tile)
             idle = 0
             if bridge:
-                stats["bridges"] += 1
+                bridges += 1
             if hexagons:
-                stats["hexagons"][hexagons - 1] += 1
-            turn["tile"] = list(tiles[move.tile])
-            turn["cell"] = list(move.cell)
-            turn["rotation"] = move.rotation
+                hexagon_counts[hexagons - 1] += 1
             total = placed_sum + bridge + hexagon_bonus - penalty
-            turn["score"] = {"sum": placed_sum, "bridge": bridge, "hexagons": hexagons,
-                             "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
-                             "total": total}
+            turns.append({"player": player, "draws": [list(tiles[t]) for t in drawn], "tile": list(tiles[move.tile]),
+                          "cell": list(move.cell), "rotation": move.rotation,
+                          "score": {"sum": placed_sum, "bridge": bridge, "hexagons": hexagons,
+                                    "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
+                                    "total": total}})
             if not hand:
                 out_player = player
         else:
             # Blocked: nobody places for a full round (by default also with nothing left to draw).
-            idle = 0 if draw_pile and rules.draw_limit and rules.blocked_needs_empty_pool else idle + 1
-            stats["passes"] += 1
-            turn["tile"] = None
-            turn["pass"] = True
+            idle = 0 if draw_pile and draw_limit and blocked_needs_empty_pool else idle + 1
+            passes += 1
             total = -penalty
-            turn["score"] = {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
-                             "penalty": penalty, "total": total}
+            turns.append({"player": player, "draws": [list(tiles[t]) for t in drawn], "tile": None, "pass": True,
+                          "score": {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
+                                    "penalty": penalty, "total": total}})
         scores[player] += total
-        turns.append(turn)
 
     totals = [hand_total(hand, tiles) for hand in hands]
     bonus = round_end_bonuses(rules, totals, out_player)
@@ -630,7 +631,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 "hand_totals": totals, "bonus": bonus, "pool_left": len(draw_pile),
                 "tiles_left": sum(len(h) for h in hands) + len(draw_pile)},
         "scores": scores,
-        "stats": stats,
+        "stats": {"draws": draws, "bridges": bridges, "hexagons": hexagon_counts, "passes": passes},
     }
 
 
