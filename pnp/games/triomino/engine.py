@@ -183,11 +183,7 @@ class FitTable:
 
     def hand_mask(self, tiles: Iterable[int]) -> int:
         """The tiles as a mask of their rank bits."""
-        mask = 0
-        rank_bit = self.rank_bit
-        for tile in tiles:
-            mask |= rank_bit[tile]
-        return mask
+        return sum(map(self.rank_bit.__getitem__, tiles))  # distinct bits: the sum is the union
 
     def tiles_of(self, mask: int) -> list[int]:
         """The tiles of a rank mask, by index."""
