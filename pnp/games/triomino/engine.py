@@ -382,65 +382,93 @@ class Table:
         return out
 
     def best_move(self, tiles: Sequence[int]) -> Move | None:
-        """The first of the highest-scoring moves in `moves` order, without listing them all.
-
-        In a cell without a bridge every rotation of a tile scores the same, so the cell's best
-        move is its first tile of the highest sum: the top bit of the cell's rank mask, resolved
-        among the tiles of that sum only when there are several."""
-        fit = self.fit
-        hand_mask = fit.hand_mask(tiles)
-        rules = self.rules
-        by_code, codes, sums = fit.by_code, self.codes, fit.sums
-        sum_at_rank, sum_band, tile_at_rank, rank_bit = fit.sum_at_rank, fit.sum_band, fit.tile_at_rank, fit.rank_bit
-        hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
-        best: tuple[int, int, tuple[int, Numbers], int] | None = None  # cell, tile, placement, hexagons
+        """The first of the highest-scoring moves in `moves` order, without listing them all: the
+        first cell whose best score is the highest, then its first move of that score."""
+        hand_mask = self.fit.hand_mask(tiles)
+        cell_value = self._cell_value
+        best: tuple[int, int, int] | None = None  # cell, rank mask of its tiles in hand, its fitting tiles
         best_value = -1
         for cid, fitting in self.open.items():
             found = fitting & hand_mask
-            if not found:
-                continue
-            top = found.bit_length() - 1
-            hexagons = hexagon_sites.get(cid, 0)
-            if hexagons:
-                extra = rules.hexagon_bonuses[hexagons - 1]
-            else:
-                extra = 0
-                corner = _BRIDGE_CORNER[contacts[cid]]
-                touching = at_point.get(_LINKS[cid].points[corner]) if corner >= 0 else None
-                if touching:
-                    if rules.bridge_corner_must_match:
-                        bridge = rules.bridge_bonus
-                        if sum_at_rank[top] + max(bridge, 0) <= best_value:
-                            continue  # no rotation of any tile here can do better
-                        by_tile = by_code[codes[cid]]
-                        for tile in self._tile_order(found, fitting, set(tiles)):
-                            base = sums[tile]
-                            for placed in by_tile[tile]:
-                                value = base + bridge if placed[1][corner] in touching else base
-                                if value > best_value:
-                                    best, best_value = (cid, tile, placed, 0), value
-                        continue
-                    extra = rules.bridge_bonus
-            value = sum_at_rank[top] + extra
-            if value <= best_value:
-                continue
-            band = found & sum_band[top]  # the tiles of the highest sum
-            if not band & (band - 1):
-                tile = tile_at_rank[top]
-            elif fitting.bit_count() > len(tiles):
-                tile = next(t for t in set(tiles) if band & rank_bit[t])
-            else:
-                tile = tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
-            best, best_value = (cid, tile, by_code[codes[cid]][tile][0], hexagons), value
+            if found:
+                value = cell_value(cid, found)
+                if value > best_value:
+                    best, best_value = (cid, found, fitting), value
         if best is None:
             return None
-        cid, tile, (rotation, numbers), hexagons = best
-        move = Move(cell_at(cid), tile, rotation, numbers)
+        cid, found, fitting = best
+        return self._first_move(cid, found, fitting, tiles, best_value)
+
+    def _cell_value(self, cid: int, found: int) -> int:
+        """The best score of a tile of rank mask `found` in empty cell `cid`."""
+        fit = self.fit
+        top = found.bit_length() - 1  # a tile of the highest sum
+        hexagons, corner, touching = self._bonus_site(cid)
         if hexagons:
-            self._scored = move, (0, hexagons, best_value - sums[tile])
+            return fit.sum_at_rank[top] + self.rules.hexagon_bonuses[hexagons - 1]
+        if corner < 0:
+            return fit.sum_at_rank[top]
+        bridge = self.rules.bridge_bonus
+        if not self.rules.bridge_corner_must_match:
+            return fit.sum_at_rank[top] + bridge
+        by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
+        return max(sums[tile] + bridge if numbers[corner] in touching else sums[tile]
+                   for tile in fit.tiles_of(found) for _, numbers in by_tile[tile])
+
+    def _first_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int) -> Move:
+        """The first move in `moves` order worth `value` in cell `cid`, remembering its bonuses."""
+        fit = self.fit
+        by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
+        hexagons, corner, touching = self._bonus_site(cid)
+        if corner >= 0 and self.rules.bridge_corner_must_match:
+            bridge = self.rules.bridge_bonus
+            tile, (rotation, numbers) = next(
+                (tile, placed) for tile in self._tile_order(found, fitting, set(tiles)) for placed in by_tile[tile]
+                if sums[tile] + (bridge if placed[1][corner] in touching else 0) == value)
         else:
-            self._scored = move, (best_value - sums[tile], 0, 0)
+            # Every rotation of a tile scores the same here, so the move is the first tile of the
+            # highest sum in its first rotation; the tiles of that sum are one run of rank bits.
+            top = found.bit_length() - 1
+            band = found & fit.sum_band[top]
+            if not band & (band - 1):
+                tile = fit.tile_at_rank[top]
+            elif fitting.bit_count() > len(tiles):
+                rank_bit = fit.rank_bit
+                tile = next(t for t in set(tiles) if band & rank_bit[t])
+            else:
+                tile = fit.tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
+            rotation, numbers = by_tile[tile][0]
+        move = Move(cell_at(cid), tile, rotation, numbers)
+        extra = value - sums[tile]
+        self._scored = move, ((0, hexagons, extra) if hexagons else (extra, 0, 0))
         return move
+
+    def reply_values(self, tiles: Iterable[int]) -> dict[int, int]:
+        """Frontier cell -> the best score of the tiles there (cells where none fits: absent)."""
+        hand_mask = self.fit.hand_mask(tiles)
+        return {cid: self._cell_value(cid, fitting & hand_mask)
+                for cid, fitting in self.open.items() if fitting & hand_mask}
+
+    def best_reply(self, move: Move, tiles: Iterable[int], values: dict[int, int]) -> int:
+        """The score of the best move of `tiles` once `move` is made (0 if there is none), given
+        `reply_values(tiles)` of the table now: a placement changes only the cells around its corners,
+        so only those are scored again."""
+        after = self.copy()
+        after.place(move.cell, move.numbers)
+        near = set()
+        for point in _LINKS[cell_id(move.cell)].points:
+            near.update(_POINT_CELLS[point])
+        hand_mask = self.fit.hand_mask(tiles)
+        best = -1
+        for cid, fitting in after.open.items():
+            if cid in near:
+                found = fitting & hand_mask
+                value = after._cell_value(cid, found) if found else -1
+            else:
+                value = values.get(cid, -1)
+            if value > best:
+                best = value
+        return max(best, 0)  # `best_move` takes no move worth less than 0
 
     def can_place(self, tiles: Iterable[int]) -> bool:
         hand_mask = self.fit.hand_mask(tiles)
