@@ -470,6 +470,14 @@ class Table:
                 best = value
         return max(best, 0)  # `best_move` takes no move worth less than 0
 
+    def is_legal(self, move: Move) -> bool:
+        """Whether the move is one of `moves`: read off the frontier, which knows what fits where."""
+        cid = cell_id(move.cell)
+        fitting = self.open.get(cid, 0)
+        if not 0 <= move.tile < len(self.fit.rank_bit) or not fitting & self.fit.rank_bit[move.tile]:
+            return False
+        return (move.rotation, move.numbers) in self.fit.by_code[self.codes[cid]][move.tile]
+
     def can_place(self, tiles: Iterable[int]) -> bool:
         hand_mask = self.fit.hand_mask(tiles)
         return any(fitting & hand_mask for fitting in self.open.values())
@@ -589,7 +597,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
     # The rules and the table's methods, bound once: the loop below runs for every turn.
     draw_limit, blocked_needs_empty_pool = rules.draw_limit, rules.blocked_needs_empty_pool
-    bonuses, place = table.bonuses, table.place
+    bonuses, place, is_legal = table.bonuses, table.place, table.is_legal
     player = starter
     idle = 0  # turns in a row without a placement
     out_player: int | None = None if hands[starter] else starter
@@ -616,6 +624,9 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                     penalty += rules.failed_draw_penalty
                 draws += len(drawn)
         if move is not None:
+            # A player may only place the tile it was offered (the drawn one after a draw), legally.
+            if move.tile not in (drawn[-1:] if drawn else hand) or not is_legal(move):
+                raise ValueError(f"player {player} chose an illegal move: {move}")
             bridge, hexagons, hexagon_bonus = bonuses(move)
             placed_sum = sums[move.tile]
             place(move.cell, move.numbers)
