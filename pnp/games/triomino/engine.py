@@ -384,42 +384,58 @@ class Table:
     def best_move(self, tiles: Sequence[int]) -> Move | None:
         """The first of the highest-scoring moves in `moves` order, without listing them all: the
         first cell whose best score is the highest, then its first move of that score."""
-        hand_mask = self.fit.hand_mask(tiles)
-        cell_value = self._cell_value
-        best: tuple[int, int, int] | None = None  # cell, rank mask of its tiles in hand, its fitting tiles
+        fit = self.fit
+        hand_mask = 0  # `FitTable.hand_mask`, inlined: a greedy hand is a few tiles
+        for tile in tiles:
+            hand_mask |= fit.rank_bit[tile]
+        cell_value, sum_at_rank = self._cell_value, fit.sum_at_rank
+        hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
+        best: tuple[int, int, int, bool] | None = None  # cell, rank mask of the hand's tiles there, fitting, bonus
         best_value = -1
         for cid, fitting in self.open.items():
             found = fitting & hand_mask
-            if found:
-                value = cell_value(cid, found)
-                if value > best_value:
-                    best, best_value = (cid, found, fitting), value
+            if not found:
+                continue
+            # Most cells pay no bonus: their value is the highest sum. The test for a bonus site
+            # (`_bonus_site`) is inlined here: calls per cell cost a greedy game about a tenth more.
+            corner = _BRIDGE_CORNER[contacts[cid]]
+            bonus = cid in hexagon_sites or (corner >= 0 and _LINKS[cid].points[corner] in at_point)
+            value = cell_value(cid, found) if bonus else sum_at_rank[found.bit_length() - 1]
+            if value > best_value:
+                best, best_value = (cid, found, fitting, bonus), value
         if best is None:
             return None
-        cid, found, fitting = best
-        return self._first_move(cid, found, fitting, tiles, best_value)
+        cid, found, fitting, bonus = best
+        return self._first_move(cid, found, fitting, tiles, best_value, bonus)
 
     def _cell_value(self, cid: int, found: int) -> int:
-        """The best score of a tile of rank mask `found` in empty cell `cid`."""
+        """The best score of a tile of rank mask `found` in empty cell `cid` (what `_bonus_site`
+        reads, inlined: every search calls this for each cell where a tile of the hand fits)."""
         fit = self.fit
-        top = found.bit_length() - 1  # a tile of the highest sum
-        hexagons, corner, touching = self._bonus_site(cid)
+        top_sum = fit.sum_at_rank[found.bit_length() - 1]  # the highest sum of the tiles
+        hexagons = self.hexagons.get(cid, 0)
         if hexagons:
-            return fit.sum_at_rank[top] + self.rules.hexagon_bonuses[hexagons - 1]
+            return top_sum + self.rules.hexagon_bonuses[hexagons - 1]
+        corner = _BRIDGE_CORNER[self.contacts[cid]]
         if corner < 0:
-            return fit.sum_at_rank[top]
+            return top_sum
+        touching = self.at_point.get(_LINKS[cid].points[corner])
+        if not touching:
+            return top_sum
         bridge = self.rules.bridge_bonus
         if not self.rules.bridge_corner_must_match:
-            return fit.sum_at_rank[top] + bridge
+            return top_sum + bridge
         by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
         return max(sums[tile] + bridge if numbers[corner] in touching else sums[tile]
                    for tile in fit.tiles_of(found) for _, numbers in by_tile[tile])
 
-    def _first_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int) -> Move:
-        """The first move in `moves` order worth `value` in cell `cid`, remembering its bonuses."""
+    def _first_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int,
+                    bonus: bool) -> Move:
+        """The first move in `moves` order worth `value` in cell `cid` (a bonus site or not),
+        remembering its bonuses."""
         fit = self.fit
         by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
-        hexagons, corner, touching = self._bonus_site(cid)
+        hexagons, corner, touching = self._bonus_site(cid) if bonus else (0, -1, ())
         if corner >= 0 and self.rules.bridge_corner_must_match:
             bridge = self.rules.bridge_bonus
             tile, (rotation, numbers) = next(
@@ -472,6 +488,8 @@ class Table:
 
     def is_legal(self, move: Move) -> bool:
         """Whether the move is one of `moves`: read off the frontier, which knows what fits where."""
+        if self._scored is not None and self._scored[0] is move:
+            return True  # `best_move` just built it from this table's frontier
         cid = cell_id(move.cell)
         fitting = self.open.get(cid, 0)
         if not 0 <= move.tile < len(self.fit.rank_bit) or not fitting & self.fit.rank_bit[move.tile]:
