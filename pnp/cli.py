@@ -227,6 +227,18 @@ def _preset_help(purpose: str) -> str:
     return f"{purpose}: {_by_game(with_presets)[:-1] if with_presets else 'no game has presets'}."
 
 
+# The options `check` and `sweep` share: the same games, judged the same way.
+PLAYERS_OPTION = click.option(
+    "--players", type=click.IntRange(1, 12), default=None,
+    help="Players per game (default: every count the spec lists). The rules allow: "
+         + _by_game([(_count_range(g.players), g) for g in GAMES if g.players]))
+SIMULATED_PRESET_OPTION = click.option("--preset", default=None,
+                                       help=_preset_help("Rule preset the simulated games follow"))
+CONFIDENCE_OPTION = click.option(
+    "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
+    help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
+
+
 def kit_options(component: str | None) -> Callable[[Any], Any]:
     """Options of the kit or of one component: the shared ones and those the games declare."""
 
@@ -383,18 +395,15 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
               help="Games per configuration (memory stays the same at any count).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the run: game i of every configuration is the same game for the same seed.")
-@click.option("--players", type=click.IntRange(1, 12), default=None,
-              help="Players per game (default: every count the spec lists). The rules allow: "
-                   + _by_game([(_count_range(g.players), g) for g in GAMES if g.players]))
-@click.option("--preset", default=None, help=_preset_help("Rule preset the simulated games follow"))
+@PLAYERS_OPTION
+@SIMULATED_PRESET_OPTION
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--log", type=OutputPathType(dash=True), default=None,
               help="Write one JSON record per simulated game (- for standard output).")
 @click.option("--report", type=OutputPathType(), default=None,
               help="Write an HTML report with charts into this folder.")
-@click.option("--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
-              help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
+@CONFIDENCE_OPTION
 @click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
               help="Games per head-to-head match of the skill matrix (default: a quarter of --games; 0: none).")
 @click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
@@ -429,9 +438,8 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 @click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
               help="Games per configuration of every variant.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
-@click.option("--players", type=click.IntRange(1, 8), default=None,
-              help="Players per game (default: every count the game supports).")
-@click.option("--preset", default=None, help="Rule preset, for games that have them (Triomino).")
+@PLAYERS_OPTION
+@SIMULATED_PRESET_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--csv", "csv_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write the table as CSV.")
@@ -441,22 +449,26 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
               help="Write the best variant's spec (for pnp kit --spec).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run the games on a Dask cluster (tcp://host:8786); needs pnp[cluster].")
+@CONFIDENCE_OPTION
 @click.option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, seed: int,
           players: int | None, preset: str | None, as_json: bool, csv_path: Path | None, report: Path | None,
-          write_best: Path | None, scheduler: str | None, yes: bool, workers: int, quiet: bool) -> None:
+          write_best: Path | None, scheduler: str | None, confidence: float, yes: bool, workers: int,
+          quiet: bool) -> None:
     """Check every variant of a grid of spec values and name the best.
 
-    Exit code 0: a variant passes every threshold; 1: none does; 2: bad input.
+    Exit code 0: a variant passes every threshold; 1: none does; 2: bad input;
+    3: none does yet, but some are undecided (more --games would decide them).
     """
     from pnp.sweep import command, results
     from pnp.sweep.run import SweepOptions
 
     options = SweepOptions(games=n_games, seed=seed, players=players, preset=preset, workers=workers,
-                           scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes)
+                           scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes,
+                           confidence=confidence)
     done = command.sweep(game, spec=spec, vary=vary, options=options, csv=csv_path, report=report,
                          write_best=write_best)
     click.echo(results.to_json_text(done) if as_json else results.to_text(done))
@@ -464,7 +476,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     if write_best is not None and not as_json:
         click.echo(f"wrote {write_best} (variant {best.number})" if best else
                    f"no variant passes every threshold: {write_best} not written", err=best is None)
-    ctx.exit(0 if best else 1)
+    ctx.exit(results.exit_code(done))
 
 
 @main.command()

@@ -61,6 +61,7 @@ KIT = Texts({
     "page": {"en": "page {n}/{m}", "de": "Seite {n}/{m}"},
     "board": {"en": "board", "de": "Spielplan"},
     "tiles": {"en": "tiles", "de": "Spielsteine"},
+    "stones": {"en": "stones", "de": "Spielsteine"},
     "cover": {"en": "cover", "de": "Deckelbild"},
     "rules": {"en": "rules", "de": "Regeln"},
     "scoresheet": {"en": "score sheet", "de": "Punkteblatt"},

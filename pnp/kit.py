@@ -77,7 +77,7 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
         where = f"{game.name} {item.component} (page {number})"
         if item.component != CALIBRATION:
             check_footer_band(item.page, where)
-        footer(item.page, game.title, item.component, number, total, __version__, ctx.lang)
+        footer(item.page, game.title, game.printed_part(item.component), number, total, __version__, ctx.lang)
         item.page.check_safe_area(where)
     return pages
 

@@ -11,6 +11,8 @@ import stat
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -141,6 +143,8 @@ class Fields:
         if key not in self.data:
             raise self.error(key, "missing")
         value = self._value(key, typ)
+        if isinstance(check, Bounds) and (found := _limits.get()) is not None:
+            found[self.name(key)] = check
         if check is not None and (reason := check(value)):
             raise self.error(key, reason)
         return value
@@ -182,19 +186,53 @@ class Fields:
             raise self.error(unknown[0], "unknown field")
 
 
-def positive(value: float) -> str | None:
-    return None if value > 0 else "must be greater than 0"
+@dataclass(frozen=True)
+class Bounds:
+    """The range a number field must lie in: the loader's check, and the limit the studio shows beside
+    the field before anyone types a wrong value. Both ends are included unless `above` (then the value
+    must be greater than `low`)."""
+
+    low: float | None = None
+    high: float | None = None
+    above: bool = False
+
+    def __call__(self, value: float) -> str | None:
+        if self.above and self.low is not None and not value > self.low:
+            return f"must be greater than {self.low}"
+        if self.high is None:
+            return None if self.low is None or value >= self.low else f"must be {self.low} or more"
+        return None if self.low is None or self.low <= value <= self.high else \
+            f"must be between {self.low} and {self.high}"
+
+    @property
+    def text(self) -> str:
+        """The limit in words, e.g. '1 to 40' or 'more than 0'."""
+        if self.high is None:
+            return f"more than {self.low:g}" if self.above else f"{self.low:g} or more"
+        return f"{self.low:g} to {self.high:g}"
 
 
-def non_negative(value: float) -> str | None:
-    return None if value >= 0 else "must be 0 or more"
+positive = Bounds(0, above=True)
+non_negative = Bounds(0)
 
 
-def in_range(low: float, high: float) -> Callable[[float], str | None]:
-    def check(value: float) -> str | None:
-        return None if low <= value <= high else f"must be between {low} and {high}"
+def in_range(low: float, high: float) -> Bounds:
+    return Bounds(low, high)
 
-    return check
+
+# The limits the loader met, by field path, while `recorded_limits` is active (the studio's hints).
+_limits: ContextVar[dict[str, Bounds] | None] = ContextVar("spec_limits", default=None)
+
+
+@contextmanager
+def recorded_limits() -> Iterator[dict[str, Bounds]]:
+    """Collect the `Bounds` of every field a loader checks in this block, keyed by field path."""
+    found: dict[str, Bounds] = {}
+    token = _limits.set(found)
+    try:
+        yield found
+    finally:
+        _limits.reset(token)
 
 
 # ---- printed text -----------------------------------------------------------------------------

@@ -35,7 +35,18 @@ _RANGE = re.compile(r"^(-?\d+)\.\.(-?\d+)(?::(\d+))?$")
 
 
 class VariantError(PnpError):
-    """A --vary that names no field of the spec, or values that do not fit it."""
+    """A --vary that names no field of the spec, or values that do not fit it: what was given (a field
+    path, FIELD=VALUES) and why it is refused. Printed as `--vary SUBJECT: REASON`; the studio, which
+    has no --vary, shows `SUBJECT: REASON`."""
+
+    def __init__(self, subject: str, reason: str) -> None:
+        self.subject = subject
+        self.reason = reason
+        super().__init__(f"--vary {subject}: {reason}" if subject else f"--vary: {reason}")
+
+    @property
+    def without_option(self) -> str:
+        return f"{self.subject}: {self.reason}" if self.subject else self.reason
 
 
 @dataclass(frozen=True)
@@ -49,16 +60,16 @@ class Vary:
 def split_path(path: str) -> list[str | int | tuple[str, str]]:
     """`shapes[Dreieck].points.1` -> ['shapes', ('name', 'Dreieck'), 'points', '1']."""
     if not path or path != path.strip():
-        raise VariantError(f"--vary {path!r}: a field path such as stones[0].count is needed")
+        raise VariantError(repr(path), "a field path such as stones[0].count is needed")
     steps: list[str | int | tuple[str, str]] = []
     for part in path.split("."):
         match = _STEP.match(part)
         if not match:
-            raise VariantError(f"--vary {path}: cannot read {part!r} (write key, key[0] or key[name])")
+            raise VariantError(path, f"cannot read {part!r} (write key, key[0] or key[name])")
         steps.append(match.group("key"))
         for selector in re.findall(r"\[([^\[\]]*)\]", match.group("selectors")):
             if not selector:
-                raise VariantError(f"--vary {path}: empty [] in {part!r}")
+                raise VariantError(path, f"empty [] in {part!r}")
             if re.fullmatch(r"\d+", selector):
                 steps.append(int(selector))
             elif "=" in selector:
@@ -88,31 +99,31 @@ def locate(data: dict[str, Any], path: str) -> tuple[Any, str | int]:
         if isinstance(step, tuple):
             key, wanted = step
             if not isinstance(node, list):
-                raise VariantError(f"--vary {path}: {walked} is not an array of tables")
+                raise VariantError(path, f"{walked} is not an array of tables")
             found = [i for i, item in enumerate(node) if _matches(item, key, wanted)]
             if len(found) != 1:
                 what = "no item" if not found else f"{len(found)} items"
-                raise VariantError(f"--vary {path}: {what} of {walked} with {key} = {wanted!r}")
+                raise VariantError(path, f"{what} of {walked} with {key} = {wanted!r}")
             step = found[0]
         if isinstance(step, int) or (isinstance(node, list) and isinstance(step, str) and step.isdigit()):
             index = int(step)
             if not isinstance(node, list):
-                raise VariantError(f"--vary {path}: {walked or 'the spec'} is not an array")
+                raise VariantError(path, f"{walked or 'the spec'} is not an array")
             if not 0 <= index < len(node):
-                raise VariantError(f"--vary {path}: {walked} has {len(node)} items, no [{index}]")
+                raise VariantError(path, f"{walked} has {len(node)} items, no [{index}]")
             if last:
                 return node, index
             node, walked = node[index], f"{walked}[{index}]"
             continue
         if not isinstance(node, dict):
-            raise VariantError(f"--vary {path}: {walked} is not a table")
+            raise VariantError(path, f"{walked} is not a table")
         if step not in node:
             known = ", ".join(sorted(node)) or "none"
-            raise VariantError(f"--vary {path}: no field {step!r} in {walked or 'the spec'} (fields: {known})")
+            raise VariantError(path, f"no field {step!r} in {walked or 'the spec'} (fields: {known})")
         if last:
             return node, step
         node, walked = node[step], f"{walked}.{step}" if walked else step
-    raise VariantError(f"--vary {path}: a field path such as stones[0].count is needed")
+    raise VariantError(path, "a field path such as stones[0].count is needed")
 
 
 def get_value(data: dict[str, Any], path: str) -> Any:
@@ -152,20 +163,20 @@ def parse_values(field: str, text: str) -> tuple[Any, ...]:
     if ranged:
         first, last, step = int(ranged.group(1)), int(ranged.group(2)), int(ranged.group(3) or 1)
         if step == 0 or last < first:
-            raise VariantError(f"--vary {field}={text}: a range runs from low to high with a step of 1 or more")
+            raise VariantError(f"{field}={text}", "a range runs from low to high with a step of 1 or more")
         if (last - first) // step + 1 > MAX_VALUES_PER_FIELD:
-            raise VariantError(f"--vary {field}={text}: more than {MAX_VALUES_PER_FIELD:,} values")
+            raise VariantError(f"{field}={text}", f"more than {MAX_VALUES_PER_FIELD:,} values")
         return tuple(range(first, last + 1, step))
     parts = [part.strip() for part in text.split(",")]
     if not text or any(not part for part in parts):
-        raise VariantError(f"--vary {field}={text}: give a list such as 1,2,3 or a range such as 1..4")
+        raise VariantError(f"{field}={text}", "give a list such as 1,2,3 or a range such as 1..4")
     return tuple(_scalar(part) for part in parts)
 
 
 def parse_vary(option: str) -> Vary:
     field, sep, values = option.partition("=")
     if not sep or not field.strip():
-        raise VariantError(f"--vary {option!r}: write FIELD=VALUES, e.g. stones[0].count=1..3")
+        raise VariantError(repr(option), "write FIELD=VALUES, e.g. stones[0].count=1..3")
     field = field.strip()
     return Vary(field, parse_values(field, values))
 
@@ -187,13 +198,13 @@ def check_types(data: dict[str, Any], varies: list[Vary]) -> None:
     seen: set[str] = set()
     for vary in varies:
         if vary.field in seen:
-            raise VariantError(f"--vary {vary.field}: given twice")
+            raise VariantError(vary.field, "given twice")
         seen.add(vary.field)
         old = get_value(data, vary.field)
         for value in vary.values:
             if not type_fits(old, value):
                 expected = _TYPE_WORDS.get(type(old), type(old).__name__)
-                raise VariantError(f"--vary {vary.field}: {value!r} is not {expected} like the spec's {old!r}")
+                raise VariantError(vary.field, f"{value!r} is not {expected} like the spec's {old!r}")
 
 
 def grid(varies: list[Vary]) -> Iterator[dict[str, Any]]:

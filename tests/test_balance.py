@@ -71,6 +71,18 @@ def test_even_seats_give_no_finding() -> None:
     assert report.balance["configurations"]["2 players"]["seat_advantage"]["outcome"] == "pass"
 
 
+def test_seats_that_win_alike_are_named_apart() -> None:
+    from pnp.check.balance import judge_balance
+    from pnp.check.protocol import Configuration
+
+    configuration = Configuration(2, ("greedy", "greedy"))
+    report = CheckReport("test")
+    judge_balance(report, (configuration,), {configuration.label: _tally([[10, 5], [5, 10]] * 20)}, {},
+                  BalanceLimits(0.1, 0.6))
+    (undecided,) = report.balance["undecided"]
+    assert "seat 1 wins 50.0%, seat 2 50.0%: advantage 0.0%" in undecided
+
+
 def test_length_has_mean_and_quartiles() -> None:
     from pnp.check.balance import length
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import partial
 from pathlib import Path
 
@@ -47,6 +48,19 @@ def test_report_verdict_and_json():
     assert doc["reasons"] == ["colour red cannot connect"]
     text = report.to_text()
     assert "NOT PLAYABLE" in text and "colour red cannot connect" in text and "tiles: 30" in text
+
+
+def test_long_lists_wrap_to_the_terminal_keeping_each_pair_whole():
+    pairs = {f"{a}-{b}": a + b for a in range(6) for b in range(6)}
+    report = CheckReport(game="demo", static={"edge_pairs": pairs, "tiles_per_number": {"0": 21, "1": 21}})
+    lines = report.to_text().splitlines()
+    start = lines.index(next(line for line in lines if line.startswith("  edge_pairs: 0-0 0, 0-1 1,")))
+    block = [lines[start]] + [line for line in lines[start + 1:] if line.startswith("      ")]
+    assert 2 <= len(block) <= 4 and all(len(line) <= 110 for line in block)
+    assert sum(line.count(",") for line in block) == len(pairs) - 1  # every pair once
+    for line in block[1:]:
+        assert re.match(r"^      \d-\d \d+,", line)  # a continuation starts with a whole pair
+    assert "  tiles_per_number: 0 21, 1 21" in lines
 
 
 def _processes(field: int, value: int) -> list[int]:

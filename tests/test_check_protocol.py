@@ -3,6 +3,7 @@ the streamed log, the player counts a game supports, and the same results under 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -219,6 +220,37 @@ def test_records_is_the_games_check_plays() -> None:
     first, second = played[4:6]
     assert first["seed"] == second["seed"] == game_seed(4, 0)
     assert first["seats"] == second["seats"][::-1] and first["seats"][0] == SIMULATION.players[-1]
+
+
+BUILT: list[int] = []  # the games whose record was built, by number
+
+
+def _lazy_play(model, deal):
+    """Rautino's play with its record handed over as a function, counting the records built."""
+    from pnp.games.rautino.checker import SIMULATION
+
+    outcome = SIMULATION.play(model, deal)
+
+    def build() -> dict:
+        BUILT.append(deal.number)
+        return outcome.full_record()
+
+    return dataclasses.replace(outcome, record=build)
+
+
+def test_a_record_given_as_a_function_is_built_only_when_it_is_read(tmp_path: Path) -> None:
+    from pnp.games.rautino.checker import SIMULATION
+
+    lazy = dataclasses.replace(SIMULATION, play=_lazy_play)
+    model = games.get("rautino").load(None)
+    options = CheckOptions(games=5, seed=3, players=1, workers=1, skill_games=0)
+    BUILT.clear()
+    simulate.check(lazy, model, options)
+    assert BUILT == []  # nobody read a record
+    simulate.check(lazy, model, dataclasses.replace(options, log=tmp_path / "lazy.jsonl"))
+    assert BUILT == [0, 1, 2, 3, 4]
+    simulate.check(SIMULATION, model, dataclasses.replace(options, log=tmp_path / "plain.jsonl"))
+    assert (tmp_path / "lazy.jsonl").read_bytes() == (tmp_path / "plain.jsonl").read_bytes()
 
 
 # --- fork, spawn and one worker agree ---------------------------------------------------------------

@@ -87,6 +87,19 @@ def test_footers_name_the_part_and_page_in_the_kits_language(printed):
     assert any(f"· {rules}" in text for pages in files.values() for text in pages)
 
 
+def test_footers_call_each_game_s_pieces_by_their_name(printed):
+    """Rautino's pieces are stones, Zatre's and Triomino's tiles: the footer of their sheets says so."""
+    lang, files = printed
+    words = {"Rautino": "Spielsteine" if lang == "de" else "stones",
+             "Zatre": "Spielsteine" if lang == "de" else "tiles",
+             "Triomino": "Spielsteine" if lang == "de" else "tiles"}
+    for title, word in words.items():
+        kit = next(pages for name, pages in files.items() if name == f"{title.lower()}/{title.lower()}-kit.pdf")
+        assert any(f"{title} · {word}" in text for text in kit), f"{lang}: {title}"
+    if lang == "en":
+        assert not any("Rautino · tiles" in text for text in files["rautino/rautino-kit.pdf"])
+
+
 def test_a_text_without_every_language_is_refused():
     with pytest.raises(ValueError, match="every text needs"):
         Texts({"start": {"en": "Start"}})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -48,6 +49,35 @@ def test_a_bad_value_names_the_field_the_form_shows(client: TestClient) -> None:
     assert result["validation"]["field"] == "board.cell_mm"
     paths = json.dumps(result["form"])
     assert '"path": "board.cell_mm"' in paths
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_the_form_knows_each_number_fields_limit_before_a_value_is_refused(client: TestClient, game: str) -> None:
+    spec = client.get("/api/spec", params={"id": f"shipped:{game}"}).json()
+    limits = spec["validation"]["limits"]
+    form_paths = set(re.findall(r'"path": "([^"]+)"', json.dumps(spec["form"])))
+    assert limits and set(limits) <= form_paths  # each limit belongs to a field the form shows
+    for limit in limits.values():
+        assert limit["text"] and (limit["min"] is not None or limit["max"] is not None)
+
+
+def test_a_refused_value_and_its_limit_agree(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:zatre"}).json()
+    limit = spec["validation"]["limits"]["sheet.rows"]
+    assert (limit["min"], limit["max"], limit["text"]) == (1, 200, "1 to 200")
+    result = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "sheet.rows", "value": limit["max"] + 1}]}).json()
+    assert result["validation"]["field"] == "sheet.rows"
+    assert result["validation"]["reason"] == "must be between 1 and 200"
+    assert result["validation"]["limits"]["sheet.rows"] == limit  # still shown while the value is wrong
+
+
+def test_an_edit_of_a_field_the_spec_lacks_names_it_without_command_line_words(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    response = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "stones[99].count", "value": 2}]})
+    assert response.status_code == 400
+    assert response.json()["error"] == "stones[99].count: stones has 15 items, no [99]"
 
 
 def test_a_check_can_be_cancelled_and_stops_its_processes(client: TestClient) -> None:

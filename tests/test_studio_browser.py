@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -13,12 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
 from playwright import sync_api as playwright
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (installed by .ci/run)")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
 
 
@@ -98,6 +95,8 @@ def test_a_new_colour_shows_on_the_stone_sheet_and_is_saved(page: object, studio
     assert "#7b3fa0" in stone_sheet_svg(page)
     assert red not in stone_sheet_svg(page)
     assert 'fill = "#7b3fa0"' in (workspace / "myset" / "rautino.toml").read_text(encoding="utf-8")
+    swatch = page.locator('.field[data-path="colours[0].fill"] input[type=color]')
+    assert swatch.input_value() == "#7b3fa0"  # the swatch follows the typed colour
     shot(page, "design")
 
 
@@ -106,6 +105,9 @@ def test_an_invalid_value_shows_the_loaders_message_and_leaves_the_file(page: ob
     before = (workspace / "myset" / "rautino.toml").read_bytes()
     open_spec(page, base, MYSET)
     hand = page.locator('.field[data-path="game.hand_size"] input')
+    # The range shows before anything is typed, and the input knows it.
+    assert page.locator('.field[data-path="game.hand_size"] .limit').text_content() == "1 to 10"
+    assert (hand.get_attribute("min"), hand.get_attribute("max")) == ("1", "10")
     hand.fill("99")
     hand.press("Tab")
     message = page.locator('.field[data-path="game.hand_size"] .msg')

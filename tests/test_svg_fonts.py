@@ -3,7 +3,9 @@
 The Chromium test opens a text-heavy German rules sheet in a browser that has no Vera-like font
 at all and compares its screenshot with the PDF's raster, by the measure and threshold of the
 SVG-against-PDF test. A control without the embedded faces must fail the same comparison, so a
-pass shows the glyphs came from the SVG.
+pass shows the glyphs came from the SVG. Every other page of the three German kits (boards,
+stones and tiles, backs, covers, score sheets, boxes) must pass the same comparison, each at its
+own paper size.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from __future__ import annotations
 import base64
 import io
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from browserhelp import CHROMIUM
 from click.testing import CliRunner
 from drawhelp import SVG_NS, mean_diff, pdf_png, svg_root
 from fontTools.ttLib import TTFont
@@ -28,7 +30,6 @@ from pnp.draw.scene import Page
 from pnp.draw.svg import render_svg
 
 _FACE = re.compile(r"@font-face\{[^}]*font-weight:(\w+);[^}]*base64,([A-Za-z0-9+/=]+)")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # At 100 dpi the baselines of 3 mm text snap to whole pixels differently in every renderer (even
 # cairosvg's preview of this page scores 5.3 there); at 300 dpi the measure separates cleanly:
 # about 2.2 with the embedded font, 9.6 without it.
@@ -69,9 +70,9 @@ def test_embedded_fonts_are_byte_reproducible() -> None:
     assert render_svg(page()) == render_svg(page())
 
 
-def _screenshot(svg: Path, png: Path, tmp: Path, dpi: float) -> Image.Image:
-    # Fonts as on a machine without Vera: the system's fonts minus Vera and its look-alike DejaVu
-    # Sans, so a glyph not drawn from the embedded face comes out visibly different.
+def _fonts_without_vera(tmp: Path) -> Path:
+    """A fontconfig file for a machine without Vera: the system's fonts minus Vera and its look-alike
+    DejaVu Sans, so a glyph not drawn from the embedded face comes out visibly different."""
     conf = tmp / "fonts.conf"
     conf.write_text(
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n'
@@ -83,7 +84,13 @@ def _screenshot(svg: Path, png: Path, tmp: Path, dpi: float) -> Image.Image:
         "  </rejectfont></selectfont>\n</fontconfig>\n",
         encoding="utf-8",
     )
-    width_px, height_px = (round(mm / 25.4 * 96) for mm in (A4.width, A4.height))  # CSS px
+    return conf
+
+
+def _screenshot(svg: Path, png: Path, tmp: Path, dpi: float,
+                size_mm: tuple[float, float] = (A4.width, A4.height)) -> Image.Image:
+    conf = _fonts_without_vera(tmp)
+    width_px, height_px = (round(mm / 25.4 * 96) for mm in size_mm)  # CSS px
     profile = tmp / f"profile-{png.stem}"
     done = subprocess.run(
         [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -114,3 +121,26 @@ def test_german_rules_sheet_in_chromium_matches_the_pdf(tmp_path: Path) -> None:
     bare.write_bytes(re.sub(rb"<defs><style.*?</style></defs>", b"", svg.read_bytes(), flags=re.S))
     assert b"@font-face" not in bare.read_bytes()
     assert mean_diff(_screenshot(bare, tmp_path / "bare.png", tmp_path, DPI), pdf) > THRESHOLD
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (CI installs Debian's chromium)")
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_every_page_of_a_german_kit_in_chromium_matches_the_pdf(tmp_path: Path, game: str) -> None:
+    """Each page at its own size (a board sheet may be landscape), in Chromium without Vera. The
+    printer-check pages are the same in every kit: Rautino's stand for them."""
+    result = CliRunner().invoke(main, ["kit", game, "--lang", "de", "--format", "svg,pdf", "-o", str(tmp_path), "-q"])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / game
+    pdf = (folder / f"{game}-kit.pdf").read_bytes()
+    pages = sorted(folder.glob(f"{game}-[0-9][0-9]-*.svg"))
+    assert len(pages) >= 7
+    for index, svg in enumerate(pages):
+        if game != "rautino" and "-calibration" in svg.name:
+            continue
+        root = svg_root(svg.read_bytes())
+        size_mm = tuple(float(root.get(side).removesuffix("mm")) for side in ("width", "height"))
+        shot = _screenshot(svg, tmp_path / f"{svg.stem}.png", tmp_path, DPI, size_mm)
+        reference = pdf_png(pdf, index, DPI)
+        assert abs(shot.width - reference.width) <= 1 and abs(shot.height - reference.height) <= 1, svg.name
+        difference = mean_diff(shot, reference)
+        assert difference < THRESHOLD, f"{svg.name}: {difference:.2f}"

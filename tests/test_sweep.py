@@ -48,7 +48,7 @@ def test_a_2_by_3_sweep_checks_every_variant_with_the_games_figures(game: str) -
     varies, extra, figures = GRIDS[game]
     result = run("sweep", game, *(a for v in varies for a in ("--vary", v)), "--games", "3", "--workers", "1",
                  "--json", *extra)
-    assert result.exit_code in (0, 1), result.output  # 3 games leave most thresholds undecided
+    assert result.exit_code in (0, 1, 3), result.output  # 3 games leave most thresholds undecided
     document = json.loads(result.output)
     assert [v["variant"] for v in document["variants"]] == [1, 2, 3, 4, 5, 6]
     first, last = document["variants"][0]["values"], document["variants"][-1]["values"]
@@ -63,18 +63,33 @@ def test_a_2_by_3_sweep_checks_every_variant_with_the_games_figures(game: str) -
             assert measured[key] is not None, (variant["variant"], key)
         assert variant["simulation"][label]["games"] == 3
     assert document["best"] in {v["variant"] for v in document["variants"] if v["passes"]} | {None}
+    assert document["confidence"] == 0.95
+
+
+def test_confidence_decides_a_variant_as_it_decides_a_check() -> None:
+    """A sweep judges its variants at --confidence like `pnp check`: fewer games decide at a lower one."""
+    def verdicts(confidence: str) -> list[str]:
+        result = run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--players", "1",
+                     "--games", "40", "--workers", "1", "--json", "--confidence", confidence)
+        assert result.exit_code in (0, 1, 3), result.output
+        document = json.loads(result.output)
+        assert document["confidence"] == float(confidence)
+        return [variant["verdict"] for variant in document["variants"]]
+
+    assert verdicts("0.5") != verdicts("0.999")
 
 
 def test_a_variant_plays_the_same_games_as_check_of_its_spec(tmp_path: Path) -> None:
-    """The sweep's figures of a variant are those `pnp check --spec` gives for the same spec file."""
+    """The sweep's figures of a variant are those `pnp check --spec` gives for the same spec file, at the
+    same confidence."""
     done = sweep("zatre", spec=None, vary=("sheet.rows=20,28",), csv=None, report=None, write_best=None,
-                 options=SweepOptions(games=4, players=2, workers=1))
+                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8))
     variant = done.variants[0]
     spec = tmp_path / "variant.toml"
     spec.write_text(variant.spec_text, encoding="utf-8")
     alone = run_check("zatre", spec=spec, games=4, seed=1, players=2, preset=None, workers=1, log=None,
-                      report=None, progress=False, skill_games=0)  # a sweep plays no skill matches
-    assert variant.report is not None
+                      report=None, progress=False, skill_games=0, confidence=0.8)  # a sweep plays no skill matches
+    assert variant.report is not None and variant.report.to_json()["confidence"] == 0.8
     # The same games and verdict; only where the spec came from differs (a sweep's variant has no file).
     ignore = ("spec", "title")
     assert ({k: v for k, v in variant.report.to_json().items() if k not in ignore}
@@ -95,7 +110,7 @@ def test_results_do_not_depend_on_the_worker_count_or_the_start_method(monkeypat
 
 def test_an_invalid_variant_is_reported_with_the_loaders_reason_and_the_rest_run() -> None:
     result = run("sweep", "zatre", "--vary", "tiles.size_mm=11.8,13.0", "--games", "2", "--players", "2", "--json")
-    assert result.exit_code in (0, 1), result.output
+    assert result.exit_code in (0, 1, 3), result.output
     valid, invalid = json.loads(result.output)["variants"]
     assert valid["verdict"] in ("playable", "undecided") and valid["simulation"]["2 players"]["games"] == 2
     assert invalid["verdict"] == "invalid" and not invalid["passes"] and invalid["simulation"] == {}
@@ -110,7 +125,7 @@ def test_table_csv_and_the_best_spec(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split()[:4] == ["variant", "sheet.rows", "configuration", "verdict"]
-    assert "zatre: 2 variants, 1 pass every threshold; best: variant 2" in result.output
+    assert "zatre: 2 variants, 1 passes every threshold; best: variant 2" in result.output
     assert f"wrote {best} (variant 2)" in result.output
     rows = list(csv.DictReader(io.StringIO(table.read_text())))
     assert [(r["variant"], r["sheet.rows"], r["verdict"]) for r in rows] == [
@@ -134,6 +149,27 @@ def test_no_passing_variant_exits_1_and_writes_no_best_spec(tmp_path: Path) -> N
     assert result.exit_code == 1, result.output
     assert "no best variant" in result.output
     assert not best.exists()
+
+
+def test_undecided_variants_are_not_passing_ones_and_exit_3(tmp_path: Path) -> None:
+    """Thirty games leave Rautino's thresholds too close to call: no variant passes yet, none fails."""
+    best, report = tmp_path / "best.toml", tmp_path / "report"
+    result = run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--players", "1",
+                 "--games", "30", "--workers", "1", "--write-best", str(best), "--report", str(report), "-q")
+    assert result.exit_code == 3, result.output
+    assert "rautino: 2 variants, 0 pass every threshold, 2 undecided; no best variant yet" in result.output
+    assert not best.exists()
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert "No variant passes every threshold yet" in page and page.count('class="undecided"') == 2
+    document = json.loads(run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--players", "1",
+                              "--games", "30", "--workers", "1", "--json").output)
+    assert [(v["verdict"], v["passes"]) for v in document["variants"]] == [("undecided", False)] * 2
+    assert document["best"] is None
+    # With enough games the same grid is decided and has a best variant.
+    decided = run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--players", "1",
+                  "--games", "400", "-q")
+    assert decided.exit_code == 0, decided.output
+    assert "2 variants, 2 pass every threshold; best: variant" in decided.output
 
 
 @pytest.mark.parametrize(("varies", "needles"), [
@@ -173,7 +209,9 @@ def test_an_unreachable_scheduler_is_named_in_one_line(tmp_path: Path) -> None:
 
 def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tmp_path: Path) -> None:
     two = tmp_path / "two"
-    result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--vary", "rules.points.12=3,4", "--games", "4",
+    # 30 games at 50 % confidence decide every verdict here (4 games would leave the 28-row sheets undecided).
+    decided = ("--games", "30", "--confidence", "0.5")
+    result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--vary", "rules.points.12=3,4", *decided,
                  "--players", "2", "--workers", "1", "--report", str(two), "-q")
     assert result.exit_code == 0, result.output
     page = (two / "index.html").read_text()
@@ -188,7 +226,7 @@ def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tm
     assert page.count('<tr class="best pass">') == 1 and page.count('<tr class="fail">') == 2
 
     one = tmp_path / "one"
-    result = run("sweep", "zatre", "--vary", "sheet.rows=16,20,28", "--games", "4", "--players", "2",
+    result = run("sweep", "zatre", "--vary", "sheet.rows=16,20,28", *decided, "--players", "2",
                  "--workers", "1", "--report", str(one), "-q")
     assert result.exit_code == 0, result.output
     page = (one / "index.html").read_text()

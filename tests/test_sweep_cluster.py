@@ -16,7 +16,7 @@ def sweep_json(*extra: str) -> dict:
     result = CliRunner().invoke(main, ["sweep", "rautino", "--vary", "shapes[Dreieck].points.1=1,3",
                                        "--vary", "scoring.one_player.combo_bonus=0,2", "--games", "20",
                                        "--json", *extra])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code in (0, 1, 3), result.output  # 20 games may leave verdicts undecided
     return json.loads(result.output)
 
 

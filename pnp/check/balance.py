@@ -78,7 +78,9 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
     games, confidence = tally.games, report.confidence
     shares = [wilson(w, games, confidence) for w in tally.seat_wins]
     high = max(range(len(shares)), key=lambda seat: shares[seat].estimate)
-    low = min(range(len(shares)), key=lambda seat: shares[seat].estimate)
+    # Another seat than the best, also when all win alike ("seat 1 wins 50%, seat 2 50%").
+    low = min((seat for seat in range(len(shares)) if seat != high), key=lambda seat: shares[seat].estimate,
+              default=high)
     test = seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games, limits.max_seat_advantage, confidence)
     outcome = test.outcome
     what = f"seat {high + 1} wins {shares[high].estimate:.1%}, seat {low + 1} {shares[low].estimate:.1%}: advantage"

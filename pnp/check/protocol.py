@@ -66,13 +66,18 @@ def deal_for(configurations: Sequence[Configuration], games: int, run_seed: int,
 class Outcome:
     """What a game's play function returns for one deal."""
 
-    record: dict[str, Any]  # JSON-ready and enough to replay the game from scratch
+    # JSON-ready and enough to replay the game from scratch; or a function that builds it, called only
+    # when the record is read (a log, the report's games): most runs read none.
+    record: dict[str, Any] | Callable[[], dict[str, Any]]
     scores: list[int]  # final score per seat
     turns: int
     rounds: int
     placements: int  # pieces the players put down (not a start piece the rules lay)
     # The game's own integer observations, each a value or one value per seat (per round...).
     measures: dict[str, int | list[int]] = field(default_factory=dict)
+
+    def full_record(self) -> dict[str, Any]:
+        return self.record() if callable(self.record) else self.record
 
     def scores_seated(self, swapped: bool) -> Outcome:
         """The outcome of a two-seat game with the seats read in the other order when `swapped`:

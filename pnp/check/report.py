@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
 
 # Exit codes of `pnp check`: 2 is bad input (every command).
 EXIT_PLAYABLE, EXIT_NOT_PLAYABLE, EXIT_UNDECIDED = 0, 1, 3
+
+TEXT_WIDTH = 110  # of the text report's wrapped lists
+NO_BREAK = "\u00a0"
 
 
 def figure_text(value: float, share: bool) -> str:
@@ -133,20 +137,33 @@ def _lines(value: Any, depth: int) -> list[str]:
     pad = "  " * depth
     out: list[str] = []
     for key, item in value.items():
-        if isinstance(item, dict) and item and not _is_flat_numbers(item):
+        if isinstance(item, dict) and item and not _is_flat(item):
             out.append(f"{pad}{key}:")
             out += _lines(item, depth + 1)
         elif isinstance(item, dict):
-            out.append(f"{pad}{key}: " + ", ".join(f"{k} {v}" for k, v in item.items()))
+            out += _wrapped(f"{pad}{key}: ", ", ".join(_pair(k, v) for k, v in item.items()), pad)
         elif isinstance(item, list):
-            out.append(f"{pad}{key}: " + ", ".join(str(x) for x in item))
+            out += _wrapped(f"{pad}{key}: ", ", ".join(str(x) for x in item), pad)
         else:
             out.append(f"{pad}{key}: {item}")
     return out
 
 
-def _is_flat_numbers(item: dict[str, Any]) -> bool:
-    return all(isinstance(v, int | float | str) for v in item.values()) and len(item) <= 12
+def _is_flat(item: dict[str, Any]) -> bool:
+    return all(isinstance(v, int | float | str) for v in item.values())
+
+
+def _pair(key: str, value: Any) -> str:
+    """'0-1 6': a short pair stays on one line when a list wraps."""
+    text = f"{key} {value}"
+    return text.replace(" ", NO_BREAK) if len(text) <= 16 else text
+
+
+def _wrapped(head: str, text: str, pad: str) -> list[str]:
+    """A long list on lines of a terminal's width, continued under its first item, not one per line."""
+    lines = textwrap.wrap(text, width=TEXT_WIDTH, initial_indent=head, subsequent_indent=pad + "    ",
+                          break_on_hyphens=False) or [head.rstrip()]
+    return [line.replace(NO_BREAK, " ") for line in lines]
 
 
 def undecided_clause(test: ThresholdTest, per_game: float = 1.0, option: str = "--games") -> str:

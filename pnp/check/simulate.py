@@ -52,7 +52,7 @@ def play_one(simulation: Simulation, model: Any, schedule: Schedule, keep_record
     """Play game `number` of a run (in a worker); its record is dropped when nobody reads it."""
     deal, _ = schedule.deal(number)
     outcome = simulation.play(model, deal)
-    record = numbered(outcome.record, simulation.game, deal) if keep_record else {}
+    record = numbered(outcome.full_record(), simulation.game, deal) if keep_record else {}
     return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements, outcome.measures)
 
 
@@ -82,7 +82,7 @@ def records(simulation: Simulation, model: Any, options: CheckOptions) -> Iterat
     schedule = schedule_for(simulation, model, options)
     for number in range(schedule.total):
         deal, _ = schedule.deal(number)
-        yield numbered(simulation.play(model, deal).record, simulation.game, deal)
+        yield numbered(simulation.play(model, deal).full_record(), simulation.game, deal)
 
 
 class Picker:

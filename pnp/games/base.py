@@ -141,6 +141,9 @@ class Game:
     options: tuple[KitOption[Any], ...] = ()
     presets: tuple[str, ...] = ()  # built-in rule presets (a spec may add more); () refuses --preset
     players: tuple[int, ...] = ()  # player counts the rules allow
+    # Component name -> the word its pages' footers print (a key of pnp.i18n.KIT), where the game
+    # calls its pieces otherwise (Rautino's "tiles" command prints its stones).
+    printed_parts: Mapping[str, str] = field(default_factory=dict)
 
     @cached_property
     def impl(self) -> GameParts:
@@ -185,6 +188,9 @@ class Game:
     @property
     def simulation(self) -> Simulation | None:
         return self.impl.simulation
+
+    def printed_part(self, component: str) -> str:
+        return self.printed_parts.get(component, component)
 
     def option(self, name: str) -> KitOption[Any] | None:
         return next((o for o in self.options if o.name == name), None)

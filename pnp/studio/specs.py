@@ -7,6 +7,7 @@ through the game's own loader, the same one `pnp kit --spec` uses, before it is 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import tempfile
@@ -21,7 +22,7 @@ import tomlkit
 from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
 from pnp.fileio import atomic_write_bytes
-from pnp.spec import template_path
+from pnp.spec import Bounds, recorded_limits, template_path
 from pnp.variants import VariantError, locate, type_fits
 
 from .workspace import Workspace, safe_name
@@ -106,9 +107,15 @@ class Validation:
     field: str | None = None
     reason: str | None = None
     message: str | None = None
+    # The range of every number field the loader checked (up to the first error), by field path:
+    # the form shows them beside the fields, before a value is refused.
+    limits: dict[str, Bounds] = dataclasses.field(default_factory=dict)  # "field" is a name here
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "field": self.field, "reason": self.reason, "message": self.message}
+        limits = {path: {"min": b.low, "max": b.high, "above": b.above, "text": b.text}
+                  for path, b in self.limits.items()}
+        return {"ok": self.ok, "field": self.field, "reason": self.reason, "message": self.message,
+                "limits": limits}
 
 
 def load_model(game: str, text: str, file_name: str) -> Any:
@@ -125,13 +132,14 @@ def load_model(game: str, text: str, file_name: str) -> Any:
 
 
 def validate(game: str, text: str, file_name: str) -> Validation:
-    try:
-        load_model(game, text, file_name)
-    except SpecError as exc:
-        return Validation(False, exc.field, exc.reason, str(exc))
-    except PnpError as exc:
-        return Validation(False, None, str(exc), str(exc))
-    return Validation(True)
+    with recorded_limits() as limits:
+        try:
+            load_model(game, text, file_name)
+        except SpecError as exc:
+            return Validation(False, exc.field, exc.reason, str(exc), limits)
+        except PnpError as exc:
+            return Validation(False, None, str(exc), str(exc), limits)
+    return Validation(True, limits=limits)
 
 
 def file_name(ref: SpecRef) -> str:
@@ -195,7 +203,7 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
         try:
             container, key = locate(document, path)
         except VariantError as exc:
-            raise PnpError(str(exc).replace("--vary ", "")) from None
+            raise PnpError(exc.without_option) from None
         if op == "set":
             value = edit.get("value")
             old = container[key]  # type: ignore[index]
@@ -208,8 +216,8 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
             if not _is_table_array(rows):
                 raise PnpError(f"{path}: not a list of rows")
             copy = tomlkit.table()
-            for field, value in rows[-1].unwrap().items():
-                copy[field] = value
+            for name, value in rows[-1].unwrap().items():
+                copy[name] = value
             copy.add(tomlkit.nl())
             rows.append(copy)
         elif op == "remove_row":

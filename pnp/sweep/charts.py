@@ -2,7 +2,8 @@
 or against two fields at once (a heat map). Hand-written like pnp/check/charts.py: no plotting library.
 
 Marks: a variant that passes every threshold is a filled green dot (a heat-map cell with a tick), one
-that fails a hollow red dot (a cell with a cross); the best variant is ringed (a cell with a thick frame).
+still undecided a hollow amber dot (a cell with a question mark), one that fails a hollow red dot (a cell
+with a cross); the best variant is ringed (a cell with a thick frame).
 """
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ from pnp.check.charts import FONT
 WIDTH, HEIGHT = 560, 260
 LEFT, RIGHT, TOP, BOTTOM = 60, 16, 30, 52
 PASS, FAIL, BEST, AXIS = "#2e7d32", "#c62828", "#222", "#999"
+OPEN = "#b26a00"  # undecided
+LABEL_CHAR_WIDTH = 6.6  # px per character of an 11 px label, a little over the widest font's average
+INK = {"pass": PASS, "undecided": OPEN, "fail": FAIL}
+MARK = {"pass": "\u2713", "undecided": "?", "fail": "\u2717"}
+LIGHT_MARK = {"pass": "#b9f6ca", "undecided": "#ffe0a3", "fail": "#ffcdd2"}  # on dark cells
 
 
 @dataclass(frozen=True)
@@ -23,7 +29,7 @@ class Point:
     """One variant's value of a figure."""
 
     value: float
-    passes: bool
+    state: str  # "pass", "undecided" or "fail" (pnp.sweep.results.state)
     best: bool
 
 
@@ -68,8 +74,8 @@ def strip_chart(title: str, field: str, columns: list[str], points: dict[str, li
         parts.append(f'<text x="{x:.1f}" y="{TOP + plot_h + 16}" text-anchor="middle">{escape(column)}</text>')
         for point in points.get(column, []):
             cy = y(point.value)
-            colour = PASS if point.passes else FAIL
-            fill = colour if point.passes else "white"
+            colour = INK[point.state]
+            fill = colour if point.state == "pass" else "white"
             parts.append(f'<circle cx="{x:.1f}" cy="{cy:.1f}" r="4.5" fill="{fill}" stroke="{colour}" '
                          f'stroke-width="1.5"><title>{_number(point.value)}</title></circle>')
             if point.best:
@@ -92,7 +98,11 @@ def heat_map(title: str, row_field: str, rows: list[str], column_field: str, col
     values = [cell.value for cell in cells.values()]
     low, high = (min(values), max(values)) if values else (0.0, 1.0)
     span = (high - low) or 1.0
-    middle_y = top + cell_h * len(rows) / 2
+    # The rows' field name runs upwards beside the rows; a long name on a short grid gets the room it
+    # needs below them rather than running off the chart.
+    name_length = LABEL_CHAR_WIDTH * len(row_field)
+    middle_y = max(top + cell_h * len(rows) / 2, name_length / 2 + 4)
+    height = max(height, middle_y + name_length / 2 + 4)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
              f'viewBox="0 0 {width:.0f} {height:.0f}" {FONT} font-size="11">',
              f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
@@ -118,9 +128,9 @@ def heat_map(title: str, row_field: str, rows: list[str], column_field: str, col
                 continue
             shade = (cell.value - low) / span
             light = round(96 - 56 * shade)  # lightness: larger values darker
-            mark = "\u2713" if cell.passes else "\u2717"
+            mark = MARK[cell.state]
             dark = light < 62
-            mark_ink = ("#b9f6ca" if dark else PASS) if cell.passes else ("#ffcdd2" if dark else FAIL)
+            mark_ink = LIGHT_MARK[cell.state] if dark else INK[cell.state]
             parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{cell_w:.1f}" height="{cell_h:.1f}" '
                          f'fill="hsl(212, 55%, {light}%)" stroke="white"><title>{_number(cell.value)}</title></rect>')
             parts.append(f'<text x="{x + cell_w / 2:.1f}" y="{y + cell_h / 2 + 4:.1f}" text-anchor="middle" '

@@ -14,6 +14,7 @@ from pnp.sweep.run import Sweep, Variant
 REPORT_MARK = b": sweep of "  # in the title of every sweep report's index.html
 EXTRA_STYLE = """
 tr.pass td:first-child { border-left: 4px solid #2e7d32; } tr.fail td:first-child { border-left: 4px solid #c62828; }
+tr.undecided td:first-child { border-left: 4px dashed #b26a00; }
 tr.best { font-weight: bold; background: #f1f8f1; } td:last-child { min-width: 24em; }
 """
 
@@ -36,7 +37,7 @@ def _labels(sweep: Sweep) -> list[str]:
 
 def _point(variant: Variant, label: str, key: str, best: Variant | None) -> Point | None:
     value = results.variant_figures(variant).get(label, {}).get(key)
-    return None if value is None else Point(value, results.passes(variant), variant is best)
+    return None if value is None else Point(value, results.state(variant), variant is best)
 
 
 def charts(sweep: Sweep) -> list[str]:
@@ -71,14 +72,16 @@ def render_report(sweep: Sweep, folder: Path) -> list[tuple[Path, bytes]]:
     for row in body:
         variant = numbers[int(row[0])]
         kind = "best" if variant is best else ""
-        kind += " pass" if results.passes(variant) else " fail"
+        kind += " " + results.state(variant)
         cells = "".join(f"<td>{escape(cell)}</td>" for cell in row)
         table_rows.append(f'<tr class="{kind.strip()}">{cells}</tr>')
     head = "".join(f"<th>{escape(cell)}</th>" for cell in header)
-    passing = sum(results.passes(v) for v in sweep.variants)
     if best is not None:
         values = ", ".join(f"{field} = {results.cell(best.values[field])}" for field in sweep.fields)
         verdict = f'<p class="verdict ok">Best: variant {best.number} ({escape(values)})</p>'
+    elif results.exit_code(sweep) == 3:
+        verdict = ('<p class="verdict open">No variant passes every threshold yet: more games would decide '
+                   'the undecided ones</p>')
     else:
         verdict = '<p class="verdict bad">No variant passes every threshold</p>'
     drawn = "".join(f'<div class="chart">{svg}</div>' for svg in charts(sweep))
@@ -88,10 +91,12 @@ def render_report(sweep: Sweep, folder: Path) -> list[tuple[Path, bytes]]:
 <style>{STYLE}{EXTRA_STYLE}</style></head><body>
 <h1>{escape(title)}</h1>
 {verdict}
-<p>{passing} of {len(sweep.variants)} variants pass every threshold of the check; {sweep.options.games} games per
-configuration, seed {sweep.options.seed}. The best variant: {escape(results.BEST_RULE)}.</p>
-<p class="note">Green filled dots and ticks: the variant passes every threshold; hollow red dots and crosses: it
-fails one; ringed dot or framed cell: the best variant. Heat-map cells are darker for larger values.</p>
+<p>{escape(results.summary(sweep))}; {sweep.options.games} games per configuration, seed
+{sweep.options.seed}, {sweep.options.confidence:.0%} confidence. The best variant: {escape(results.BEST_RULE)}.</p>
+<p class="note">Green filled dots and ticks: the variant passes every threshold; hollow amber dots and question
+marks: undecided (no threshold failed, some still too close to call: more games would decide); hollow red dots
+and crosses: it fails one; ringed dot or framed cell: the best variant. Heat-map cells are darker for larger
+values.</p>
 <h2>Charts</h2><div class="charts">{drawn}</div>
 <h2>Variants</h2><div style="overflow-x: auto"><table><tr>{head}</tr>{"".join(table_rows)}</table></div>
 </body></html>

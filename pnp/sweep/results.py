@@ -18,9 +18,9 @@ from typing import Any
 
 from pnp.sweep.run import Sweep, Variant
 
-BEST_RULE = ("passes every threshold of the check; then the smallest seat advantage (the largest over its "
-             "configurations); then the mean game length closest to the median of the passing variants; "
-             "then the first in grid order")
+BEST_RULE = ("passes every threshold of the check (decided, not undecided); then the smallest seat advantage "
+             "(the largest over its configurations); then the mean game length closest to the median of the "
+             "passing variants; then the first in grid order")
 
 
 def _summary_mean(key: str) -> Callable[[dict[str, Any]], float | None]:
@@ -111,8 +111,31 @@ def shown_figures(sweep: Sweep) -> list[Figure]:
     return [figure for figure in FIGURES if figure.key in present]
 
 
+def state(variant: Variant) -> str:
+    """'pass' (every threshold decided and passed), 'undecided' (none failed, some still open: more games
+    would decide them) or 'fail' (a threshold failed, or the variant is not a valid spec)."""
+    if variant.report is None or not variant.simulated or not variant.report.playable:
+        return "fail"
+    return "undecided" if variant.report.undecided else "pass"
+
+
 def passes(variant: Variant) -> bool:
-    return variant.report is not None and variant.report.playable and variant.simulated
+    return state(variant) == "pass"
+
+
+def summary(sweep: Sweep) -> str:
+    """'2 variants, 1 passes every threshold, 1 undecided': the count of each outcome."""
+    counts = {kind: sum(state(v) == kind for v in sweep.variants) for kind in ("pass", "undecided")}
+    text = f"{len(sweep.variants)} variant{'s' if len(sweep.variants) != 1 else ''}, " \
+           f"{counts['pass']} pass{'es' if counts['pass'] == 1 else ''} every threshold"
+    return text + (f", {counts['undecided']} undecided" if counts["undecided"] else "")
+
+
+def exit_code(sweep: Sweep) -> int:
+    """0: a best variant; 3: none passes yet, but some are undecided (more --games may decide them); 1: none."""
+    if best(sweep) is not None:
+        return 0
+    return 3 if any(state(v) == "undecided" for v in sweep.variants) else 1
 
 
 def _worst(variant: Variant, key: str) -> float | None:
@@ -148,6 +171,7 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
         "game": sweep.game,
         "games": sweep.options.games,
         "seed": sweep.options.seed,
+        "confidence": sweep.options.confidence,
         "fields": sweep.fields,
         "variants": [{
             "variant": variant.number,
@@ -201,9 +225,13 @@ def to_text(sweep: Sweep) -> str:
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
     chosen = best(sweep)
-    passing = sum(passes(v) for v in sweep.variants)
-    lines.append(f"{sweep.game}: {len(sweep.variants)} variants, {passing} pass every threshold; "
-                 + (f"best: variant {chosen.number}" if chosen else "no best variant"))
+    if chosen is not None:
+        outcome = f"best: variant {chosen.number}"
+    elif exit_code(sweep) == 3:
+        outcome = "no best variant yet (more --games would decide the undecided ones)"
+    else:
+        outcome = "no best variant"
+    lines.append(f"{sweep.game}: {summary(sweep)}; {outcome}")
     return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.check import simulate
+from pnp.check.confidence import DEFAULT_CONFIDENCE
 from pnp.check.protocol import Configuration, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.run import add_box_fit
@@ -68,6 +69,7 @@ class SweepOptions:
     scheduler: str | None = None  # a Dask scheduler's address; None: this machine's pool
     progress: bool = False
     confirmed: bool = False  # --yes: run a grid over MAX_VARIANTS_UNCONFIRMED
+    confidence: float = DEFAULT_CONFIDENCE  # of the intervals each variant's verdict compares
 
 
 @dataclass
@@ -108,7 +110,7 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
     chosen = game_registry.get(game)
     chosen.check_preset(options.preset)
     if not varies:
-        raise VariantError("--vary FIELD=VALUES: give at least one field to vary")
+        raise VariantError("FIELD=VALUES", "give at least one field to vary")
     simulation = simulation_of(chosen)
     # A broken base spec or a player count it does not allow is bad input, not a grid of invalid variants.
     simulation.configurations(chosen.load(spec), _check_options(options))
@@ -120,7 +122,7 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
     check_types(data, varies)
     size = grid_size(varies)
     if size > MAX_VARIANTS_UNCONFIRMED and not options.confirmed:
-        raise VariantError(f"--vary: {size:,} variants, more than {MAX_VARIANTS_UNCONFIRMED:,} "
+        raise VariantError("", f"{size:,} variants, more than {MAX_VARIANTS_UNCONFIRMED:,} "
                            "(add --yes to run them all)")
     variants = [Variant(number, values, variant_text(base, values))
                 for number, values in enumerate(grid(varies), start=1)]
@@ -149,7 +151,7 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
             except PnpError as exc:
                 variant.error = str(exc)
                 continue
-            report = CheckReport(simulation.game)
+            report = CheckReport(simulation.game, confidence=options.confidence)
             simulation.static(variant.model, report)
             add_box_fit(game, variant.model, report)
             variant.report = report

@@ -42,4 +42,5 @@ GAME = Game(
     },
     parts=parts,
     players=(1, 2),
+    printed_parts={"tiles": "stones"},
 )

@@ -96,8 +96,24 @@ async function openSpec(id) {
 
 function setSaveState(text) { $("save-state").textContent = text; }
 
+function showLimits(limits) {
+  // The loader's range of each number field, beside it and on the input: known before a value is refused.
+  for (const node of document.querySelectorAll(".field .limit")) node.remove();
+  for (const [path, limit] of Object.entries(limits)) {
+    const field = document.querySelector(`.field[data-path="${CSS.escape(path)}"]`);
+    if (!field) continue;
+    const input = field.querySelector("input[type=number]");
+    if (input) {
+      if (limit.min !== null && !limit.above) input.min = limit.min; else input.removeAttribute("min");
+      if (limit.max !== null) input.max = limit.max; else input.removeAttribute("max");
+    }
+    field.append(el("div", { class: "limit" }, limit.text));
+  }
+}
+
 function showValidation(validation) {
   state.valid = validation.ok;
+  if (validation.limits) showLimits(validation.limits);  // a message made here has none: keep the last
   for (const node of document.querySelectorAll(".field .msg")) node.remove();
   for (const node of document.querySelectorAll(".invalid")) node.classList.remove("invalid");
   const box = $("spec-error");
@@ -145,10 +161,15 @@ function renderField(field) {
         set(field.type === "number" ? value : value);
       } });
   } else if (field.type === "colour") {
+    const picker = el("input", { type: "color", id, value: field.value,
+      oninput: debounce((e) => { text.value = e.target.value; set(e.target.value); }, 150) });
     const text = el("input", { type: "text", value: field.value, size: 8, "aria-label": `${field.path} as text`,
-      onchange: (e) => set(e.target.value.trim()) });
-    input = el("span", { class: "colour" }, el("input", { type: "color", id, value: field.value,
-      oninput: debounce((e) => { text.value = e.target.value; set(e.target.value); }, 150) }), text);
+      onchange: (e) => {
+        const value = e.target.value.trim();
+        if (/^#[0-9a-fA-F]{6}$/.test(value)) picker.value = value.toLowerCase();  // the swatch follows the text
+        set(value);
+      } });
+    input = el("span", { class: "colour" }, picker, text);
   } else if (field.type === "list") {
     input = el("input", { type: "text", id, value: JSON.stringify(field.value),
       onchange: (e) => {

@@ -20,7 +20,7 @@ NEW_TILE = "#ffe08a"
 ROW_COLOURS = ("#1a4fa0", "#2e7d32", "#b23c17", "#6a1b9a")
 STYLE = FlowStyle(body=pt(9.2), h1=pt(14), h2=pt(11), leading=1.3, gap=1.8, bullet_indent=3.5)
 MIN_TEXT = pt(6.5)  # nothing printed smaller
-POINTS = Texts({"short": {"en": "pts", "de": "P."}})
+POINTS = Texts({"one": {"en": "pt", "de": "P."}, "more": {"en": "pts", "de": "P."}})
 
 
 def rules_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
@@ -89,7 +89,7 @@ def draw_turn_example(page: Page, model: ZatreModel, example: Example,
         size_text = pt(8.5)
         for index, row in enumerate(result.rows):
             pips = "+".join(str(example.pips_at(c)) for c in row.cells)
-            g.text(tx, ty, f"{pips} = {row.total}: {row.points} {POINTS(lang, 'short')}", size_text, style=filled(
+            g.text(tx, ty, f"{pips} = {row.total}: {row.points} {POINTS(lang, 'one' if row.points == 1 else 'more')}", size_text, style=filled(
                 ROW_COLOURS[index % len(ROW_COLOURS)]), cls="example-row")
             ty += size_text * 1.6
         if result.crosses:
