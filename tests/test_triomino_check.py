@@ -242,7 +242,7 @@ def test_check_report_and_records_replay_through_the_independent_validator():
 
 def play_one(model, preset: str, seed: int, number: int = 0) -> dict:
     deal = Deal(number, number, seed, Configuration(2, ("greedy", "greedy"), preset))
-    return numbered(checker.play(model, deal).record, "triomino", deal)
+    return numbered(checker.play(model, deal).full_record(), "triomino", deal)
 
 
 def game_record(preset: str = "seed", seed: int = 9) -> dict:

@@ -591,25 +591,88 @@ def round_end_bonuses(rules: Rules, totals: Sequence[int], out_player: int | Non
     return bonus
 
 
+# One turn after the opening as play leaves it: player, tiles drawn, the move or None (a pass),
+# bridge bonus, hexagons, hexagon bonus, penalty, points. A tuple, as the loop makes one per turn;
+# the record's dicts are built from it only when something reads the record.
+TurnPlayed = tuple[int, list[int], "Move | None", int, int, int, int, int]
+
+
+@dataclass
+class PlayedRound:
+    """One round as played, in tile indices; `record` gives its JSON form."""
+
+    starter: int
+    hands: list[list[int]]  # as dealt
+    pool: list[int]  # in draw order
+    first: int  # the opening tile
+    opening: Score
+    turns: list[TurnPlayed]
+    out_player: int | None  # None: the round ended blocked
+    hand_totals: list[int]
+    bonus: list[int]
+    pool_left: int
+    tiles_left: int
+    scores: list[int]
+    stats: dict[str, Any]
+    number: int = 0
+    totals: list[int] | None = None  # the game's scores after this round
+
+    @property
+    def placements(self) -> int:
+        return 1 + sum(turn[2] is not None for turn in self.turns)
+
+    def record(self, tiles: Sequence[Numbers]) -> dict[str, Any]:
+        def numbers(tile: int) -> list[int]:
+            return list(tiles[tile])
+
+        turns: list[dict[str, Any]] = [
+            {"player": self.starter, "start": True, "draws": [], "tile": numbers(self.first),
+             "cell": list(START_CELL), "rotation": 0, "score": self.opening.to_json()}]
+        for player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total in self.turns:
+            draws = [numbers(t) for t in drawn]
+            if move is None:
+                turns.append({"player": player, "draws": draws, "tile": None, "pass": True,
+                              "score": {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
+                                        "penalty": penalty, "total": total}})
+            else:
+                turns.append({"player": player, "draws": draws, "tile": numbers(move.tile), "cell": list(move.cell),
+                              "rotation": move.rotation,
+                              "score": {"sum": sum(tiles[move.tile]), "bridge": bridge, "hexagons": hexagons,
+                                        "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
+                                        "total": total}})
+        record: dict[str, Any] = {
+            "starter": self.starter,
+            "deal": {"hands": [[numbers(t) for t in hand] for hand in self.hands],
+                     "pool": [numbers(t) for t in self.pool]},
+            "turns": turns,
+            "end": {"reason": "out" if self.out_player is not None else "blocked", "player": self.out_player,
+                    "hand_totals": self.hand_totals, "bonus": self.bonus, "pool_left": self.pool_left,
+                    "tiles_left": self.tiles_left},
+            "scores": self.scores,
+            "stats": self.stats,
+        }
+        if self.number:
+            record["round"] = self.number
+            record["totals"] = self.totals
+        return record
+
+
 def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: list[list[int]], pool: list[int],
-               choosers: Sequence[Chooser], rng: random.Random) -> dict[str, Any]:
-    """Play one round from a deal; `pool` is in draw order. Returns the round's record."""
+               choosers: Sequence[Chooser], rng: random.Random) -> PlayedRound:
+    """Play one round from a deal; `pool` is in draw order."""
     n = len(hands)
     table = Table(rules, fit)
     sums = fit.sums
-    deal = {"hands": [[list(tiles[t]) for t in hand] for hand in hands],
-            "pool": [list(tiles[t]) for t in pool]}
+    dealt = [list(hand) for hand in hands]
     draw_pile = list(reversed(pool))  # pop() draws the next tile
     scores = [0] * n
-    turns: list[dict[str, Any]] = []
+    turns: list[TurnPlayed] = []
 
     starter, first = choose_starter(hands, tiles)
     hands[starter].remove(first)
     table.place(START_CELL, tiles[first])
     opening = Score(sum(tiles[first]), start_bonus=start_bonus(rules, tiles[first]))
     scores[starter] += opening.total
-    turns.append({"player": starter, "start": True, "draws": [], "tile": list(tiles[first]),
-                  "cell": list(START_CELL), "rotation": 0, "score": opening.to_json()})
 
     draws = bridges = passes = 0
     hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
@@ -646,7 +709,6 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
             if move.tile not in (drawn[-1:] if drawn else hand) or not is_legal(move):
                 raise ValueError(f"player {player} chose an illegal move: {move}")
             bridge, hexagons, hexagon_bonus = bonuses(move)
-            placed_sum = sums[move.tile]
             place(move.cell, move.numbers)
             hand.remove(move.tile)
             idle = 0
@@ -654,12 +716,8 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 bridges += 1
             if hexagons:
                 hexagon_counts[hexagons - 1] += 1
-            total = placed_sum + bridge + hexagon_bonus - penalty
-            turns.append({"player": player, "draws": [list(tiles[t]) for t in drawn], "tile": list(tiles[move.tile]),
-                          "cell": list(move.cell), "rotation": move.rotation,
-                          "score": {"sum": placed_sum, "bridge": bridge, "hexagons": hexagons,
-                                    "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
-                                    "total": total}})
+            total = sums[move.tile] + bridge + hexagon_bonus - penalty
+            turns.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
             if not hand:
                 out_player = player
         else:
@@ -667,25 +725,16 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
             idle = 0 if draw_pile and draw_limit and blocked_needs_empty_pool else idle + 1
             passes += 1
             total = -penalty
-            turns.append({"player": player, "draws": [list(tiles[t]) for t in drawn], "tile": None, "pass": True,
-                          "score": {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
-                                    "penalty": penalty, "total": total}})
+            turns.append((player, drawn, None, 0, 0, 0, penalty, total))
         scores[player] += total
 
     totals = [hand_total(hand, tiles) for hand in hands]
     bonus = round_end_bonuses(rules, totals, out_player)
     for p in range(n):
         scores[p] += bonus[p]
-    return {
-        "starter": starter,
-        "deal": deal,
-        "turns": turns,
-        "end": {"reason": "out" if out_player is not None else "blocked", "player": out_player,
-                "hand_totals": totals, "bonus": bonus, "pool_left": len(draw_pile),
-                "tiles_left": sum(len(h) for h in hands) + len(draw_pile)},
-        "scores": scores,
-        "stats": {"draws": draws, "bridges": bridges, "hexagons": hexagon_counts, "passes": passes},
-    }
+    return PlayedRound(starter, dealt, pool, first, opening, turns, out_player, totals, bonus, len(draw_pile),
+                       sum(len(h) for h in hands) + len(draw_pile), scores,
+                       {"draws": draws, "bridges": bridges, "hexagons": hexagon_counts, "passes": passes})
 
 
 def deal(tile_count: int, players: int, hand_size: int,
@@ -696,9 +745,27 @@ def deal(tile_count: int, players: int, hand_size: int,
     return hands, order[players * hand_size:]
 
 
-def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
-              fit: FitTable | None = None) -> dict[str, Any]:
-    """One seeded game (one or more rounds) -> its record, JSON-ready."""
+@dataclass
+class PlayedGame:
+    """One game as played; `record` gives its JSON form (built on demand: a check reads few)."""
+
+    seed: int
+    preset: str
+    rounds: list[PlayedRound]
+    final_scores: list[int]
+    tiles: Sequence[Numbers]
+
+    def record(self) -> dict[str, Any]:
+        best = max(self.final_scores)
+        return {"seed": self.seed, "players": len(self.final_scores), "preset": self.preset,
+                "rounds": [played.record(self.tiles) for played in self.rounds],
+                "final_scores": self.final_scores,
+                "winners": [p for p, s in enumerate(self.final_scores) if s == best]}
+
+
+def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
+             fit: FitTable | None = None) -> PlayedGame:
+    """One seeded game (one or more rounds)."""
     tiles = [t.numbers for t in model.tiles]
     fit = fit or FitTable(tiles)
     players = len(choosers)
@@ -709,13 +776,16 @@ def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], s
     rounds = []
     for number in range(1, rules.max_rounds + 1):
         hands, pool = deal(len(tiles), players, hand_size, deal_rng)
-        record = play_round(tiles, fit, rules, hands, pool, choosers, play_rng)
-        totals = [a + b for a, b in zip(totals, record["scores"], strict=True)]
-        record["round"] = number
-        record["totals"] = list(totals)
-        rounds.append(record)
+        played = play_round(tiles, fit, rules, hands, pool, choosers, play_rng)
+        totals = [a + b for a, b in zip(totals, played.scores, strict=True)]
+        played.number, played.totals = number, list(totals)
+        rounds.append(played)
         if rules.target_score and max(totals) >= rules.target_score:
             break
-    best = max(totals)
-    return {"seed": seed, "players": players, "preset": rules.name, "rounds": rounds,
-            "final_scores": totals, "winners": [p for p, s in enumerate(totals) if s == best]}
+    return PlayedGame(seed, rules.name, rounds, totals, tiles)
+
+
+def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
+              fit: FitTable | None = None) -> dict[str, Any]:
+    """One seeded game (one or more rounds) -> its record, JSON-ready."""
+    return run_game(model, rules, choosers, seed, fit).record()
