@@ -622,28 +622,25 @@ class PlayedRound:
         return 1 + sum(turn[2] is not None for turn in self.turns)
 
     def record(self, tiles: Sequence[Numbers]) -> dict[str, Any]:
-        def numbers(tile: int) -> list[int]:
-            return list(tiles[tile])
-
         turns: list[dict[str, Any]] = [
-            {"player": self.starter, "start": True, "draws": [], "tile": numbers(self.first),
+            {"player": self.starter, "start": True, "draws": [], "tile": list(tiles[self.first]),
              "cell": list(START_CELL), "rotation": 0, "score": self.opening.to_json()}]
         for player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total in self.turns:
-            draws = [numbers(t) for t in drawn]
+            draws = [list(tiles[t]) for t in drawn] if drawn else []
             if move is None:
                 turns.append({"player": player, "draws": draws, "tile": None, "pass": True,
                               "score": {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
                                         "penalty": penalty, "total": total}})
             else:
-                turns.append({"player": player, "draws": draws, "tile": numbers(move.tile), "cell": list(move.cell),
+                turns.append({"player": player, "draws": draws, "tile": list(tiles[move.tile]), "cell": list(move.cell),
                               "rotation": move.rotation,
                               "score": {"sum": sum(tiles[move.tile]), "bridge": bridge, "hexagons": hexagons,
                                         "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
                                         "total": total}})
         record: dict[str, Any] = {
             "starter": self.starter,
-            "deal": {"hands": [[numbers(t) for t in hand] for hand in self.hands],
-                     "pool": [numbers(t) for t in self.pool]},
+            "deal": {"hands": [[list(tiles[t]) for t in hand] for hand in self.hands],
+                     "pool": [list(tiles[t]) for t in self.pool]},
             "turns": turns,
             "end": {"reason": "out" if self.out_player is not None else "blocked", "player": self.out_player,
                     "hand_totals": self.hand_totals, "bonus": self.bonus, "pool_left": self.pool_left,
