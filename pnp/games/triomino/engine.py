@@ -594,7 +594,7 @@ def round_end_bonuses(rules: Rules, totals: Sequence[int], out_player: int | Non
 # One turn after the opening as play leaves it: player, tiles drawn, the move or None (a pass),
 # bridge bonus, hexagons, hexagon bonus, penalty, points. A tuple, as the loop makes one per turn;
 # the record's dicts are built from it only when something reads the record.
-TurnPlayed = tuple[int, list[int], "Move | None", int, int, int, int, int]
+TurnPlayed = tuple[int, list[int], Move | None, int, int, int, int, int]
 
 
 @dataclass
