@@ -67,12 +67,14 @@ def kit_rows(formats: frozenset[str], label: str) -> list[tuple[str, str]]:
 
 def game_rows(games: int) -> list[tuple[str, str]]:
     """Games/s and placements/s of each configuration, one process (engine speed, not core count).
-    CPU time of this process, like the reference loop: other work on a busy machine skews it less."""
+    CPU time of this process, like the reference loop: other work on a busy machine skews it less.
+    The configuration's games only, records and tallies included: the head-to-head skill matches
+    (`--skill-games`, lookahead players) are runs of their own and would be timed with them."""
     rows = []
     for name, players, preset in CONFIGURATIONS:
         game = game_registry.get(name)
         model = game.load(None)
-        options = CheckOptions(games=games, seed=1, players=players, preset=preset, workers=1)
+        options = CheckOptions(games=games, seed=1, players=players, preset=preset, workers=1, skill_games=0)
         reference = reference_seconds()
         start = time.process_time()
         report = game.check(model, options)

@@ -120,6 +120,20 @@ def test_perft_from_game_positions_matches_brute_force(players, seed, moves, mat
     assert total > 0
 
 
+@pytest.mark.parametrize(("players", "seed", "moves"), [(1, 1, 0), (1, 2, 9), (1, 7, 18), (2, 3, 10), (2, 4, 22)])
+def test_best_moves_and_best_reply_agree_with_scoring_every_move(players, seed, moves):
+    """The greedy player's shortcut (only slots where a shape can form are scored) and the
+    lookahead's best reply give what scoring every legal move gives, ties in move order."""
+    board, _ = _position_after(MODEL, players, seed, moves)
+    kinds = _kinds(MODEL)
+    for hand in ([kinds[0], kinds[5], kinds[9]], kinds[3:6], [kinds[2], kinds[2], kinds[14]], kinds):
+        every = board.moves(hand)
+        totals = [board.score(slot, a, b).total for _, slot, a, b in every]
+        top = max(totals, default=None)
+        assert board.best_moves(hand) == [move for move, total in zip(every, totals, strict=True) if total == top]
+        assert board.best_total(hand) == top
+
+
 def test_perft_counts_overbuild_and_overhang_in_two_player_positions():
     extra = 0
     for seed in range(4):
@@ -158,7 +172,11 @@ def test_default_set_is_playable_and_every_record_replays():
 
 
 def test_records_show_the_score_breakdown():
-    record = play(MODEL, Deal(0, 0, 42, Configuration(1, ("greedy",)))).record
+    outcome = play(MODEL, Deal(0, 0, 42, Configuration(1, ("greedy",))))
+    record = outcome.full_record()  # built on demand: a run without a log or report builds none
+    formed = [s["shape"] for m in record["moves"] if not m.get("skip") for s in m["score"]["shapes"]]
+    assert outcome.measures["shapes"] == len(formed)
+    assert all(outcome.measures[f"shape:{s.name}"] == formed.count(s.name) for s in MODEL.shapes)
     move = next(m for m in record["moves"] if len(m["score"]["shapes"]) > 1)
     score = move["score"]
     assert score["stone"] == 1

@@ -377,3 +377,29 @@ def test_the_stack_is_a_seeded_shuffle_and_the_start_stone_is_its_top():
     start = first.board.tables.start
     laid = (first.board.colour[start[0]], first.board.colour[start[1]])
     assert laid in {first.stack[0], first.stack[0][::-1]}
+
+
+@pytest.mark.parametrize("wrong", ["slot", "stone", "hand index"])
+def test_a_player_asking_for_an_illegal_move_stops_the_game(wrong):
+    def buggy(board, hand, rng):
+        hand_index, slot, a, b = board.best_moves(hand)[0]
+        if wrong == "slot":  # a slot far from every stone on the board
+            return hand_index, next(s for s in range(len(board.tables.slots)) if not board.fits(s, a, b)), a, b
+        if wrong == "stone":
+            return hand_index, slot, *next((x, y) for x in range(JOKER + 1) for y in range(JOKER + 1)
+                                           if hand[hand_index] not in ((x, y), (y, x)))
+        return len(hand), slot, a, b
+
+    with pytest.raises(engine.IllegalMove):
+        engine.play_game(MODEL, 1, 3, buggy)
+
+
+def test_shared_score_memo_stays_bounded_and_changes_no_game(monkeypatch):
+    expected = [engine.play_game(MODEL, players, seed, greedy_player) for players, seed in ((1, 4), (2, 5))]
+    engine._SCORE_MEMOS.clear()
+    monkeypatch.setattr(engine, "_SCORE_MEMO_PAIRS", 3 * (JOKER + 1) ** 2)  # three completion patterns
+    for (players, seed), before in zip(((1, 4), (2, 5)), expected, strict=True):
+        again = engine.play_game(MODEL, players, seed, greedy_player)
+        assert again.scores == before.scores
+        assert [(t.slot, t.colours) for t in again.turns] == [(t.slot, t.colours) for t in before.turns]
+    assert engine._SCORE_MEMOS and all(len(memo) <= 3 for memo in engine._SCORE_MEMOS.values())

@@ -119,6 +119,54 @@ def test_best_move_is_the_first_highest_scoring_move_of_the_list(preset):
     assert compared > 150
 
 
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_a_best_reply_rescored_around_the_move_equals_a_full_search_after_it(preset):
+    # The lookahead rescores only the cells around a candidate's corners; a full search must agree.
+    rules = MODEL.rules(preset)
+    fit = engine.FitTable(TILES)
+    rng = random.Random(13)
+    compared = 0
+    for _game in range(4):
+        order = list(range(len(TILES)))
+        rng.shuffle(order)
+        table = engine.Table(rules, fit)
+        table.place((0, 0), TILES[order[0]])
+        rest = order[1:]
+        for _step in range(30):
+            hand, others = rest[:6], rest[6:]
+            replies = table.reply_values(others)
+            for move in table.moves(hand):
+                after = table.copy()
+                after.place(move.cell, move.numbers)
+                reply = after.best_move(others)
+                assert table.best_reply(move, others, replies) == (after.move_value(reply) if reply else 0)
+                compared += 1
+            move = random_legal(table, hand, rng)
+            if move is None:
+                rest = rest[6:] + rest[:6]
+                continue
+            table.place(move.cell, move.numbers)
+            rest.remove(move.tile)
+    assert compared > 300
+
+
+@pytest.mark.parametrize("fault", ["rotation", "tile", "cell"])
+def test_a_player_asking_for_an_illegal_move_stops_the_game(fault):
+    def faulty(table, tiles, rng):
+        move = table.best_move(tiles)
+        if move is None:
+            return None
+        if fault == "rotation":  # the tile turned by one corner: its edges no longer match
+            turned = (move.rotation + 1) % 3
+            return move._replace(rotation=turned, numbers=engine.oriented(TILES[move.tile], turned))
+        if fault == "tile":  # a tile the player does not hold
+            return move._replace(tile=next(t for t in range(len(TILES)) if t not in tiles))
+        return move._replace(cell=(move.cell[0] + 40, move.cell[1]))  # far from the table
+
+    with pytest.raises(ValueError, match="illegal move"):
+        engine.play_game(MODEL, MODEL.rules("seed"), [faulty, faulty], 3)
+
+
 def test_fixed_position_counts():
     rules = MODEL.rules("seed")
     table = engine.Table(rules, engine.FitTable(TILES))
@@ -194,7 +242,7 @@ def test_check_report_and_records_replay_through_the_independent_validator():
 
 def play_one(model, preset: str, seed: int, number: int = 0) -> dict:
     deal = Deal(number, number, seed, Configuration(2, ("greedy", "greedy"), preset))
-    return numbered(checker.play(model, deal).record, "triomino", deal)
+    return numbered(checker.play(model, deal).full_record(), "triomino", deal)
 
 
 def game_record(preset: str = "seed", seed: int = 9) -> dict:

@@ -82,7 +82,8 @@ def play_deal(rules: m.Rules, hands: list[list[tuple[int, int, int]]], pool: lis
               choosers=None) -> dict:
     idx_hands = [[INDEX[t] for t in hand] for hand in hands]
     choosers = choosers or [greedy] * len(hands)
-    return e.play_round(TILES, FIT, rules, idx_hands, [INDEX[t] for t in pool], choosers, random.Random(1))
+    played = e.play_round(TILES, FIT, rules, idx_hands, [INDEX[t] for t in pool], choosers, random.Random(1))
+    return played.record(TILES)
 
 
 def test_start_highest_triple_scores_its_sum_plus_10():

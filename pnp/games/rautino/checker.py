@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 from pnp.check import simulate
@@ -34,9 +35,8 @@ def play(model: RautinoModel, deal: Deal) -> Outcome:
     """One seeded game: its record and what the figures need of it."""
     choosers = [PLAYERS[name] for name in deal.configuration.seats]
     result = play_game(model, deal.configuration.players, deal.seed, choosers)
-    record = to_record(model, result, deal.number)
-    shapes = Counter(shape["shape"] for move in record["moves"] if not move.get("skip")
-                     for shape in move["score"]["shapes"])
+    shapes = Counter(model.shapes[formed.shape].name for turn in result.turns if turn.score is not None
+                     for formed in turn.score.shapes)
     measures: dict[str, int | list[int]] = {
         "placed": result.placed,
         "skips": result.skips,
@@ -45,7 +45,9 @@ def play(model: RautinoModel, deal: Deal) -> Outcome:
         f"end:{result.end}": 1,
     }
     measures.update({f"shape:{shape.name}": shapes[shape.name] for shape in model.shapes})
-    return Outcome(record, list(result.scores), len(result.turns), 1, result.placed - 1, measures)
+    # The record is built only when a log or report reads it.
+    return Outcome(partial(to_record, model, result, deal.number), list(result.scores), len(result.turns), 1,
+                   result.placed - 1, measures)
 
 
 def check(model: RautinoModel, options: CheckOptions) -> CheckReport:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -41,6 +42,11 @@ class Slot:
     shapes: dict[int, tuple[int, int, int, bool, bool]]
 
 
+# A cell set's slots that would complete it, by the bits of its empty cells (at most two left):
+# ((instance, the slots that would then complete it), ...).
+Completing = dict[int, tuple[tuple[int, tuple[int, ...]], ...]]
+
+
 @dataclass(frozen=True)
 class Tables:
     cells: tuple[tg.Cell, ...]
@@ -51,11 +57,16 @@ class Tables:
     touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
     affected: tuple[frozenset[int], ...]  # cell -> slots whose landing or contacts change with it
     instance_cells: tuple[tuple[int, ...], ...]
-    # cell -> (instance, the cell's bit among the instance's cells) of each instance it is in
-    instances_at: tuple[tuple[tuple[int, int], ...], ...]
     instance_shape: tuple[int, ...]
-    # instance -> {bits of its empty cells, at most two: slots that would then complete it}
-    completing: tuple[dict[int, tuple[int, ...]], ...]
+    # Instances of different shapes on the same cells (the two Sechseck shapes) share one cell set:
+    # a placement updates its empty cells and colours once for all of them.
+    cell_set_of: tuple[int, ...]  # instance -> its cell set
+    cell_set_instances: tuple[tuple[int, ...], ...]
+    # cell -> per cell set it is in: (cell set, mask that clears the cell's bit among the set's
+    # cells, the set's dead_from, the set's completing entry); one tuple, so laying a triangle
+    # reads what it needs of a set in one unpacking.
+    cell_sets_at: tuple[tuple[tuple[int, int, int, Completing], ...], ...]
+    completing: tuple[Completing, ...]  # per cell set
     start: tuple[int, int]
     joker: int  # colour index of the joker
     # Per shape: points by colour count (0 counts as 1: a shape of jokers only).
@@ -63,16 +74,30 @@ class Tables:
     # Per shape, per number of new triangles in it (0-2), per colour count of its other cells:
     # whether some colours of the new stone make it score.
     alive: tuple[tuple[tuple[bool, ...], ...], ...]
-    # Per instance: the colour count from which it can never score (colours only grow), so it
-    # is no longer followed (a big triangle with two colours). Beyond reach: never.
+    # Per cell set: the colour count from which none of its instances can score (colours only
+    # grow), so it is no longer followed (a big triangle with two colours). Beyond reach: never.
     dead_from: tuple[int, ...]
-    small: tuple[int, ...]  # instances of one or two cells: a stone can form them on an empty board
+    small: tuple[int, ...]  # cell sets of one or two cells: a stone can form them on an empty board
+    all_empty: tuple[int, ...]  # per cell set: the bits of all its cells
     # Per slot: a, b and two contacts of each, padded with NO_CELL (a cell that stays empty).
     slot_cells: tuple[tuple[int, int, int, int, int, int], ...]
 
 
-@lru_cache(maxsize=16)
 def tables_for(model: RautinoModel) -> Tables:
+    """The tables of a model; the same model object as last time skips hashing the whole spec
+    (a frozen dataclass hashes every field on each call), which a new board pays each game."""
+    if _LAST_TABLES and _LAST_TABLES[0][0] is model:
+        return _LAST_TABLES[0][1]
+    tables = _tables_for(model)
+    _LAST_TABLES[:] = [(model, tables)]
+    return tables
+
+
+_LAST_TABLES: list[tuple[RautinoModel, Tables]] = []  # the model of the last call and its tables
+
+
+@lru_cache(maxsize=16)
+def _tables_for(model: RautinoModel) -> Tables:
     board = model.board.cell_set
     ring = {n for cell in board for n in tg.neighbours(cell) if n not in board}
     cells = (*model.board.cells, *sorted(ring, key=lambda c: (c[1], c[0])))
@@ -95,8 +120,11 @@ def tables_for(model: RautinoModel) -> Tables:
     for inst, members in enumerate(instance_cells):
         for cell in members:
             by_cell[cell].append(inst)
-    at_cell = tuple(tuple((inst, 1 << instance_cells[inst].index(cell)) for inst in by_cell[cell])
-                    for cell in range(len(cells)))
+    set_index: dict[tuple[int, ...], int] = {}
+    cell_set_of = tuple(set_index.setdefault(members, len(set_index)) for members in instance_cells)
+    set_cells = tuple(set_index)
+    set_instances = tuple(tuple(i for i, s in enumerate(cell_set_of) if s == index) for index in range(len(set_cells)))
+    sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
 
     n_board = len(model.board.cells)
     slots: list[Slot] = []
@@ -125,7 +153,7 @@ def tables_for(model: RautinoModel) -> Tables:
             affected[cell].add(slot_index)
     # A stone completes an instance when the instance's empty cells all lie under it (rescoring
     # also when none is left: the stone covers a joker in it).
-    completing: list[dict[int, tuple[int, ...]]] = [{} for _ in instance_cells]
+    by_empty: list[dict[int, dict[int, tuple[int, ...]]]] = [{} for _ in set_cells]
     for slot_index, slot in enumerate(slots):
         for inst, (_, _, _, has_a, has_b) in slot.shapes.items():
             members = instance_cells[inst]
@@ -134,19 +162,23 @@ def tables_for(model: RautinoModel) -> Tables:
             if model.rescore_overbuilt_shapes:
                 empties.add(0)
             for empty in empties:
-                completing[inst].setdefault(empty, ())
-                completing[inst][empty] += (slot_index,)
+                waiting = by_empty[cell_set_of[inst]].setdefault(empty, {})
+                waiting[inst] = (*waiting.get(inst, ()), slot_index)
+    completing = tuple({empty: tuple(waiting.items()) for empty, waiting in entry.items()} for entry in by_empty)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     joker = len(model.colours)
     points = tuple(tuple(s.points_for(max(1, n)) for n in range(joker + 1)) for s in model.shapes)
     alive = tuple(tuple(tuple(any(p is not None for p in row[least:least + new + 1]) for least in range(joker + 1))
                         for new in range(3)) for row in points)
     dead_from = [next((n for n in range(joker + 1) if all(p is None for p in row[n:])), joker + 1) for row in points]
+    set_dead_from = tuple(max(dead_from[instance_shape[i]] for i in members) for members in set_instances)
+    cell_sets_at = tuple(tuple((s, ~(1 << set_cells[s].index(cell)), set_dead_from[s], completing[s]) for s in at)
+                         for cell, at in enumerate(sets_at))
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
-                  tuple(frozenset(a) for a in affected), tuple(instance_cells), at_cell,
-                  tuple(instance_shape), tuple(completing), start, joker, points, alive,
-                  tuple(dead_from[shape] for shape in instance_shape),
-                  tuple(i for i, members in enumerate(instance_cells) if (1 << len(members)) - 1 in completing[i]),
+                  tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(instance_shape),
+                  cell_set_of, set_instances, cell_sets_at, completing, start, joker, points, alive, set_dead_from,
+                  tuple(i for i, members in enumerate(set_cells) if (1 << len(members)) - 1 in completing[i]),
+                  tuple((1 << len(members)) - 1 for members in set_cells),
                   tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots))
 
 
@@ -203,11 +235,12 @@ class Board:
         # What a new triangle would land on, per cell (what may land there: `landing`).
         off_board = OFF_BOARD if self.rules.joker_overhang else CLOSED
         self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (len(tables.cells) - tables.board_cells) + [CLOSED]
-        # Per shape instance: bits of its empty cells, and of the non-joker colours laid in it.
-        self.empty_cells = [(1 << len(c)) - 1 for c in tables.instance_cells]
-        self.inst_colours = [0] * len(self.empty_cells)
-        # cell -> {instance: the cell's bit in it} of the instances still followed
-        self._instances_at = [dict(at) for at in tables.instances_at]
+        # Per cell set: bits of its empty cells, and of the non-joker colours laid in it.
+        self.empty_cells = list(tables.all_empty)
+        self.set_colours = [0] * len(self.empty_cells)
+        # Per cell set: still followed (False once it can never score). A flag rather than per-board
+        # copies of the tables' cell -> cell sets lists: a new board or a copy then costs one list.
+        self._followed = [True] * len(self.empty_cells)
         # Colour -> bit. The last entry serves EMPTY (-1): no bit.
         self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
         self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
@@ -216,10 +249,12 @@ class Board:
         # lie under the slot (none left is allowed only when rescoring). Kept up to date as
         # cells fill, so scoring looks only at slots that can form something.
         self._ready: dict[int, set[int]] = {}
-        self._ready_at: dict[int, set[int]] = {}  # instance -> slots it was made ready for
-        # Slot -> its completions and the totals found so far by ordered colour pair, until a
-        # cell of one of its ready instances changes.
-        self._completion_cache: dict[int, tuple[list[Completion], list[int | None]]] = {}
+        self._ready_at: dict[int, set[int]] = {}  # cell set -> slots its instances were made ready for
+        # Slot -> its completions, the totals found so far by ordered colour pair, and the best
+        # totals found so far by bits of ordered pairs (those two shared through `_SCORE_MEMOS`
+        # with every slot whose completions are alike), until a cell of one of its ready
+        # instances changes.
+        self._completion_cache: dict[int, tuple[list[Completion], list[int | None], dict[int, int]]] = {}
         self._stale: set[int] = set()  # slots whose cached completions a placement changed
         self._open: list[tuple[int, int]] | None = None
         self._frontier: set[int] = set()  # slots touching an occupied cell
@@ -228,9 +263,11 @@ class Board:
         self._entries: dict[int, int] = {}
         self._dirty: set[int] = set()
         self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
+        self._score_memo = _SCORE_MEMOS.setdefault(
+            (tables.points, self.rules.stone_point, self.rules.combo_bonus, self._pair_count), {})
         self._plain = Score(self.rules.stone_point, (), 0)
-        for inst in tables.small:
-            self._nearly_complete(inst, self.empty_cells[inst])
+        for cell_set in tables.small:
+            self._nearly_complete(cell_set, self.empty_cells[cell_set])
         self._drop_stale()
 
     # --- what a triangle may land on ----------------------------------------------------------
@@ -280,10 +317,8 @@ class Board:
         return self._open
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
-        for index, fit in self._open_slots():
-            if index == slot_index:
-                return bool(fit >> (colour_a * self._pair_count + colour_b) & 1)
-        return False
+        self._open_slots()  # brings the fits of the open slots up to date
+        return bool(self._entries.get(slot_index, 0) >> (colour_a * self._pair_count + colour_b) & 1)
 
     def placements(self, stone: Stone) -> list[tuple[int, int, int]]:
         """Every legal (slot, colour on a, colour on b) for one stone."""
@@ -302,8 +337,11 @@ class Board:
 
     def moves(self, hand: list[Stone]) -> list[Move]:
         """Every legal move of a hand: stone by stone (a repeated stone once), slot by slot."""
+        return self._moves_on(hand, self._open_slots())
+
+    def _moves_on(self, hand: list[Stone], open_slots: list[tuple[int, int]]) -> list[Move]:
+        """The legal moves of a hand on these open slots (slot, fitting pairs), in move order."""
         n = self._pair_count
-        open_slots = self._open_slots()
         out: list[Move] = []
         for i, (x, y) in enumerate(hand):
             if (x, y) in hand[:i]:
@@ -320,11 +358,64 @@ class Board:
         return out
 
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
+        wanted = self._pairs_of(stones)
+        return any(fit & wanted for _, fit in self._open_slots())
+
+    def _pairs_of(self, stones: list[Stone] | set[Stone]) -> int:
+        """Bits of the ordered colour pairs these stones can lie as, either way round."""
         n = self._pair_count
         wanted = 0
         for x, y in set(stones):
             wanted |= 1 << (x * n + y) | 1 << (y * n + x)
-        return any(fit & wanted for _, fit in self._open_slots())
+        return wanted
+
+    def best_total(self, stones: list[Stone] | set[Stone]) -> int | None:
+        """The highest total of a legal placement of any of these stones; None when none fits.
+        Only slots where a shape can form are scored: anywhere else a stone scores the stone point."""
+        wanted = self._pairs_of(stones)
+        ready, plain = self._ready, self.rules.stone_point
+        best = None
+        for index, fit in self._open_slots():
+            fit &= wanted
+            if not fit:
+                continue
+            total = self._best_on(index, fit) if index in ready else plain
+            if best is None or total > best:
+                best = total
+        return best
+
+    def _best_on(self, slot_index: int, pairs: int) -> int:
+        """The highest total of these ordered colour pairs (bits) on a slot where a shape can
+        form; kept by bits with the slot's completions."""
+        self._completions(slot_index)
+        bests = self._completion_cache[slot_index][2]
+        best = bests.get(pairs)
+        if best is None:
+            n = self._pair_count
+            moves = [(0, slot_index, pair // n, pair % n) for pair in range(n * n) if pairs >> pair & 1]
+            best = bests[pairs] = max(self.totals(moves))
+        return best
+
+    def best_moves(self, hand: list[Stone]) -> list[Move]:
+        """The legal moves of a hand with the highest total, in the order of `moves` (which of
+        them a player picks at random is part of the game). Only moves on slots where a shape
+        can form are scored: every other move is worth the stone point."""
+        open_slots, ready = self._open_slots(), self._ready
+        # Most turns some shape scores, and then only these few moves need generating.
+        scoring = self._moves_on(hand, [entry for entry in open_slots if entry[0] in ready])
+        if not scoring:
+            return self.moves(hand)
+        totals = self.totals(scoring)
+        top = max(totals)
+        plain = self.rules.stone_point
+        if plain >= top:
+            moves = self.moves(hand)
+            if len(moves) > len(scoring):  # some move is worth the stone point only
+                if plain > top:
+                    return [move for move in moves if move[1] not in ready]
+                ties = {move for move, total in zip(scoring, totals, strict=True) if total == top}
+                return [move for move in moves if move[1] not in ready or move in ties]
+        return [move for move, total in zip(scoring, totals, strict=True) if total == top]
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -340,15 +431,25 @@ class Board:
         shapes = self.tables.slots[slot_index].shapes
         # a and b are empty or hold a joker about to be covered: the instance's colours so far
         # are those of its other cells.
-        table, alive, inst_colours = self.tables.points, self.tables.alive, self.inst_colours
+        table, alive, set_colours = self.tables.points, self.tables.alive, self.set_colours
+        cell_set_of = self.tables.cell_set_of
         found: list[Completion] = []
         for _, inst, shape, has_a, has_b in sorted([shapes[i] for i in ready]):
-            others = inst_colours[inst]
+            others = set_colours[cell_set_of[inst]]
             # Left out when no colours of the new stone can make it score (a big triangle that
             # already has two colours).
             if alive[shape][has_a + has_b][others.bit_count()]:
                 found.append((table[shape], others, -has_a, -has_b, inst, shape))
-        self._completion_cache[slot_index] = (found, [None] * self._pair_count ** 2)
+        # The totals depend only on the shapes, their colours so far and which of a and b they
+        # hold: slots, boards and games alike in that share them.
+        key = tuple([(shape, others, mask_a, mask_b) for _, others, mask_a, mask_b, _, shape in found])
+        memo = self._score_memo
+        shared = memo.get(key)
+        if shared is None:
+            if len(memo) >= _SCORE_MEMO_PAIRS // self._pair_count ** 2:
+                memo.clear()  # memory stays bounded however many games a process plays
+            shared = memo[key] = ([None] * self._pair_count ** 2, {})
+        self._completion_cache[slot_index] = (found, *shared)
         return found
 
     def totals(self, moves: list[Move]) -> list[int]:
@@ -399,18 +500,20 @@ class Board:
     # --- changing the board ----------------------------------------------------------------
 
     def copy(self) -> Board:
-        """An independent board to try a move on (lookahead players): the model's tables and the
-        shared cache of fits stay shared, the completion cache starts empty and refills on use."""
+        """An independent board to try a move on (lookahead players): the model's tables, the
+        shared cache of fits and the cached completions of the slots stay shared."""
         other = object.__new__(Board)
         other.__dict__.update(self.__dict__)
         other.colour = self.colour[:]
         other._kind = self._kind[:]
         other.empty_cells = self.empty_cells[:]
-        other.inst_colours = self.inst_colours[:]
-        other._instances_at = [dict(at) for at in self._instances_at]
+        other.set_colours = self.set_colours[:]
+        other._followed = self._followed[:]
         other._ready = {slot: set(waiting) for slot, waiting in self._ready.items()}
-        other._ready_at = {inst: set(slots) for inst, slots in self._ready_at.items()}
-        other._completion_cache = {}
+        other._ready_at = {cell_set: set(slots) for cell_set, slots in self._ready_at.items()}
+        # Shared entries stay right for both boards: a placement on either drops, from that
+        # board's own dict, the entries it changes.
+        other._completion_cache = dict(self._completion_cache)
         other._stale = set(self._stale)
         other._open = None
         other._frontier = set(self._frontier)
@@ -433,66 +536,63 @@ class Board:
         self._open = None
 
     def _lay(self, cell: int, colour: int) -> None:
-        """One triangle onto a cell: the shape instances it belongs to, and the slots around it."""
+        """One triangle onto a cell: the cell sets it belongs to, and the slots around it."""
         tables = self.tables
         newly_filled = self.colour[cell] == EMPTY
         self.colour[cell] = colour
         on_board = cell < tables.board_cells
         self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
-        if self._instances_at[cell]:  # a cell in the ring is part of shapes only by the ruling
-            bit = self._shape_bit[colour]
-            ready_at, stale, completing = self._ready_at, self._stale, tables.completing
-            empty_cells, inst_colours, dead_from = self.empty_cells, self.inst_colours, self.tables.dead_from
-            dead = []
-            for inst, cell_bit in self._instances_at[cell].items():
-                slots = ready_at.get(inst)
-                if slots:
-                    stale.update(slots)  # their shapes' colours or empty cells change
-                if bit:
-                    colours = inst_colours[inst] = inst_colours[inst] | bit
-                    if colours.bit_count() >= dead_from[inst]:
-                        dead.append(inst)
-                        continue
-                if newly_filled:
-                    empty = empty_cells[inst] = empty_cells[inst] & ~cell_bit
-                    if empty in completing[inst] or not empty:
-                        self._nearly_complete(inst, empty)
-            for inst in dead:
-                self._forget(inst)
+        # A cell in the ring is part of shapes only by the ruling: then it has no cell sets.
+        bit = self._shape_bit[colour]
+        ready_at, stale, followed = self._ready_at, self._stale, self._followed
+        empty_cells, set_colours = self.empty_cells, self.set_colours
+        for cell_set, keep, dead_from, completing in tables.cell_sets_at[cell]:
+            if not followed[cell_set]:
+                continue
+            slots = ready_at.get(cell_set)
+            if slots:
+                stale.update(slots)  # their shapes' colours or empty cells change
+            if bit:
+                colours = set_colours[cell_set] = set_colours[cell_set] | bit
+                if colours.bit_count() >= dead_from:
+                    self._forget(cell_set)
+                    continue
+            if newly_filled:
+                empty = empty_cells[cell_set] = empty_cells[cell_set] & keep
+                if empty in completing or not empty:
+                    self._nearly_complete(cell_set, empty)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
 
-    def _nearly_complete(self, inst: int, empty: int, done: bool = False) -> None:
-        """An instance whose empty cells (bits) now lie under a slot, or none is left; `done`:
-        it can never be formed any more."""
+    def _nearly_complete(self, cell_set: int, empty: int, done: bool = False) -> None:
+        """A cell set whose empty cells (bits) now lie under a slot, or none is left; `done`:
+        none of its instances can be formed any more."""
         ready = self._ready
         if done or (not empty and not self.model.rescore_overbuilt_shapes):
-            for slot in self._ready_at.pop(inst, ()):  # complete: no later stone forms it
+            instances = self.tables.cell_set_instances[cell_set]
+            for slot in self._ready_at.pop(cell_set, ()):  # complete: no later stone forms it
                 waiting = ready[slot]
-                waiting.discard(inst)
+                waiting.difference_update(instances)
                 if not waiting:
                     del ready[slot]
             return
-        targets = self.tables.completing[inst][empty]
-        self._stale.update(targets)
-        for slot in targets:
-            waiting = ready.get(slot)
-            if waiting is None:
-                ready[slot] = {inst}
-            else:
-                waiting.add(inst)
-        known = self._ready_at.get(inst)
+        known = self._ready_at.get(cell_set)
         if known is None:
-            self._ready_at[inst] = set(targets)
-        else:
+            known = self._ready_at[cell_set] = set()
+        for inst, targets in self.tables.completing[cell_set].get(empty, ()):
+            self._stale.update(targets)
             known.update(targets)
+            for slot in targets:
+                waiting = ready.get(slot)
+                if waiting is None:
+                    ready[slot] = {inst}
+                else:
+                    waiting.add(inst)
 
-    def _forget(self, inst: int) -> None:
-        """Stop following an instance that can never score."""
-        instances_at = self._instances_at
-        for cell in self.tables.instance_cells[inst]:
-            del instances_at[cell][inst]
-        self._nearly_complete(inst, 0, done=True)
+    def _forget(self, cell_set: int) -> None:
+        """Stop following a cell set none of whose instances can score."""
+        self._followed[cell_set] = False
+        self._nearly_complete(cell_set, 0, done=True)
 
     def _drop_stale(self) -> None:
         cache = self._completion_cache
@@ -503,6 +603,12 @@ class Board:
 
 # What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
 _FIT_CACHES: dict[tuple[bool, int], dict[tuple[int, int, int, int], int]] = {}
+
+# Totals by ordered colour pair and best totals by bits of pairs, per (points table, stone point,
+# combo bonus, pair count) and then per completions (shape, colours so far, masks of a and b).
+_SCORE_MEMOS: dict[tuple[Any, ...], dict[tuple[tuple[int, int, int, int], ...],
+                                         tuple[list[int | None], dict[int, int]]]] = {}
+_SCORE_MEMO_PAIRS = 40_000  # pair totals kept per memo before it starts afresh (about 1.5 MB at most)
 
 
 def fitting_pairs(strict: bool, joker: int, kind_a: int, kind_b: int, touch_a: int, touch_b: int) -> int:
@@ -570,12 +676,19 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
     return [(names[a], names[b]) for a, b in model.stone_list]
 
 
-Chooser = Any  # (board, hand, moves, rng) -> Move; see players.py
+class IllegalMove(Exception):
+    """A player asked for a placement the rules forbid (a bug in a player, never user input)."""
+
+
+# A player: (board, hand, rng) -> one of the hand's legal moves; see players.py. It asks the board
+# for what it needs (every move, or only the best-scoring ones) and is called only when some stone
+# of the hand fits.
+Chooser = Callable[["Board", list[Stone], random.Random], Move]
 
 
 def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:
-    """One seeded game from shuffle to end. `choose` picks a move from the legal ones: one chooser
-    for every seat, or a list with one per seat."""
+    """One seeded game from shuffle to end. `choose` picks a legal move: one chooser for every
+    seat, or a list with one per seat."""
     choosers = choose if isinstance(choose, list) else [choose] * players
     rng = random.Random(seed)
     stack_list = stone_indices(model)
@@ -597,8 +710,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
     player = 0
     for turn_number in range(10_000):
         hand = hands[player]
-        moves = board.moves(hand)
-        if not moves:
+        if not board.any_fits(hand):
             if turn_number == 0:
                 result.first_turn_blocked = True
             if players == 1 and not hand:
@@ -620,8 +732,8 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
             drawn = _draw(stack, hand, model.hand_size)
             result.turns.append(Turn(player, returned=returned, drawn=drawn))
         else:
-            hand_index, slot, colour_a, colour_b = choosers[player](board, hand, moves, rng)
-            stone = hand.pop(hand_index)
+            hand_index, slot, colour_a, colour_b = choosers[player](board, hand, rng)
+            stone = hand.pop(_checked(board, hand, hand_index, slot, colour_a, colour_b))
             score = board.score(slot, colour_a, colour_b)
             board.put(slot, colour_a, colour_b)
             scores[player] += score.total
@@ -635,6 +747,15 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
         raise RuntimeError(f"game with seed {seed} did not end")
     result.scores = scores
     return result
+
+
+def _checked(board: Board, hand: list[Stone], hand_index: int, slot: int, colour_a: int, colour_b: int) -> int:
+    """The hand index of a move the rules allow; a move they forbid is a player's bug."""
+    if not 0 <= hand_index < len(hand) or hand[hand_index] not in ((colour_a, colour_b), (colour_b, colour_a)):
+        raise IllegalMove(f"stone {hand_index} of the hand {hand} is not {(colour_a, colour_b)}")
+    if not board.fits(slot, colour_a, colour_b):
+        raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
+    return hand_index
 
 
 def _draw(stack: deque[Stone], hand: list[Stone], count: int) -> tuple[Stone, ...]:

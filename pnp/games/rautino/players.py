@@ -1,4 +1,5 @@
-"""Players: they see the board, their hand and the legal moves, and pick one."""
+"""Players: they see the board and their hand, ask the board for the legal moves they weigh, and
+pick one. The engine calls a player only when some stone of its hand fits."""
 
 from __future__ import annotations
 
@@ -13,16 +14,15 @@ CANDIDATES = 4
 REPLY_WEIGHT = 0.5
 
 
-def random_player(board: Board, hand: list[Stone], moves: list[Move], rng: random.Random) -> Move:
+def random_player(board: Board, hand: list[Stone], rng: random.Random) -> Move:
     """Any legal placement, uniformly."""
+    moves = board.moves(hand)
     return moves[rng.randrange(len(moves))]
 
 
-def greedy_player(board: Board, hand: list[Stone], moves: list[Move], rng: random.Random) -> Move:
+def greedy_player(board: Board, hand: list[Stone], rng: random.Random) -> Move:
     """The placement with the highest immediate score; ties broken at random."""
-    totals = board.totals(moves)
-    top = max(totals)
-    best = [move for move, total in zip(moves, totals, strict=True) if total == top]
+    best = board.best_moves(hand)
     return best[rng.randrange(len(best))]
 
 
@@ -38,9 +38,10 @@ def _kinds(board: Board) -> list[Stone]:
     return _KINDS[key]
 
 
-def lookahead_player(board: Board, hand: list[Stone], moves: list[Move], rng: random.Random) -> Move:
+def lookahead_player(board: Board, hand: list[Stone], rng: random.Random) -> Move:
     """One move of lookahead: of the few best-scoring placements, the one whose score minus half
     the best reply it opens to the opponent (with any stone kind of the set) is highest."""
+    moves = board.moves(hand)
     totals = board.totals(moves)
     order = sorted(range(len(moves)), key=lambda i: -totals[i])[:CANDIDATES]
     kinds = _kinds(board)
@@ -49,8 +50,7 @@ def lookahead_player(board: Board, hand: list[Stone], moves: list[Move], rng: ra
         _, slot, colour_a, colour_b = moves[index]
         after = board.copy()
         after.put(slot, colour_a, colour_b)
-        replies = after.moves(kinds)
-        reply = max(after.totals(replies)) if replies else 0
+        reply = after.best_total(kinds) or 0
         value = totals[index] - REPLY_WEIGHT * reply
         if value > best_value:
             best, best_value = moves[index], value

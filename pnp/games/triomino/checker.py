@@ -15,7 +15,7 @@ from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 
-from .engine import FREE, FitTable, play_game
+from .engine import FREE, FitTable, run_game
 from .model import Numbers, TriominoModel
 from .players import CHOOSERS, PLAYER_ORDER
 
@@ -149,25 +149,26 @@ def play(model: TriominoModel, deal: Deal) -> Outcome:
     """One seeded game (one or more rounds) and what the figures need of it."""
     config = deal.configuration
     choosers = [CHOOSERS[name] for name in config.seats]
-    record = play_game(model, model.rules(config.preset), choosers, deal.seed, fit_table(model))
-    rounds = record["rounds"]
-    stats = [r["stats"] for r in rounds]
+    game = run_game(model, model.rules(config.preset), choosers, deal.seed, fit_table(model))
+    rounds = game.rounds
+    stats = [r.stats for r in rounds]
     measures: dict[str, int | list[int]] = {
-        "blocked": [int(r["end"]["reason"] != "out") for r in rounds],
-        "turns_per_round": [len(r["turns"]) for r in rounds],
+        "blocked": [int(r.out_player is None) for r in rounds],
+        "turns_per_round": [1 + len(r.turns) for r in rounds],  # the opening is a turn
         "draws_per_game": sum(s["draws"] for s in stats),
         "draws_per_round": [s["draws"] for s in stats],
         "passes_per_round": [s["passes"] for s in stats],
         "bridges_per_round": [s["bridges"] for s in stats],
         "hexagons_per_round": [sum(s["hexagons"]) for s in stats],
-        "tiles_left_per_round": [r["end"]["tiles_left"] for r in rounds],
-        "hand_tiles_left_per_round": [r["end"]["tiles_left"] - r["end"]["pool_left"] for r in rounds],
+        "tiles_left_per_round": [r.tiles_left for r in rounds],
+        "hand_tiles_left_per_round": [r.tiles_left - r.pool_left for r in rounds],
     }
     for size, name in enumerate(HEXAGON_KINDS):
         measures[f"hexagons:{name}"] = sum(s["hexagons"][size] for s in stats)
-    turns = sum(len(r["turns"]) for r in rounds)
-    placements = sum(1 for r in rounds for t in r["turns"] if t.get("tile") is not None)
-    return Outcome(record, list(record["final_scores"]), turns, len(rounds), placements, measures)
+    turns = sum(1 + len(r.turns) for r in rounds)
+    placements = sum(r.placements for r in rounds)
+    # The record is built only if a log or the report reads it.
+    return Outcome(game.record, list(game.final_scores), turns, len(rounds), placements, measures)
 
 
 HEXAGON_KINDS = ("single", "double", "triple")

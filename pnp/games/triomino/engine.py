@@ -17,7 +17,7 @@ the hand fits, before the tile is placed, so a tile never "matches itself".
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -149,6 +149,9 @@ class FitTable:
 
     Rotations that put the same numbers on the same corners (a triple's) are listed once. The
     same lists by pattern code (`by_code`), and the tiles of each as a bit mask (`mask_by_code`).
+    The masks number the tiles by rank, not by index: ranks go by sum, then index, so the
+    highest bit of a mask is a tile of the highest sum in it, and the tiles of one sum are one
+    run of bits (`sum_band`) in index order. A greedy search reads a cell's best tile off that.
     """
 
     def __init__(self, tiles: Sequence[Numbers]) -> None:
@@ -163,13 +166,35 @@ class FitTable:
                 for mask in range(8):
                     key = tuple(nums[i] if mask >> i & 1 else FREE for i in range(3))
                     self.by_pattern.setdefault(key, {}).setdefault(index, []).append((rotation, nums))  # type: ignore[arg-type]
+        self.sums = [sum(numbers) for numbers in tiles]
+        self.tile_at_rank = sorted(range(len(tiles)), key=lambda tile: (self.sums[tile], tile))
+        self.rank_bit = [0] * len(tiles)  # tile index -> 1 << its rank
+        for rank, tile in enumerate(self.tile_at_rank):
+            self.rank_bit[tile] = 1 << rank
+        self.sum_at_rank = [self.sums[tile] for tile in self.tile_at_rank]
+        self.sum_band = [sum(1 << r for r, s in enumerate(self.sum_at_rank) if s == total)
+                         for total in self.sum_at_rank]  # rank -> the ranks of its sum
         self.by_code: list[dict[int, list[tuple[int, Numbers]]]] = [_EMPTY] * _CODES
         self.mask_by_code = [0] * _CODES
         for key, by_tile in self.by_pattern.items():
             code = pattern_code(key)
             self.by_code[code] = by_tile
-            self.mask_by_code[code] = sum(1 << t for t in by_tile)
-        self.sums = [sum(numbers) for numbers in tiles]
+            self.mask_by_code[code] = self.hand_mask(by_tile)
+
+    def hand_mask(self, tiles: Iterable[int]) -> int:
+        """The tiles as a mask of their rank bits."""
+        return sum(map(self.rank_bit.__getitem__, tiles))  # distinct bits: the sum is the union
+
+    def tiles_of(self, mask: int) -> list[int]:
+        """The tiles of a rank mask, by index."""
+        found = []
+        tile_at_rank = self.tile_at_rank
+        while mask:
+            low = mask & -mask
+            found.append(tile_at_rank[low.bit_length() - 1])
+            mask ^= low
+        found.sort()
+        return found
 
     def fits(self, pattern: tuple[int, int, int]) -> dict[int, list[tuple[int, Numbers]]]:
         return self.by_pattern.get(pattern, _EMPTY)
@@ -217,7 +242,7 @@ class Score:
 
 
 # Codes, numbers at points, frontier, edge contacts and hexagon sites of a Table (see `checkpoint`).
-TableState = tuple[dict[int, int], dict[int, list[int]], dict[int, int], dict[int, int], dict[int, int]]
+TableState = tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int], dict[int, int], dict[int, int]]
 
 
 class Table:
@@ -232,7 +257,8 @@ class Table:
         self.rules = rules
         self.fit = fit
         self.codes: dict[int, int] = {}  # cell id -> pattern code, _FILLED or _DEAD (absent: 0)
-        self.at_point: dict[int, list[int]] = {}  # point id -> numbers of the tiles there
+        # Point id -> numbers of the tiles there; tuples, so a copy of the table shares them.
+        self.at_point: dict[int, tuple[int, ...]] = {}
         self.open: dict[int, int] = {}
         self.contacts: dict[int, int] = {}  # cell id -> its edge contacts as a bit mask
         self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
@@ -244,7 +270,7 @@ class Table:
         other = object.__new__(Table)
         other.__dict__.update(self.__dict__)
         other.codes = dict(self.codes)
-        other.at_point = {point: list(numbers) for point, numbers in self.at_point.items()}
+        other.at_point = dict(self.at_point)
         other.open = dict(self.open)
         other.contacts = dict(self.contacts)
         other.hexagons = dict(self.hexagons)
@@ -267,10 +293,10 @@ class Table:
             point, number = links.points[i], numbers[i]
             around = at_point.get(point)
             if around is None:
-                at_point[point] = [number]
+                at_point[point] = (number,)
             else:
-                around.append(number)
-                if len(around) == 5:
+                at_point[point] = (*around, number)
+                if len(around) == 4:
                     self._hexagon_ready(point)
                 if every_corner and around[0] == number:
                     continue  # the first tile at this corner passed the number on already
@@ -300,7 +326,7 @@ class Table:
 
     def checkpoint(self) -> TableState:
         """The table as it is now, for `rewind`: a search tries placements and takes them back."""
-        return (dict(self.codes), {point: list(numbers) for point, numbers in self.at_point.items()},
+        return (dict(self.codes), dict(self.at_point),
                 dict(self.open), dict(self.contacts), dict(self.hexagons))
 
     def rewind(self, state: TableState) -> None:
@@ -308,7 +334,7 @@ class Table:
         codes, at_point, frontier, contacts, hexagons = state
         self.codes, self.open = dict(codes), dict(frontier)
         self.contacts, self.hexagons = dict(contacts), dict(hexagons)
-        self.at_point = {point: list(numbers) for point, numbers in at_point.items()}
+        self.at_point = dict(at_point)
         self._scored = None
 
     def _hexagon_ready(self, point: int) -> None:
@@ -317,38 +343,31 @@ class Table:
             if self.codes.get(other) != _FILLED:
                 self.hexagons[other] = self.hexagons.get(other, 0) + 1
 
-    def _bonus_site(self, cid: int) -> tuple[int, int, list[int]]:
+    def _bonus_site(self, cid: int) -> tuple[int, int, tuple[int, ...]]:
         """(hexagons completed, bridge corner or -1, numbers at that corner) of an empty cell."""
         hexagons = self.hexagons.get(cid, 0)
         if hexagons:
-            return hexagons, -1, []
+            return hexagons, -1, ()
         corner = _BRIDGE_CORNER[self.contacts.get(cid, 0)]
         if corner >= 0:
             # The two edges at the opposite corner are open, so every tile there touches only at the point.
             touching = self.at_point.get(_LINKS[cid].points[corner])
             if touching:
                 return 0, corner, touching
-        return 0, -1, []
+        return 0, -1, ()
 
-    @staticmethod
-    def _tile_order(found: int, fitting: int, hand: set[int]) -> list[int]:
-        """The tiles of bit mask `found` in the order `moves` lists them: by index, or in the hand
+    def _tile_order(self, found: int, fitting: int, hand: Collection[int]) -> list[int]:
+        """The tiles of rank mask `found` in the order `moves` lists them: by index, or in the hand
         set's order when more tiles fit the cell (`fitting`) than the hand holds."""
         if fitting.bit_count() > len(hand):
-            return [t for t in hand if found >> t & 1]
-        order = []
-        while found:
-            low = found & -found
-            order.append(low.bit_length() - 1)
-            found ^= low
-        return order
+            rank_bit = self.fit.rank_bit
+            return [t for t in hand if found & rank_bit[t]]
+        return self.fit.tiles_of(found)
 
     def moves(self, tiles: Iterable[int]) -> list[Move]:
         """Every legal placement of the given tiles (indices), in a stable order."""
         hand = set(tiles)
-        hand_mask = 0
-        for tile in hand:
-            hand_mask |= 1 << tile
+        hand_mask = self.fit.hand_mask(hand)
         by_code, codes = self.fit.by_code, self.codes
         out: list[Move] = []
         for cid, fitting in self.open.items():
@@ -363,60 +382,122 @@ class Table:
         return out
 
     def best_move(self, tiles: Sequence[int]) -> Move | None:
-        """The first of the highest-scoring moves in `moves` order, without listing them all."""
-        hand_mask = 0
+        """The first of the highest-scoring moves in `moves` order, without listing them all: the
+        first cell whose best score is the highest, then its first move of that score."""
+        fit = self.fit
+        hand_mask = 0  # `FitTable.hand_mask`, inlined: a greedy hand is a few tiles
         for tile in tiles:
-            hand_mask |= 1 << tile
-        rules = self.rules
-        by_code, codes, sums = self.fit.by_code, self.codes, self.fit.sums
+            hand_mask |= fit.rank_bit[tile]
+        cell_value, sum_at_rank = self._cell_value, fit.sum_at_rank
         hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
-        best: tuple[int, int, tuple[int, Numbers], int] | None = None  # cell, tile, placement, hexagons
+        best: tuple[int, int, int, bool] | None = None  # cell, rank mask of the hand's tiles there, fitting, bonus
         best_value = -1
         for cid, fitting in self.open.items():
             found = fitting & hand_mask
             if not found:
                 continue
-            by_tile = by_code[codes[cid]]
-            if found & (found - 1):
-                order = self._tile_order(found, fitting, set(tiles))
-            else:
-                order = [found.bit_length() - 1]
-            hexagons = hexagon_sites.get(cid, 0)
-            if hexagons:
-                extra = rules.hexagon_bonuses[hexagons - 1]
-            else:
-                extra = 0
-                corner = _BRIDGE_CORNER[contacts[cid]]
-                touching = at_point.get(_LINKS[cid].points[corner]) if corner >= 0 else None
-                if touching:
-                    if rules.bridge_corner_must_match:
-                        bridge = rules.bridge_bonus
-                        for tile in order:
-                            base = sums[tile]
-                            for placed in by_tile[tile]:
-                                value = base + bridge if placed[1][corner] in touching else base
-                                if value > best_value:
-                                    best, best_value = (cid, tile, placed, 0), value
-                        continue
-                    extra = rules.bridge_bonus
-            for tile in order:  # every rotation scores the same: the first one counts
-                value = sums[tile] + extra
-                if value > best_value:
-                    best, best_value = (cid, tile, by_tile[tile][0], hexagons), value
+            # Most cells pay no bonus: their value is the highest sum. The test for a bonus site
+            # (`_bonus_site`) is inlined here: calls per cell cost a greedy game about a tenth more.
+            corner = _BRIDGE_CORNER[contacts[cid]]
+            bonus = cid in hexagon_sites or (corner >= 0 and _LINKS[cid].points[corner] in at_point)
+            value = cell_value(cid, found) if bonus else sum_at_rank[found.bit_length() - 1]
+            if value > best_value:
+                best, best_value = (cid, found, fitting, bonus), value
         if best is None:
             return None
-        cid, tile, (rotation, numbers), hexagons = best
-        move = Move(cell_at(cid), tile, rotation, numbers)
+        cid, found, fitting, bonus = best
+        return self._first_move(cid, found, fitting, tiles, best_value, bonus)
+
+    def _cell_value(self, cid: int, found: int) -> int:
+        """The best score of a tile of rank mask `found` in empty cell `cid` (what `_bonus_site`
+        reads, inlined: every search calls this for each cell where a tile of the hand fits)."""
+        fit = self.fit
+        top_sum = fit.sum_at_rank[found.bit_length() - 1]  # the highest sum of the tiles
+        hexagons = self.hexagons.get(cid, 0)
         if hexagons:
-            self._scored = move, (0, hexagons, best_value - sums[tile])
+            return top_sum + self.rules.hexagon_bonuses[hexagons - 1]
+        corner = _BRIDGE_CORNER[self.contacts[cid]]
+        if corner < 0:
+            return top_sum
+        touching = self.at_point.get(_LINKS[cid].points[corner])
+        if not touching:
+            return top_sum
+        bridge = self.rules.bridge_bonus
+        if not self.rules.bridge_corner_must_match:
+            return top_sum + bridge
+        by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
+        return max(sums[tile] + bridge if numbers[corner] in touching else sums[tile]
+                   for tile in fit.tiles_of(found) for _, numbers in by_tile[tile])
+
+    def _first_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int,
+                    bonus: bool) -> Move:
+        """The first move in `moves` order worth `value` in cell `cid` (a bonus site or not),
+        remembering its bonuses."""
+        fit = self.fit
+        by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
+        hexagons, corner, touching = self._bonus_site(cid) if bonus else (0, -1, ())
+        if corner >= 0 and self.rules.bridge_corner_must_match:
+            bridge = self.rules.bridge_bonus
+            tile, (rotation, numbers) = next(
+                (tile, placed) for tile in self._tile_order(found, fitting, set(tiles)) for placed in by_tile[tile]
+                if sums[tile] + (bridge if placed[1][corner] in touching else 0) == value)
         else:
-            self._scored = move, (best_value - sums[tile], 0, 0)
+            # Every rotation of a tile scores the same here, so the move is the first tile of the
+            # highest sum in its first rotation; the tiles of that sum are one run of rank bits.
+            top = found.bit_length() - 1
+            band = found & fit.sum_band[top]
+            if not band & (band - 1):
+                tile = fit.tile_at_rank[top]
+            elif fitting.bit_count() > len(tiles):
+                rank_bit = fit.rank_bit
+                tile = next(t for t in set(tiles) if band & rank_bit[t])
+            else:
+                tile = fit.tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
+            rotation, numbers = by_tile[tile][0]
+        move = Move(cell_at(cid), tile, rotation, numbers)
+        extra = value - sums[tile]
+        self._scored = move, ((0, hexagons, extra) if hexagons else (extra, 0, 0))
         return move
 
+    def reply_values(self, tiles: Iterable[int]) -> dict[int, int]:
+        """Frontier cell -> the best score of the tiles there (cells where none fits: absent)."""
+        hand_mask = self.fit.hand_mask(tiles)
+        return {cid: self._cell_value(cid, fitting & hand_mask)
+                for cid, fitting in self.open.items() if fitting & hand_mask}
+
+    def best_reply(self, move: Move, tiles: Iterable[int], values: dict[int, int]) -> int:
+        """The score of the best move of `tiles` once `move` is made (0 if there is none), given
+        `reply_values(tiles)` of the table now: a placement changes only the cells around its corners,
+        so only those are scored again."""
+        after = self.copy()
+        after.place(move.cell, move.numbers)
+        near = set()
+        for point in _LINKS[cell_id(move.cell)].points:
+            near.update(_POINT_CELLS[point])
+        hand_mask = self.fit.hand_mask(tiles)
+        best = -1
+        for cid, fitting in after.open.items():
+            if cid in near:
+                found = fitting & hand_mask
+                value = after._cell_value(cid, found) if found else -1
+            else:
+                value = values.get(cid, -1)
+            if value > best:
+                best = value
+        return max(best, 0)  # `best_move` takes no move worth less than 0
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether the move is one of `moves`: read off the frontier, which knows what fits where."""
+        if self._scored is not None and self._scored[0] is move:
+            return True  # `best_move` just built it from this table's frontier
+        cid = cell_id(move.cell)
+        fitting = self.open.get(cid, 0)
+        if not 0 <= move.tile < len(self.fit.rank_bit) or not fitting & self.fit.rank_bit[move.tile]:
+            return False
+        return (move.rotation, move.numbers) in self.fit.by_code[self.codes[cid]][move.tile]
+
     def can_place(self, tiles: Iterable[int]) -> bool:
-        hand_mask = 0
-        for tile in tiles:
-            hand_mask |= 1 << tile
+        hand_mask = self.fit.hand_mask(tiles)
         return any(fitting & hand_mask for fitting in self.open.values())
 
     def bonuses(self, move: Move) -> tuple[int, int, int]:
@@ -510,27 +591,91 @@ def round_end_bonuses(rules: Rules, totals: Sequence[int], out_player: int | Non
     return bonus
 
 
+# One turn after the opening as play leaves it: player, tiles drawn, the move or None (a pass),
+# bridge bonus, hexagons, hexagon bonus, penalty, points. A tuple, as the loop makes one per turn;
+# the record's dicts are built from it only when something reads the record.
+TurnPlayed = tuple[int, list[int], Move | None, int, int, int, int, int]
+
+
+@dataclass
+class PlayedRound:
+    """One round as played, in tile indices; `record` gives its JSON form."""
+
+    starter: int
+    hands: list[list[int]]  # as dealt
+    pool: list[int]  # in draw order
+    first: int  # the opening tile
+    opening: Score
+    turns: list[TurnPlayed]
+    out_player: int | None  # None: the round ended blocked
+    hand_totals: list[int]
+    bonus: list[int]
+    pool_left: int
+    tiles_left: int
+    scores: list[int]
+    stats: dict[str, Any]
+    number: int = 0
+    totals: list[int] | None = None  # the game's scores after this round
+
+    @property
+    def placements(self) -> int:
+        return 1 + sum(turn[2] is not None for turn in self.turns)
+
+    def record(self, tiles: Sequence[Numbers]) -> dict[str, Any]:
+        turns: list[dict[str, Any]] = [
+            {"player": self.starter, "start": True, "draws": [], "tile": list(tiles[self.first]),
+             "cell": list(START_CELL), "rotation": 0, "score": self.opening.to_json()}]
+        for player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total in self.turns:
+            draws = [list(tiles[t]) for t in drawn] if drawn else []
+            if move is None:
+                turns.append({"player": player, "draws": draws, "tile": None, "pass": True,
+                              "score": {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
+                                        "penalty": penalty, "total": total}})
+            else:
+                turns.append({"player": player, "draws": draws, "tile": list(tiles[move.tile]), "cell": list(move.cell),
+                              "rotation": move.rotation,
+                              "score": {"sum": sum(tiles[move.tile]), "bridge": bridge, "hexagons": hexagons,
+                                        "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
+                                        "total": total}})
+        record: dict[str, Any] = {
+            "starter": self.starter,
+            "deal": {"hands": [[list(tiles[t]) for t in hand] for hand in self.hands],
+                     "pool": [list(tiles[t]) for t in self.pool]},
+            "turns": turns,
+            "end": {"reason": "out" if self.out_player is not None else "blocked", "player": self.out_player,
+                    "hand_totals": self.hand_totals, "bonus": self.bonus, "pool_left": self.pool_left,
+                    "tiles_left": self.tiles_left},
+            "scores": self.scores,
+            "stats": self.stats,
+        }
+        if self.number:
+            record["round"] = self.number
+            record["totals"] = self.totals
+        return record
+
+
 def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: list[list[int]], pool: list[int],
-               choosers: Sequence[Chooser], rng: random.Random) -> dict[str, Any]:
-    """Play one round from a deal; `pool` is in draw order. Returns the round's record."""
+               choosers: Sequence[Chooser], rng: random.Random) -> PlayedRound:
+    """Play one round from a deal; `pool` is in draw order."""
     n = len(hands)
     table = Table(rules, fit)
     sums = fit.sums
-    deal = {"hands": [[list(tiles[t]) for t in hand] for hand in hands],
-            "pool": [list(tiles[t]) for t in pool]}
+    dealt = [list(hand) for hand in hands]
     draw_pile = list(reversed(pool))  # pop() draws the next tile
     scores = [0] * n
-    turns: list[dict[str, Any]] = []
+    turns: list[TurnPlayed] = []
 
     starter, first = choose_starter(hands, tiles)
     hands[starter].remove(first)
     table.place(START_CELL, tiles[first])
     opening = Score(sum(tiles[first]), start_bonus=start_bonus(rules, tiles[first]))
     scores[starter] += opening.total
-    turns.append({"player": starter, "start": True, "draws": [], "tile": list(tiles[first]),
-                  "cell": list(START_CELL), "rotation": 0, "score": opening.to_json()})
 
-    stats = {"draws": 0, "bridges": 0, "hexagons": [0, 0, 0], "passes": 0}
+    draws = bridges = passes = 0
+    hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
+    # The rules and the table's methods, bound once: the loop below runs for every turn.
+    draw_limit, blocked_needs_empty_pool = rules.draw_limit, rules.blocked_needs_empty_pool
+    bonuses, place, is_legal = table.bonuses, table.place, table.is_legal
     player = starter
     idle = 0  # turns in a row without a placement
     out_player: int | None = None if hands[starter] else starter
@@ -542,10 +687,10 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
         move = chooser(table, hand, rng)
         penalty = 0
         if move is None:
-            if not draw_pile or rules.draw_limit == 0:  # nothing to draw (a limit of 0 closes the pool)
+            if not draw_pile or draw_limit == 0:  # nothing to draw (a limit of 0 closes the pool)
                 penalty = rules.empty_pool_pass_penalty
             else:
-                while draw_pile and len(drawn) < rules.draw_limit:
+                while draw_pile and len(drawn) < draw_limit:
                     tile = draw_pile.pop()
                     hand.append(tile)
                     drawn.append(tile)
@@ -555,53 +700,38 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 penalty = rules.draw_penalty_for(len(drawn))
                 if move is None:
                     penalty += rules.failed_draw_penalty
-        stats["draws"] += len(drawn)
-        turn: dict[str, Any] = {"player": player, "draws": [list(tiles[t]) for t in drawn] if drawn else []}
+                draws += len(drawn)
         if move is not None:
-            bridge, hexagons, hexagon_bonus = table.bonuses(move)
-            placed_sum = sums[move.tile]
-            table.place(move.cell, move.numbers)
+            # A player may only place the tile it was offered (the drawn one after a draw), legally.
+            if move.tile not in (drawn[-1:] if drawn else hand) or not is_legal(move):
+                raise ValueError(f"player {player} chose an illegal move: {move}")
+            bridge, hexagons, hexagon_bonus = bonuses(move)
+            place(move.cell, move.numbers)
             hand.remove(move.tile)
             idle = 0
             if bridge:
-                stats["bridges"] += 1
+                bridges += 1
             if hexagons:
-                stats["hexagons"][hexagons - 1] += 1
-            turn["tile"] = list(tiles[move.tile])
-            turn["cell"] = list(move.cell)
-            turn["rotation"] = move.rotation
-            total = placed_sum + bridge + hexagon_bonus - penalty
-            turn["score"] = {"sum": placed_sum, "bridge": bridge, "hexagons": hexagons,
-                             "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
-                             "total": total}
+                hexagon_counts[hexagons - 1] += 1
+            total = sums[move.tile] + bridge + hexagon_bonus - penalty
+            turns.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
             if not hand:
                 out_player = player
         else:
             # Blocked: nobody places for a full round (by default also with nothing left to draw).
-            idle = 0 if draw_pile and rules.draw_limit and rules.blocked_needs_empty_pool else idle + 1
-            stats["passes"] += 1
-            turn["tile"] = None
-            turn["pass"] = True
+            idle = 0 if draw_pile and draw_limit and blocked_needs_empty_pool else idle + 1
+            passes += 1
             total = -penalty
-            turn["score"] = {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
-                             "penalty": penalty, "total": total}
+            turns.append((player, drawn, None, 0, 0, 0, penalty, total))
         scores[player] += total
-        turns.append(turn)
 
     totals = [hand_total(hand, tiles) for hand in hands]
     bonus = round_end_bonuses(rules, totals, out_player)
     for p in range(n):
         scores[p] += bonus[p]
-    return {
-        "starter": starter,
-        "deal": deal,
-        "turns": turns,
-        "end": {"reason": "out" if out_player is not None else "blocked", "player": out_player,
-                "hand_totals": totals, "bonus": bonus, "pool_left": len(draw_pile),
-                "tiles_left": sum(len(h) for h in hands) + len(draw_pile)},
-        "scores": scores,
-        "stats": stats,
-    }
+    return PlayedRound(starter, dealt, pool, first, opening, turns, out_player, totals, bonus, len(draw_pile),
+                       sum(len(h) for h in hands) + len(draw_pile), scores,
+                       {"draws": draws, "bridges": bridges, "hexagons": hexagon_counts, "passes": passes})
 
 
 def deal(tile_count: int, players: int, hand_size: int,
@@ -612,9 +742,27 @@ def deal(tile_count: int, players: int, hand_size: int,
     return hands, order[players * hand_size:]
 
 
-def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
-              fit: FitTable | None = None) -> dict[str, Any]:
-    """One seeded game (one or more rounds) -> its record, JSON-ready."""
+@dataclass
+class PlayedGame:
+    """One game as played; `record` gives its JSON form (built on demand: a check reads few)."""
+
+    seed: int
+    preset: str
+    rounds: list[PlayedRound]
+    final_scores: list[int]
+    tiles: Sequence[Numbers]
+
+    def record(self) -> dict[str, Any]:
+        best = max(self.final_scores)
+        return {"seed": self.seed, "players": len(self.final_scores), "preset": self.preset,
+                "rounds": [played.record(self.tiles) for played in self.rounds],
+                "final_scores": self.final_scores,
+                "winners": [p for p, s in enumerate(self.final_scores) if s == best]}
+
+
+def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
+             fit: FitTable | None = None) -> PlayedGame:
+    """One seeded game (one or more rounds)."""
     tiles = [t.numbers for t in model.tiles]
     fit = fit or FitTable(tiles)
     players = len(choosers)
@@ -625,13 +773,16 @@ def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], s
     rounds = []
     for number in range(1, rules.max_rounds + 1):
         hands, pool = deal(len(tiles), players, hand_size, deal_rng)
-        record = play_round(tiles, fit, rules, hands, pool, choosers, play_rng)
-        totals = [a + b for a, b in zip(totals, record["scores"], strict=True)]
-        record["round"] = number
-        record["totals"] = list(totals)
-        rounds.append(record)
+        played = play_round(tiles, fit, rules, hands, pool, choosers, play_rng)
+        totals = [a + b for a, b in zip(totals, played.scores, strict=True)]
+        played.number, played.totals = number, list(totals)
+        rounds.append(played)
         if rules.target_score and max(totals) >= rules.target_score:
             break
-    best = max(totals)
-    return {"seed": seed, "players": players, "preset": rules.name, "rounds": rounds,
-            "final_scores": totals, "winners": [p for p, s in enumerate(totals) if s == best]}
+    return PlayedGame(seed, rules.name, rounds, totals, tiles)
+
+
+def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
+              fit: FitTable | None = None) -> dict[str, Any]:
+    """One seeded game (one or more rounds) -> its record, JSON-ready."""
+    return run_game(model, rules, choosers, seed, fit).record()

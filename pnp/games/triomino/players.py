@@ -32,15 +32,15 @@ def lookahead(table: Table, tiles: list[int], rng: random.Random) -> Move | None
         return None
     values = [table.move_value(move) for move in moves]
     order = sorted(range(len(moves)), key=lambda i: -values[i])[:CANDIDATES]  # stable: `moves` order on ties
+    if len(order) == 1:
+        return moves[order[0]]  # nothing to weigh
     own = set(tiles)
     others = [tile for tile in range(len(table.fit.sums)) if tile not in own]
+    replies = table.reply_values(others)  # scored once; each candidate rescores only the cells it changes
     best, best_value = moves[order[0]], float("-inf")
     for index in order:
         move = moves[index]
-        after = table.copy()
-        after.place(move.cell, move.numbers)
-        reply = after.best_move(others)
-        value = values[index] - REPLY_WEIGHT * (after.move_value(reply) if reply is not None else 0)
+        value = values[index] - REPLY_WEIGHT * table.best_reply(move, others, replies)
         if value > best_value:
             best, best_value = move, value
     return best
