@@ -6,6 +6,7 @@ enough; the simulation counts the sheet rows every player-game used.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from pnp.check import simulate
@@ -84,16 +85,18 @@ def play(model: ZatreModel, deal: Deal) -> Outcome:
     geo = _geometry(model)
     seats = list(deal.configuration.seats)
     result = play_game(model, geo, [PLAYERS[k] for k in seats], seats, deal.seed)
-    record = to_record(result, geo, deal.number)
+    sheets = result.sheets
     measures: dict[str, int | list[int]] = {
-        "rows_used": record["rows_used"],
-        "tiles_left": record["tiles_left"],
-        "minus": record["minus"],
+        "rows_used": [sheet.rows_used for sheet in sheets],
+        "tiles_left": [len(hand) for hand in result.hands],
+        "minus": [sheet.minus for sheet in sheets],
         "crosses": sum(turn.result.crosses for turn in result.turns),
         "last_resort": sum(len(turn.result.last_resort) for turn in result.turns),
     }
     placements = sum(len(turn.placements) for turn in result.turns)
-    return Outcome(record, list(record["final_scores"]), len(result.turns), 1, placements, measures)
+    # The record is built only if a log or the report reads it.
+    return Outcome(partial(to_record, result, geo, deal.number), result.final_scores, len(result.turns), 1,
+                   placements, measures)
 
 
 def figures(model: ZatreModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:
