@@ -731,9 +731,17 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 draws += len(drawn)
         if move is not None:
             # A player may only place the tile it was offered (the drawn one after a draw), legally.
-            if move.tile not in (drawn[-1:] if drawn else hand) or not is_legal(move):
+            if move.tile not in (drawn[-1:] if drawn else hand):
                 raise ValueError(f"player {player} chose an illegal move: {move}")
-            bridge, hexagons, hexagon_bonus = bonuses(move)
+            scored = table._scored
+            if scored is not None and scored[0] is move:
+                # The greedy search just built it from this table: legal, bonuses known (what
+                # `is_legal` and `bonuses` would answer, without two calls per placement).
+                bridge, hexagons, hexagon_bonus = scored[1]
+            elif is_legal(move):
+                bridge, hexagons, hexagon_bonus = bonuses(move)
+            else:
+                raise ValueError(f"player {player} chose an illegal move: {move}")
             place(move.cell, move.numbers)
             hand.remove(move.tile)
             idle = 0
