@@ -300,7 +300,7 @@ class Table:
             if around is None:
                 at_point[point] = (number,)
             else:
-                at_point[point] = (*around, number)
+                at_point[point] = around + (number,)  # noqa: RUF005 (concatenation: fewer steps than unpacking)
                 if len(around) == 4:
                     self._hexagon_ready(point)
                 if around[0] == number:
