@@ -546,6 +546,10 @@ class Board:
         bit = self._shape_bit[colour]
         ready_at, stale, followed = self._ready_at, self._stale, self._followed
         empty_cells, set_colours = self.empty_cells, self.set_colours
+        # A set left with no empty cell is done unless overbuilt shapes score again.
+        full_is_done = not self.model.rescore_overbuilt_shapes
+        # Most cell sets need only their bits updated: the rare changes of which slots can complete
+        # them are handled out of line (a third of a game's instructions are spent in this loop).
         for cell_set, keep, dead_from, completing in tables.cell_sets_at[cell]:
             if not followed[cell_set]:
                 continue
@@ -553,29 +557,31 @@ class Board:
             if slots:
                 stale.update(slots)  # their shapes' colours or empty cells change
             if bit:
-                colours = set_colours[cell_set] = set_colours[cell_set] | bit
-                if colours.bit_count() >= dead_from:
-                    self._forget(cell_set)
-                    continue
+                before = set_colours[cell_set]
+                colours = before | bit
+                if colours != before:
+                    set_colours[cell_set] = colours
+                    if colours.bit_count() >= dead_from:
+                        followed[cell_set] = False  # none of its instances can score any more
+                        if slots is not None:
+                            self._done(cell_set)
+                        continue
             if newly_filled:
                 empty = empty_cells[cell_set] = empty_cells[cell_set] & keep
-                if empty in completing or not empty:
+                if empty in completing:
                     self._nearly_complete(cell_set, empty)
+                elif not empty:
+                    if not full_is_done:
+                        self._nearly_complete(cell_set, empty)
+                    elif slots is not None:
+                        self._done(cell_set)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
 
-    def _nearly_complete(self, cell_set: int, empty: int, done: bool = False) -> None:
-        """A cell set whose empty cells (bits) now lie under a slot, or none is left; `done`:
-        none of its instances can be formed any more."""
+    def _nearly_complete(self, cell_set: int, empty: int) -> None:
+        """A cell set whose empty cells (bits) now lie under a slot, or none is left (and
+        overbuilt shapes score again): the slots that would complete its instances."""
         ready = self._ready
-        if done or (not empty and not self.model.rescore_overbuilt_shapes):
-            instances = self.tables.cell_set_instances[cell_set]
-            for slot in self._ready_at.pop(cell_set, ()):  # complete: no later stone forms it
-                waiting = ready[slot]
-                waiting.difference_update(instances)
-                if not waiting:
-                    del ready[slot]
-            return
         known = self._ready_at.get(cell_set)
         if known is None:
             known = self._ready_at[cell_set] = set()
@@ -589,10 +595,15 @@ class Board:
                 else:
                     waiting.add(inst)
 
-    def _forget(self, cell_set: int) -> None:
-        """Stop following a cell set none of whose instances can score."""
-        self._followed[cell_set] = False
-        self._nearly_complete(cell_set, 0, done=True)
+    def _done(self, cell_set: int) -> None:
+        """A cell set none of whose instances can be formed any more: no slot completes it."""
+        ready = self._ready
+        instances = self.tables.cell_set_instances[cell_set]
+        for slot in self._ready_at.pop(cell_set, ()):
+            waiting = ready[slot]
+            waiting.difference_update(instances)
+            if not waiting:
+                del ready[slot]
 
     def _drop_stale(self) -> None:
         cache = self._completion_cache
