@@ -359,13 +359,16 @@ class Board:
 
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
         wanted = self._pairs_of(stones)
-        return any(fit & wanted for _, fit in self._open_slots())
+        for _, fit in self._open_slots():  # noqa: SIM110 - asked every turn; a generator costs more
+            if fit & wanted:
+                return True
+        return False
 
     def _pairs_of(self, stones: list[Stone] | set[Stone]) -> int:
         """Bits of the ordered colour pairs these stones can lie as, either way round."""
         n = self._pair_count
         wanted = 0
-        for x, y in set(stones):
+        for x, y in stones:  # a repeated stone sets the same bits again
             wanted |= 1 << (x * n + y) | 1 << (y * n + x)
         return wanted
 
