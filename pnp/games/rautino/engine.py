@@ -42,6 +42,11 @@ class Slot:
     shapes: dict[int, tuple[int, int, int, bool, bool]]
 
 
+# A shape instance as a stone on a slot would form it: (rank on the slot, points by colour count,
+# whether some colours of the stone make it score by colour count of its other cells, mask for a,
+# mask for b (as in `Completion`), instance, shape, cell set).
+CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, int, int, int]
+
 # A cell set's slots that would complete it, by the bits of its empty cells (at most two left):
 # ((instance, the slots that would then complete it), ...).
 Completing = dict[int, tuple[tuple[int, tuple[int, ...]], ...]]
@@ -81,6 +86,9 @@ class Tables:
     all_empty: tuple[int, ...]  # per cell set: the bits of all its cells
     # Per slot: a, b and two contacts of each, padded with NO_CELL (a cell that stays empty).
     slot_cells: tuple[tuple[int, int, int, int, int, int], ...]
+    # Per slot, per shape instance a stone there could form: what scoring it reads, in one tuple
+    # that sorts by the instance's rank on the slot (`CompletionPart`).
+    completion_parts: tuple[dict[int, CompletionPart], ...]
 
 
 def tables_for(model: RautinoModel) -> Tables:
@@ -174,12 +182,16 @@ def _tables_for(model: RautinoModel) -> Tables:
     set_dead_from = tuple(max(dead_from[instance_shape[i]] for i in members) for members in set_instances)
     cell_sets_at = tuple(tuple((s, ~(1 << set_cells[s].index(cell)), set_dead_from[s], completing[s]) for s in at)
                          for cell, at in enumerate(sets_at))
+    completion_parts = tuple({inst: (rank, points[shape], alive[shape][has_a + has_b], -has_a, -has_b, inst, shape,
+                                     cell_set_of[inst])
+                              for inst, (rank, _, shape, has_a, has_b) in slot.shapes.items()} for slot in slots)
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
                   tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(instance_shape),
                   cell_set_of, set_instances, cell_sets_at, completing, start, joker, points, alive, set_dead_from,
                   tuple(i for i, members in enumerate(set_cells) if (1 << len(members)) - 1 in completing[i]),
                   tuple((1 << len(members)) - 1 for members in set_cells),
-                  tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots))
+                  tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
+                  completion_parts)
 
 
 def _two(contacts: tuple[int, ...]) -> tuple[int, int]:
@@ -431,21 +443,22 @@ class Board:
         ready = self._ready.get(slot_index)
         if not ready:
             return []
-        shapes = self.tables.slots[slot_index].shapes
+        parts = self.tables.completion_parts[slot_index]
         # a and b are empty or hold a joker about to be covered: the instance's colours so far
         # are those of its other cells.
-        table, alive, set_colours = self.tables.points, self.tables.alive, self.set_colours
-        cell_set_of = self.tables.cell_set_of
+        set_colours = self.set_colours
         found: list[Completion] = []
-        for _, inst, shape, has_a, has_b in sorted([shapes[i] for i in ready]):
-            others = set_colours[cell_set_of[inst]]
-            # Left out when no colours of the new stone can make it score (a big triangle that
-            # already has two colours).
-            if alive[shape][has_a + has_b][others.bit_count()]:
-                found.append((table[shape], others, -has_a, -has_b, inst, shape))
         # The totals depend only on the shapes, their colours so far and which of a and b they
         # hold: slots, boards and games alike in that share them.
-        key = tuple([(shape, others, mask_a, mask_b) for _, others, mask_a, mask_b, _, shape in found])
+        alike: list[tuple[int, int, int, int]] = []
+        for _, row, alive, mask_a, mask_b, inst, shape, cell_set in sorted([parts[i] for i in ready]):
+            others = set_colours[cell_set]
+            # Left out when no colours of the new stone can make it score (a big triangle that
+            # already has two colours).
+            if alive[others.bit_count()]:
+                found.append((row, others, mask_a, mask_b, inst, shape))
+                alike.append((shape, others, mask_a, mask_b))
+        key = tuple(alike)
         memo = self._score_memo
         shared = memo.get(key)
         if shared is None:
