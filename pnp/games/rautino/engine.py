@@ -48,8 +48,9 @@ class Slot:
 CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, int, int, int]
 
 # A cell set's slots that would complete it, by the bits of its empty cells (at most two left):
-# ((instance, the slots that would then complete it), ...).
-Completing = dict[int, tuple[tuple[int, tuple[int, ...]], ...]]
+# (every such slot, ((slot, instance it would complete), ...)), flat so that a set becoming ready
+# is two set updates and one loop.
+Completing = dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,9 @@ def _tables_for(model: RautinoModel) -> Tables:
             for empty in empties:
                 waiting = by_empty[cell_set_of[inst]].setdefault(empty, {})
                 waiting[inst] = (*waiting.get(inst, ()), slot_index)
-    completing = tuple({empty: tuple(waiting.items()) for empty, waiting in entry.items()} for entry in by_empty)
+    completing = tuple({empty: (tuple(sorted({slot for targets in waiting.values() for slot in targets})),
+                                tuple((slot, inst) for inst, targets in waiting.items() for slot in targets))
+                        for empty, waiting in entry.items()} for entry in by_empty)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     joker = len(model.colours)
     points = tuple(tuple(s.points_for(max(1, n)) for n in range(joker + 1)) for s in model.shapes)
@@ -601,15 +604,18 @@ class Board:
         known = self._ready_at.get(cell_set)
         if known is None:
             known = self._ready_at[cell_set] = set()
-        for inst, targets in self.tables.completing[cell_set].get(empty, ()):
-            self._stale.update(targets)
-            known.update(targets)
-            for slot in targets:
-                waiting = ready.get(slot)
-                if waiting is None:
-                    ready[slot] = {inst}
-                else:
-                    waiting.add(inst)
+        entry = self.tables.completing[cell_set].get(empty)
+        if entry is None:  # none left, rescoring, and no slot covers one of its jokers
+            return
+        slots, waiting_at = entry
+        self._stale.update(slots)
+        known.update(slots)
+        for slot, inst in waiting_at:
+            waiting = ready.get(slot)
+            if waiting is None:
+                ready[slot] = {inst}
+            else:
+                waiting.add(inst)
 
     def _done(self, cell_set: int) -> None:
         """A cell set none of whose instances can be formed any more: no slot completes it."""
