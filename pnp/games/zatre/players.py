@@ -13,6 +13,7 @@ depends only on its seed.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from pnp.games.zatre.engine import Geometry, Position
 
@@ -72,6 +73,36 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
+class _HandPlan(NamedTuple):
+    """What a pair search needs to know of a hand, worked out once per hand."""
+
+    values: list[int]  # the distinct values, smallest first
+    seconds: list[int]  # the values a second tile may have (none with one tile in hand)
+    rests: dict[int, list[int]]  # rests[x]: the values a second tile may have once x is down
+    # The two tiles interact through a row end only if that row comes to a scoring sum: the sum of
+    # the first tile's row and the run beyond the end must lie within [line_low, line_high].
+    line_low: int
+    line_high: int
+
+
+def _hand_plan(geo: Geometry, hand: tuple[int, ...]) -> _HandPlan:
+    values = sorted(set(hand))
+    if len(hand) == 1:
+        rests: dict[int, list[int]] = {values[0]: []}
+        seconds: list[int] = []
+    else:
+        rests = {x: values if hand.count(x) > 1 else [y for y in values if y != x] for x in values}
+        seconds = values
+    pair_sums = [x + y for x in values for y in rests[x]]
+    line_low = geo.lowest_scoring_sum - max(pair_sums, default=geo.max_sum + 1)
+    line_high = geo.max_sum - min(pair_sums, default=geo.max_sum + 1)
+    return _HandPlan(values, seconds, rests, line_low, line_high)
+
+
+# Hand plans kept per sorted hand; a bound keeps a long sweep's memory flat.
+_HAND_PLANS_KEPT = 4096
+
+
 def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
     """The best first tile and its best follow-up; of equal plans, the first in `order`."""
     geo = pos.geo
@@ -81,16 +112,15 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     lowest = geo.lowest_scoring_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
-    values = sorted(set(hand))
+    plans = _tables(geo).hand_plans
+    key = tuple(sorted(hand))
+    plan = plans.get(key)
+    if plan is None:
+        if len(plans) >= _HAND_PLANS_KEPT:
+            plans.clear()
+        plan = plans[key] = _hand_plan(geo, key)
+    values, seconds, rests, line_low, line_high = plan
     smallest = values[0]
-    # rests[x]: the values a second tile may have once x is down; every value serves as a second tile
-    # unless only one tile is in hand.
-    if len(hand) == 1:
-        rests = {smallest: []}
-        seconds = []
-    else:
-        rests = {x: values if hand.count(x) > 1 else [y for y in values if y != x] for x in values}
-        seconds = values
     # One pass over the open cells: each cell's row sums, and each second tile's lone placements.
     cells = []
     alone: dict[int, list[tuple[float, int]]] = {y: [] for y in seconds}
@@ -116,17 +146,14 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                     alone[y].append((gain + CROSS_VALUE, c))
             else:
                 alone[y].append((gain, c))
-    for found in alone.values():
+    top = {}
+    for y, found in alone.items():
         found.sort(reverse=True)  # best first; a second tile skips at most the five cells a first one touches
         del found[6:]
+        top[y] = found[0][0] if found else 0.0
     # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
     # unless the second tile lies just past an end of c's rows.
-    top_alone = {x: max([alone[y][0][0] for y in rests[x] if alone[y]], default=0.0) for x in values}
-    # The two tiles interact through a row end only if that row comes to a scoring sum: the sum of
-    # c's row and the run beyond the end must lie within this window.
-    pair_sums = [x + y for x in values for y in rests[x]]
-    line_low = lowest - max(pair_sums, default=max_sum + 1)
-    line_high = max_sum - min(pair_sums, default=max_sum + 1)
+    top_alone = {x: max([top[y] for y in rests[x]], default=0.0) for x in values}
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
     for c, h, v, gh, gv, room, double_c in cells:
@@ -137,23 +164,25 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         touched = (c, left, right, up, down)
         # The cells just past the ends of c's rows whose merged row can score:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
+        # Without a second tile in hand they cannot be used.
         ends = []
-        if is_field[left]:
-            line = ls[left] + h
-            if line_low <= line <= line_high:
-                ends.append((left, line, us[left] + ds[left], 0))
-        if is_field[right]:
-            line = rs[right] + h
-            if line_low <= line <= line_high:
-                ends.append((right, line, us[right] + ds[right], 0))
-        if is_field[up]:
-            line = us[up] + v
-            if line_low <= line <= line_high:
-                ends.append((up, line, ls[up] + rs[up], 1))
-        if is_field[down]:
-            line = ds[down] + v
-            if line_low <= line <= line_high:
-                ends.append((down, line, ls[down] + rs[down], 1))
+        if seconds:
+            if is_field[left]:
+                line = ls[left] + h
+                if line_low <= line <= line_high:
+                    ends.append((left, line, us[left] + ds[left], 0))
+            if is_field[right]:
+                line = rs[right] + h
+                if line_low <= line <= line_high:
+                    ends.append((right, line, us[right] + ds[right], 0))
+            if is_field[up]:
+                line = us[up] + v
+                if line_low <= line <= line_high:
+                    ends.append((up, line, ls[up] + rs[up], 1))
+            if is_field[down]:
+                line = ds[down] + v
+                if line_low <= line <= line_high:
+                    ends.append((down, line, ls[down] + rs[down], 1))
         for x in values:
             if x > room:
                 break
@@ -283,6 +312,7 @@ class _Tables:
         self.reply_on_live = geo.open_limit >= max_sum - min(REPLY_PIPS)
         self.reply = [max([0.0, *(x for p in REPLY_PIPS if (x := self.lone[p][i]) is not None)])
                       for i in range(len(keys))]
+        self.hand_plans: dict[tuple[int, ...], _HandPlan] = {}
 
 
 def _lone_value(points: list[int], max_sum: int, pips: int, h: int, v: int, double: int) -> float | None:
