@@ -112,7 +112,9 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     lowest = geo.lowest_scoring_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
-    plans = _tables(geo).hand_plans
+    tables = _tables(geo)
+    span, lone = tables.span, tables.lone
+    plans = tables.hand_plans
     key = tuple(sorted(hand))
     plan = plans.get(key)
     if plan is None:
@@ -121,42 +123,32 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         plan = plans[key] = _hand_plan(geo, key)
     values, seconds, rests, line_low, line_high = plan
     smallest = values[0]
-    # One pass over the open cells: each cell's row sums, and each second tile's lone placements.
+    # One pass over the open cells: each cell's row sums and its key into the lone-value tables.
     cells = []
-    alone: dict[int, list[tuple[float, int]]] = {y: [] for y in seconds}
     live = pos.live
-    for c in order:
-        if c not in live:
-            continue
+    for c in [c for c in order if c in live]:
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
-        hv = h if h > v else v
-        room = max_sum - hv
-        if room < smallest:
-            continue
-        double_c = is_double[c]
-        gh, gv = gains[h], gains[v]
-        cells.append((c, h, v, gh, gv, room, double_c))
-        for y in seconds:
-            if y > room:
-                break
-            gain = gh[y] + gv[y]
-            if double_c:
-                if gain:
-                    alone[y].append((gain + CROSS_VALUE, c))
-            else:
-                alone[y].append((gain, c))
+        room = max_sum - (h if h > v else v)
+        if room >= smallest:
+            double_c = is_double[c]
+            cells.append((c, h, v, room, double_c, (h * span + v) * 2 + double_c))
+    # Each second tile's lone placements, best first (of equal values the higher cell); a second tile
+    # skips at most the five cells a first one touches, so six are enough.
+    alone: dict[int, list[tuple[float, int]]] = {}
     top = {}
-    for y, found in alone.items():
-        found.sort(reverse=True)  # best first; a second tile skips at most the five cells a first one touches
-        del found[6:]
+    for y in seconds:
+        lone_y = lone[y]
+        found = sorted([(value, c) for c, _, _, _, _, key in cells if (value := lone_y[key]) is not None],
+                       reverse=True)
+        alone[y] = found[:6]
         top[y] = found[0][0] if found else 0.0
     # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
     # unless the second tile lies just past an end of c's rows.
     top_alone = {x: max([top[y] for y in rests[x]], default=0.0) for x in values}
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
-    for c, h, v, gh, gv, room, double_c in cells:
+    for c, h, v, room, double_c, key in cells:
         left = c - ln[c] - 1
         right = c + rn[c] + 1
         up = c - (un[c] + 1) * w
@@ -186,16 +178,16 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         for x in values:
             if x > room:
                 break
-            ph = gh[x]
-            pv = gv[x]
-            pending = double_c and not (ph or pv)  # legal only if the second tile completes a row
+            first = lone[x][key]
+            # A tile that fits but has no lone value sits on a double field it does not score on:
+            # legal only if the second tile completes a row.
+            pending = first is None
             if pending:
                 if not ends:
                     continue
                 first = 0.0
                 value = -1.0
             else:
-                first = ph + pv + (CROSS_VALUE if double_c else 0.0)
                 if not ends and first + top_alone[x] <= best_value:
                     continue  # this first tile cannot beat the best pair found so far
                 value = first
@@ -213,7 +205,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                     if merged > max_sum or merged < lowest or perp + y > max_sum:
                         continue  # over the limit, or no new scoring row (the lone score covers y here)
                     pm = points[merged]
-                    kept = ph if across else pv
+                    kept = gains[h][x] if across else gains[v][x]
                     pp = points[perp + y] if perp else 0
                     total = kept + pm + pp
                     if is_double[g]:
