@@ -13,6 +13,7 @@ depends only on its seed.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import NamedTuple
 
 from pnp.games.zatre.engine import Geometry, Position
@@ -79,10 +80,9 @@ class _HandPlan(NamedTuple):
     values: list[int]  # the distinct values, smallest first
     seconds: list[int]  # the values a second tile may have (none with one tile in hand)
     rests: dict[int, list[int]]  # rests[x]: the values a second tile may have once x is down
-    # The two tiles interact through a row end only if that row comes to a scoring sum: the sum of
-    # the first tile's row and the run beyond the end must lie within [line_low, line_high].
-    line_low: int
-    line_high: int
+    # The two tiles interact through a row end only if that row comes to a scoring sum:
+    # may_merge[s] tells whether the sum s of the first tile's row and the run beyond the end allows it.
+    may_merge: list[bool]
 
 
 def _hand_plan(geo: Geometry, hand: tuple[int, ...]) -> _HandPlan:
@@ -96,7 +96,9 @@ def _hand_plan(geo: Geometry, hand: tuple[int, ...]) -> _HandPlan:
     pair_sums = [x + y for x in values for y in rests[x]]
     line_low = geo.lowest_scoring_sum - max(pair_sums, default=geo.max_sum + 1)
     line_high = geo.max_sum - min(pair_sums, default=geo.max_sum + 1)
-    return _HandPlan(values, seconds, rests, line_low, line_high)
+    # Long enough for any row sum next to an open cell (two runs and the cell's own row).
+    may_merge = [line_low <= s <= line_high for s in range(4 * geo.max_sum + 1)]
+    return _HandPlan(values, seconds, rests, may_merge)
 
 
 # Hand plans kept per sorted hand; a bound keeps a long sweep's memory flat.
@@ -121,7 +123,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         if len(plans) >= _HAND_PLANS_KEPT:
             plans.clear()
         plan = plans[key] = _hand_plan(geo, key)
-    values, seconds, rests, line_low, line_high = plan
+    values, seconds, rests, may_merge = plan
     smallest = values[0]
     # One pass over the open cells: each cell's row sums and its key into the lone-value tables.
     cells = []
@@ -133,6 +135,8 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         if room >= smallest:
             double_c = is_double[c]
             cells.append((c, h, v, room, double_c, (h * span + v) * 2 + double_c))
+    if not seconds:
+        return _best_lone(cells, lone[smallest], smallest)
     # Each second tile's lone placements, best first (of equal values the higher cell); a second tile
     # skips at most the five cells a first one touches, so six are enough.
     alone: dict[int, list[tuple[float, int]]] = {}
@@ -159,22 +163,14 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         # Without a second tile in hand they cannot be used.
         ends = []
         if seconds:
-            if is_field[left]:
-                line = ls[left] + h
-                if line_low <= line <= line_high:
-                    ends.append((left, line, us[left] + ds[left], 0))
-            if is_field[right]:
-                line = rs[right] + h
-                if line_low <= line <= line_high:
-                    ends.append((right, line, us[right] + ds[right], 0))
-            if is_field[up]:
-                line = us[up] + v
-                if line_low <= line <= line_high:
-                    ends.append((up, line, ls[up] + rs[up], 1))
-            if is_field[down]:
-                line = ds[down] + v
-                if line_low <= line <= line_high:
-                    ends.append((down, line, ls[down] + rs[down], 1))
+            if is_field[left] and may_merge[line := ls[left] + h]:
+                ends.append((left, line, us[left] + ds[left], 0))
+            if is_field[right] and may_merge[line := rs[right] + h]:
+                ends.append((right, line, us[right] + ds[right], 0))
+            if is_field[up] and may_merge[line := us[up] + v]:
+                ends.append((up, line, ls[up] + rs[up], 1))
+            if is_field[down] and may_merge[line := ds[down] + v]:
+                ends.append((down, line, ls[down] + rs[down], 1))
         for x in values:
             if x > room:
                 break
@@ -219,6 +215,16 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                 best_value = value
                 best = [(x, c)] if second is None else [(x, c), second]
     return best
+
+
+def _best_lone(cells: list[tuple[int, int, int, int, bool, int]], lone_x: list[float | None],
+               pips: int) -> list[tuple[int, int]] | None:
+    """A hand of one tile: its best lone placement on `cells` (as `_best_pair` lists them), of equal
+    ones the first listed (`max` keeps the first of equal keys); a double field only where it scores."""
+    found = [(value, c) for c, _, _, _, _, key in cells if (value := lone_x[key]) is not None]
+    if not found:
+        return None
+    return [(pips, max(found, key=itemgetter(0))[1])]
 
 
 def _best_single(pos: Position, order: set[int], pips: int) -> list[tuple[int, int]] | None:
