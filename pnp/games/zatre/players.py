@@ -128,7 +128,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     # One pass over the open cells: each cell's row sums and its key into the lone-value tables.
     cells = []
     live = pos.live
-    for c in [c for c in order if c in live]:
+    for c in filter(live.__contains__, order):
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
         room = max_sum - (h if h > v else v)
@@ -149,7 +149,9 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         top[y] = found[0][0] if found else 0.0
     # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
     # unless the second tile lies just past an end of c's rows.
-    top_alone = {x: max([top[y] for y in rests[x]], default=0.0) for x in values}
+    top_alone = {}
+    for x in values:
+        top_alone[x] = max(map(top.__getitem__, rests[x]), default=0.0)
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
     for c, h, v, room, double_c, key in cells:
