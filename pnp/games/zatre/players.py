@@ -162,17 +162,15 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         touched = (c, left, right, up, down)
         # The cells just past the ends of c's rows whose merged row can score:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
-        # Without a second tile in hand they cannot be used.
         ends = []
-        if seconds:
-            if is_field[left] and may_merge[line := ls[left] + h]:
-                ends.append((left, line, us[left] + ds[left], 0))
-            if is_field[right] and may_merge[line := rs[right] + h]:
-                ends.append((right, line, us[right] + ds[right], 0))
-            if is_field[up] and may_merge[line := us[up] + v]:
-                ends.append((up, line, ls[up] + rs[up], 1))
-            if is_field[down] and may_merge[line := ds[down] + v]:
-                ends.append((down, line, ls[down] + rs[down], 1))
+        if is_field[left] and may_merge[line := ls[left] + h]:
+            ends.append((left, line, us[left] + ds[left], 0))
+        if is_field[right] and may_merge[line := rs[right] + h]:
+            ends.append((right, line, us[right] + ds[right], 0))
+        if is_field[up] and may_merge[line := us[up] + v]:
+            ends.append((up, line, ls[up] + rs[up], 1))
+        if is_field[down] and may_merge[line := ds[down] + v]:
+            ends.append((down, line, ls[down] + rs[down], 1))
         for x in values:
             if x > room:
                 break
