@@ -42,9 +42,15 @@ class Slot:
     shapes: dict[int, tuple[int, int, int, bool, bool]]
 
 
+# A shape instance as a stone on a slot would form it: (rank on the slot, points by colour count,
+# whether some colours of the stone make it score by colour count of its other cells, mask for a,
+# mask for b (as in `Completion`), instance, shape, cell set).
+CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, int, int, int]
+
 # A cell set's slots that would complete it, by the bits of its empty cells (at most two left):
-# ((instance, the slots that would then complete it), ...).
-Completing = dict[int, tuple[tuple[int, tuple[int, ...]], ...]]
+# (every such slot, ((slot, instance it would complete), ...)), flat so that a set becoming ready
+# is two set updates and one loop.
+Completing = dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,9 @@ class Tables:
     all_empty: tuple[int, ...]  # per cell set: the bits of all its cells
     # Per slot: a, b and two contacts of each, padded with NO_CELL (a cell that stays empty).
     slot_cells: tuple[tuple[int, int, int, int, int, int], ...]
+    # Per slot, per shape instance a stone there could form: what scoring it reads, in one tuple
+    # that sorts by the instance's rank on the slot (`CompletionPart`).
+    completion_parts: tuple[dict[int, CompletionPart], ...]
 
 
 def tables_for(model: RautinoModel) -> Tables:
@@ -164,7 +173,9 @@ def _tables_for(model: RautinoModel) -> Tables:
             for empty in empties:
                 waiting = by_empty[cell_set_of[inst]].setdefault(empty, {})
                 waiting[inst] = (*waiting.get(inst, ()), slot_index)
-    completing = tuple({empty: tuple(waiting.items()) for empty, waiting in entry.items()} for entry in by_empty)
+    completing = tuple({empty: (tuple(sorted({slot for targets in waiting.values() for slot in targets})),
+                                tuple((slot, inst) for inst, targets in waiting.items() for slot in targets))
+                        for empty, waiting in entry.items()} for entry in by_empty)
     start = (index[model.board.start[0]], index[model.board.start[1]])
     joker = len(model.colours)
     points = tuple(tuple(s.points_for(max(1, n)) for n in range(joker + 1)) for s in model.shapes)
@@ -174,12 +185,16 @@ def _tables_for(model: RautinoModel) -> Tables:
     set_dead_from = tuple(max(dead_from[instance_shape[i]] for i in members) for members in set_instances)
     cell_sets_at = tuple(tuple((s, ~(1 << set_cells[s].index(cell)), set_dead_from[s], completing[s]) for s in at)
                          for cell, at in enumerate(sets_at))
+    completion_parts = tuple({inst: (rank, points[shape], alive[shape][has_a + has_b], -has_a, -has_b, inst, shape,
+                                     cell_set_of[inst])
+                              for inst, (rank, _, shape, has_a, has_b) in slot.shapes.items()} for slot in slots)
     return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
                   tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(instance_shape),
                   cell_set_of, set_instances, cell_sets_at, completing, start, joker, points, alive, set_dead_from,
                   tuple(i for i, members in enumerate(set_cells) if (1 << len(members)) - 1 in completing[i]),
                   tuple((1 << len(members)) - 1 for members in set_cells),
-                  tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots))
+                  tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
+                  completion_parts)
 
 
 def _two(contacts: tuple[int, ...]) -> tuple[int, int]:
@@ -359,13 +374,16 @@ class Board:
 
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
         wanted = self._pairs_of(stones)
-        return any(fit & wanted for _, fit in self._open_slots())
+        for _, fit in self._open_slots():  # noqa: SIM110 - asked every turn; a generator costs more
+            if fit & wanted:
+                return True
+        return False
 
     def _pairs_of(self, stones: list[Stone] | set[Stone]) -> int:
         """Bits of the ordered colour pairs these stones can lie as, either way round."""
         n = self._pair_count
         wanted = 0
-        for x, y in set(stones):
+        for x, y in stones:  # a repeated stone sets the same bits again
             wanted |= 1 << (x * n + y) | 1 << (y * n + x)
         return wanted
 
@@ -428,21 +446,22 @@ class Board:
         ready = self._ready.get(slot_index)
         if not ready:
             return []
-        shapes = self.tables.slots[slot_index].shapes
+        parts = self.tables.completion_parts[slot_index]
         # a and b are empty or hold a joker about to be covered: the instance's colours so far
         # are those of its other cells.
-        table, alive, set_colours = self.tables.points, self.tables.alive, self.set_colours
-        cell_set_of = self.tables.cell_set_of
+        set_colours = self.set_colours
         found: list[Completion] = []
-        for _, inst, shape, has_a, has_b in sorted([shapes[i] for i in ready]):
-            others = set_colours[cell_set_of[inst]]
-            # Left out when no colours of the new stone can make it score (a big triangle that
-            # already has two colours).
-            if alive[shape][has_a + has_b][others.bit_count()]:
-                found.append((table[shape], others, -has_a, -has_b, inst, shape))
         # The totals depend only on the shapes, their colours so far and which of a and b they
         # hold: slots, boards and games alike in that share them.
-        key = tuple([(shape, others, mask_a, mask_b) for _, others, mask_a, mask_b, _, shape in found])
+        alike: list[tuple[int, int, int, int]] = []
+        for _, row, alive, mask_a, mask_b, inst, shape, cell_set in sorted([parts[i] for i in ready]):
+            others = set_colours[cell_set]
+            # Left out when no colours of the new stone can make it score (a big triangle that
+            # already has two colours).
+            if alive[others.bit_count()]:
+                found.append((row, others, mask_a, mask_b, inst, shape))
+                alike.append((shape, others, mask_a, mask_b))
+        key = tuple(alike)
         memo = self._score_memo
         shared = memo.get(key)
         if shared is None:
@@ -546,6 +565,10 @@ class Board:
         bit = self._shape_bit[colour]
         ready_at, stale, followed = self._ready_at, self._stale, self._followed
         empty_cells, set_colours = self.empty_cells, self.set_colours
+        # A set left with no empty cell is done unless overbuilt shapes score again.
+        full_is_done = not self.model.rescore_overbuilt_shapes
+        # Most cell sets need only their bits updated: the rare changes of which slots can complete
+        # them are handled out of line (a third of a game's instructions are spent in this loop).
         for cell_set, keep, dead_from, completing in tables.cell_sets_at[cell]:
             if not followed[cell_set]:
                 continue
@@ -553,46 +576,56 @@ class Board:
             if slots:
                 stale.update(slots)  # their shapes' colours or empty cells change
             if bit:
-                colours = set_colours[cell_set] = set_colours[cell_set] | bit
-                if colours.bit_count() >= dead_from:
-                    self._forget(cell_set)
-                    continue
+                before = set_colours[cell_set]
+                colours = before | bit
+                if colours != before:
+                    set_colours[cell_set] = colours
+                    if colours.bit_count() >= dead_from:
+                        followed[cell_set] = False  # none of its instances can score any more
+                        if slots is not None:
+                            self._done(cell_set)
+                        continue
             if newly_filled:
                 empty = empty_cells[cell_set] = empty_cells[cell_set] & keep
-                if empty in completing or not empty:
+                if empty in completing:
                     self._nearly_complete(cell_set, empty)
+                elif not empty:
+                    if not full_is_done:
+                        self._nearly_complete(cell_set, empty)
+                    elif slots is not None:
+                        self._done(cell_set)
         self._frontier.update(tables.touching[cell])
         self._dirty.update(tables.affected[cell])
 
-    def _nearly_complete(self, cell_set: int, empty: int, done: bool = False) -> None:
-        """A cell set whose empty cells (bits) now lie under a slot, or none is left; `done`:
-        none of its instances can be formed any more."""
+    def _nearly_complete(self, cell_set: int, empty: int) -> None:
+        """A cell set whose empty cells (bits) now lie under a slot, or none is left (and
+        overbuilt shapes score again): the slots that would complete its instances."""
         ready = self._ready
-        if done or (not empty and not self.model.rescore_overbuilt_shapes):
-            instances = self.tables.cell_set_instances[cell_set]
-            for slot in self._ready_at.pop(cell_set, ()):  # complete: no later stone forms it
-                waiting = ready[slot]
-                waiting.difference_update(instances)
-                if not waiting:
-                    del ready[slot]
-            return
         known = self._ready_at.get(cell_set)
         if known is None:
             known = self._ready_at[cell_set] = set()
-        for inst, targets in self.tables.completing[cell_set].get(empty, ()):
-            self._stale.update(targets)
-            known.update(targets)
-            for slot in targets:
-                waiting = ready.get(slot)
-                if waiting is None:
-                    ready[slot] = {inst}
-                else:
-                    waiting.add(inst)
+        entry = self.tables.completing[cell_set].get(empty)
+        if entry is None:  # none left, rescoring, and no slot covers one of its jokers
+            return
+        slots, waiting_at = entry
+        self._stale.update(slots)
+        known.update(slots)
+        for slot, inst in waiting_at:
+            waiting = ready.get(slot)
+            if waiting is None:
+                ready[slot] = {inst}
+            else:
+                waiting.add(inst)
 
-    def _forget(self, cell_set: int) -> None:
-        """Stop following a cell set none of whose instances can score."""
-        self._followed[cell_set] = False
-        self._nearly_complete(cell_set, 0, done=True)
+    def _done(self, cell_set: int) -> None:
+        """A cell set none of whose instances can be formed any more: no slot completes it."""
+        ready = self._ready
+        instances = self.tables.cell_set_instances[cell_set]
+        for slot in self._ready_at.pop(cell_set, ()):
+            waiting = ready[slot]
+            waiting.difference_update(instances)
+            if not waiting:
+                del ready[slot]
 
     def _drop_stale(self) -> None:
         cache = self._completion_cache
