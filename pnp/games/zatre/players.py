@@ -13,6 +13,8 @@ depends only on its seed.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
+from typing import NamedTuple
 
 from pnp.games.zatre.engine import Geometry, Position
 
@@ -72,6 +74,37 @@ def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None
     return None
 
 
+class _HandPlan(NamedTuple):
+    """What a pair search needs to know of a hand, worked out once per hand."""
+
+    values: list[int]  # the distinct values, smallest first
+    seconds: list[int]  # the values a second tile may have (none with one tile in hand)
+    rests: dict[int, list[int]]  # rests[x]: the values a second tile may have once x is down
+    # The two tiles interact through a row end only if that row comes to a scoring sum:
+    # may_merge[s] tells whether the sum s of the first tile's row and the run beyond the end allows it.
+    may_merge: list[bool]
+
+
+def _hand_plan(geo: Geometry, hand: tuple[int, ...]) -> _HandPlan:
+    values = sorted(set(hand))
+    if len(hand) == 1:
+        rests: dict[int, list[int]] = {values[0]: []}
+        seconds: list[int] = []
+    else:
+        rests = {x: values if hand.count(x) > 1 else [y for y in values if y != x] for x in values}
+        seconds = values
+    pair_sums = [x + y for x in values for y in rests[x]]
+    line_low = geo.lowest_scoring_sum - max(pair_sums, default=geo.max_sum + 1)
+    line_high = geo.max_sum - min(pair_sums, default=geo.max_sum + 1)
+    # Long enough for any row sum next to an open cell (two runs and the cell's own row).
+    may_merge = [line_low <= s <= line_high for s in range(4 * geo.max_sum + 1)]
+    return _HandPlan(values, seconds, rests, may_merge)
+
+
+# Hand plans kept per sorted hand; a bound keeps a long sweep's memory flat.
+_HAND_PLANS_KEPT = 4096
+
+
 def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
     """The best first tile and its best follow-up; of equal plans, the first in `order`."""
     geo = pos.geo
@@ -81,55 +114,47 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     lowest = geo.lowest_scoring_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
-    values = sorted(set(hand))
+    tables = _tables(geo)
+    span, lone = tables.span, tables.lone
+    plans = tables.hand_plans
+    key = tuple(sorted(hand))
+    plan = plans.get(key)
+    if plan is None:
+        if len(plans) >= _HAND_PLANS_KEPT:
+            plans.clear()
+        plan = plans[key] = _hand_plan(geo, key)
+    values, seconds, rests, may_merge = plan
     smallest = values[0]
-    # rests[x]: the values a second tile may have once x is down; every value serves as a second tile
-    # unless only one tile is in hand.
-    if len(hand) == 1:
-        rests = {smallest: []}
-        seconds = []
-    else:
-        rests = {x: values if hand.count(x) > 1 else [y for y in values if y != x] for x in values}
-        seconds = values
-    # One pass over the open cells: each cell's row sums, and each second tile's lone placements.
+    # One pass over the open cells: each cell's row sums and its key into the lone-value tables.
     cells = []
-    alone: dict[int, list[tuple[float, int]]] = {y: [] for y in seconds}
     live = pos.live
-    for c in order:
-        if c not in live:
-            continue
+    for c in filter(live.__contains__, order):
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
-        hv = h if h > v else v
-        room = max_sum - hv
-        if room < smallest:
-            continue
-        double_c = is_double[c]
-        gh, gv = gains[h], gains[v]
-        cells.append((c, h, v, gh, gv, room, double_c))
-        for y in seconds:
-            if y > room:
-                break
-            gain = gh[y] + gv[y]
-            if double_c:
-                if gain:
-                    alone[y].append((gain + CROSS_VALUE, c))
-            else:
-                alone[y].append((gain, c))
-    for found in alone.values():
-        found.sort(reverse=True)  # best first; a second tile skips at most the five cells a first one touches
-        del found[6:]
+        room = max_sum - (h if h > v else v)
+        if room >= smallest:
+            double_c = is_double[c]
+            cells.append((c, h, v, room, double_c, (h * span + v) * 2 + double_c))
+    if not seconds:
+        return _best_lone(cells, lone[smallest], smallest)
+    # Each second tile's lone placements, best first (of equal values the higher cell); a second tile
+    # skips at most the five cells a first one touches, so six are enough.
+    alone: dict[int, list[tuple[float, int]]] = {}
+    top = {}
+    for y in seconds:
+        lone_y = lone[y]
+        found = sorted([(value, c) for c, _, _, _, _, key in cells if (value := lone_y[key]) is not None],
+                       reverse=True)
+        alone[y] = found[:6]
+        top[y] = found[0][0] if found else 0.0
     # The best lone gain of any second tile after x: a pair with x on c scores at most first + this
     # unless the second tile lies just past an end of c's rows.
-    top_alone = {x: max([alone[y][0][0] for y in rests[x] if alone[y]], default=0.0) for x in values}
-    # The two tiles interact through a row end only if that row comes to a scoring sum: the sum of
-    # c's row and the run beyond the end must lie within this window.
-    pair_sums = [x + y for x in values for y in rests[x]]
-    line_low = lowest - max(pair_sums, default=max_sum + 1)
-    line_high = max_sum - min(pair_sums, default=max_sum + 1)
+    top_alone = {}
+    for x in values:
+        top_alone[x] = max(map(top.__getitem__, rests[x]), default=0.0)
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
-    for c, h, v, gh, gv, room, double_c in cells:
+    for c, h, v, room, double_c, key in cells:
         left = c - ln[c] - 1
         right = c + rn[c] + 1
         up = c - (un[c] + 1) * w
@@ -138,35 +163,27 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         # The cells just past the ends of c's rows whose merged row can score:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
         ends = []
-        if is_field[left]:
-            line = ls[left] + h
-            if line_low <= line <= line_high:
-                ends.append((left, line, us[left] + ds[left], 0))
-        if is_field[right]:
-            line = rs[right] + h
-            if line_low <= line <= line_high:
-                ends.append((right, line, us[right] + ds[right], 0))
-        if is_field[up]:
-            line = us[up] + v
-            if line_low <= line <= line_high:
-                ends.append((up, line, ls[up] + rs[up], 1))
-        if is_field[down]:
-            line = ds[down] + v
-            if line_low <= line <= line_high:
-                ends.append((down, line, ls[down] + rs[down], 1))
+        if is_field[left] and may_merge[line := ls[left] + h]:
+            ends.append((left, line, us[left] + ds[left], 0))
+        if is_field[right] and may_merge[line := rs[right] + h]:
+            ends.append((right, line, us[right] + ds[right], 0))
+        if is_field[up] and may_merge[line := us[up] + v]:
+            ends.append((up, line, ls[up] + rs[up], 1))
+        if is_field[down] and may_merge[line := ds[down] + v]:
+            ends.append((down, line, ls[down] + rs[down], 1))
         for x in values:
             if x > room:
                 break
-            ph = gh[x]
-            pv = gv[x]
-            pending = double_c and not (ph or pv)  # legal only if the second tile completes a row
+            first = lone[x][key]
+            # A tile that fits but has no lone value sits on a double field it does not score on:
+            # legal only if the second tile completes a row.
+            pending = first is None
             if pending:
                 if not ends:
                     continue
                 first = 0.0
                 value = -1.0
             else:
-                first = ph + pv + (CROSS_VALUE if double_c else 0.0)
                 if not ends and first + top_alone[x] <= best_value:
                     continue  # this first tile cannot beat the best pair found so far
                 value = first
@@ -184,7 +201,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                     if merged > max_sum or merged < lowest or perp + y > max_sum:
                         continue  # over the limit, or no new scoring row (the lone score covers y here)
                     pm = points[merged]
-                    kept = ph if across else pv
+                    kept = gains[h][x] if across else gains[v][x]
                     pp = points[perp + y] if perp else 0
                     total = kept + pm + pp
                     if is_double[g]:
@@ -198,6 +215,16 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                 best_value = value
                 best = [(x, c)] if second is None else [(x, c), second]
     return best
+
+
+def _best_lone(cells: list[tuple[int, int, int, int, bool, int]], lone_x: list[float | None],
+               pips: int) -> list[tuple[int, int]] | None:
+    """A hand of one tile: its best lone placement on `cells` (as `_best_pair` lists them), of equal
+    ones the first listed (`max` keeps the first of equal keys); a double field only where it scores."""
+    found = [(value, c) for c, _, _, _, _, key in cells if (value := lone_x[key]) is not None]
+    if not found:
+        return None
+    return [(pips, max(found, key=itemgetter(0))[1])]
 
 
 def _best_single(pos: Position, order: set[int], pips: int) -> list[tuple[int, int]] | None:
@@ -283,6 +310,7 @@ class _Tables:
         self.reply_on_live = geo.open_limit >= max_sum - min(REPLY_PIPS)
         self.reply = [max([0.0, *(x for p in REPLY_PIPS if (x := self.lone[p][i]) is not None)])
                       for i in range(len(keys))]
+        self.hand_plans: dict[tuple[int, ...], _HandPlan] = {}
 
 
 def _lone_value(points: list[int], max_sum: int, pips: int, h: int, v: int, double: int) -> float | None:
