@@ -403,3 +403,18 @@ def test_shared_score_memo_stays_bounded_and_changes_no_game(monkeypatch):
         assert again.scores == before.scores
         assert [(t.slot, t.colours) for t in again.turns] == [(t.slot, t.colours) for t in before.turns]
     assert engine._SCORE_MEMOS and all(len(memo) <= 3 for memo in engine._SCORE_MEMOS.values())
+
+
+def test_a_sweep_over_many_scorings_keeps_a_few_memos_and_the_same_games():
+    """Each scoring (points, stone point, combo bonus) has its own memo; only the last few stay."""
+    import dataclasses
+
+    engine._SCORE_MEMOS.clear()
+    for bonus in range(10):
+        variant = dataclasses.replace(MODEL, one_player=dataclasses.replace(MODEL.one_player, combo_bonus=bonus))
+        engine.play_game(variant, 1, 3, greedy_player)
+        assert len(engine._SCORE_MEMOS) <= engine._SCORE_MEMO_KEYS
+    assert len(engine._SCORE_MEMOS) == engine._SCORE_MEMO_KEYS
+    again = engine.play_game(MODEL, 1, 4, greedy_player)  # an evicted scoring starts a memo afresh
+    engine._SCORE_MEMOS.clear()
+    assert engine.play_game(MODEL, 1, 4, greedy_player).scores == again.scores

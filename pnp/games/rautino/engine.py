@@ -278,8 +278,8 @@ class Board:
         self._entries: dict[int, int] = {}
         self._dirty: set[int] = set()
         self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
-        self._score_memo = _SCORE_MEMOS.setdefault(
-            (tables.points, self.rules.stone_point, self.rules.combo_bonus, self._pair_count), {})
+        self._score_memo = _score_memo_for(
+            (tables.points, self.rules.stone_point, self.rules.combo_bonus, self._pair_count))
         self._plain = Score(self.rules.stone_point, (), 0)
         for cell_set in tables.small:
             self._nearly_complete(cell_set, self.empty_cells[cell_set])
@@ -642,6 +642,19 @@ _FIT_CACHES: dict[tuple[bool, int], dict[tuple[int, int, int, int], int]] = {}
 _SCORE_MEMOS: dict[tuple[Any, ...], dict[tuple[tuple[int, int, int, int], ...],
                                          tuple[list[int | None], dict[int, int]]]] = {}
 _SCORE_MEMO_PAIRS = 40_000  # pair totals kept per memo before it starts afresh (about 1.5 MB at most)
+_SCORE_MEMO_KEYS = 4  # memos kept at once: a sweep's variants of the points come one after another
+
+
+def _score_memo_for(key: tuple[Any, ...]) -> dict[tuple[tuple[int, int, int, int], ...],
+                                                  tuple[list[int | None], dict[int, int]]]:
+    """The shared memo of one scoring: the oldest goes when a new one would make more than
+    _SCORE_MEMO_KEYS, so a sweep over many variants keeps as little as a check of one."""
+    memo = _SCORE_MEMOS.get(key)
+    if memo is None:
+        while len(_SCORE_MEMOS) >= _SCORE_MEMO_KEYS:
+            del _SCORE_MEMOS[next(iter(_SCORE_MEMOS))]
+        memo = _SCORE_MEMOS[key] = {}
+    return memo
 
 
 def fitting_pairs(strict: bool, joker: int, kind_a: int, kind_b: int, touch_a: int, touch_b: int) -> int:
