@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from .engine import Board, Move, Stone, stone_indices
+from .model import RautinoModel
 
 # The lookahead player weighs this many of its best-scoring moves by what they leave the opponent.
 CANDIDATES = 4
@@ -26,16 +27,18 @@ def greedy_player(board: Board, hand: list[Stone], rng: random.Random) -> Move:
     return best[rng.randrange(len(best))]
 
 
-_KINDS: dict[int, list[Stone]] = {}
+_KINDS: dict[int, tuple[RautinoModel, list[Stone]]] = {}
 
 
 def _kinds(board: Board) -> list[Stone]:
-    """The set's stone kinds, once per model and process."""
-    key = id(board.model)
-    if key not in _KINDS:
+    """The set's stone kinds, once per model and process. The model is kept with them: an id alone
+    could be a new model's once the old one is gone (a sweep's variants)."""
+    model = board.model
+    cached = _KINDS.get(id(model))
+    if cached is None or cached[0] is not model:
         _KINDS.clear()
-        _KINDS[key] = sorted(set(stone_indices(board.model)))
-    return _KINDS[key]
+        cached = _KINDS[id(model)] = (model, sorted(set(stone_indices(model))))
+    return cached[1]
 
 
 def lookahead_player(board: Board, hand: list[Stone], rng: random.Random) -> Move:

@@ -69,16 +69,17 @@ def configurations(model: ZatreModel, options: CheckOptions) -> list[Configurati
     return [Configuration(n, tuple(seat_kinds(model.check.player, n))) for n in counts]
 
 
-_GEOMETRY: dict[int, Geometry] = {}
+_GEOMETRY: dict[int, tuple[ZatreModel, Geometry]] = {}
 
 
 def _geometry(model: ZatreModel) -> Geometry:
-    """Build the lookup tables once per process and model, not once per game."""
-    key = id(model)
-    if key not in _GEOMETRY:
+    """Build the lookup tables once per process and model, not once per game. The model is kept
+    with them: an id alone could be a new model's once the old one is gone (a sweep's variants)."""
+    cached = _GEOMETRY.get(id(model))
+    if cached is None or cached[0] is not model:
         _GEOMETRY.clear()
-        _GEOMETRY[key] = Geometry(model)
-    return _GEOMETRY[key]
+        cached = _GEOMETRY[id(model)] = (model, Geometry(model))
+    return cached[1]
 
 
 def play(model: ZatreModel, deal: Deal) -> Outcome:
