@@ -41,3 +41,13 @@ def test_bar_chart_has_one_bar_per_category():
     bars = list(svg.iter("{http://www.w3.org/2000/svg}rect"))
     assert len(bars) == len(counts)
     assert sum(counts.values()) == 6
+
+
+def test_the_skill_matrix_shows_each_match_from_both_sides_with_its_interval() -> None:
+    from pnp.check.html import balance_html
+
+    share = {"estimate": 0.625, "low": 0.386, "high": 0.815}
+    html = balance_html({"confidence": 0.95, "findings": [], "skill": {"lookahead vs greedy": {
+        "player": "lookahead", "opponent": "greedy", "win_share": share, "games": 16, "tie_share": 0.0}}})
+    assert "62.5%<br><small>38.6% to 81.5%, 16 games</small>" in html
+    assert '<td class="mirror">37.5%<br><small>18.5% to 61.4%, the same games</small>' in html

@@ -24,6 +24,7 @@ table { border-collapse: collapse; margin: .5em 0 1.5em; } td, th { border-botto
 .note { color: #555; font-size: .9em; max-width: 560px; }
 .boards { display: flex; flex-wrap: wrap; gap: 2em; }
 .boards img { max-width: 560px; border: 1px solid #ccc; }
+td.mirror { color: #666; }
 """
 
 
@@ -148,9 +149,13 @@ def balance_html(balance: dict[str, Any]) -> str:
                     row += (f"<td>{w['estimate']:.1%}<br><small>{w['low']:.1%} to {w['high']:.1%}, "
                             f"{match['games']} games</small></td>")
                 else:
-                    reverse = cells.get((opponent, player))
-                    row += (f"<td><small>{1 - reverse['win_share']['estimate']:.1%}</small></td>" if reverse
-                            else "<td>-</td>")
+                    reverse = cells.get((opponent, player))  # the same games from the other side
+                    if reverse:
+                        w = reverse["win_share"]
+                        row += (f"<td class=\"mirror\">{1 - w['estimate']:.1%}<br><small>{1 - w['high']:.1%} to "
+                                f"{1 - w['low']:.1%}, the same games</small></td>")
+                    else:
+                        row += "<td>-</td>"
             body += f"<tr><th>{escape(player)}</th>{row}</tr>"
         skill_table = (f"<h3>Skill matrix</h3><p class=\"note\">Win share of the row's player in head-to-head "
                        f"games, each deal played twice with the seats swapped (ties split), {confidence} "
