@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnp.geometry import trigrid as tg
+from pnp.latest import Latest
 
 from .model import PlayerRules, RautinoModel
 
@@ -92,17 +93,7 @@ class Tables:
     completion_parts: tuple[dict[int, CompletionPart], ...]
 
 
-def tables_for(model: RautinoModel) -> Tables:
-    """The tables of a model; the same model object as last time skips hashing the whole spec
-    (a frozen dataclass hashes every field on each call), which a new board pays each game."""
-    if _LAST_TABLES and _LAST_TABLES[0][0] is model:
-        return _LAST_TABLES[0][1]
-    tables = _tables_for(model)
-    _LAST_TABLES[:] = [(model, tables)]
-    return tables
 
-
-_LAST_TABLES: list[tuple[RautinoModel, Tables]] = []  # the model of the last call and its tables
 
 
 @lru_cache(maxsize=16)
@@ -195,6 +186,11 @@ def _tables_for(model: RautinoModel) -> Tables:
                   tuple((1 << len(members)) - 1 for members in set_cells),
                   tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
                   completion_parts)
+
+
+# The tables of a model; the same model object as last time skips hashing the whole spec (a frozen
+# dataclass hashes every field on each call), which a new board pays each game.
+tables_for: Latest[RautinoModel, Tables] = Latest(_tables_for)
 
 
 def _two(contacts: tuple[int, ...]) -> tuple[int, int]:

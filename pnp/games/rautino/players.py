@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from pnp.latest import Latest
+
 from .engine import Board, Move, Stone, stone_indices
 from .model import RautinoModel
 
@@ -27,18 +29,8 @@ def greedy_player(board: Board, hand: list[Stone], rng: random.Random) -> Move:
     return best[rng.randrange(len(best))]
 
 
-_KINDS: dict[int, tuple[RautinoModel, list[Stone]]] = {}
-
-
-def _kinds(board: Board) -> list[Stone]:
-    """The set's stone kinds, once per model and process. The model is kept with them: an id alone
-    could be a new model's once the old one is gone (a sweep's variants)."""
-    model = board.model
-    cached = _KINDS.get(id(model))
-    if cached is None or cached[0] is not model:
-        _KINDS.clear()
-        cached = _KINDS[id(model)] = (model, sorted(set(stone_indices(model))))
-    return cached[1]
+# The set's stone kinds, once per model and process.
+_kinds: Latest[RautinoModel, list[Stone]] = Latest(lambda model: sorted(set(stone_indices(model))))
 
 
 def lookahead_player(board: Board, hand: list[Stone], rng: random.Random) -> Move:
@@ -47,7 +39,7 @@ def lookahead_player(board: Board, hand: list[Stone], rng: random.Random) -> Mov
     moves = board.moves(hand)
     totals = board.totals(moves)
     order = sorted(range(len(moves)), key=lambda i: -totals[i])[:CANDIDATES]
-    kinds = _kinds(board)
+    kinds = _kinds(board.model)
     best, best_value = moves[order[0]], float("-inf")
     for index in order:
         _, slot, colour_a, colour_b = moves[index]

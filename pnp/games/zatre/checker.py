@@ -21,6 +21,7 @@ from pnp.games.zatre.engine import Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import PLAYER_ORDER
 from pnp.games.zatre.records import PLAYERS, seat_kinds, to_record
+from pnp.latest import Latest
 
 RULES_PLAYERS = (2, 4)  # the rules are for 2 to 4 players; the spec may allow solo practice, not checked
 
@@ -69,17 +70,8 @@ def configurations(model: ZatreModel, options: CheckOptions) -> list[Configurati
     return [Configuration(n, tuple(seat_kinds(model.check.player, n))) for n in counts]
 
 
-_GEOMETRY: dict[int, tuple[ZatreModel, Geometry]] = {}
-
-
-def _geometry(model: ZatreModel) -> Geometry:
-    """Build the lookup tables once per process and model, not once per game. The model is kept
-    with them: an id alone could be a new model's once the old one is gone (a sweep's variants)."""
-    cached = _GEOMETRY.get(id(model))
-    if cached is None or cached[0] is not model:
-        _GEOMETRY.clear()
-        cached = _GEOMETRY[id(model)] = (model, Geometry(model))
-    return cached[1]
+# Lookup tables built once per process and model, not once per game.
+_geometry: Latest[ZatreModel, Geometry] = Latest(Geometry)
 
 
 def play(model: ZatreModel, deal: Deal) -> Outcome:

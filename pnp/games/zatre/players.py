@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from pnp.games.zatre.engine import Geometry, Position
+from pnp.latest import Latest
 
 # An x2 cross doubles a later sheet row; worth about this many points to a player this turn.
 CROSS_VALUE = 1.5
@@ -322,16 +323,8 @@ def _lone_value(points: list[int], max_sum: int, pips: int, h: int, v: int, doub
     return float(gain)
 
 
-_TABLES: dict[int, tuple[Geometry, _Tables]] = {}
-
-
-def _tables(geo: Geometry) -> _Tables:
-    """The tables of the board being played; only the latest is kept (a sweep plays many boards)."""
-    cached = _TABLES.get(id(geo))
-    if cached is None or cached[0] is not geo:
-        _TABLES.clear()
-        cached = _TABLES[id(geo)] = (geo, _Tables(geo))
-    return cached[1]
+# The tables of the board being played; only the latest is kept (a sweep plays many boards).
+_tables: Latest[Geometry, _Tables] = Latest(_Tables)
 
 
 def _best_reply(pos: Position, tables: _Tables) -> float:
