@@ -21,6 +21,8 @@ def one_line_error(result, *needles: str, code: int = 2) -> str:
     lines = result.output.strip().splitlines()
     assert len(lines) == 1, result.output
     assert "Traceback" not in result.output
+    if code == 2:  # bad input; an internal error (70) or a stop (143) words its line otherwise
+        assert lines[0].startswith("pnp: error: "), lines[0]
     for needle in needles:
         assert needle in lines[0], lines[0]
     return lines[0]

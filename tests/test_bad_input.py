@@ -6,26 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from hostile_helpers import one_line_error, run
 
 from pnp import games
-from pnp.cli import main
 
 GAMES = games.names()
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def assert_one_line_error(result, *needles: str) -> None:
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1, result.output
-    assert lines[0].startswith("pnp: error: ")
-    assert "Traceback" not in result.output
-    for needle in needles:
-        assert needle in lines[0]
 
 
 def files_under(folder: Path) -> list[Path]:
@@ -39,7 +24,7 @@ def files_under(folder: Path) -> list[Path]:
 ])
 def test_bad_paper(tmp_path, paper, needle):
     result = run("calibrate", "--paper", paper, "-o", str(tmp_path / "out"))
-    assert_one_line_error(result, "--paper", needle)
+    one_line_error(result, "--paper", needle)
     assert files_under(tmp_path) == []
 
 
@@ -47,7 +32,7 @@ def test_output_path_is_a_file(tmp_path):
     target = tmp_path / "taken"
     target.write_text("not a folder")
     result = run("calibrate", "-o", str(target))
-    assert_one_line_error(result, str(target), "not a folder")
+    one_line_error(result, str(target), "not a folder")
     assert target.read_text() == "not a folder"
 
 
@@ -55,7 +40,7 @@ def test_output_folder_that_cannot_be_created(tmp_path):
     parent = tmp_path / "file"
     parent.write_text("x")
     result = run("calibrate", "-o", str(parent / "sub"))
-    assert_one_line_error(result, "cannot create output folder")
+    one_line_error(result, "cannot create output folder")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
@@ -65,7 +50,7 @@ def test_unwritable_folder(tmp_path):
     folder.chmod(0o500)
     try:
         result = run("calibrate", "-o", str(folder))
-        assert_one_line_error(result, "not writable")
+        one_line_error(result, "not writable")
         assert list(folder.iterdir()) == []
     finally:
         folder.chmod(0o700)
@@ -73,7 +58,7 @@ def test_unwritable_folder(tmp_path):
 
 def test_unwritable_system_folder():
     result = run("calibrate", "-o", "/proc/pnp-output")
-    assert_one_line_error(result, "/proc/pnp-output")
+    one_line_error(result, "/proc/pnp-output")
 
 
 @pytest.mark.parametrize("command", ["check", "kit", "board"])
@@ -82,7 +67,7 @@ def test_malformed_spec(tmp_path, command):
     spec.write_text("[board]\nlayout = [\n", encoding="utf-8")
     output = [] if command == "check" else ["-o", str(tmp_path / "out")]
     result = run(command, "zatre", "--spec", str(spec), *output)
-    assert_one_line_error(result, str(spec), "not valid TOML")
+    one_line_error(result, str(spec), "not valid TOML")
     assert files_under(tmp_path / "out") == []
 
 
@@ -101,19 +86,19 @@ def test_bad_field_names_file_field_and_reason(tmp_path, game, edit, field):
     spec.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
     for command in (["check", game], ["kit", game, "-o", str(tmp_path / "o")]):
         result = run(*command, "--spec", str(spec))
-        assert_one_line_error(result, f"{spec}: {field}: ")
+        one_line_error(result, f"{spec}: {field}: ")
     assert files_under(tmp_path / "o") == []
 
 
 def test_box_too_big_for_the_paper(tmp_path):
     result = run("box", "--size", "250x200x50", "-o", str(tmp_path))
-    assert_one_line_error(result, "250x200x50", "largest")
+    one_line_error(result, "250x200x50", "largest")
     assert files_under(tmp_path) == []
 
 
 def test_unknown_preset(tmp_path):
     result = run("check", "triomino", "--preset", "fast", "--games", "2")
-    assert_one_line_error(result, "fast")
+    one_line_error(result, "fast")
 
 
 def unsupported_player_counts() -> list[tuple[str, int]]:
@@ -128,12 +113,12 @@ def unsupported_player_counts() -> list[tuple[str, int]]:
 @pytest.mark.parametrize(("game", "players"), unsupported_player_counts())
 def test_player_count_the_game_does_not_support(game, players):
     result = run("check", game, "--players", str(players), "--games", "2")
-    assert_one_line_error(result, "--players", game)
+    one_line_error(result, "--players", game)
 
 
 def test_unknown_preset_for_the_printed_sheets(tmp_path):
     result = run("scoresheet", "triomino", "--preset", "fast", "-o", str(tmp_path))
-    assert_one_line_error(result, "unknown preset 'fast'")
+    one_line_error(result, "unknown preset 'fast'")
     assert files_under(tmp_path) == []
     good = run("scoresheet", "triomino", "--preset", "classic", "-o", str(tmp_path), "--format", "svg", "-q")
     assert good.exit_code == 0, good.output
@@ -142,12 +127,12 @@ def test_unknown_preset_for_the_printed_sheets(tmp_path):
 def test_existing_folder_that_refuses_files():
     # /proc exists and root passes os.access, but no file can be created in it.
     result = run("calibrate", "-o", "/proc", "--format", "svg")
-    assert_one_line_error(result, "/proc")
+    one_line_error(result, "/proc")
 
 
 def test_log_into_a_folder_that_refuses_files():
     result = run("check", "rautino", "--games", "2", "--players", "1", "-q", "--log", "/proc/pnp-check.jsonl")
-    assert_one_line_error(result, "/proc/pnp-check.jsonl")
+    one_line_error(result, "/proc/pnp-check.jsonl")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -160,7 +145,7 @@ def test_replay_of_an_empty_or_binary_log(tmp_path, game, content, needle):
     log = tmp_path / "games.jsonl"
     log.write_bytes(content)
     result = run("replay", game, str(log))
-    assert_one_line_error(result, str(log), needle)
+    one_line_error(result, str(log), needle)
 
 
 def test_check_whose_report_cannot_be_written_leaves_no_log(tmp_path):
@@ -169,7 +154,7 @@ def test_check_whose_report_cannot_be_written_leaves_no_log(tmp_path):
     log = tmp_path / "logs" / "games.jsonl"
     result = run("check", "rautino", "--games", "2", "--players", "1", "-q", "--log", str(log),
                  "--report", str(blocker / "report"))
-    assert_one_line_error(result, str(blocker))
+    one_line_error(result, str(blocker))
     assert not log.parent.exists()
     assert blocker.read_text() == "x"
 
@@ -177,7 +162,7 @@ def test_check_whose_report_cannot_be_written_leaves_no_log(tmp_path):
 def test_kit_that_does_not_fit_creates_no_output_folder(tmp_path):
     out = tmp_path / "new" / "out"
     result = run("kit", "zatre", "-o", str(out), "--paper", "120x120", "--format", "svg")
-    assert_one_line_error(result)
+    one_line_error(result)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -192,7 +177,7 @@ def page_commands(game: str) -> list[str]:
 def test_preset_for_a_game_without_presets_is_refused(tmp_path, command):
     output = ["--games", "2"] if command[0] == "check" else ["-o", str(tmp_path / "out"), "--format", "svg"]
     result = run(*command, *output, "--preset", "classic")
-    assert_one_line_error(result, "--preset", command[1], "no rule presets")
+    one_line_error(result, "--preset", command[1], "no rule presets")
     assert files_under(tmp_path) == []
 
 
@@ -217,7 +202,7 @@ def test_an_option_the_game_does_not_declare_is_refused(tmp_path, command, game,
     declared = _declared_options(None if command == "kit" else command)[flag[2:].replace("-", "_")][0][1]
     value = [] if declared.type is bool else [str(declared.high if declared.high is not None else declared.default)]
     result = run(command, game, flag, *value, "-o", str(tmp_path / "out"), "--format", "svg")
-    assert_one_line_error(result, flag, game, "has no such option")
+    one_line_error(result, flag, game, "has no such option")
     assert files_under(tmp_path) == []
 
 

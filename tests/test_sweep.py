@@ -9,28 +9,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from hostile_helpers import one_line_error, run
 
 from pnp import games
 from pnp.check.run import run_check
-from pnp.cli import main
 from pnp.sweep import results
 from pnp.sweep.command import sweep
 from pnp.sweep.run import SweepOptions
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def assert_one_line_error(result, *needles: str) -> None:
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1, result.output
-    assert lines[0].startswith("pnp: error: ")
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-
 
 # A 2 x 3 grid for each game, few games, one player count (or preset) to stay quick.
 GRIDS = {
@@ -185,13 +170,13 @@ def test_bad_vary_is_one_line_and_exit_2(tmp_path: Path, varies: list[str], need
     report = tmp_path / "report"
     result = run("sweep", "rautino", *(a for v in varies for a in ("--vary", v)), "--games", "1",
                  "--report", str(report))
-    assert_one_line_error(result, *needles)
+    one_line_error(result, *needles)
     assert not report.exists()
 
 
 def test_a_player_count_the_base_spec_does_not_allow_is_bad_input() -> None:
     result = run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--players", "3", "--games", "1")
-    assert_one_line_error(result, "rautino: --players 3: the game is for 1 or 2 players")
+    one_line_error(result, "rautino: --players 3: the game is for 1 or 2 players")
 
 
 def test_an_unreachable_scheduler_is_named_in_one_line(tmp_path: Path) -> None:
@@ -202,9 +187,9 @@ def test_an_unreachable_scheduler_is_named_in_one_line(tmp_path: Path) -> None:
         port = probe.getsockname()[1]
     address = f"tcp://127.0.0.1:{port}"
     result = run("sweep", "zatre", "--vary", "sheet.rows=20,28", "--games", "1", "--scheduler", address)
-    assert_one_line_error(result, f"--scheduler {address}: no Dask scheduler answers")
+    one_line_error(result, f"--scheduler {address}: no Dask scheduler answers")
     malformed = run("sweep", "zatre", "--vary", "sheet.rows=20", "--games", "1", "--scheduler", "no address")
-    assert_one_line_error(malformed, "--scheduler no address: not an address like tcp://HOST:8786")
+    one_line_error(malformed, "--scheduler no address: not an address like tcp://HOST:8786")
 
 
 def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tmp_path: Path) -> None:
