@@ -57,6 +57,15 @@ def _legal(board: dict, cell: tuple, numbers: tuple, rules: m.Rules) -> bool:
     return True
 
 
+def started_table(rules, fit, rng: random.Random) -> tuple[engine.Table, int, list[int]]:
+    """A table with a random first tile in the middle, that tile, and the others in random order."""
+    order = list(range(len(TILES)))
+    rng.shuffle(order)
+    table = engine.Table(rules, fit)
+    table.place((0, 0), TILES[order[0]])
+    return table, order[0], order[1:]
+
+
 @pytest.mark.parametrize("preset", ["seed", "classic"])
 def test_placement_lists_match_a_brute_force_enumerator(preset):
     rules = MODEL.rules(preset)
@@ -64,12 +73,8 @@ def test_placement_lists_match_a_brute_force_enumerator(preset):
     rng = random.Random(5)
     checked = 0
     for _game in range(4):
-        order = list(range(len(TILES)))
-        rng.shuffle(order)
-        table = engine.Table(rules, fit)
-        table.place((0, 0), TILES[order[0]])
-        board = {(0, 0): TILES[order[0]]}
-        rest = order[1:]
+        table, first, rest = started_table(rules, fit, rng)
+        board = {(0, 0): TILES[first]}
         for _step in range(20):
             hand = rest[:12]
             moves = table.moves(hand)
@@ -95,11 +100,7 @@ def test_best_move_is_the_first_highest_scoring_move_of_the_list(preset):
     rng = random.Random(9)
     compared = 0
     for _game in range(6):
-        order = list(range(len(TILES)))
-        rng.shuffle(order)
-        table = engine.Table(rules, fit)
-        table.place((0, 0), TILES[order[0]])
-        rest = order[1:]
+        table, _, rest = started_table(rules, fit, rng)
         for _step in range(40):
             hand = rest[:rng.choice([1, 3, 9, 15])]
             moves = table.moves(hand)
@@ -127,11 +128,7 @@ def test_a_best_reply_rescored_around_the_move_equals_a_full_search_after_it(pre
     rng = random.Random(13)
     compared = 0
     for _game in range(4):
-        order = list(range(len(TILES)))
-        rng.shuffle(order)
-        table = engine.Table(rules, fit)
-        table.place((0, 0), TILES[order[0]])
-        rest = order[1:]
+        table, _, rest = started_table(rules, fit, rng)
         for _step in range(30):
             hand, others = rest[:6], rest[6:]
             replies = table.reply_values(others)
