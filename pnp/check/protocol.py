@@ -7,7 +7,7 @@ rules); `pnp.check.simulate` runs it the same way for every game. See docs/proto
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -124,8 +124,3 @@ def numbered(record: dict[str, Any], game: str, deal: Deal) -> dict[str, Any]:
         head["preset"] = deal.configuration.preset
     head["seats"] = list(deal.configuration.seats)
     return head | {k: v for k, v in record.items() if k not in head}
-
-
-def all_deals(configurations: Sequence[Configuration], games: int, run_seed: int) -> Iterator[Deal]:
-    for number in range(len(configurations) * games):
-        yield deal_for(configurations, games, run_seed, number)
