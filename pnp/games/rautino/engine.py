@@ -9,6 +9,7 @@ the shapes is precomputed once per model, so a placement touches only small list
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,57 +44,48 @@ class Slot:
     shapes: dict[int, tuple[int, int, int, bool, bool]]
 
 
-# A shape instance as a stone on a slot would form it: (rank on the slot, points by colour count,
-# whether some colours of the stone make it score by colour count of its other cells, mask for a,
-# mask for b (as in `Completion`), instance, shape, cell set).
-CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, int, int, int]
+# A shape instance as a stone on a slot would form it, in one tuple that sorts by the instance's
+# rank on the slot: (rank, points by colour count, whether some colours of the stone make it score
+# by colour count of its other cells, mask for a, mask for b (as in `Completion`), instance, shape,
+# its cells as bits, the colour count from which it can never score).
+CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, int, int, int, int]
 
-# A cell set's slots that would complete it, by the bits of its empty cells (at most two left):
-# (every such slot, ((slot, instance it would complete), ...)), flat so that a set becoming ready
-# is two set updates and one loop.
-Completing = dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]
+# What a cell set's empty cells (as bits) make formable: (slot, part) for each shape instance on
+# those cells that a stone on that slot would now complete.
+Waiting = tuple[tuple[int, CompletionPart], ...]
+
+# A cell set as laying a triangle checks it: (bits of its cells, empty cells -> Waiting).
+CellSetCheck = tuple[int, dict[int, Waiting]]
 
 
 @dataclass(frozen=True)
 class Tables:
+    """Everything that depends only on the board and the shapes. A cell's bit is 1 << cell."""
+
     cells: tuple[tg.Cell, ...]
     index: dict[tg.Cell, int]
     board_cells: int  # cells[:board_cells] are on the board
     slots: tuple[Slot, ...]
     slot_of: dict[tuple[int, int], int]  # ordered (a, b) and (b, a) -> slot index
-    touching: tuple[tuple[int, ...], ...]  # cell -> slots it would touch once occupied
-    affected: tuple[frozenset[int], ...]  # cell -> slots whose landing or contacts change with it
     instance_cells: tuple[tuple[int, ...], ...]
     instance_shape: tuple[int, ...]
-    # Instances of different shapes on the same cells (the two Sechseck shapes) share one cell set:
-    # a placement updates its empty cells and colours once for all of them.
-    cell_set_of: tuple[int, ...]  # instance -> its cell set
-    cell_set_instances: tuple[tuple[int, ...], ...]
-    # cell -> per cell set it is in: (cell set, mask that clears the cell's bit among the set's
-    # cells, the set's dead_from, the set's completing entry); one tuple, so laying a triangle
-    # reads what it needs of a set in one unpacking.
-    cell_sets_at: tuple[tuple[tuple[int, int, int, Completing], ...], ...]
-    completing: tuple[Completing, ...]  # per cell set
     start: tuple[int, int]
     joker: int  # colour index of the joker
     # Per shape: points by colour count (0 counts as 1: a shape of jokers only).
     points: tuple[tuple[int | None, ...], ...]
-    # Per shape, per number of new triangles in it (0-2), per colour count of its other cells:
-    # whether some colours of the new stone make it score.
-    alive: tuple[tuple[tuple[bool, ...], ...], ...]
-    # Per cell set: the colour count from which none of its instances can score (colours only
-    # grow), so it is no longer followed (a big triangle with two colours). Beyond reach: never.
-    dead_from: tuple[int, ...]
-    small: tuple[int, ...]  # cell sets of one or two cells: a stone can form them on an empty board
-    all_empty: tuple[int, ...]  # per cell set: the bits of all its cells
     # Per slot: a, b and two contacts of each, padded with NO_CELL (a cell that stays empty).
     slot_cells: tuple[tuple[int, int, int, int, int, int], ...]
-    # Per slot, per shape instance a stone there could form: what scoring it reads, in one tuple
-    # that sorts by the instance's rank on the slot (`CompletionPart`).
-    completion_parts: tuple[dict[int, CompletionPart], ...]
-
-
-
+    # Per cell, and per slot for a stone filling both its cells: the cell sets that contain it
+    # (instances of different shapes on the same cells, the two Sechseck shapes, share one).
+    sets_at: tuple[tuple[CellSetCheck, ...], ...]
+    sets_at_slot: tuple[tuple[CellSetCheck, ...], ...]
+    # Per cell, and per slot: the slots whose fits change when it fills (its own and those it touches).
+    refresh_at: tuple[tuple[int, ...], ...]
+    refresh_at_slot: tuple[tuple[int, ...], ...]
+    # Per cell, and per slot: the slots with a shape instance on it, whose scoring it changes.
+    near: tuple[frozenset[int], ...]
+    near_slot: tuple[frozenset[int], ...]
+    waiting_on_empty_board: Waiting  # shapes of one or two cells: a stone forms them anywhere
 
 
 @lru_cache(maxsize=16)
@@ -123,8 +115,6 @@ def _tables_for(model: RautinoModel) -> Tables:
     set_index: dict[tuple[int, ...], int] = {}
     cell_set_of = tuple(set_index.setdefault(members, len(set_index)) for members in instance_cells)
     set_cells = tuple(set_index)
-    set_instances = tuple(tuple(i for i, s in enumerate(cell_set_of) if s == index) for index in range(len(set_cells)))
-    sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
 
     n_board = len(model.board.cells)
     slots: list[Slot] = []
@@ -144,53 +134,55 @@ def _tables_for(model: RautinoModel) -> Tables:
             slot_of[(a, b)] = slot_of[(b, a)] = len(slots)
             slots.append(Slot(a, b, tuple(n for n in nbrs[a] if n != b), tuple(n for n in nbrs[b] if n != a),
                               {e[0]: (rank, *e) for rank, e in enumerate(entry)}))
-    touching: list[list[int]] = [[] for _ in cells]
-    affected: list[set[int]] = [set() for _ in cells]
+    refresh_at: list[set[int]] = [set() for _ in cells]
+    near: list[set[int]] = [set() for _ in cells]
     for slot_index, slot in enumerate(slots):
-        for cell in {*slot.contacts_a, *slot.contacts_b}:
-            touching[cell].append(slot_index)
         for cell in {slot.a, slot.b, *slot.contacts_a, *slot.contacts_b}:
-            affected[cell].add(slot_index)
-    # A stone completes an instance when the instance's empty cells all lie under it (rescoring
-    # also when none is left: the stone covers a joker in it).
-    by_empty: list[dict[int, dict[int, tuple[int, ...]]]] = [{} for _ in set_cells]
-    for slot_index, slot in enumerate(slots):
-        for inst, (_, _, _, has_a, has_b) in slot.shapes.items():
-            members = instance_cells[inst]
-            under = [1 << members.index(c) for c, inside in ((slot.a, has_a), (slot.b, has_b)) if inside]
-            empties = {*under, sum(under)}
-            if model.rescore_overbuilt_shapes:
-                empties.add(0)
-            for empty in empties:
-                waiting = by_empty[cell_set_of[inst]].setdefault(empty, {})
-                waiting[inst] = (*waiting.get(inst, ()), slot_index)
-    completing = tuple({empty: (tuple(sorted({slot for targets in waiting.values() for slot in targets})),
-                                tuple((slot, inst) for inst, targets in waiting.items() for slot in targets))
-                        for empty, waiting in entry.items()} for entry in by_empty)
-    start = (index[model.board.start[0]], index[model.board.start[1]])
+            refresh_at[cell].add(slot_index)
+        for inst in slot.shapes:
+            for cell in instance_cells[inst]:
+                near[cell].add(slot_index)
+
     joker = len(model.colours)
     points = tuple(tuple(s.points_for(max(1, n)) for n in range(joker + 1)) for s in model.shapes)
     alive = tuple(tuple(tuple(any(p is not None for p in row[least:least + new + 1]) for least in range(joker + 1))
                         for new in range(3)) for row in points)
     dead_from = [next((n for n in range(joker + 1) if all(p is None for p in row[n:])), joker + 1) for row in points]
-    set_dead_from = tuple(max(dead_from[instance_shape[i]] for i in members) for members in set_instances)
-    cell_sets_at = tuple(tuple((s, ~(1 << set_cells[s].index(cell)), set_dead_from[s], completing[s]) for s in at)
-                         for cell, at in enumerate(sets_at))
-    completion_parts = tuple({inst: (rank, points[shape], alive[shape][has_a + has_b], -has_a, -has_b, inst, shape,
-                                     cell_set_of[inst])
-                              for inst, (rank, _, shape, has_a, has_b) in slot.shapes.items()} for slot in slots)
-    return Tables(cells, index, n_board, tuple(slots), slot_of, tuple(tuple(t) for t in touching),
-                  tuple(frozenset(a) for a in affected), tuple(instance_cells), tuple(instance_shape),
-                  cell_set_of, set_instances, cell_sets_at, completing, start, joker, points, alive, set_dead_from,
-                  tuple(i for i, members in enumerate(set_cells) if (1 << len(members)) - 1 in completing[i]),
-                  tuple((1 << len(members)) - 1 for members in set_cells),
-                  tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
-                  completion_parts)
+    # A stone completes an instance when the instance's empty cells all lie under it (rescoring
+    # also when none is left: the stone covers a joker in it).
+    by_empty: list[dict[int, list[tuple[int, CompletionPart]]]] = [{} for _ in set_cells]
+    for slot_index, slot in enumerate(slots):
+        for inst, (rank, _, shape, has_a, has_b) in slot.shapes.items():
+            under = [1 << c for c, inside in ((slot.a, has_a), (slot.b, has_b)) if inside]
+            empties = {*under, sum(under)}
+            if model.rescore_overbuilt_shapes:
+                empties.add(0)
+            part = (rank, points[shape], alive[shape][has_a + has_b], -has_a, -has_b, inst, shape,
+                    _bits(instance_cells[inst]), dead_from[shape])
+            for empty in empties:
+                by_empty[cell_set_of[inst]].setdefault(empty, []).append((slot_index, part))
+    checks = tuple((_bits(members), {empty: tuple(waiting) for empty, waiting in by_empty[s].items()})
+                   for s, members in enumerate(set_cells))
+    sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
+    start = (index[model.board.start[0]], index[model.board.start[1]])
+    return Tables(
+        cells, index, n_board, tuple(slots), slot_of, tuple(instance_cells), tuple(instance_shape), start, joker,
+        points, tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
+        tuple(tuple(checks[s] for s in at) for at in sets_at),
+        tuple(tuple(checks[s] for s in sorted({*sets_at[slot.a], *sets_at[slot.b]})) for slot in slots),
+        tuple(tuple(sorted(at)) for at in refresh_at),
+        tuple(tuple(sorted(refresh_at[slot.a] | refresh_at[slot.b])) for slot in slots),
+        tuple(frozenset(at) for at in near), tuple(frozenset(near[slot.a] | near[slot.b]) for slot in slots),
+        tuple(pair for mask, completing in checks for pair in completing.get(mask, ())))
 
 
 # The tables of a model; the same model object as last time skips hashing the whole spec (a frozen
 # dataclass hashes every field on each call), which a new board pays each game.
 tables_for: Latest[RautinoModel, Tables] = Latest(_tables_for)
+
+
+def _bits(cells: tuple[int, ...]) -> int:
+    return sum(1 << cell for cell in cells)
 
 
 def _two(contacts: tuple[int, ...]) -> tuple[int, int]:
@@ -229,149 +221,80 @@ Completion = tuple[tuple[int | None, ...], int, int, int, int, int]
 
 
 class Board:
-    """The cells' colours; per shape instance its empty cells and the colours laid in it; and
-    per open slot which ordered colour pairs fit there.
+    """The cells' colours, what fits on each slot, and per slot the shape instances a stone there
+    would complete.
 
-    Colours in shapes and contacts are bit sets (bit c for colour c), so counting the colours of
-    a shape is a popcount and deciding what fits is one lookup per slot."""
+    Cells are bits of plain ints (empty cells, and the cells of each colour), so laying a stone
+    is a few writes and a shape's colours are a few ands. Colours in contacts are bit sets (bit c
+    for colour c), so deciding what fits is one lookup per slot."""
 
     def __init__(self, model: RautinoModel, players: int) -> None:
         self.model = model
-        self.tables = tables_for(model)
+        self.tables = tables = tables_for(model)
         self.rules: PlayerRules = model.rules_for(players)
         self.strict = model.matching == "strict"
-        self.joker = joker = self.tables.joker
-        tables = self.tables
-        self.colour = [EMPTY] * (len(tables.cells) + 1)  # the last one is NO_CELL
-        # What a new triangle would land on, per cell (what may land there: `landing`).
+        self.joker = joker = tables.joker
+        cells = len(tables.cells)
+        self.colour = [EMPTY] * (cells + 1)  # the last one is NO_CELL
+        # What a new triangle would land on, per cell.
         off_board = OFF_BOARD if self.rules.joker_overhang else CLOSED
-        self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (len(tables.cells) - tables.board_cells) + [CLOSED]
-        # Per cell set: bits of its empty cells, and of the non-joker colours laid in it.
-        self.empty_cells = list(tables.all_empty)
-        self.set_colours = [0] * len(self.empty_cells)
-        # Per cell set: still followed (False once it can never score). A flag rather than per-board
-        # copies of the tables' cell -> cell sets lists: a new board or a copy then costs one list.
-        self._followed = [True] * len(self.empty_cells)
-        # Colour -> bit. The last entry serves EMPTY (-1): no bit.
-        self._contact_bit = [1 << c for c in range(joker + 1)] + [0]
-        self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
+        self._kind = [ON_EMPTY] * tables.board_cells + [off_board] * (cells - tables.board_cells) + [CLOSED]
+        self._empty = (1 << cells) - 1  # bits of the empty cells
+        self._cells_of_colour = [0] * joker  # per playing colour: bits of the cells showing it
         self._pair_count = joker + 1  # ordered pair (x, y) of colours -> bit x * _pair_count + y
-        # Slot -> the shape instances a stone there would complete: those whose empty cells all
-        # lie under the slot (none left is allowed only when rescoring). Kept up to date as
-        # cells fill, so scoring looks only at slots that can form something.
-        self._ready: dict[int, set[int]] = {}
-        self._ready_at: dict[int, set[int]] = {}  # cell set -> slots its instances were made ready for
+        self._contact_bit = [1 << c for c in range(joker + 1)] + [0]  # colour -> bit; EMPTY (-1): none
+        self._shape_bit = [1 << c for c in range(joker)] + [0, 0]  # jokers take any colour
+        self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
+        self._fits = [0] * len(tables.slots)  # slot -> bits of the ordered colour pairs that fit
+        self._open: list[int] = []  # slots where some stone fits, in slot order
+        # Slot -> the shape instances a stone there would complete, as found when their other
+        # cells filled; those that can never score again are dropped when the slot is scored.
+        self._waiting: list[tuple[CompletionPart, ...]] = [()] * len(tables.slots)
         # Slot -> its completions, the totals found so far by ordered colour pair, and the best
         # totals found so far by bits of ordered pairs (those two shared through `_SCORE_MEMOS`
-        # with every slot whose completions are alike), until a cell of one of its ready
-        # instances changes.
+        # with every slot whose completions are alike), until a stone changes one of its shapes.
         self._completion_cache: dict[int, tuple[list[Completion], list[int | None], dict[int, int]]] = {}
-        self._stale: set[int] = set()  # slots whose cached completions a placement changed
-        self._open: list[tuple[int, int]] | None = None
-        self._frontier: set[int] = set()  # slots touching an occupied cell
-        # Open slot -> bits of the ordered colour pairs that fit there, kept between turns:
-        # a placement changes only the slots around it.
-        self._entries: dict[int, int] = {}
-        self._dirty: set[int] = set()
-        self._fit_cache = _FIT_CACHES.setdefault((self.strict, joker), {})  # shared by every game
         self._score_memo = _score_memo_for(
             (tables.points, self.rules.stone_point, self.rules.combo_bonus, self._pair_count))
         self._plain = Score(self.rules.stone_point, (), 0)
-        for cell_set in tables.small:
-            self._nearly_complete(cell_set, self.empty_cells[cell_set])
-        self._drop_stale()
+        self._wait_for(tables.waiting_on_empty_board, 0)
 
-    # --- what a triangle may land on ----------------------------------------------------------
-
-    def landing(self, cell: int, colour: int) -> int | None:
-        """ON_EMPTY, ON_JOKER, OFF_BOARD, or None when that triangle may not go there."""
-        kind = self._cell_kind(cell)
-        if kind is None:
-            return None
-        if kind == ON_JOKER and colour == self.joker:
-            return None  # only a colour triangle covers a joker
-        if kind == OFF_BOARD and colour != self.joker:
-            return None  # only a joker triangle may stick out
-        return kind
-
-    def _cell_kind(self, cell: int) -> int | None:
-        kind = self._kind[cell]
-        return None if kind == CLOSED else kind
-
-    def _open_slots(self) -> list[tuple[int, int]]:
-        """(slot, bits of the ordered colour pairs that fit) of every slot where some stone fits,
-        in slot order. Cached until the board changes."""
-        if self._open is not None:
-            return self._open
-        colours, bit = self.colour, self._contact_bit
-        both = self.model.overbuild_both_triangles
-        slot_cells, entries, frontier = self.tables.slot_cells, self._entries, self._frontier
-        cache, strict, joker, kind = self._fit_cache, self.strict, self.joker, self._kind
-        for index in self._dirty & frontier:
-            a, b, a1, a2, b1, b2 = slot_cells[index]
-            kind_a, kind_b = kind[a], kind[b]
-            if kind_a == CLOSED or kind_b == CLOSED or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
-                # A cell only ever goes from empty to joker to colour: a slot closed now stays closed.
-                frontier.discard(index)
-                entries.pop(index, None)
-                continue
-            key = (kind_a, kind_b, bit[colours[a1]] | bit[colours[a2]], bit[colours[b1]] | bit[colours[b2]])
-            fit = cache.get(key)
-            if fit is None:
-                fit = cache[key] = fitting_pairs(strict, joker, *key)
-            if fit:
-                entries[index] = fit
-            else:
-                entries.pop(index, None)
-        self._dirty.clear()
-        self._open = sorted(entries.items())
-        return self._open
+    # --- what fits ----------------------------------------------------------------------------
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
-        self._open_slots()  # brings the fits of the open slots up to date
-        return bool(self._entries.get(slot_index, 0) >> (colour_a * self._pair_count + colour_b) & 1)
+        return bool(self._fits[slot_index] >> (colour_a * self._pair_count + colour_b) & 1)
 
     def placements(self, stone: Stone) -> list[tuple[int, int, int]]:
         """Every legal (slot, colour on a, colour on b) for one stone."""
-        x, y = stone
-        n = self._pair_count
-        as_is, turned = 1 << (x * n + y), 1 << (y * n + x)
-        if x == y:
-            return [(index, x, y) for index, fit in self._open_slots() if fit & as_is]
-        out = []
-        for index, fit in self._open_slots():
-            if fit & as_is:
-                out.append((index, x, y))
-            if fit & turned:
-                out.append((index, y, x))
-        return out
+        return [(slot, colour_a, colour_b) for _, slot, colour_a, colour_b in self._moves_on([stone], self._open)]
 
     def moves(self, hand: list[Stone]) -> list[Move]:
         """Every legal move of a hand: stone by stone (a repeated stone once), slot by slot."""
-        return self._moves_on(hand, self._open_slots())
+        return self._moves_on(hand, self._open)
 
-    def _moves_on(self, hand: list[Stone], open_slots: list[tuple[int, int]]) -> list[Move]:
-        """The legal moves of a hand on these open slots (slot, fitting pairs), in move order."""
-        n = self._pair_count
+    def _moves_on(self, hand: list[Stone], slots: list[int]) -> list[Move]:
+        """The legal moves of a hand on these slots (in slot order), in move order."""
+        n, fits = self._pair_count, self._fits
         out: list[Move] = []
         for i, (x, y) in enumerate(hand):
             if (x, y) in hand[:i]:
                 continue
             as_is, turned = 1 << (x * n + y), 1 << (y * n + x)
             if x == y:
-                out += [(i, index, x, y) for index, fit in open_slots if fit & as_is]
+                out += [(i, slot, x, y) for slot in slots if fits[slot] & as_is]
                 continue
-            for index, fit in open_slots:
+            for slot in slots:
+                fit = fits[slot]
                 if fit & as_is:
-                    out.append((i, index, x, y))
+                    out.append((i, slot, x, y))
                 if fit & turned:
-                    out.append((i, index, y, x))
+                    out.append((i, slot, y, x))
         return out
 
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
-        wanted = self._pairs_of(stones)
-        for _, fit in self._open_slots():  # noqa: SIM110 - asked every turn; a generator costs more
-            if fit & wanted:
+        wanted, fits = self._pairs_of(stones), self._fits
+        for slot in self._open:  # noqa: SIM110 - asked every turn; a generator costs more
+            if fits[slot] & wanted:
                 return True
         return False
 
@@ -383,80 +306,99 @@ class Board:
             wanted |= 1 << (x * n + y) | 1 << (y * n + x)
         return wanted
 
+    # --- the best moves -------------------------------------------------------------------------
+
     def best_total(self, stones: list[Stone] | set[Stone]) -> int | None:
         """The highest total of a legal placement of any of these stones; None when none fits.
         Only slots where a shape can form are scored: anywhere else a stone scores the stone point."""
-        wanted = self._pairs_of(stones)
-        ready, plain = self._ready, self.rules.stone_point
+        wanted, fits, waiting = self._pairs_of(stones), self._fits, self._waiting
+        plain = self.rules.stone_point
         best = None
-        for index, fit in self._open_slots():
-            fit &= wanted
-            if not fit:
+        for slot in self._open:
+            pairs = fits[slot] & wanted
+            if not pairs:
                 continue
-            total = self._best_on(index, fit) if index in ready else plain
+            total = self._best_on(slot, pairs) if waiting[slot] else plain
             if best is None or total > best:
                 best = total
         return best
 
-    def _best_on(self, slot_index: int, pairs: int) -> int:
-        """The highest total of these ordered colour pairs (bits) on a slot where a shape can
-        form; kept by bits with the slot's completions."""
-        self._completions(slot_index)
-        bests = self._completion_cache[slot_index][2]
-        best = bests.get(pairs)
-        if best is None:
-            n = self._pair_count
-            moves = [(0, slot_index, pair // n, pair % n) for pair in range(n * n) if pairs >> pair & 1]
-            best = bests[pairs] = max(self.totals(moves))
-        return best
-
     def best_moves(self, hand: list[Stone]) -> list[Move]:
         """The legal moves of a hand with the highest total, in the order of `moves` (which of
-        them a player picks at random is part of the game). Only moves on slots where a shape
-        can form are scored: every other move is worth the stone point."""
-        open_slots, ready = self._open_slots(), self._ready
-        # Most turns some shape scores, and then only these few moves need generating.
-        scoring = self._moves_on(hand, [entry for entry in open_slots if entry[0] in ready])
-        if not scoring:
-            return self.moves(hand)
-        totals = self.totals(scoring)
-        top = max(totals)
-        plain = self.rules.stone_point
-        if plain >= top:
-            moves = self.moves(hand)
-            if len(moves) > len(scoring):  # some move is worth the stone point only
-                if plain > top:
-                    return [move for move in moves if move[1] not in ready]
-                ties = {move for move, total in zip(scoring, totals, strict=True) if total == top}
-                return [move for move in moves if move[1] not in ready or move in ties]
-        return [move for move, total in zip(scoring, totals, strict=True) if total == top]
+        them a player picks at random is part of the game). Only slots where a shape can form are
+        scored: every other move is worth the stone point."""
+        wanted, fits, waiting = self._pairs_of(hand), self._fits, self._waiting
+        top = self.rules.stone_point  # slots are kept only where some move beats the stone point
+        best_slots: list[int] = []
+        for slot in self._open:
+            if waiting[slot]:
+                pairs = fits[slot] & wanted
+                if pairs:
+                    best = self._best_on(slot, pairs)
+                    if best > top:
+                        top, best_slots = best, [slot]
+                    elif best == top and best_slots:
+                        best_slots.append(slot)
+        if not best_slots:  # no shape forms: every move is worth the stone point
+            return self._moves_on(hand, self._open)
+        n, cache = self._pair_count, self._completion_cache
+        out: list[Move] = []
+        for i, (x, y) in enumerate(hand):
+            if (x, y) in hand[:i]:
+                continue
+            as_is, turned = x * n + y, y * n + x
+            for slot in best_slots:
+                fit = fits[slot]
+                if fit >> as_is & 1 and self._pair_total(cache[slot], x, y) == top:
+                    out.append((i, slot, x, y))
+                if x != y and fit >> turned & 1 and self._pair_total(cache[slot], y, x) == top:
+                    out.append((i, slot, y, x))
+        return out
+
+    def _best_on(self, slot_index: int, pairs: int) -> int:
+        """The highest total of these ordered colour pairs (bits) on a slot where a shape may
+        form; kept by bits with the slot's completions."""
+        scored = self._completion_cache.get(slot_index) or self._complete(slot_index)
+        best = scored[2].get(pairs)
+        if best is None:
+            n = self._pair_count
+            best = scored[2][pairs] = max(self._pair_total(scored, pair // n, pair % n)
+                                          for pair in range(n * n) if pairs >> pair & 1)
+        return best
 
     # --- scoring --------------------------------------------------------------------------
 
-    def _completions(self, slot_index: int) -> list[Completion]:
-        """Shape instances a placement on this slot would form, whatever its colours, in the
-        slot's rank order."""
-        cached = self._completion_cache.get(slot_index)
-        if cached is not None:
-            return cached[0]
-        ready = self._ready.get(slot_index)
-        if not ready:
-            return []
-        parts = self.tables.completion_parts[slot_index]
-        # a and b are empty or hold a joker about to be covered: the instance's colours so far
+    def _complete(self, slot_index: int) -> tuple[list[Completion], list[int | None], dict[int, int]]:
+        """The shape instances a placement on this slot would form, whatever its colours, in the
+        slot's rank order, with the slot's shared memo of totals; kept until a stone changes one
+        of its shapes. Instances that can never score again are forgotten."""
+        # a and b are empty or hold a joker about to be covered: an instance's colours so far
         # are those of its other cells.
-        set_colours = self.set_colours
+        empty, of_colour = self._empty, self._cells_of_colour
+        rescore = self.model.rescore_overbuilt_shapes
         found: list[Completion] = []
+        kept: list[CompletionPart] = []
         # The totals depend only on the shapes, their colours so far and which of a and b they
         # hold: slots, boards and games alike in that share them.
         alike: list[tuple[int, int, int, int]] = []
-        for _, row, alive, mask_a, mask_b, inst, shape, cell_set in sorted([parts[i] for i in ready]):
-            others = set_colours[cell_set]
+        for part in sorted(self._waiting[slot_index]):
+            _, row, alive, mask_a, mask_b, inst, shape, cells, dead_from = part
+            if not (rescore or cells & empty):
+                continue  # every cell filled: it scored when its last stone was laid
+            others = 0
+            for colour, coloured in enumerate(of_colour):
+                if coloured & cells:
+                    others |= 1 << colour
+            count = others.bit_count()
+            if count >= dead_from:
+                continue  # no colours of a new stone can make it score, now or later
+            kept.append(part)
             # Left out when no colours of the new stone can make it score (a big triangle that
             # already has two colours).
-            if alive[others.bit_count()]:
+            if alive[count]:
                 found.append((row, others, mask_a, mask_b, inst, shape))
                 alike.append((shape, others, mask_a, mask_b))
+        self._waiting[slot_index] = tuple(kept)
         key = tuple(alike)
         memo = self._score_memo
         shared = memo.get(key)
@@ -464,42 +406,48 @@ class Board:
             if len(memo) >= _SCORE_MEMO_PAIRS // self._pair_count ** 2:
                 memo.clear()  # memory stays bounded however many games a process plays
             shared = memo[key] = ([None] * self._pair_count ** 2, {})
-        self._completion_cache[slot_index] = (found, *shared)
-        return found
+        scored = self._completion_cache[slot_index] = (found, *shared)
+        return scored
+
+    def _pair_total(self, scored: tuple[list[Completion], list[int | None], dict[int, int]],
+                    colour_a: int, colour_b: int) -> int:
+        """The total of one ordered colour pair on a slot with these completions (memoised)."""
+        known = scored[1]
+        pair = colour_a * self._pair_count + colour_b
+        total = known[pair]
+        if total is None:
+            bits = self._shape_bit
+            bit_a, bit_b = bits[colour_a], bits[colour_b]
+            points = formed = 0
+            for row, others, mask_a, mask_b, _, _ in scored[0]:
+                value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
+                if value is not None:
+                    points += value
+                    formed += 1
+            plain = self.rules.stone_point
+            total = known[pair] = plain + points + self.rules.combo_bonus * (formed - 1) if formed else plain
+        return total
 
     def totals(self, moves: list[Move]) -> list[int]:
-        """The score of each move as one number (what the greedy player compares); the same sum
-        as `score(...).total`, without building the breakdown."""
-        ready, cache, completions_of = self._ready, self._completion_cache, self._completions
-        bits, plain, combo, n = self._shape_bit, self.rules.stone_point, self.rules.combo_bonus, self._pair_count
+        """The score of each move as one number (what the players compare); the same sum as
+        `score(...).total`, without building the breakdown."""
+        waiting, cache, plain = self._waiting, self._completion_cache, self.rules.stone_point
         out = []
         for _, slot, colour_a, colour_b in moves:
-            if slot not in ready:
+            if not waiting[slot]:
                 out.append(plain)  # no shape to form: the stone point only
                 continue
-            cached = cache.get(slot)
-            if cached is None:
-                completions_of(slot)
-                cached = cache[slot]
-            known = cached[1]
-            total = known[colour_a * n + colour_b]
-            if total is None:
-                bit_a, bit_b = bits[colour_a], bits[colour_b]
-                points = formed = 0
-                for row, others, mask_a, mask_b, _, _ in cached[0]:
-                    value = row[(others | bit_a & mask_a | bit_b & mask_b).bit_count()]
-                    if value is not None:
-                        points += value
-                        formed += 1
-                total = known[colour_a * n + colour_b] = plain + points + combo * (formed - 1) if formed else plain
-            out.append(total)
+            scored = cache.get(slot) or self._complete(slot)
+            out.append(self._pair_total(scored, colour_a, colour_b))
         return out
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
         return self.totals([(0, slot_index, colour_a, colour_b)])[0]
 
     def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
-        completions = self._completions(slot_index)
+        if not self._waiting[slot_index]:
+            return self._plain
+        completions = (self._completion_cache.get(slot_index) or self._complete(slot_index))[0]
         if not completions:
             return self._plain
         bit_a, bit_b = self._shape_bit[colour_a], self._shape_bit[colour_b]
@@ -521,117 +469,110 @@ class Board:
         other.__dict__.update(self.__dict__)
         other.colour = self.colour[:]
         other._kind = self._kind[:]
-        other.empty_cells = self.empty_cells[:]
-        other.set_colours = self.set_colours[:]
-        other._followed = self._followed[:]
-        other._ready = {slot: set(waiting) for slot, waiting in self._ready.items()}
-        other._ready_at = {cell_set: set(slots) for cell_set, slots in self._ready_at.items()}
+        other._cells_of_colour = self._cells_of_colour[:]
+        other._fits = self._fits[:]
+        other._open = self._open[:]
+        other._waiting = self._waiting[:]  # tuples, replaced rather than changed
         # Shared entries stay right for both boards: a placement on either drops, from that
         # board's own dict, the entries it changes.
         other._completion_cache = dict(self._completion_cache)
-        other._stale = set(self._stale)
-        other._open = None
-        other._frontier = set(self._frontier)
-        other._entries = dict(self._entries)
-        other._dirty = set(self._dirty)
         return other
 
     def put(self, slot_index: int, colour_a: int, colour_b: int) -> None:
-        slot = self.tables.slots[slot_index]
-        self._lay(slot.a, colour_a)
-        self._lay(slot.b, colour_b)
-        self._drop_stale()
-        self._open = None
+        tables = self.tables
+        a, b = tables.slot_cells[slot_index][:2]
+        new_a, new_b = self.colour[a] == EMPTY, self.colour[b] == EMPTY
+        self._paint(a, colour_a)
+        self._paint(b, colour_b)
+        # A triangle on a joker changes colours only: no cell set loses an empty cell.
+        checks = (tables.sets_at_slot[slot_index] if new_a and new_b else tables.sets_at[a] if new_a
+                  else tables.sets_at[b] if new_b else ())
+        self._settle(1 << a | 1 << b, checks, tables.near_slot[slot_index], tables.refresh_at_slot[slot_index])
 
     def set_cells(self, colours: dict[tg.Cell, int]) -> None:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
-        for cell, colour in colours.items():
-            self._lay(self.tables.index[cell], colour)
-        self._drop_stale()
-        self._open = None
-
-    def _lay(self, cell: int, colour: int) -> None:
-        """One triangle onto a cell: the cell sets it belongs to, and the slots around it."""
         tables = self.tables
-        newly_filled = self.colour[cell] == EMPTY
+        for position, colour in colours.items():
+            cell = tables.index[position]
+            new = self.colour[cell] == EMPTY
+            self._paint(cell, colour)
+            self._settle(1 << cell, tables.sets_at[cell] if new else (), tables.near[cell], tables.refresh_at[cell])
+
+    def _paint(self, cell: int, colour: int) -> None:
         self.colour[cell] = colour
-        on_board = cell < tables.board_cells
+        on_board = cell < self.tables.board_cells
         self._kind[cell] = ON_JOKER if on_board and colour == self.joker and self.rules.joker_overbuild else CLOSED
-        # A cell in the ring is part of shapes only by the ruling: then it has no cell sets.
-        bit = self._shape_bit[colour]
-        ready_at, stale, followed = self._ready_at, self._stale, self._followed
-        empty_cells, set_colours = self.empty_cells, self.set_colours
-        # A set left with no empty cell is done unless overbuilt shapes score again.
-        full_is_done = not self.model.rescore_overbuilt_shapes
-        # Most cell sets need only their bits updated: the rare changes of which slots can complete
-        # them are handled out of line (a third of a game's instructions are spent in this loop).
-        for cell_set, keep, dead_from, completing in tables.cell_sets_at[cell]:
-            if not followed[cell_set]:
-                continue
-            slots = ready_at.get(cell_set)
-            if slots:
-                stale.update(slots)  # their shapes' colours or empty cells change
-            if bit:
-                before = set_colours[cell_set]
-                colours = before | bit
-                if colours != before:
-                    set_colours[cell_set] = colours
-                    if colours.bit_count() >= dead_from:
-                        followed[cell_set] = False  # none of its instances can score any more
-                        if slots is not None:
-                            self._done(cell_set)
-                        continue
-            if newly_filled:
-                empty = empty_cells[cell_set] = empty_cells[cell_set] & keep
-                if empty in completing:
-                    self._nearly_complete(cell_set, empty)
-                elif not empty:
-                    if not full_is_done:
-                        self._nearly_complete(cell_set, empty)
-                    elif slots is not None:
-                        self._done(cell_set)
-        self._frontier.update(tables.touching[cell])
-        self._dirty.update(tables.affected[cell])
+        self._empty &= ~(1 << cell)
+        if colour != self.joker:
+            self._cells_of_colour[colour] |= 1 << cell
 
-    def _nearly_complete(self, cell_set: int, empty: int) -> None:
-        """A cell set whose empty cells (bits) now lie under a slot, or none is left (and
-        overbuilt shapes score again): the slots that would complete its instances."""
-        ready = self._ready
-        known = self._ready_at.get(cell_set)
-        if known is None:
-            known = self._ready_at[cell_set] = set()
-        entry = self.tables.completing[cell_set].get(empty)
-        if entry is None:  # none left, rescoring, and no slot covers one of its jokers
-            return
-        slots, waiting_at = entry
-        self._stale.update(slots)
-        known.update(slots)
-        for slot, inst in waiting_at:
-            waiting = ready.get(slot)
-            if waiting is None:
-                ready[slot] = {inst}
+    def _settle(self, changed: int, checks: tuple[CellSetCheck, ...], near: frozenset[int],
+                refresh: tuple[int, ...]) -> None:
+        """After cells (bits `changed`) were laid: the cached scoring of the slots whose shapes
+        they changed, the shape instances they leave waiting for one stone, and the fits of the
+        slots around them."""
+        # Only a slot with a waiting shape on the changed cells scores differently now.
+        cache, parts_of = self._completion_cache, self._waiting
+        for slot in near.intersection(cache):
+            for part in parts_of[slot]:
+                if part[7] & changed:
+                    del cache[slot]
+                    break
+        empty = self._empty
+        for cells, completing in checks:
+            waiting = completing.get(cells & empty)
+            if waiting is not None:
+                self._wait_for(waiting, self._colour_count(cells))
+        self._refresh(refresh)
+
+    def _colour_count(self, cells: int) -> int:
+        """The number of playing colours on these cells (bits)."""
+        count = 0
+        for coloured in self._cells_of_colour:
+            if coloured & cells:
+                count += 1
+        return count
+
+    def _wait_for(self, waiting: Waiting, colours: int) -> None:
+        """Shape instances a stone on these slots would now complete, of a cell set that shows
+        this many colours: those that can still score."""
+        parts_of, cache = self._waiting, self._completion_cache
+        for slot, part in waiting:
+            parts = parts_of[slot]
+            # Not again when a set keeps the same empty cells (a joker was covered).
+            if colours < part[8] and part not in parts:
+                parts_of[slot] = (*parts, part)
+                cache.pop(slot, None)
+
+    def _refresh(self, slots: tuple[int, ...]) -> None:
+        """What fits on these slots now: one lookup by the kinds of their cells and the colours
+        they touch; a slot joins or leaves the open slots as some stone starts or stops fitting."""
+        colour, bit, kind, fits, open_slots = self.colour, self._contact_bit, self._kind, self._fits, self._open
+        both, cache, shift = self.model.overbuild_both_triangles, self._fit_cache, self._pair_count
+        slot_cells = self.tables.slot_cells
+        for slot in slots:
+            a, b, a1, a2, b1, b2 = slot_cells[slot]
+            kind_a, kind_b = kind[a], kind[b]
+            if kind_a == CLOSED or kind_b == CLOSED or (kind_a == ON_JOKER and kind_b == ON_JOKER and not both):
+                fit = 0  # a cell only ever goes from empty to joker to colour: it stays closed
             else:
-                waiting.add(inst)
-
-    def _done(self, cell_set: int) -> None:
-        """A cell set none of whose instances can be formed any more: no slot completes it."""
-        ready = self._ready
-        instances = self.tables.cell_set_instances[cell_set]
-        for slot in self._ready_at.pop(cell_set, ()):
-            waiting = ready[slot]
-            waiting.difference_update(instances)
-            if not waiting:
-                del ready[slot]
-
-    def _drop_stale(self) -> None:
-        cache = self._completion_cache
-        for slot in self._stale:
-            cache.pop(slot, None)
-        self._stale.clear()
+                touch_a, touch_b = bit[colour[a1]] | bit[colour[a2]], bit[colour[b1]] | bit[colour[b2]]
+                key = ((kind_a << 2 | kind_b) << shift | touch_a) << shift | touch_b
+                fit = cache.get(key)
+                if fit is None:
+                    fit = cache[key] = fitting_pairs(self.strict, self.joker, kind_a, kind_b, touch_a, touch_b)
+            before = fits[slot]
+            if fit != before:
+                fits[slot] = fit
+                if not before:
+                    insort(open_slots, slot)
+                elif not fit:
+                    open_slots.remove(slot)
 
 
-# What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b) -> pairs.
-_FIT_CACHES: dict[tuple[bool, int], dict[tuple[int, int, int, int], int]] = {}
+# What fits where, by (strict, joker colour): (kind a, kind b, contacts a, contacts b), packed into
+# one int by `Board._refresh`, -> pairs.
+_FIT_CACHES: dict[tuple[bool, int], dict[int, int]] = {}
 
 # Totals by ordered colour pair and best totals by bits of pairs, per (points table, stone point,
 # combo bonus, pair count) and then per completions (shape, colours so far, masks of a and b).
