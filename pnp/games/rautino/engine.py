@@ -54,8 +54,9 @@ CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, 
 # those cells that a stone on that slot would now complete.
 Waiting = tuple[tuple[int, CompletionPart], ...]
 
-# A cell set as laying a triangle checks it: (bits of its cells, empty cells -> Waiting).
-CellSetCheck = tuple[int, dict[int, Waiting]]
+# A cell set as laying a triangle checks it: (bits of its cells, empty cells -> Waiting, the colour
+# count from which none of its shapes can score).
+CellSetCheck = tuple[int, dict[int, Waiting], int]
 
 
 @dataclass(frozen=True)
@@ -161,8 +162,11 @@ def _tables_for(model: RautinoModel) -> Tables:
                     _bits(instance_cells[inst]), dead_from[shape])
             for empty in empties:
                 by_empty[cell_set_of[inst]].setdefault(empty, []).append((slot_index, part))
-    checks = tuple((_bits(members), {empty: tuple(waiting) for empty, waiting in by_empty[s].items()})
-                   for s, members in enumerate(set_cells))
+    set_dead_from = [0] * len(set_cells)
+    for inst, cell_set in enumerate(cell_set_of):
+        set_dead_from[cell_set] = max(set_dead_from[cell_set], dead_from[instance_shape[inst]])
+    checks = tuple((_bits(members), {empty: tuple(waiting) for empty, waiting in by_empty[s].items()},
+                    set_dead_from[s]) for s, members in enumerate(set_cells))
     sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
     start = (index[model.board.start[0]], index[model.board.start[1]])
     return Tables(
@@ -173,7 +177,7 @@ def _tables_for(model: RautinoModel) -> Tables:
         tuple(tuple(sorted(at)) for at in refresh_at),
         tuple(tuple(sorted(refresh_at[slot.a] | refresh_at[slot.b])) for slot in slots),
         tuple(frozenset(at) for at in near), tuple(frozenset(near[slot.a] | near[slot.b]) for slot in slots),
-        tuple(pair for mask, completing in checks for pair in completing.get(mask, ())))
+        tuple(pair for mask, completing, _ in checks for pair in completing.get(mask, ())))
 
 
 # The tables of a model; the same model object as last time skips hashing the whole spec (a frozen
@@ -362,8 +366,16 @@ class Board:
         best = scored[2].get(pairs)
         if best is None:
             n = self._pair_count
-            best = scored[2][pairs] = max(self._pair_total(scored, pair // n, pair % n)
-                                          for pair in range(n * n) if pairs >> pair & 1)
+            best: int | None = None
+            rest = pairs
+            while rest:  # each pair's bit, lowest first
+                pair = (rest & -rest).bit_length() - 1
+                rest &= rest - 1
+                total = self._pair_total(scored, pair // n, pair % n)
+                if best is None or total > best:
+                    best = total
+            assert best is not None  # pairs holds at least one bit
+            scored[2][pairs] = best
         return best
 
     # --- scoring --------------------------------------------------------------------------
@@ -518,20 +530,17 @@ class Board:
                 if part[7] & changed:
                     del cache[slot]
                     break
-        empty = self._empty
-        for cells, completing in checks:
+        empty, of_colour = self._empty, self._cells_of_colour
+        for cells, completing, dead_from in checks:
             waiting = completing.get(cells & empty)
             if waiting is not None:
-                self._wait_for(waiting, self._colour_count(cells))
+                colours = 0
+                for coloured in of_colour:
+                    if coloured & cells:
+                        colours += 1
+                if colours < dead_from:  # else none of its shapes can score any more
+                    self._wait_for(waiting, colours)
         self._refresh(refresh)
-
-    def _colour_count(self, cells: int) -> int:
-        """The number of playing colours on these cells (bits)."""
-        count = 0
-        for coloured in self._cells_of_colour:
-            if coloured & cells:
-                count += 1
-        return count
 
     def _wait_for(self, waiting: Waiting, colours: int) -> None:
         """Shape instances a stone on these slots would now complete, of a cell set that shows
