@@ -83,6 +83,9 @@ class Tables:
     # Per cell, and per slot: the slots whose fits change when it fills (its own and those it touches).
     refresh_at: tuple[tuple[int, ...], ...]
     refresh_at_slot: tuple[tuple[int, ...], ...]
+    # Per slot: the slots that share a cell with it (itself included), and the other slots it touches.
+    sharing_slot: tuple[tuple[int, ...], ...]
+    touched_by_slot: tuple[tuple[int, ...], ...]
     # Per cell, and per slot: the slots with a shape instance on it, whose scoring it changes.
     near: tuple[frozenset[int], ...]
     near_slot: tuple[frozenset[int], ...]
@@ -136,10 +139,13 @@ def _tables_for(model: RautinoModel) -> Tables:
             slots.append(Slot(a, b, tuple(n for n in nbrs[a] if n != b), tuple(n for n in nbrs[b] if n != a),
                               {e[0]: (rank, *e) for rank, e in enumerate(entry)}))
     refresh_at: list[set[int]] = [set() for _ in cells]
+    slots_at: list[set[int]] = [set() for _ in cells]
     near: list[set[int]] = [set() for _ in cells]
     for slot_index, slot in enumerate(slots):
         for cell in {slot.a, slot.b, *slot.contacts_a, *slot.contacts_b}:
             refresh_at[cell].add(slot_index)
+        slots_at[slot.a].add(slot_index)
+        slots_at[slot.b].add(slot_index)
         for inst in slot.shapes:
             for cell in instance_cells[inst]:
                 near[cell].add(slot_index)
@@ -176,6 +182,9 @@ def _tables_for(model: RautinoModel) -> Tables:
         tuple(tuple(checks[s] for s in sorted({*sets_at[slot.a], *sets_at[slot.b]})) for slot in slots),
         tuple(tuple(sorted(at)) for at in refresh_at),
         tuple(tuple(sorted(refresh_at[slot.a] | refresh_at[slot.b])) for slot in slots),
+        tuple(tuple(sorted(slots_at[slot.a] | slots_at[slot.b])) for slot in slots),
+        tuple(tuple(sorted((refresh_at[slot.a] | refresh_at[slot.b]) - slots_at[slot.a] - slots_at[slot.b]))
+              for slot in slots),
         tuple(frozenset(at) for at in near), tuple(frozenset(near[slot.a] | near[slot.b]) for slot in slots),
         tuple(pair for mask, completing, _ in checks for pair in completing.get(mask, ())))
 
@@ -499,7 +508,12 @@ class Board:
         # A triangle on a joker changes colours only: no cell set loses an empty cell.
         checks = (tables.sets_at_slot[slot_index] if new_a and new_b else tables.sets_at[a] if new_a
                   else tables.sets_at[b] if new_b else ())
-        self._settle(1 << a | 1 << b, checks, tables.near_slot[slot_index], tables.refresh_at_slot[slot_index])
+        if self._kind[a] == CLOSED and self._kind[b] == CLOSED:  # no joker left to cover (most stones)
+            self._close(tables.sharing_slot[slot_index])
+            refresh = tables.touched_by_slot[slot_index]
+        else:
+            refresh = tables.refresh_at_slot[slot_index]
+        self._settle(1 << a | 1 << b, checks, tables.near_slot[slot_index], refresh)
 
     def set_cells(self, colours: dict[tg.Cell, int]) -> None:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
@@ -552,6 +566,14 @@ class Board:
             if colours < part[8] and part not in parts:
                 parts_of[slot] = (*parts, part)
                 cache.pop(slot, None)
+
+    def _close(self, slots: tuple[int, ...]) -> None:
+        """Slots with a cell nothing may go on any more: nothing fits there, now or later."""
+        fits, open_slots = self._fits, self._open
+        for slot in slots:
+            if fits[slot]:
+                fits[slot] = 0
+                open_slots.remove(slot)
 
     def _refresh(self, slots: tuple[int, ...]) -> None:
         """What fits on these slots now: one lookup by the kinds of their cells and the colours
