@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.geometry import trigrid as tg
 from pnp.latest import Latest
@@ -204,16 +204,16 @@ def _two(contacts: tuple[int, ...]) -> tuple[int, int]:
     return padded[0], padded[1]
 
 
-@dataclass(frozen=True)
-class ShapeScore:
+# Named tuples rather than frozen dataclasses: one is made for every stone laid, and a frozen
+# dataclass sets each field through object.__setattr__.
+class ShapeScore(NamedTuple):
     shape: int  # index into model.shapes
     instance: int
     colours: int  # distinct colours, jokers wild
     points: int
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     stone: int
     shapes: tuple[ShapeScore, ...]
     combo: int
