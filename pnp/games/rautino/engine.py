@@ -546,14 +546,14 @@ class Board:
                     break
         empty, of_colour = self._empty, self._cells_of_colour
         for cells, completing, dead_from in checks:
-            waiting = completing.get(cells & empty)
-            if waiting is not None:
+            empty_cells = cells & empty
+            if empty_cells in completing:  # rare: `in` costs less than a get per set
                 colours = 0
                 for coloured in of_colour:
                     if coloured & cells:
                         colours += 1
                 if colours < dead_from:  # else none of its shapes can score any more
-                    self._wait_for(waiting, colours)
+                    self._wait_for(completing[empty_cells], colours)
         self._refresh(refresh)
 
     def _wait_for(self, waiting: Waiting, colours: int) -> None:
