@@ -361,10 +361,11 @@ class Board:
                 continue
             as_is, turned = x * n + y, y * n + x
             for slot in best_slots:
-                fit = fits[slot]
-                if fit >> as_is & 1 and self._pair_total(cache[slot], x, y) == top:
+                # Every pair of the hand that fits a best slot has its total known by now.
+                fit, known = fits[slot], cache[slot][1]
+                if fit >> as_is & 1 and known[as_is] == top:
                     out.append((i, slot, x, y))
-                if x != y and fit >> turned & 1 and self._pair_total(cache[slot], y, x) == top:
+                if x != y and fit >> turned & 1 and known[turned] == top:
                     out.append((i, slot, y, x))
         return out
 
@@ -374,17 +375,15 @@ class Board:
         scored = self._completion_cache.get(slot_index) or self._complete(slot_index)
         best = scored[2].get(pairs)
         if best is None:
-            n = self._pair_count
-            best: int | None = None
+            n, known = self._pair_count, scored[1]
+            totals = []
             rest = pairs
             while rest:  # each pair's bit, lowest first
                 pair = (rest & -rest).bit_length() - 1
                 rest &= rest - 1
-                total = self._pair_total(scored, pair // n, pair % n)
-                if best is None or total > best:
-                    best = total
-            assert best is not None  # pairs holds at least one bit
-            scored[2][pairs] = best
+                total = known[pair]
+                totals.append(self._pair_total(scored, pair // n, pair % n) if total is None else total)
+            best = scored[2][pairs] = max(totals)
         return best
 
     # --- scoring --------------------------------------------------------------------------
