@@ -134,6 +134,29 @@ def test_best_moves_and_best_reply_agree_with_scoring_every_move(players, seed, 
         assert board.best_total(hand) == top
 
 
+@pytest.mark.parametrize(("players", "seed", "moves"), [(1, 2, 9), (2, 4, 14), (2, 6, 20)])
+def test_a_copy_tries_a_stone_and_leaves_the_board_as_it_was(players, seed, moves):
+    """The lookahead player lays its candidates on copies, which share the board's caches: the
+    board keeps its placements and totals, and the copy has those of the position with the stone."""
+    board, colours = _position_after(MODEL, players, seed, moves)
+    kinds = _kinds(MODEL)
+
+    def placements_and_totals(b):
+        return {stone: [(s, x, y, b.total(s, x, y)) for s, x, y in b.placements(stone)] for stone in kinds}
+
+    before = placements_and_totals(board)
+    _, slot, a, b = board.best_moves(kinds)[0]  # a scoring stone where there is one
+    after = board.copy()
+    after.put(slot, a, b)
+    assert placements_and_totals(board) == before
+    cells, laid = board.tables.cells, board.tables.slots[slot]
+    colours_after = {**colours, cells[laid.a]: a, cells[laid.b]: b}
+    for stone in kinds:
+        assert engine_placements(after, stone) == brute_force_placements(MODEL, players, colours_after, stone)
+        for s, x, y in after.placements(stone):
+            assert after.total(s, x, y) == after.score(s, x, y).total
+
+
 def test_perft_counts_overbuild_and_overhang_in_two_player_positions():
     extra = 0
     for seed in range(4):
