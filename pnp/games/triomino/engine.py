@@ -227,6 +227,7 @@ class Move(NamedTuple):
 
 
 _new_tuple = tuple.__new__  # a Move from one tuple of its fields, without the generated __new__
+_NO_BONUS = (0, 0, 0)  # bridge bonus, hexagons, hexagon bonus of a move without any
 
 
 @dataclass(frozen=True)
@@ -269,7 +270,8 @@ class Table:
         self.open: dict[int, int] = {}
         self.contacts: dict[int, int] = {}  # cell id -> its edge contacts as a bit mask
         self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
-        self._scored: tuple[Move, tuple[int, int, int]] | None = None  # the last best move and its bonuses
+        # The last best move, its bonuses and its cell id (the round loop places it without checks).
+        self._scored: tuple[Move, tuple[int, int, int], int] | None = None
         self._every_corner = rules.corner_contacts_must_match
 
     def copy(self) -> Table:
@@ -285,10 +287,13 @@ class Table:
         return other
 
     def place(self, cell: Cell, numbers: Numbers) -> None:
-        cid = (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET  # cell_id, inlined on the hot path
+        self.place_at(cell_id(cell), numbers)
+
+    def place_at(self, cid: int, numbers: Numbers) -> None:
+        """`place` by cell id (the round loop has the id of a move the search built)."""
         codes, frontier, masks, at_point = self.codes, self.open, self.fit.mask_by_code, self.at_point
         if codes.get(cid) == _FILLED:
-            raise ValueError(f"cell {cell} is taken")
+            raise ValueError(f"cell {cell_at(cid)} is taken")
         codes[cid] = _FILLED
         frontier.pop(cid, None)
         self._scored = None
@@ -408,15 +413,18 @@ class Table:
 
     def best_move(self, tiles: Sequence[int]) -> Move | None:
         """The first of the highest-scoring moves in `moves` order, without listing them all: the
-        first cell whose best score is the highest, then its first move of that score."""
+        first cell whose best score is the highest, then its first move of that score. The move's
+        bonuses and cell id are kept for the round loop (`_scored`)."""
         fit = self.fit
+        rank_bit = fit.rank_bit
         hand_mask = 0  # `FitTable.hand_mask`, inlined: a greedy hand is a few tiles
         for tile in tiles:
-            hand_mask |= fit.rank_bit[tile]
-        cell_value, sum_at_rank = self._cell_value, fit.sum_at_rank
+            hand_mask |= rank_bit[tile]
+        sum_at_rank = fit.sum_at_rank
         hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
-        best: tuple[int, int, int, bool] | None = None  # cell, rank mask of the hand's tiles there, fitting, bonus
+        best_cid = best_found = best_fitting = 0
         best_value = -1
+        best_bonus = False
         for cid, fitting in self.open.items():
             found = fitting & hand_mask
             if not found:
@@ -424,18 +432,45 @@ class Table:
             # Most cells pay no bonus: their value is the highest sum. The test for a bonus site
             # (`_bonus_site`) is inlined here: calls per cell cost a greedy game about a tenth more.
             corner = _BRIDGE_CORNER[contacts[cid]]
-            bonus = cid in hexagon_sites or (corner >= 0 and _LINKS[cid].points[corner] in at_point)
-            value = cell_value(cid, found) if bonus else sum_at_rank[found.bit_length() - 1]
-            if value > best_value:
-                best, best_value = (cid, found, fitting, bonus), value
-        if best is None:
+            if cid in hexagon_sites or (corner >= 0 and _LINKS[cid].points[corner] in at_point):
+                value = self._cell_value(cid, found)
+                if value > best_value:
+                    best_cid, best_found, best_fitting, best_value, best_bonus = cid, found, fitting, value, True
+            else:
+                value = sum_at_rank[found.bit_length() - 1]
+                if value > best_value:
+                    best_cid, best_found, best_fitting, best_value, best_bonus = cid, found, fitting, value, False
+        if best_value < 0:
             return None
-        cid, found, fitting, bonus = best
-        return self._first_move(cid, found, fitting, tiles, best_value, bonus)
+        if best_bonus:
+            return self._first_bonus_move(best_cid, best_found, best_fitting, tiles, best_value)
+        # A plain cell: every rotation of a tile scores the same, so the move is the first tile of
+        # the highest sum in its first rotation (inlined: once per placement).
+        tile = self._first_top_tile(best_found, best_fitting, tiles)
+        rotation, numbers = fit.by_code[self.codes[best_cid]][tile][0]
+        # `Move(cell_at(cid), ...)`, inlined: the tuple's own constructor skips the Python call
+        # of the generated one.
+        row, column = divmod(best_cid, _SPAN)
+        move = _new_tuple(Move, ((column - _OFFSET, row - _OFFSET), tile, rotation, numbers))
+        self._scored = move, _NO_BONUS, best_cid
+        return move
+
+    def _first_top_tile(self, found: int, fitting: int, tiles: Sequence[int]) -> int:
+        """The first tile of the highest sum in rank mask `found`, in `moves` order; the tiles of
+        that sum are one run of rank bits."""
+        fit = self.fit
+        top = found.bit_length() - 1
+        band = found & fit.sum_band[top]
+        if not band & (band - 1):
+            return fit.tile_at_rank[top]
+        if fitting.bit_count() > len(tiles):
+            rank_bit = fit.rank_bit
+            return next(t for t in set(tiles) if band & rank_bit[t])
+        return fit.tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
 
     def _cell_value(self, cid: int, found: int) -> int:
         """The best score of a tile of rank mask `found` in empty cell `cid` (what `_bonus_site`
-        reads, inlined: every search calls this for each cell where a tile of the hand fits)."""
+        reads, inlined: every search calls this for each bonus site where a tile of the hand fits)."""
         fit = self.fit
         top_sum = fit.sum_at_rank[found.bit_length() - 1]  # the highest sum of the tiles
         hexagons = self.hexagons.get(cid, 0)
@@ -454,37 +489,22 @@ class Table:
         return max(sums[tile] + bridge if numbers[corner] in touching else sums[tile]
                    for tile in fit.tiles_of(found) for _, numbers in by_tile[tile])
 
-    def _first_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int,
-                    bonus: bool) -> Move:
-        """The first move in `moves` order worth `value` in cell `cid` (a bonus site or not),
-        remembering its bonuses."""
+    def _first_bonus_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int) -> Move:
+        """The first move in `moves` order worth `value` in bonus site `cid`, remembering its bonuses."""
         fit = self.fit
         by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
-        hexagons, corner, touching = self._bonus_site(cid) if bonus else (0, -1, ())
+        hexagons, corner, touching = self._bonus_site(cid)
         if corner >= 0 and self.rules.bridge_corner_must_match:
             bridge = self.rules.bridge_bonus
             tile, (rotation, numbers) = next(
                 (tile, placed) for tile in self._tile_order(found, fitting, set(tiles)) for placed in by_tile[tile]
                 if sums[tile] + (bridge if placed[1][corner] in touching else 0) == value)
         else:
-            # Every rotation of a tile scores the same here, so the move is the first tile of the
-            # highest sum in its first rotation; the tiles of that sum are one run of rank bits.
-            top = found.bit_length() - 1
-            band = found & fit.sum_band[top]
-            if not band & (band - 1):
-                tile = fit.tile_at_rank[top]
-            elif fitting.bit_count() > len(tiles):
-                rank_bit = fit.rank_bit
-                tile = next(t for t in set(tiles) if band & rank_bit[t])
-            else:
-                tile = fit.tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
+            tile = self._first_top_tile(found, fitting, tiles)
             rotation, numbers = by_tile[tile][0]
-        # `Move(cell_at(cid), ...)`, inlined: once per placement, and the tuple's own constructor
-        # skips the Python call of the generated one (2 % of a game's instructions together).
-        row, column = divmod(cid, _SPAN)
-        move = _new_tuple(Move, ((column - _OFFSET, row - _OFFSET), tile, rotation, numbers))
+        move = Move(cell_at(cid), tile, rotation, numbers)
         extra = value - sums[tile]
-        self._scored = move, ((0, hexagons, extra) if hexagons else (extra, 0, 0))
+        self._scored = move, ((0, hexagons, extra) if hexagons else (extra, 0, 0)), cid
         return move
 
     def reply_values(self, tiles: Iterable[int]) -> dict[int, int]:
@@ -703,7 +723,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
     # The rules and the table's methods, bound once: the loop below runs for every turn.
     draw_limit, blocked_needs_empty_pool = rules.draw_limit, rules.blocked_needs_empty_pool
-    bonuses, place, is_legal = table.bonuses, table.place, table.is_legal
+    bonuses, place, place_at, is_legal = table.bonuses, table.place, table.place_at, table.is_legal
     player = starter
     idle = 0  # turns in a row without a placement
     out_player: int | None = None if hands[starter] else starter
@@ -735,14 +755,15 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 raise ValueError(f"player {player} chose an illegal move: {move}")
             scored = table._scored
             if scored is not None and scored[0] is move:
-                # The greedy search just built it from this table: legal, bonuses known (what
-                # `is_legal` and `bonuses` would answer, without two calls per placement).
-                bridge, hexagons, hexagon_bonus = scored[1]
+                # The greedy search just built it from this table: legal, bonuses and cell id known
+                # (what `is_legal`, `bonuses` and `place` would work out again).
+                _, (bridge, hexagons, hexagon_bonus), cid = scored
+                place_at(cid, move.numbers)
             elif is_legal(move):
                 bridge, hexagons, hexagon_bonus = bonuses(move)
+                place(move.cell, move.numbers)
             else:
                 raise ValueError(f"player {player} chose an illegal move: {move}")
-            place(move.cell, move.numbers)
             hand.remove(move.tile)
             idle = 0
             if bridge:
