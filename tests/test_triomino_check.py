@@ -164,6 +164,17 @@ def test_a_player_asking_for_an_illegal_move_stops_the_game(fault):
         engine.play_game(MODEL, MODEL.rules("seed"), [faulty, faulty], 3)
 
 
+@pytest.mark.parametrize("count", [1, 2, 17, len(TILES), 64])
+def test_a_deal_shuffles_as_random_shuffle_does(count):
+    # Seeded deals must stay the deals of `random.shuffle`: the logs of earlier runs replay.
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        order = list(range(count))
+        theirs.shuffle(order)
+        assert engine.shuffled(count, ours) == order
+        assert ours.random() == theirs.random()  # the same draws taken from the generator
+
+
 def test_fixed_position_counts():
     rules = MODEL.rules("seed")
     table = engine.Table(rules, engine.FitTable(TILES))
