@@ -82,8 +82,30 @@ def pattern_of(code: int) -> tuple[int, int, int]:
 
 
 _CODES = 1 << 12  # every pattern code of three corners
-_FILLED = -2  # pattern code of a cell with a tile
-_DEAD = -1  # pattern code of an empty cell whose neighbours disagree: no tile can ever go there
+_DEAD = _CODES  # code of an empty cell whose neighbours disagree: no tile can ever go there
+_FILLED = _CODES + 1  # code of a cell with a tile
+
+
+class _CornerSetter(dict[int, list[int]]):
+    """Number -> the code each code becomes when one corner (`corner`) gets that number, built on
+    first use: a free corner takes it, the same number keeps the code, another one leaves no tile
+    that fits (`_DEAD`); dead and filled cells stay as they are. One lookup per corner a
+    placement constrains, instead of reading, comparing and combining its 4 bits."""
+
+    def __init__(self, corner: int) -> None:
+        super().__init__()
+        self.shift = 4 * corner
+
+    def __missing__(self, number: int) -> list[int]:
+        shift, want = self.shift, number + 1
+        row = [code | want << shift if not code >> shift & 15 else code if code >> shift & 15 == want else _DEAD
+               for code in range(_CODES)]
+        row += [_DEAD, _FILLED]
+        self[number] = row
+        return row
+
+
+_SETTERS = (_CornerSetter(0), _CornerSetter(1), _CornerSetter(2))
 
 
 class _Links(NamedTuple):
@@ -91,12 +113,12 @@ class _Links(NamedTuple):
 
     points: tuple[int, int, int]  # corner points
     # The edge neighbours in the order the frontier takes them up, each with the bit of its own
-    # edge that faces this cell, then this cell's two corners on that edge, each with the bit
-    # shift of the neighbour's corner at the same point: one visit per neighbour updates both.
-    edges: tuple[tuple[int, int, int, int, int, int], ...]
-    # Per corner of this cell: (other cell, bit shift of the other's corner at the same point) for
+    # edge that faces this cell, then this cell's two corners on that edge, each with the setter
+    # of the neighbour's corner at the same point: one visit per neighbour updates both.
+    edges: tuple[tuple[int, int, int, _CornerSetter, int, _CornerSetter], ...]
+    # Per corner of this cell: (other cell, setter of the other's corner at the same point) for
     # the cells that share only that point (classic rules constrain them too).
-    point_links: tuple[tuple[tuple[int, int], ...], ...]
+    point_links: tuple[tuple[tuple[int, _CornerSetter], ...], ...]
 
 
 class _LinkTable(dict[int, _Links]):
@@ -111,18 +133,19 @@ class _LinkTable(dict[int, _Links]):
             for other in cells_at_point(point):
                 if other != cell:
                     around[other] = None
-                    links.append((cell_id(other), 4 * corners(other).index(point), mine))
+                    links.append((cell_id(other), corners(other).index(point), mine))
         edges = []
         for other in around:
             if other in across:
                 oid = cell_id(other)
-                (mine_a, shift_a), (mine_b, shift_b) = [(mine, shift) for o, shift, mine in links if o == oid]
-                edges.append((oid, 1 << cell_geometry(other)[1].index(cell), mine_a, shift_a, mine_b, shift_b))
+                (mine_a, theirs_a), (mine_b, theirs_b) = [(mine, theirs) for o, theirs, mine in links if o == oid]
+                edges.append((oid, 1 << cell_geometry(other)[1].index(cell),
+                              mine_a, _SETTERS[theirs_a], mine_b, _SETTERS[theirs_b]))
         edge_ids = {cell_id(a) for a in across}
         links_table = _Links(
             points=tuple(_point_id(p) for p in points),  # type: ignore[arg-type]
             edges=tuple(edges),
-            point_links=tuple(tuple((other, shift) for other, shift, mine in links
+            point_links=tuple(tuple((other, _SETTERS[theirs]) for other, theirs, mine in links
                                     if mine == i and other not in edge_ids) for i in range(3)),
         )
         self[cid] = links_table
@@ -179,7 +202,7 @@ class FitTable:
         self.sum_band = [sum(1 << r for r, s in enumerate(self.sum_at_rank) if s == total)
                          for total in self.sum_at_rank]  # rank -> the ranks of its sum
         self.by_code: list[dict[int, list[tuple[int, Numbers]]]] = [_EMPTY] * _CODES
-        self.mask_by_code = [0] * _CODES
+        self.mask_by_code = [0] * (_CODES + 2)  # nothing fits a dead or a filled cell
         for key, by_tile in self.by_pattern.items():
             code = pattern_code(key)
             self.by_code[code] = by_tile
@@ -264,7 +287,7 @@ class Table:
     def __init__(self, rules: Rules, fit: FitTable) -> None:
         self.rules = rules
         self.fit = fit
-        self.codes: dict[int, int] = {}  # cell id -> pattern code, _FILLED or _DEAD (absent: 0)
+        self.codes: dict[int, int] = {}  # cell id -> pattern code, _DEAD or _FILLED (absent: 0)
         # Point id -> numbers of the tiles there; tuples, so a copy of the table shares them.
         self.at_point: dict[int, tuple[int, ...]] = {}
         self.open: dict[int, int] = {}
@@ -297,10 +320,10 @@ class Table:
         codes[cid] = _FILLED
         frontier.pop(cid, None)
         self._scored = None
-        links = _LINKS[cid]
+        points, edges, point_links = _LINKS[cid]
         every_corner = self._every_corner
         for i in range(3):
-            point, number = links.points[i], numbers[i]
+            point, number = points[i], numbers[i]
             around = at_point.get(point)
             if around is None:
                 at_point[point] = (number,)
@@ -311,48 +334,27 @@ class Table:
                 if around[0] == number:
                     continue  # the first tile at this corner passed the number on already
             if every_corner:  # classic rules: the cells meeting this one only at the point too
-                want = number + 1
-                for other, shift in links.point_links[i]:
-                    code = codes.get(other, 0)
-                    if code < 0:
-                        continue
-                    have = code >> shift & 15
-                    if have == want:
-                        continue
-                    # A free corner takes the number; a different one leaves no tile that fits.
-                    code = code | want << shift if not have else _DEAD
-                    codes[other] = code
+                for other, setter in point_links[i]:
+                    code = codes[other] = setter[number][codes.get(other, 0)]
                     if other in frontier:
-                        mask = masks[code] if code >= 0 else 0
+                        mask = masks[code]
                         if mask:
                             frontier[other] = mask
                         else:
                             del frontier[other]
         # The edge neighbours: their edge contact, both corners they share with this tile, and
-        # whether they join the frontier (in this order, which is the order of `moves`).
+        # whether they join the frontier (in this order, which is the order of `moves`). A cell
+        # with an edge contact and a fitting tile is on the frontier; a cell that left it (or got
+        # a tile) has nothing that fits and never comes back, as constraints only narrow.
         contacts = self.contacts
-        for other, bit, mine_a, shift_a, mine_b, shift_b in links.edges:
+        for other, bit, mine_a, setter_a, mine_b, setter_b in edges:
             contacts[other] = contacts.get(other, 0) | bit
-            code = before = codes.get(other, 0)
-            if code < 0:
-                continue
-            # The two corners, unrolled (a loop over them cost classic games 4 % more).
-            want, have = numbers[mine_a] + 1, code >> shift_a & 15
-            if have != want:
-                code = code | want << shift_a if not have else _DEAD
-            want, have = numbers[mine_b] + 1, code >> shift_b & 15
-            if have != want and code >= 0:
-                code = code | want << shift_b if not have else _DEAD
-            if code != before:
-                codes[other] = code
-            mask = masks[code] if code >= 0 else 0
-            if other in frontier:
-                if not mask:
-                    del frontier[other]
-                elif code != before:
-                    frontier[other] = mask
-            elif mask:
+            code = codes[other] = setter_b[numbers[mine_b]][setter_a[numbers[mine_a]][codes.get(other, 0)]]
+            mask = masks[code]
+            if mask:
                 frontier[other] = mask
+            elif other in frontier:
+                del frontier[other]
 
     def checkpoint(self) -> TableState:
         """The table as it is now, for `rewind`: a search tries placements and takes them back."""
