@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.geometry.trigrid import Cell, Point, cells_at_point, corners, is_up
@@ -798,14 +799,19 @@ def shuffled(count: int, rng: random.Random) -> list[int]:
     `getrandbits` per try), without its Python call per tile (2 % of a greedy game)."""
     order = list(range(count))
     getrandbits = rng.getrandbits
-    for i in range(count - 1, 0, -1):
-        # A uniform index up to i: draw as many bits as i + 1 needs until the draw is in range.
-        bits = (i + 1).bit_length()
+    # A uniform index up to i: draw as many bits as i + 1 needs until the draw is in range.
+    for i, bits in _draw_bits(count):
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+@cache
+def _draw_bits(count: int) -> tuple[tuple[int, int], ...]:
+    """(i, bits of i + 1) for the shuffle's positions, last first."""
+    return tuple((i, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
 
 
 def deal(tile_count: int, players: int, hand_size: int,
