@@ -349,8 +349,11 @@ class Table:
         # a tile) has nothing that fits and never comes back, as constraints only narrow.
         contacts = self.contacts
         for other, bit, mine_a, setter_a, mine_b, setter_b in edges:
+            code = codes.get(other, 0)
+            if code == _FILLED:
+                continue  # the tile this one was laid against: nothing of it is read again
             contacts[other] = contacts.get(other, 0) | bit
-            code = codes[other] = setter_b[numbers[mine_b]][setter_a[numbers[mine_a]][codes.get(other, 0)]]
+            code = codes[other] = setter_b[numbers[mine_b]][setter_a[numbers[mine_a]][code]]
             mask = masks[code]
             if mask:
                 frontier[other] = mask
