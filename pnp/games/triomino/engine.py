@@ -452,7 +452,11 @@ class Table:
             return self._first_bonus_move(best_cid, best_found, best_fitting, tiles, best_value)
         # A plain cell: every rotation of a tile scores the same, so the move is the first tile of
         # the highest sum in its first rotation (inlined: once per placement).
-        tile = self._first_top_tile(best_found, best_fitting, tiles)
+        top = best_found.bit_length() - 1
+        if best_found & fit.sum_band[top] == 1 << top:  # one tile of the top sum: no tie to break
+            tile = fit.tile_at_rank[top]
+        else:
+            tile = self._first_top_tile(best_found, best_fitting, tiles)
         rotation, numbers = fit.by_code[self.codes[best_cid]][tile][0]
         # `Move(cell_at(cid), ...)`, inlined: the tuple's own constructor skips the Python call
         # of the generated one.
@@ -756,27 +760,28 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                     penalty += rules.failed_draw_penalty
                 draws += len(drawn)
         if move is not None:
+            cell, tile, _, numbers = move  # once: each field of a named tuple is a descriptor lookup
             # A player may only place the tile it was offered (the drawn one after a draw), legally.
-            if move.tile not in (drawn[-1:] if drawn else hand):
+            if tile not in (drawn[-1:] if drawn else hand):
                 raise ValueError(f"player {player} chose an illegal move: {move}")
             scored = table._scored
             if scored is not None and scored[0] is move:
                 # The greedy search just built it from this table: legal, bonuses and cell id known
                 # (what `is_legal`, `bonuses` and `place` would work out again).
                 _, (bridge, hexagons, hexagon_bonus), cid = scored
-                place_at(cid, move.numbers)
+                place_at(cid, numbers)
             elif is_legal(move):
                 bridge, hexagons, hexagon_bonus = bonuses(move)
-                place(move.cell, move.numbers)
+                place(cell, numbers)
             else:
                 raise ValueError(f"player {player} chose an illegal move: {move}")
-            hand.remove(move.tile)
+            hand.remove(tile)
             idle = 0
             if bridge:
                 bridges += 1
             if hexagons:
                 hexagon_counts[hexagons - 1] += 1
-            total = sums[move.tile] + bridge + hexagon_bonus - penalty
+            total = sums[tile] + bridge + hexagon_bonus - penalty
             turns.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
             if not hand:
                 out_player = player
