@@ -183,6 +183,7 @@ class FitTable:
     """
 
     def __init__(self, tiles: Sequence[Numbers]) -> None:
+        self.tiles = list(tiles)
         self.by_pattern: dict[tuple[int, int, int], dict[int, list[tuple[int, Numbers]]]] = {}
         for index, numbers in enumerate(tiles):
             seen: set[Numbers] = set()
@@ -849,9 +850,9 @@ class PlayedGame:
 
 def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
              fit: FitTable | None = None) -> PlayedGame:
-    """One seeded game (one or more rounds)."""
-    tiles = [t.numbers for t in model.tiles]
-    fit = fit or FitTable(tiles)
+    """One seeded game (one or more rounds); `fit` is the model's FitTable, if one is at hand."""
+    fit = fit or FitTable([t.numbers for t in model.tiles])
+    tiles = fit.tiles
     players = len(choosers)
     hand_size = model.hand_size_for(players)
     deal_rng = random.Random(seed)
