@@ -684,22 +684,25 @@ class PlayedRound:
         turns: list[dict[str, Any]] = [
             {"player": self.starter, "start": True, "draws": [], "tile": list(tiles[self.first]),
              "cell": list(START_CELL), "rotation": 0, "score": self.opening.to_json()}]
+        # Lists by unpacking (`[*numbers]`), the move's fields read once: a record has a turn per move.
         for player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total in self.turns:
-            draws = [list(tiles[t]) for t in drawn] if drawn else []
+            draws = [[*tiles[t]] for t in drawn] if drawn else []
             if move is None:
                 turns.append({"player": player, "draws": draws, "tile": None, "pass": True,
                               "score": {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
                                         "penalty": penalty, "total": total}})
             else:
-                turns.append({"player": player, "draws": draws, "tile": list(tiles[move.tile]), "cell": list(move.cell),
-                              "rotation": move.rotation,
-                              "score": {"sum": sum(tiles[move.tile]), "bridge": bridge, "hexagons": hexagons,
-                                        "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
-                                        "total": total}})
+                cell, tile, rotation, _ = move
+                numbers = tiles[tile]
+                turns.append({"player": player, "draws": draws, "tile": [*numbers], "cell": [*cell],
+                              "rotation": rotation,
+                              "score": {"sum": numbers[0] + numbers[1] + numbers[2], "bridge": bridge,
+                                        "hexagons": hexagons, "hexagon_bonus": hexagon_bonus, "start_bonus": 0,
+                                        "penalty": penalty, "total": total}})
         record: dict[str, Any] = {
             "starter": self.starter,
-            "deal": {"hands": [[list(tiles[t]) for t in hand] for hand in self.hands],
-                     "pool": [list(tiles[t]) for t in self.pool]},
+            "deal": {"hands": [[[*tiles[t]] for t in hand] for hand in self.hands],
+                     "pool": [[*tiles[t]] for t in self.pool]},
             "turns": turns,
             "end": {"reason": "out" if self.out_player is not None else "blocked", "player": self.out_player,
                     "hand_totals": self.hand_totals, "bonus": self.bonus, "pool_left": self.pool_left,
