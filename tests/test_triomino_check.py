@@ -175,6 +175,20 @@ def test_a_deal_shuffles_as_random_shuffle_does(count):
         assert ours.random() == theirs.random()  # the same draws taken from the generator
 
 
+@pytest.mark.parametrize("corner", [0, 1, 2])
+def test_corner_transitions_follow_the_pattern_codes(corner):
+    # Built run by run for speed; each entry must be what the corner's 4 bits say, code by code.
+    shift = 4 * corner
+    for number in range(15):
+        want = number + 1
+        row = engine._SETTERS[corner][number]
+        for code in range(engine._CODES):
+            have = code >> shift & 15
+            expected = code | want << shift if not have else code if have == want else engine._DEAD
+            assert row[code] == expected
+        assert row[engine._DEAD] == engine._DEAD and row[engine._FILLED] == engine._FILLED
+
+
 def test_fixed_position_counts():
     rules = MODEL.rules("seed")
     table = engine.Table(rules, engine.FitTable(TILES))
