@@ -110,11 +110,10 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     """The best first tile and its best follow-up; of equal plans, the first in `order`."""
     geo = pos.geo
     points, gains, is_double, is_field = geo.points, geo.gains, geo.is_double, geo.is_field
-    w = geo.width
     max_sum = geo.max_sum
     lowest = geo.lowest_scoring_sum
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
-    ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
+    le, re, ue, de = pos.le, pos.re, pos.ue, pos.de
     tables = _tables(geo)
     span, lone = tables.span, tables.lone
     plans = tables.hand_plans
@@ -156,10 +155,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
     for c, h, v, room, double_c, key in cells:
-        left = c - ln[c] - 1
-        right = c + rn[c] + 1
-        up = c - (un[c] + 1) * w
-        down = c + (dn[c] + 1) * w
+        left, right, up, down = le[c], re[c], ue[c], de[c]
         touched = (c, left, right, up, down)
         # The cells just past the ends of c's rows whose merged row can score:
         # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
