@@ -110,6 +110,7 @@ class Position:
         return self.immediate_points(cell, pips) > 0
 
     def can_place(self, pips: int) -> bool:
+        """Does a tile of `pips` fit anywhere? If it does, so does every smaller one."""
         limit = self.geo.max_sum - pips
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
         return any(ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit for c in self.live)
@@ -271,10 +272,8 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
         hand.remove(pips)
         pos.place(cell, pips)
         placed.append(cell)
-    if hand:
-        for pips in set(hand):
-            if pos.can_place(pips):
-                raise IllegalTurn(f"kept a {pips} that still fits")
+    if hand and pos.can_place(min(hand)):  # the smallest tile kept fits wherever a larger one does
+        raise IllegalTurn(f"kept a {min(hand)} that still fits")
     return score_turn(pos, placed, forced)
 
 
@@ -312,7 +311,7 @@ def tiles_to_draw(pos: Position, hand: list[int], per_turn: int) -> int:
     """The seed's draw rule for a player who kept tiles from the last turn."""
     if not hand:
         return per_turn
-    if len(hand) >= 2 and any(pos.can_place(p) for p in set(hand)):
+    if len(hand) >= 2 and pos.can_place(min(hand)):  # the smallest fits wherever a larger one does
         return 0
     return 1
 

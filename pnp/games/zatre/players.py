@@ -68,11 +68,10 @@ def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
 
 
 def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
-    for pips in sorted(set(hand)):
-        cells = pos.placements(pips)
-        if cells:
-            return [(pips, cells[0])]
-    return None
+    """The smallest tile on the first cell it fits (where no smaller tile fits, no larger one does)."""
+    pips = min(hand)
+    cells = pos.placements(pips)
+    return [(pips, cells[0])] if cells else None
 
 
 class _HandPlan(NamedTuple):
