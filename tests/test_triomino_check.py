@@ -164,31 +164,6 @@ def test_a_player_asking_for_an_illegal_move_stops_the_game(fault):
         engine.play_game(MODEL, MODEL.rules("seed"), [faulty, faulty], 3)
 
 
-@pytest.mark.parametrize("count", [1, 2, 17, len(TILES), 64])
-def test_a_deal_shuffles_as_random_shuffle_does(count):
-    # Seeded deals must stay the deals of `random.shuffle`: the logs of earlier runs replay.
-    for seed in range(200):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        order = list(range(count))
-        theirs.shuffle(order)
-        assert engine.shuffled(count, ours) == order
-        assert ours.random() == theirs.random()  # the same draws taken from the generator
-
-
-@pytest.mark.parametrize("corner", [0, 1, 2])
-def test_corner_transitions_follow_the_pattern_codes(corner):
-    # Built run by run for speed; each entry must be what the corner's 4 bits say, code by code.
-    shift = 4 * corner
-    for number in range(15):
-        want = number + 1
-        row = engine._SETTERS[corner][number]
-        for code in range(engine._CODES):
-            have = code >> shift & 15
-            expected = code | want << shift if not have else code if have == want else engine._DEAD
-            assert row[code] == expected
-        assert row[engine._DEAD] == engine._DEAD and row[engine._FILLED] == engine._FILLED
-
-
 def test_fixed_position_counts():
     rules = MODEL.rules("seed")
     table = engine.Table(rules, engine.FitTable(TILES))

@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.geometry.trigrid import Cell, Point, cells_at_point, corners, is_up
@@ -811,29 +810,10 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                        {"draws": draws, "bridges": bridges, "hexagons": hexagon_counts, "passes": passes})
 
 
-def shuffled(count: int, rng: random.Random) -> list[int]:
-    """0 .. count-1 in the order `rng.shuffle` gives them (the same Fisher-Yates draws, one
-    `getrandbits` per try), without its Python call per tile (2 % of a greedy game)."""
-    order = list(range(count))
-    getrandbits = rng.getrandbits
-    # A uniform index up to i: draw as many bits as i + 1 needs until the draw is in range.
-    for i, bits in _draw_bits(count):
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-@cache
-def _draw_bits(count: int) -> tuple[tuple[int, int], ...]:
-    """(i, bits of i + 1) for the shuffle's positions, last first."""
-    return tuple((i, (i + 1).bit_length()) for i in range(count - 1, 0, -1))
-
-
 def deal(tile_count: int, players: int, hand_size: int,
          rng: random.Random) -> tuple[list[list[int]], list[int]]:
-    order = shuffled(tile_count, rng)
+    order = list(range(tile_count))
+    rng.shuffle(order)
     hands = [order[p * hand_size:(p + 1) * hand_size] for p in range(players)]
     return hands, order[players * hand_size:]
 
