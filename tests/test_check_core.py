@@ -63,6 +63,24 @@ def test_long_lists_wrap_to_the_terminal_keeping_each_pair_whole():
     assert "  tiles_per_number: 0 21, 1 21" in lines
 
 
+def test_distributions_read_as_one_aligned_table_where_the_first_stands():
+    scores = {"count": 80, "mean": 227.075, "min": -146, "q1": 214.75, "median": 247.5, "q3": 273.0, "max": 310}
+    turns = {"count": 40, "mean": 64.425, "min": 60, "q1": 60.0, "median": 60.0, "q3": 63.25, "max": 113}
+    figures = {"games": 40, "final_scores": scores, "tie_share": 0.025, "turns_per_game": turns,
+               "never_seen": {"count": 0}}
+    lines = CheckReport(game="demo", simulation={"2 players": figures}).to_text().splitlines()
+    start = lines.index("    games: 40") + 1
+    header, first, second, empty = lines[start:start + 4]
+    assert header.split() == ["count", "mean", "min", "q1", "median", "q3", "max"]
+    assert first.split() == ["final_scores", "80", "227.07", "-146", "214.75", "247.50", "273.00", "310"]
+    assert second.split() == ["turns_per_game", "40", "64.42", "60", "60.00", "60.00", "63.25", "113"]
+    assert empty.split() == ["never_seen", "0", "-", "-", "-", "-", "-", "-"]
+    assert lines[start + 4] == "    tie_share: 0.025"  # other figures keep their own lines, in order
+    # Right-aligned columns: every row ends where the header ends, each column under its name.
+    assert len({len(line) for line in (header, first, second, empty)}) == 1
+    assert header.index("median") + len("median") == first.index("247.50") + len("247.50")
+
+
 def _processes(field: int, value: int) -> list[int]:
     """Live processes whose /proc stat field (3: parent, 4: process group) is `value`; no procps needed."""
     found = []

@@ -437,6 +437,36 @@ def test_open_cells_are_the_frontier_cells_the_smallest_tile_fits(tmp_path: Path
     assert max(seen) > 0  # cells do close during a game, so the check compared different sets
 
 
+def _walk(pos: Position, cell: int, step: int) -> tuple[int, int]:
+    """(cell past the far end, pip sum) of the run from `cell` in direction `step`, tile by tile."""
+    total = 0
+    cell += step
+    while pos.pips[cell]:
+        total += pos.pips[cell]
+        cell += step
+    return cell, total
+
+
+@pytest.mark.parametrize("player", [greedy_player, random_player])
+def test_empty_cells_keep_the_far_ends_and_sums_of_their_runs(player) -> None:
+    seen = []
+
+    def checking(pos: Position, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
+        w = pos.geo.width
+        for c in range(pos.geo.size):
+            if pos.geo.is_field[c] and not pos.pips[c]:
+                assert (pos.le[c], pos.ls[c]) == _walk(pos, c, -1)
+                assert (pos.re[c], pos.rs[c]) == _walk(pos, c, 1)
+                assert (pos.ue[c], pos.us[c]) == _walk(pos, c, -w)
+                assert (pos.de[c], pos.ds[c]) == _walk(pos, c, w)
+                seen.append(pos.re[c] - pos.le[c])
+        return player(pos, hand, rng)
+
+    for seed in range(3):
+        play_game(MODEL, Geometry(MODEL), [checking] * 2, ["x"] * 2, seed)
+    assert max(seen) > 4  # runs of three and more were checked, not only neighbours
+
+
 # --- the players' lookup tables agree with scoring every placement ----------------------------------
 
 def _ordinary_values(pos: Position, pips: int) -> list[tuple[float, int]]:

@@ -133,11 +133,21 @@ class CheckReport:
         return "\n".join(lines)
 
 
+# The keys of a distribution (`pnp.check.stats`): its runs in a report read as one table.
+SUMMARY_COLUMNS = ("count", "mean", "min", "q1", "median", "q3", "max")
+
+
 def _lines(value: Any, depth: int) -> list[str]:
     pad = "  " * depth
     out: list[str] = []
+    # Every distribution of this level in one table, where the first of them stands.
+    table: dict[str, dict[str, float]] = {}
+    table_at = 0
     for key, item in value.items():
-        if isinstance(item, dict) and item and not _is_flat(item):
+        if _is_summary(item):
+            table_at = table_at if table else len(out)
+            table[key] = item
+        elif isinstance(item, dict) and item and not _is_flat(item):
             out.append(f"{pad}{key}:")
             out += _lines(item, depth + 1)
         elif isinstance(item, dict):
@@ -146,7 +156,34 @@ def _lines(value: Any, depth: int) -> list[str]:
             out += _wrapped(f"{pad}{key}: ", ", ".join(str(x) for x in item), pad)
         else:
             out.append(f"{pad}{key}: {item}")
+    if table:
+        out[table_at:table_at] = _summary_table(table, pad)
     return out
+
+
+def _is_summary(item: Any) -> bool:
+    return isinstance(item, dict) and tuple(item) in (SUMMARY_COLUMNS, ("count",))
+
+
+def _summary_table(rows: dict[str, dict[str, float]], pad: str) -> list[str]:
+    """Distributions as aligned columns under one header: easier to compare than one line each."""
+    def cell(row: dict[str, float], column: str) -> str:
+        number = row.get(column)
+        if number is None:
+            return "-"
+        if column in ("count", "min", "max") and float(number).is_integer():
+            return f"{int(number)}"
+        return f"{number:.2f}"
+
+    texts = {name: [cell(row, column) for column in SUMMARY_COLUMNS] for name, row in rows.items()}
+    name_width = max(len(name) for name in rows)
+    widths = [max(len(column), *(len(t[i]) for t in texts.values())) for i, column in enumerate(SUMMARY_COLUMNS)]
+    header = "  ".join(column.rjust(width) for column, width in zip(SUMMARY_COLUMNS, widths, strict=True))
+    lines = [f"{pad}{'':<{name_width}}  {header}"]
+    for name, cells in texts.items():
+        body = "  ".join(text.rjust(width) for text, width in zip(cells, widths, strict=True))
+        lines.append(f"{pad}{name:<{name_width}}  {body}")
+    return lines
 
 
 def _is_flat(item: dict[str, Any]) -> bool:

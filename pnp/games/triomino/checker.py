@@ -14,20 +14,15 @@ from pnp.check.report import CheckReport
 from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
+from pnp.latest import Latest
 
 from .engine import FREE, FitTable, run_game
 from .model import Numbers, TriominoModel
 from .players import CHOOSERS, PLAYER_ORDER
 
-_fit_tables: dict[tuple[Numbers, ...], FitTable] = {}
-
-
-def fit_table(model: TriominoModel) -> FitTable:
-    """One FitTable per tile set and process (workers build theirs once, on the first game)."""
-    key = tuple(t.numbers for t in model.tiles)
-    if key not in _fit_tables:
-        _fit_tables[key] = FitTable(key)
-    return _fit_tables[key]
+# One FitTable per model and process (workers build theirs once, on the first game), found by
+# the model's identity: keying by the tile set cost a game a tuple of every tile's numbers.
+fit_table: Latest[TriominoModel, FitTable] = Latest(lambda model: FitTable([t.numbers for t in model.tiles]))
 
 
 def canonical(numbers: Numbers) -> Numbers:

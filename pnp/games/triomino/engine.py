@@ -7,7 +7,8 @@ rotation `rot` puts `tile[(i + rot) % 3]` on corner i of the cell.
 Speed: cells and points are coded as integers, and their corners and neighbours come from
 tables built once per cell. Each empty cell next to the table keeps the numbers its corners
 require as one integer (`pattern code`: 4 bits per corner, 0 free, else number + 1), updated
-only where a placement touches it. A table built once per tile set (`FitTable`) maps a pattern
+only where a placement touches it, by one lookup per corner in a table of code transitions
+(`_CornerSetter`). A table built once per tile set (`FitTable`) maps a pattern
 code to the tiles that fit it, as a dict and as a bit mask, so the legal tiles of a hand in a
 cell are one AND of two integers. Each cell's edge contacts (for bridges) and the hexagons a tile
 there would complete are kept as tiles land. Bonuses are read only for cells where a tile of
@@ -82,8 +83,34 @@ def pattern_of(code: int) -> tuple[int, int, int]:
 
 
 _CODES = 1 << 12  # every pattern code of three corners
-_FILLED = -2  # pattern code of a cell with a tile
-_DEAD = -1  # pattern code of an empty cell whose neighbours disagree: no tile can ever go there
+_DEAD = _CODES  # code of an empty cell whose neighbours disagree: no tile can ever go there
+_FILLED = _CODES + 1  # code of a cell with a tile
+
+
+class _CornerSetter(dict[int, list[int]]):
+    """Number -> the code each code becomes when one corner (`corner`) gets that number, built on
+    first use: a free corner takes it, the same number keeps the code, another one leaves no tile
+    that fits (`_DEAD`); dead and filled cells stay as they are. One lookup per corner a
+    placement constrains, instead of reading, comparing and combining its 4 bits."""
+
+    def __init__(self, corner: int) -> None:
+        super().__init__()
+        self.shift = 4 * corner
+
+    def __missing__(self, number: int) -> list[int]:
+        shift, want = self.shift, number + 1
+        # Built run by run, not code by code (8 times faster): the codes that agree above
+        # the corner's 4 bits and show one value in them are one run of `width` codes.
+        row = [_DEAD] * _CODES + [_DEAD, _FILLED]
+        width, taken = 1 << shift, want << shift
+        for free in range(0, _CODES, 16 << shift):
+            row[free:free + width] = range(free + taken, free + taken + width)  # the corner takes it
+            row[free + taken:free + taken + width] = range(free + taken, free + taken + width)  # has it
+        self[number] = row
+        return row
+
+
+_SETTERS = (_CornerSetter(0), _CornerSetter(1), _CornerSetter(2))
 
 
 class _Links(NamedTuple):
@@ -91,12 +118,12 @@ class _Links(NamedTuple):
 
     points: tuple[int, int, int]  # corner points
     # The edge neighbours in the order the frontier takes them up, each with the bit of its own
-    # edge that faces this cell, then this cell's two corners on that edge, each with the bit
-    # shift of the neighbour's corner at the same point: one visit per neighbour updates both.
-    edges: tuple[tuple[int, int, int, int, int, int], ...]
-    # Per corner of this cell: (other cell, bit shift of the other's corner at the same point) for
+    # edge that faces this cell, then this cell's two corners on that edge, each with the setter
+    # of the neighbour's corner at the same point: one visit per neighbour updates both.
+    edges: tuple[tuple[int, int, int, _CornerSetter, int, _CornerSetter], ...]
+    # Per corner of this cell: (other cell, setter of the other's corner at the same point) for
     # the cells that share only that point (classic rules constrain them too).
-    point_links: tuple[tuple[tuple[int, int], ...], ...]
+    point_links: tuple[tuple[tuple[int, _CornerSetter], ...], ...]
 
 
 class _LinkTable(dict[int, _Links]):
@@ -111,18 +138,19 @@ class _LinkTable(dict[int, _Links]):
             for other in cells_at_point(point):
                 if other != cell:
                     around[other] = None
-                    links.append((cell_id(other), 4 * corners(other).index(point), mine))
+                    links.append((cell_id(other), corners(other).index(point), mine))
         edges = []
         for other in around:
             if other in across:
                 oid = cell_id(other)
-                (mine_a, shift_a), (mine_b, shift_b) = [(mine, shift) for o, shift, mine in links if o == oid]
-                edges.append((oid, 1 << cell_geometry(other)[1].index(cell), mine_a, shift_a, mine_b, shift_b))
+                (mine_a, theirs_a), (mine_b, theirs_b) = [(mine, theirs) for o, theirs, mine in links if o == oid]
+                edges.append((oid, 1 << cell_geometry(other)[1].index(cell),
+                              mine_a, _SETTERS[theirs_a], mine_b, _SETTERS[theirs_b]))
         edge_ids = {cell_id(a) for a in across}
         links_table = _Links(
             points=tuple(_point_id(p) for p in points),  # type: ignore[arg-type]
             edges=tuple(edges),
-            point_links=tuple(tuple((other, shift) for other, shift, mine in links
+            point_links=tuple(tuple((other, _SETTERS[theirs]) for other, theirs, mine in links
                                     if mine == i and other not in edge_ids) for i in range(3)),
         )
         self[cid] = links_table
@@ -159,6 +187,7 @@ class FitTable:
     """
 
     def __init__(self, tiles: Sequence[Numbers]) -> None:
+        self.tiles = list(tiles)
         self.by_pattern: dict[tuple[int, int, int], dict[int, list[tuple[int, Numbers]]]] = {}
         for index, numbers in enumerate(tiles):
             seen: set[Numbers] = set()
@@ -179,7 +208,7 @@ class FitTable:
         self.sum_band = [sum(1 << r for r, s in enumerate(self.sum_at_rank) if s == total)
                          for total in self.sum_at_rank]  # rank -> the ranks of its sum
         self.by_code: list[dict[int, list[tuple[int, Numbers]]]] = [_EMPTY] * _CODES
-        self.mask_by_code = [0] * _CODES
+        self.mask_by_code = [0] * (_CODES + 2)  # nothing fits a dead or a filled cell
         for key, by_tile in self.by_pattern.items():
             code = pattern_code(key)
             self.by_code[code] = by_tile
@@ -227,6 +256,7 @@ class Move(NamedTuple):
 
 
 _new_tuple = tuple.__new__  # a Move from one tuple of its fields, without the generated __new__
+_NO_BONUS = (0, 0, 0)  # bridge bonus, hexagons, hexagon bonus of a move without any
 
 
 @dataclass(frozen=True)
@@ -263,13 +293,14 @@ class Table:
     def __init__(self, rules: Rules, fit: FitTable) -> None:
         self.rules = rules
         self.fit = fit
-        self.codes: dict[int, int] = {}  # cell id -> pattern code, _FILLED or _DEAD (absent: 0)
+        self.codes: dict[int, int] = {}  # cell id -> pattern code, _DEAD or _FILLED (absent: 0)
         # Point id -> numbers of the tiles there; tuples, so a copy of the table shares them.
         self.at_point: dict[int, tuple[int, ...]] = {}
         self.open: dict[int, int] = {}
         self.contacts: dict[int, int] = {}  # cell id -> its edge contacts as a bit mask
         self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
-        self._scored: tuple[Move, tuple[int, int, int]] | None = None  # the last best move and its bonuses
+        # The last best move, its bonuses and its cell id (the round loop places it without checks).
+        self._scored: tuple[Move, tuple[int, int, int], int] | None = None
         self._every_corner = rules.corner_contacts_must_match
 
     def copy(self) -> Table:
@@ -285,17 +316,20 @@ class Table:
         return other
 
     def place(self, cell: Cell, numbers: Numbers) -> None:
-        cid = (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET  # cell_id, inlined on the hot path
+        self.place_at(cell_id(cell), numbers)
+
+    def place_at(self, cid: int, numbers: Numbers) -> None:
+        """`place` by cell id (the round loop has the id of a move the search built)."""
         codes, frontier, masks, at_point = self.codes, self.open, self.fit.mask_by_code, self.at_point
         if codes.get(cid) == _FILLED:
-            raise ValueError(f"cell {cell} is taken")
+            raise ValueError(f"cell {cell_at(cid)} is taken")
         codes[cid] = _FILLED
         frontier.pop(cid, None)
         self._scored = None
-        links = _LINKS[cid]
+        points, edges, point_links = _LINKS[cid]
         every_corner = self._every_corner
         for i in range(3):
-            point, number = links.points[i], numbers[i]
+            point, number = points[i], numbers[i]
             around = at_point.get(point)
             if around is None:
                 at_point[point] = (number,)
@@ -306,48 +340,30 @@ class Table:
                 if around[0] == number:
                     continue  # the first tile at this corner passed the number on already
             if every_corner:  # classic rules: the cells meeting this one only at the point too
-                want = number + 1
-                for other, shift in links.point_links[i]:
-                    code = codes.get(other, 0)
-                    if code < 0:
-                        continue
-                    have = code >> shift & 15
-                    if have == want:
-                        continue
-                    # A free corner takes the number; a different one leaves no tile that fits.
-                    code = code | want << shift if not have else _DEAD
-                    codes[other] = code
+                for other, setter in point_links[i]:
+                    code = codes[other] = setter[number][codes.get(other, 0)]
                     if other in frontier:
-                        mask = masks[code] if code >= 0 else 0
+                        mask = masks[code]
                         if mask:
                             frontier[other] = mask
                         else:
                             del frontier[other]
         # The edge neighbours: their edge contact, both corners they share with this tile, and
-        # whether they join the frontier (in this order, which is the order of `moves`).
+        # whether they join the frontier (in this order, which is the order of `moves`). A cell
+        # with an edge contact and a fitting tile is on the frontier; a cell that left it (or got
+        # a tile) has nothing that fits and never comes back, as constraints only narrow.
         contacts = self.contacts
-        for other, bit, mine_a, shift_a, mine_b, shift_b in links.edges:
+        for other, bit, mine_a, setter_a, mine_b, setter_b in edges:
+            code = codes.get(other, 0)
+            if code == _FILLED:
+                continue  # the tile this one was laid against: nothing of it is read again
             contacts[other] = contacts.get(other, 0) | bit
-            code = before = codes.get(other, 0)
-            if code < 0:
-                continue
-            # The two corners, unrolled (a loop over them cost classic games 4 % more).
-            want, have = numbers[mine_a] + 1, code >> shift_a & 15
-            if have != want:
-                code = code | want << shift_a if not have else _DEAD
-            want, have = numbers[mine_b] + 1, code >> shift_b & 15
-            if have != want and code >= 0:
-                code = code | want << shift_b if not have else _DEAD
-            if code != before:
-                codes[other] = code
-            mask = masks[code] if code >= 0 else 0
-            if other in frontier:
-                if not mask:
-                    del frontier[other]
-                elif code != before:
-                    frontier[other] = mask
-            elif mask:
+            code = codes[other] = setter_b[numbers[mine_b]][setter_a[numbers[mine_a]][code]]
+            mask = masks[code]
+            if mask:
                 frontier[other] = mask
+            elif other in frontier:
+                del frontier[other]
 
     def checkpoint(self) -> TableState:
         """The table as it is now, for `rewind`: a search tries placements and takes them back."""
@@ -408,15 +424,18 @@ class Table:
 
     def best_move(self, tiles: Sequence[int]) -> Move | None:
         """The first of the highest-scoring moves in `moves` order, without listing them all: the
-        first cell whose best score is the highest, then its first move of that score."""
+        first cell whose best score is the highest, then its first move of that score. The move's
+        bonuses and cell id are kept for the round loop (`_scored`)."""
         fit = self.fit
+        rank_bit = fit.rank_bit
         hand_mask = 0  # `FitTable.hand_mask`, inlined: a greedy hand is a few tiles
         for tile in tiles:
-            hand_mask |= fit.rank_bit[tile]
-        cell_value, sum_at_rank = self._cell_value, fit.sum_at_rank
+            hand_mask |= rank_bit[tile]
+        sum_at_rank = fit.sum_at_rank
         hexagon_sites, contacts, at_point = self.hexagons, self.contacts, self.at_point
-        best: tuple[int, int, int, bool] | None = None  # cell, rank mask of the hand's tiles there, fitting, bonus
+        best_cid = best_found = best_fitting = 0
         best_value = -1
+        best_bonus = False
         for cid, fitting in self.open.items():
             found = fitting & hand_mask
             if not found:
@@ -424,18 +443,49 @@ class Table:
             # Most cells pay no bonus: their value is the highest sum. The test for a bonus site
             # (`_bonus_site`) is inlined here: calls per cell cost a greedy game about a tenth more.
             corner = _BRIDGE_CORNER[contacts[cid]]
-            bonus = cid in hexagon_sites or (corner >= 0 and _LINKS[cid].points[corner] in at_point)
-            value = cell_value(cid, found) if bonus else sum_at_rank[found.bit_length() - 1]
-            if value > best_value:
-                best, best_value = (cid, found, fitting, bonus), value
-        if best is None:
+            if cid in hexagon_sites or (corner >= 0 and _LINKS[cid].points[corner] in at_point):
+                value = self._cell_value(cid, found)
+                if value > best_value:
+                    best_cid, best_found, best_fitting, best_value, best_bonus = cid, found, fitting, value, True
+            else:
+                value = sum_at_rank[found.bit_length() - 1]
+                if value > best_value:
+                    best_cid, best_found, best_fitting, best_value, best_bonus = cid, found, fitting, value, False
+        if best_value < 0:
             return None
-        cid, found, fitting, bonus = best
-        return self._first_move(cid, found, fitting, tiles, best_value, bonus)
+        if best_bonus:
+            return self._first_bonus_move(best_cid, best_found, best_fitting, tiles, best_value)
+        # A plain cell: every rotation of a tile scores the same, so the move is the first tile of
+        # the highest sum in its first rotation (inlined: once per placement).
+        top = best_found.bit_length() - 1
+        if best_found & fit.sum_band[top] == 1 << top:  # one tile of the top sum: no tie to break
+            tile = fit.tile_at_rank[top]
+        else:
+            tile = self._first_top_tile(best_found, best_fitting, tiles)
+        rotation, numbers = fit.by_code[self.codes[best_cid]][tile][0]
+        # `Move(cell_at(cid), ...)`, inlined: the tuple's own constructor skips the Python call
+        # of the generated one.
+        row, column = divmod(best_cid, _SPAN)
+        move = _new_tuple(Move, ((column - _OFFSET, row - _OFFSET), tile, rotation, numbers))
+        self._scored = move, _NO_BONUS, best_cid
+        return move
+
+    def _first_top_tile(self, found: int, fitting: int, tiles: Sequence[int]) -> int:
+        """The first tile of the highest sum in rank mask `found`, in `moves` order; the tiles of
+        that sum are one run of rank bits."""
+        fit = self.fit
+        top = found.bit_length() - 1
+        band = found & fit.sum_band[top]
+        if not band & (band - 1):
+            return fit.tile_at_rank[top]
+        if fitting.bit_count() > len(tiles):
+            rank_bit = fit.rank_bit
+            return next(t for t in set(tiles) if band & rank_bit[t])
+        return fit.tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
 
     def _cell_value(self, cid: int, found: int) -> int:
         """The best score of a tile of rank mask `found` in empty cell `cid` (what `_bonus_site`
-        reads, inlined: every search calls this for each cell where a tile of the hand fits)."""
+        reads, inlined: every search calls this for each bonus site where a tile of the hand fits)."""
         fit = self.fit
         top_sum = fit.sum_at_rank[found.bit_length() - 1]  # the highest sum of the tiles
         hexagons = self.hexagons.get(cid, 0)
@@ -454,37 +504,22 @@ class Table:
         return max(sums[tile] + bridge if numbers[corner] in touching else sums[tile]
                    for tile in fit.tiles_of(found) for _, numbers in by_tile[tile])
 
-    def _first_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int,
-                    bonus: bool) -> Move:
-        """The first move in `moves` order worth `value` in cell `cid` (a bonus site or not),
-        remembering its bonuses."""
+    def _first_bonus_move(self, cid: int, found: int, fitting: int, tiles: Sequence[int], value: int) -> Move:
+        """The first move in `moves` order worth `value` in bonus site `cid`, remembering its bonuses."""
         fit = self.fit
         by_tile, sums = fit.by_code[self.codes[cid]], fit.sums
-        hexagons, corner, touching = self._bonus_site(cid) if bonus else (0, -1, ())
+        hexagons, corner, touching = self._bonus_site(cid)
         if corner >= 0 and self.rules.bridge_corner_must_match:
             bridge = self.rules.bridge_bonus
             tile, (rotation, numbers) = next(
                 (tile, placed) for tile in self._tile_order(found, fitting, set(tiles)) for placed in by_tile[tile]
                 if sums[tile] + (bridge if placed[1][corner] in touching else 0) == value)
         else:
-            # Every rotation of a tile scores the same here, so the move is the first tile of the
-            # highest sum in its first rotation; the tiles of that sum are one run of rank bits.
-            top = found.bit_length() - 1
-            band = found & fit.sum_band[top]
-            if not band & (band - 1):
-                tile = fit.tile_at_rank[top]
-            elif fitting.bit_count() > len(tiles):
-                rank_bit = fit.rank_bit
-                tile = next(t for t in set(tiles) if band & rank_bit[t])
-            else:
-                tile = fit.tile_at_rank[(band & -band).bit_length() - 1]  # the lowest index
+            tile = self._first_top_tile(found, fitting, tiles)
             rotation, numbers = by_tile[tile][0]
-        # `Move(cell_at(cid), ...)`, inlined: once per placement, and the tuple's own constructor
-        # skips the Python call of the generated one (2 % of a game's instructions together).
-        row, column = divmod(cid, _SPAN)
-        move = _new_tuple(Move, ((column - _OFFSET, row - _OFFSET), tile, rotation, numbers))
+        move = Move(cell_at(cid), tile, rotation, numbers)
         extra = value - sums[tile]
-        self._scored = move, ((0, hexagons, extra) if hexagons else (extra, 0, 0))
+        self._scored = move, ((0, hexagons, extra) if hexagons else (extra, 0, 0)), cid
         return move
 
     def reply_values(self, tiles: Iterable[int]) -> dict[int, int]:
@@ -653,22 +688,25 @@ class PlayedRound:
         turns: list[dict[str, Any]] = [
             {"player": self.starter, "start": True, "draws": [], "tile": list(tiles[self.first]),
              "cell": list(START_CELL), "rotation": 0, "score": self.opening.to_json()}]
+        # Lists by unpacking (`[*numbers]`), the move's fields read once: a record has a turn per move.
         for player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total in self.turns:
-            draws = [list(tiles[t]) for t in drawn] if drawn else []
+            draws = [[*tiles[t]] for t in drawn] if drawn else []
             if move is None:
                 turns.append({"player": player, "draws": draws, "tile": None, "pass": True,
                               "score": {"sum": 0, "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": 0,
                                         "penalty": penalty, "total": total}})
             else:
-                turns.append({"player": player, "draws": draws, "tile": list(tiles[move.tile]), "cell": list(move.cell),
-                              "rotation": move.rotation,
-                              "score": {"sum": sum(tiles[move.tile]), "bridge": bridge, "hexagons": hexagons,
-                                        "hexagon_bonus": hexagon_bonus, "start_bonus": 0, "penalty": penalty,
-                                        "total": total}})
+                cell, tile, rotation, _ = move
+                numbers = tiles[tile]
+                turns.append({"player": player, "draws": draws, "tile": [*numbers], "cell": [*cell],
+                              "rotation": rotation,
+                              "score": {"sum": numbers[0] + numbers[1] + numbers[2], "bridge": bridge,
+                                        "hexagons": hexagons, "hexagon_bonus": hexagon_bonus, "start_bonus": 0,
+                                        "penalty": penalty, "total": total}})
         record: dict[str, Any] = {
             "starter": self.starter,
-            "deal": {"hands": [[list(tiles[t]) for t in hand] for hand in self.hands],
-                     "pool": [list(tiles[t]) for t in self.pool]},
+            "deal": {"hands": [[[*tiles[t]] for t in hand] for hand in self.hands],
+                     "pool": [[*tiles[t]] for t in self.pool]},
             "turns": turns,
             "end": {"reason": "out" if self.out_player is not None else "blocked", "player": self.out_player,
                     "hand_totals": self.hand_totals, "bonus": self.bonus, "pool_left": self.pool_left,
@@ -703,7 +741,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
     # The rules and the table's methods, bound once: the loop below runs for every turn.
     draw_limit, blocked_needs_empty_pool = rules.draw_limit, rules.blocked_needs_empty_pool
-    bonuses, place, is_legal = table.bonuses, table.place, table.is_legal
+    bonuses, place, place_at, is_legal = table.bonuses, table.place, table.place_at, table.is_legal
     player = starter
     idle = 0  # turns in a row without a placement
     out_player: int | None = None if hands[starter] else starter
@@ -730,26 +768,28 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                     penalty += rules.failed_draw_penalty
                 draws += len(drawn)
         if move is not None:
+            cell, tile, _, numbers = move  # once: each field of a named tuple is a descriptor lookup
             # A player may only place the tile it was offered (the drawn one after a draw), legally.
-            if move.tile not in (drawn[-1:] if drawn else hand):
+            if tile not in (drawn[-1:] if drawn else hand):
                 raise ValueError(f"player {player} chose an illegal move: {move}")
             scored = table._scored
             if scored is not None and scored[0] is move:
-                # The greedy search just built it from this table: legal, bonuses known (what
-                # `is_legal` and `bonuses` would answer, without two calls per placement).
-                bridge, hexagons, hexagon_bonus = scored[1]
+                # The greedy search just built it from this table: legal, bonuses and cell id known
+                # (what `is_legal`, `bonuses` and `place` would work out again).
+                _, (bridge, hexagons, hexagon_bonus), cid = scored
+                place_at(cid, numbers)
             elif is_legal(move):
                 bridge, hexagons, hexagon_bonus = bonuses(move)
+                place(cell, numbers)
             else:
                 raise ValueError(f"player {player} chose an illegal move: {move}")
-            place(move.cell, move.numbers)
-            hand.remove(move.tile)
+            hand.remove(tile)
             idle = 0
             if bridge:
                 bridges += 1
             if hexagons:
                 hexagon_counts[hexagons - 1] += 1
-            total = sums[move.tile] + bridge + hexagon_bonus - penalty
+            total = sums[tile] + bridge + hexagon_bonus - penalty
             turns.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
             if not hand:
                 out_player = player
@@ -798,9 +838,9 @@ class PlayedGame:
 
 def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
              fit: FitTable | None = None) -> PlayedGame:
-    """One seeded game (one or more rounds)."""
-    tiles = [t.numbers for t in model.tiles]
-    fit = fit or FitTable(tiles)
+    """One seeded game (one or more rounds); `fit` is the model's FitTable, if one is at hand."""
+    fit = fit or FitTable([t.numbers for t in model.tiles])
+    tiles = fit.tiles
     players = len(choosers)
     hand_size = model.hand_size_for(players)
     deal_rng = random.Random(seed)

@@ -1,10 +1,12 @@
 """Zatre rules engine: board position, legal placements, a turn's scoring, the draw rule, a game.
 
 The board is a flat list over the layout with a one-cell border of non-fields, so neighbours are
-index +-1 and +-width and no bounds checks are needed. Every empty cell keeps the pip sums and the
-lengths of the four runs of tiles that touch it (left, right, up, down). Placing a tile updates
-only the four cells just past the ends of the rows it joins, in O(1), and "does this tile fit here,
-and what does it score" is a few additions: that keeps simulation fast. Row sums only grow, so a
+index +-1 and +-width and no bounds checks are needed. Every empty cell keeps the pip sums of the
+four runs of tiles that touch it (left, right, up, down) and the cell just past the far end of each
+run (its neighbour when no run touches that side). Placing a tile updates only the four cells just
+past the ends of the rows it joins, in O(1), and "does this tile fit here, and what does it score"
+is a few additions: that keeps simulation fast. A filled cell keeps the ends it had when it was
+filled, so a row's ends are found by following those, not by walking its tiles. Row sums only grow, so a
 frontier cell no tile fits on stays closed for the rest of the game: the position keeps the cells
 still open apart, and move searches scan only those.
 """
@@ -52,6 +54,10 @@ class Geometry:
         self.open_limit = self.max_sum - min((p for p, n in model.tiles.counts if n), default=1)
         # cells[index]: (row, col) of every index, so a row's cells are a slice of this list.
         self.cells: list[Cell] = [(i // self.width - 1, i % self.width - 1) for i in range(self.size)]
+        # The run ends of an empty board: every cell's neighbours (border cells point off the board,
+        # harmlessly: nothing reads a border cell's own ends).
+        self.no_runs = ([i - 1 for i in range(self.size)], [i + 1 for i in range(self.size)],
+                        [i - self.width for i in range(self.size)], [i + self.width for i in range(self.size)])
 
     def index(self, cell: Cell) -> int:
         return (cell[0] + 1) * self.width + cell[1] + 1
@@ -63,14 +69,16 @@ class Geometry:
 class Position:
     """The tiles on the board and, for every empty cell, the runs that touch it."""
 
-    __slots__ = ("dn", "ds", "frontier", "geo", "live", "ln", "ls", "pips", "rn", "rs", "un", "us")
+    __slots__ = ("de", "ds", "frontier", "geo", "le", "live", "ls", "pips", "re", "rs", "ue", "us")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
         n = geo.size
         self.pips = [0] * n  # 0: empty
         self.ls, self.rs, self.us, self.ds = [0] * n, [0] * n, [0] * n, [0] * n  # run pip sums
-        self.ln, self.rn, self.un, self.dn = [0] * n, [0] * n, [0] * n, [0] * n  # run lengths
+        # le[c]: the cell just past the far end of the run left of c (c - 1 if none); re, ue, de alike.
+        # A row's length and cells follow from its two ends, so no lengths are kept.
+        self.le, self.re, self.ue, self.de = (ends[:] for ends in geo.no_runs)
         self.frontier: set[int] = {geo.start}  # empty fields a tile may go on next
         # The frontier cells some tile of the set still fits on: the only ones worth scanning.
         self.live: set[int] = {geo.start}
@@ -80,7 +88,7 @@ class Position:
         other.geo = self.geo
         other.pips = self.pips[:]
         other.ls, other.rs, other.us, other.ds = self.ls[:], self.rs[:], self.us[:], self.ds[:]
-        other.ln, other.rn, other.un, other.dn = self.ln[:], self.rn[:], self.un[:], self.dn[:]
+        other.le, other.re, other.ue, other.de = self.le[:], self.re[:], self.ue[:], self.de[:]
         other.frontier = set(self.frontier)
         other.live = set(self.live)
         return other
@@ -102,6 +110,7 @@ class Position:
         return self.immediate_points(cell, pips) > 0
 
     def can_place(self, pips: int) -> bool:
+        """Does a tile of `pips` fit anywhere? If it does, so does every smaller one."""
         limit = self.geo.max_sum - pips
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
         return any(ls[c] + rs[c] <= limit and us[c] + ds[c] <= limit for c in self.live)
@@ -131,56 +140,55 @@ class Position:
         return True
 
     def place(self, cell: int, pips: int) -> None:
-        w = self.geo.width
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
-        ln, rn, un, dn = self.ln, self.rn, self.un, self.dn
+        le, re, ue, de = self.le, self.re, self.ue, self.de
         self.pips[cell] = pips
         h_sum = ls[cell] + pips + rs[cell]
-        h_len = ln[cell] + 1 + rn[cell]
         v_sum = us[cell] + pips + ds[cell]
-        v_len = un[cell] + 1 + dn[cell]
-        left = cell - ln[cell] - 1
-        right = cell + rn[cell] + 1
-        up = cell - (un[cell] + 1) * w
-        down = cell + (dn[cell] + 1) * w
-        # The cells just past the row ends now touch the whole row (border cells too: score_turn
-        # reads a row's length and sum from the cell before it).
-        rs[left], rn[left] = h_sum, h_len
-        ls[right], ln[right] = h_sum, h_len
-        ds[up], dn[up] = v_sum, v_len
-        us[down], un[down] = v_sum, v_len
+        # `cell` keeps its ends: score_turn follows them to the ends of the rows it joins later.
+        left, right, up, down = le[cell], re[cell], ue[cell], de[cell]
+        # The cells just past the row ends now touch the whole row, and each other across it
+        # (border cells too: score_turn reads a row's sum from the cell before it).
+        rs[left], re[left] = h_sum, right
+        ls[right], le[right] = h_sum, left
+        ds[up], de[up] = v_sum, down
+        us[down], ue[down] = v_sum, up
         frontier, live = self.frontier, self.live
         frontier.discard(cell)
         live.discard(cell)
         is_field = self.geo.is_field
         limit = self.geo.open_limit
-        # Only one row sum of each end changed; a cell new to the frontier touches no other row.
-        # (Unrolled: this runs for every tile of every simulated game.)
+        # Only one row sum of each end changed; a cell new to the frontier touches no other row, and
+        # it was not open before (the open cells are frontier cells). Adding a cell the frontier holds
+        # changes nothing, so it is skipped. (Unrolled: this runs for every tile of every game.)
         if is_field[left]:
-            if ls[left] + h_sum > limit:
+            if left not in frontier:
+                frontier.add(left)
+                if ls[left] + h_sum <= limit:
+                    live.add(left)
+            elif ls[left] + h_sum > limit:
                 live.discard(left)
-            elif left not in frontier:
-                live.add(left)
-            frontier.add(left)
         if is_field[right]:
-            if rs[right] + h_sum > limit:
+            if right not in frontier:
+                frontier.add(right)
+                if rs[right] + h_sum <= limit:
+                    live.add(right)
+            elif rs[right] + h_sum > limit:
                 live.discard(right)
-            elif right not in frontier:
-                live.add(right)
-            frontier.add(right)
         if is_field[up]:
-            if us[up] + v_sum > limit:
+            if up not in frontier:
+                frontier.add(up)
+                if us[up] + v_sum <= limit:
+                    live.add(up)
+            elif us[up] + v_sum > limit:
                 live.discard(up)
-            elif up not in frontier:
-                live.add(up)
-            frontier.add(up)
         if is_field[down]:
-            if ds[down] + v_sum > limit:
+            if down not in frontier:
+                frontier.add(down)
+                if ds[down] + v_sum <= limit:
+                    live.add(down)
+            elif ds[down] + v_sum > limit:
                 live.discard(down)
-            elif down not in frontier:
-                live.add(down)
-            frontier.add(down)
-
 
 class ScoredRow(NamedTuple):
     cells: tuple[Cell, ...]
@@ -200,34 +208,35 @@ def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> Tu
     geo = pos.geo
     pips = pos.pips
     w = geo.width
+    le, ue = pos.le, pos.ue
     # Every row of two or more through a tile of this turn, once: its first cell * 2, + 1 if it runs
-    # down (ints sort in the order of (first cell, step) and hash faster than tuples).
+    # down (ints sort in the order of (first cell, step) and hash faster than tuples). A filled cell's
+    # end, if filled since, has ends of its own further out: a few hops reach the row's empty end.
     runs = set()
     for cell in placed:
         if pips[cell - 1] or pips[cell + 1]:
-            first = cell
-            while pips[first - 1]:
-                first -= 1
-            runs.add(first * 2)
+            before = le[cell]
+            while pips[before]:
+                before = le[before]
+            runs.add(before * 2 + 2)
         if pips[cell - w] or pips[cell + w]:
-            first = cell
-            while pips[first - w]:
-                first -= w
-            runs.add(first * 2 + 1)
+            before = ue[cell]
+            while pips[before]:
+                before = ue[before]
+            runs.add((before + w) * 2 + 1)
     scored = []
     scoring_rows: list[range] = []
     points, cells = geo.points, geo.cells
-    rn, rs, dn, ds = pos.rn, pos.rs, pos.dn, pos.ds
+    re, rs, de, ds = pos.re, pos.rs, pos.de, pos.ds
     for run in sorted(runs):
         first = run >> 1
-        # The cell before a run keeps the run's length and sum (see `Position.place`).
+        # The cell before a run keeps the run's sum and its far end (see `Position.place`).
         if run & 1:
-            length, total, step = dn[first - w], ds[first - w], w
+            end, total, step = de[first - w], ds[first - w], w
         else:
-            length, total, step = rn[first - 1], rs[first - 1], 1
+            end, total, step = re[first - 1], rs[first - 1], 1
         value = points[total]
         if value:
-            end = first + length * step
             scoring_rows.append(range(first, end, step))
             scored.append(ScoredRow(tuple(cells[first:end:step]), total, value))
     crosses = 0
@@ -267,10 +276,8 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
         hand.remove(pips)
         pos.place(cell, pips)
         placed.append(cell)
-    if hand:
-        for pips in set(hand):
-            if pos.can_place(pips):
-                raise IllegalTurn(f"kept a {pips} that still fits")
+    if hand and pos.can_place(min(hand)):  # the smallest tile kept fits wherever a larger one does
+        raise IllegalTurn(f"kept a {min(hand)} that still fits")
     return score_turn(pos, placed, forced)
 
 
@@ -308,7 +315,7 @@ def tiles_to_draw(pos: Position, hand: list[int], per_turn: int) -> int:
     """The seed's draw rule for a player who kept tiles from the last turn."""
     if not hand:
         return per_turn
-    if len(hand) >= 2 and any(pos.can_place(p) for p in set(hand)):
+    if len(hand) >= 2 and pos.can_place(min(hand)):  # the smallest fits wherever a larger one does
         return 0
     return 1
 

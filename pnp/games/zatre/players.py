@@ -68,11 +68,10 @@ def greedy_player(pos: Position, hand: list[int], rng: random.Random) -> list[tu
 
 
 def _last_resort(pos: Position, hand: list[int]) -> list[tuple[int, int]] | None:
-    for pips in sorted(set(hand)):
-        cells = pos.placements(pips)
-        if cells:
-            return [(pips, cells[0])]
-    return None
+    """The smallest tile on the first cell it fits (where no smaller tile fits, no larger one does)."""
+    pips = min(hand)
+    cells = pos.placements(pips)
+    return [(pips, cells[0])] if cells else None
 
 
 class _HandPlan(NamedTuple):
@@ -109,14 +108,12 @@ _HAND_PLANS_KEPT = 4096
 def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[int, int]] | None:
     """The best first tile and its best follow-up; of equal plans, the first in `order`."""
     geo = pos.geo
-    points, gains, is_double, is_field = geo.points, geo.gains, geo.is_double, geo.is_field
-    w = geo.width
-    max_sum = geo.max_sum
-    lowest = geo.lowest_scoring_sum
+    is_double, is_field, gains = geo.is_double, geo.is_field, geo.gains
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
-    ln, rn, un, dn = pos.ln, pos.rn, pos.un, pos.dn
+    le, re, ue, de = pos.le, pos.re, pos.ue, pos.de
     tables = _tables(geo)
-    span, lone = tables.span, tables.lone
+    span, lone, first_values = tables.span, tables.lone, tables.first_values
+    merge_points, across_points = tables.merge_points, tables.across_points
     plans = tables.hand_plans
     key = tuple(sorted(hand))
     plan = plans.get(key)
@@ -126,16 +123,16 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         plan = plans[key] = _hand_plan(geo, key)
     values, seconds, rests, may_merge = plan
     smallest = values[0]
-    # One pass over the open cells: each cell's row sums and its key into the lone-value tables.
+    limit = geo.max_sum - smallest
+    # One pass over the open cells the smallest tile fits: each cell's row sums and its key into
+    # the lone-value tables.
     cells = []
     live = pos.live
     for c in filter(live.__contains__, order):
         h = ls[c] + rs[c]
         v = us[c] + ds[c]
-        room = max_sum - (h if h > v else v)
-        if room >= smallest:
-            double_c = is_double[c]
-            cells.append((c, h, v, room, double_c, (h * span + v) * 2 + double_c))
+        if h <= limit and v <= limit:
+            cells.append((c, h, v, (h * span + v) * 2 + is_double[c]))
     if not seconds:
         return _best_lone(cells, lone[smallest], smallest)
     # Each second tile's lone placements, best first (of equal values the higher cell); a second tile
@@ -144,7 +141,7 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     top = {}
     for y in seconds:
         lone_y = lone[y]
-        found = sorted([(value, c) for c, _, _, _, _, key in cells if (value := lone_y[key]) is not None],
+        found = sorted([(value, c) for c, _, _, key in cells if (value := lone_y[key]) is not None],
                        reverse=True)
         alone[y] = found[:6]
         top[y] = found[0][0] if found else 0.0
@@ -155,39 +152,40 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         top_alone[x] = max(map(top.__getitem__, rests[x]), default=0.0)
     best_value = -1.0
     best: list[tuple[int, int]] | None = None
-    for c, h, v, room, double_c, key in cells:
-        left = c - ln[c] - 1
-        right = c + rn[c] + 1
-        up = c - (un[c] + 1) * w
-        down = c + (dn[c] + 1) * w
-        touched = (c, left, right, up, down)
-        # The cells just past the ends of c's rows whose merged row can score:
-        # (cell, sum of c's row + the run beyond the cell, sum across the cell, c's row kept apart).
+    for c, h, v, key in cells:
+        left, right, up, down = le[c], re[c], ue[c], de[c]
+        # The cells just past the ends of c's rows whose merged row can score: (cell, sum of c's
+        # row + the run beyond the cell, points of c's other row by first tile, points across the
+        # cell by second tile (-1: over the limit), crosses). Worked out once per end, not per pair.
         ends = []
         if is_field[left] and may_merge[line := ls[left] + h]:
-            ends.append((left, line, us[left] + ds[left], 0))
+            ends.append((left, line, gains[v], across_points[us[left] + ds[left]],
+                         CROSS_VALUE * (is_double[left] + (key & 1))))
         if is_field[right] and may_merge[line := rs[right] + h]:
-            ends.append((right, line, us[right] + ds[right], 0))
+            ends.append((right, line, gains[v], across_points[us[right] + ds[right]],
+                         CROSS_VALUE * (is_double[right] + (key & 1))))
         if is_field[up] and may_merge[line := us[up] + v]:
-            ends.append((up, line, ls[up] + rs[up], 1))
+            ends.append((up, line, gains[h], across_points[ls[up] + rs[up]],
+                         CROSS_VALUE * (is_double[up] + (key & 1))))
         if is_field[down] and may_merge[line := ds[down] + v]:
-            ends.append((down, line, ls[down] + rs[down], 1))
+            ends.append((down, line, gains[h], across_points[ls[down] + rs[down]],
+                         CROSS_VALUE * (is_double[down] + (key & 1))))
         for x in values:
-            if x > room:
-                break
-            first = lone[x][key]
+            first = first_values[x][key]
+            if first is None:
+                break  # x does not fit, nor does any larger value
             # A tile that fits but has no lone value sits on a double field it does not score on:
             # legal only if the second tile completes a row.
-            pending = first is None
+            pending = first < 0.0
             if pending:
                 if not ends:
                     continue
-                first = 0.0
                 value = -1.0
             else:
                 if not ends and first + top_alone[x] <= best_value:
                     continue  # this first tile cannot beat the best pair found so far
                 value = first
+                touched = (c, left, right, up, down)
             second: tuple[int, int] | None = None
             for y in rests[x]:
                 if not pending:
@@ -197,18 +195,12 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
                                 value = first + gain
                                 second = (y, cell)
                             break
-                for g, line, perp, across in ends:
-                    merged = line + x + y
-                    if merged > max_sum or merged < lowest or perp + y > max_sum:
+                for g, line, kept, across, crosses in ends:
+                    pm = merge_points[line + x + y]
+                    pp = across[y]
+                    if pm < 0 or pp < 0:
                         continue  # over the limit, or no new scoring row (the lone score covers y here)
-                    pm = points[merged]
-                    kept = gains[h][x] if across else gains[v][x]
-                    pp = points[perp + y] if perp else 0
-                    total = kept + pm + pp
-                    if is_double[g]:
-                        total += CROSS_VALUE
-                    if double_c:
-                        total += CROSS_VALUE
+                    total = kept[x] + pm + pp + crosses
                     if total > value:
                         value = total
                         second = (y, g)
@@ -218,11 +210,11 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
     return best
 
 
-def _best_lone(cells: list[tuple[int, int, int, int, bool, int]], lone_x: list[float | None],
+def _best_lone(cells: list[tuple[int, int, int, int]], lone_x: list[float | None],
                pips: int) -> list[tuple[int, int]] | None:
     """A hand of one tile: its best lone placement on `cells` (as `_best_pair` lists them), of equal
     ones the first listed (`max` keeps the first of equal keys); a double field only where it scores."""
-    found = [(value, c) for c, _, _, _, _, key in cells if (value := lone_x[key]) is not None]
+    found = [(value, c) for c, _, _, key in cells if (value := lone_x[key]) is not None]
     if not found:
         return None
     return [(pips, max(found, key=itemgetter(0))[1])]
@@ -311,6 +303,20 @@ class _Tables:
         self.reply_on_live = geo.open_limit >= max_sum - min(REPLY_PIPS)
         self.reply = [max([0.0, *(x for p in REPLY_PIPS if (x := self.lone[p][i]) is not None)])
                       for i in range(len(keys))]
+        # first_values[pips][key]: lone[pips][key] where that is a value; -1.0 where the tile fits
+        # but sits on a double field it does not score on; None where it does not fit.
+        self.first_values: list[list[float | None]] = [
+            [value if value is not None else -1.0 if pips and h + pips <= max_sum and v + pips <= max_sum else None
+             for value, (h, v, _) in zip(by_key, keys, strict=True)]
+            for pips, by_key in enumerate(self.lone)]
+        # A pair's second tile at a row end of the first one (the pair search):
+        # merge_points[s]: points of the merged row of sum s, -1 where s is not a scoring sum or over
+        # the limit; across_points[s][y]: points of the row across the end cell, of sum s without the
+        # second tile of y (0: no row), -1 where that row would go over the limit.
+        lowest = geo.lowest_scoring_sum
+        self.merge_points = [points[s] if lowest <= s <= max_sum else -1 for s in range(6 * max_sum + 1)]
+        self.across_points = [[-1 if s + y > max_sum else points[s + y] if s else 0 for y in range(len(self.lone))]
+                              for s in range(span)]
         self.hand_plans: dict[tuple[int, ...], _HandPlan] = {}
 
 
