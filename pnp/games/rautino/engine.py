@@ -55,8 +55,10 @@ CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, 
 Waiting = tuple[tuple[int, CompletionPart], ...]
 
 # A cell set as laying a triangle checks it: (bits of its cells, empty cells -> Waiting, the colour
-# count from which none of its shapes can score).
+# count from which none of its shapes can score, or NEVER_DEAD when every shape on it can score
+# with any number of colours).
 CellSetCheck = tuple[int, dict[int, Waiting], int]
+NEVER_DEAD = -1
 
 
 @dataclass(frozen=True)
@@ -169,8 +171,11 @@ def _tables_for(model: RautinoModel) -> Tables:
             for empty in empties:
                 by_empty[cell_set_of[inst]].setdefault(empty, []).append((slot_index, part))
     set_dead_from = [0] * len(set_cells)
+    set_dies = [False] * len(set_cells)  # some shape on it can no longer score past some colour count
     for inst, cell_set in enumerate(cell_set_of):
         set_dead_from[cell_set] = max(set_dead_from[cell_set], dead_from[instance_shape[inst]])
+        set_dies[cell_set] |= dead_from[instance_shape[inst]] <= joker
+    set_dead_from = [limit if dies else NEVER_DEAD for limit, dies in zip(set_dead_from, set_dies, strict=True)]
     checks = tuple((_bits(members), {empty: tuple(waiting) for empty, waiting in by_empty[s].items()},
                     set_dead_from[s]) for s, members in enumerate(set_cells))
     sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
@@ -547,6 +552,9 @@ class Board:
         for cells, completing, dead_from in checks:
             empty_cells = cells & empty
             if empty_cells in completing:  # rare: `in` costs less than a get per set
+                if dead_from == NEVER_DEAD:  # the colours need no counting (the hexagons)
+                    self._wait_for(completing[empty_cells], 0)
+                    continue
                 colours = 0
                 for coloured in of_colour:
                     if coloured & cells:
