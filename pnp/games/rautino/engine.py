@@ -559,7 +559,9 @@ class Board:
                 for coloured in of_colour:
                     if coloured & cells:
                         colours += 1
-                if colours < dead_from:  # else none of its shapes can score any more
+                        if colours == dead_from:
+                            break  # none of its shapes can score any more
+                else:
                     self._wait_for(completing[empty_cells], colours)
         self._refresh(refresh)
 
