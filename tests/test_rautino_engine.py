@@ -379,12 +379,17 @@ def test_the_stack_is_a_seeded_shuffle_and_the_start_stone_is_its_top():
     assert laid in {first.stack[0], first.stack[0][::-1]}
 
 
-@pytest.mark.parametrize("wrong", ["slot", "stone", "hand index"])
+@pytest.mark.parametrize("wrong", ["slot", "negative slot", "slot past the board", "stone", "hand index"])
 def test_a_player_asking_for_an_illegal_move_stops_the_game(wrong):
     def buggy(board, hand, rng):
         hand_index, slot, a, b = board.best_moves(hand)[0]
+        slots = len(board.tables.slots)
         if wrong == "slot":  # a slot far from every stone on the board
-            return hand_index, next(s for s in range(len(board.tables.slots)) if not board.fits(s, a, b)), a, b
+            return hand_index, next(s for s in range(slots) if not board.fits(s, a, b)), a, b
+        if wrong == "negative slot":  # would name a legal slot from the end of a list
+            return hand_index, slot - slots, a, b
+        if wrong == "slot past the board":
+            return hand_index, slots + slot, a, b
         if wrong == "stone":
             return hand_index, slot, *next((x, y) for x in range(JOKER + 1) for y in range(JOKER + 1)
                                            if hand[hand_index] not in ((x, y), (y, x)))

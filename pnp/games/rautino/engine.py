@@ -776,7 +776,8 @@ def _checked(board: Board, hand: list[Stone], hand_index: int, slot: int, colour
     """The hand index of a move the rules allow; a move they forbid is a player's bug."""
     if not 0 <= hand_index < len(hand) or hand[hand_index] not in ((colour_a, colour_b), (colour_b, colour_a)):
         raise IllegalMove(f"stone {hand_index} of the hand {hand} is not {(colour_a, colour_b)}")
-    if not board.fits(slot, colour_a, colour_b):
+    # The board's fits are a list by slot: a slot off the board must not wrap round to another.
+    if not 0 <= slot < len(board.tables.slots) or not board.fits(slot, colour_a, colour_b):
         raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
     return hand_index
 
