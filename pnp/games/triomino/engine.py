@@ -187,7 +187,7 @@ class FitTable:
     """
 
     def __init__(self, tiles: Sequence[Numbers]) -> None:
-        self.tiles = list(tiles)
+        self.tiles = tuple(tiles)  # shared by every game of the process: never changed
         self.by_pattern: dict[tuple[int, int, int], dict[int, list[tuple[int, Numbers]]]] = {}
         for index, numbers in enumerate(tiles):
             seen: set[Numbers] = set()

@@ -310,11 +310,13 @@ class _Tables:
              for value, (h, v, _) in zip(by_key, keys, strict=True)]
             for pips, by_key in enumerate(self.lone)]
         # A pair's second tile at a row end of the first one (the pair search):
-        # merge_points[s]: points of the merged row of sum s, -1 where s is not a scoring sum or over
-        # the limit; across_points[s][y]: points of the row across the end cell, of sum s without the
-        # second tile of y (0: no row), -1 where that row would go over the limit.
+        # merge_points[s]: points of the merged row of sum s, -1 below the lowest scoring sum or over
+        # the limit (a sum between them that earns nothing reads 0); a row and the run beyond its end
+        # sum to at most 2 * max_sum, and each tile adds at most max_sum.
+        # across_points[s][y]: points of the row across the end cell, of sum s without the second
+        # tile of y (0: no row), -1 where that row would go over the limit.
         lowest = geo.lowest_scoring_sum
-        self.merge_points = [points[s] if lowest <= s <= max_sum else -1 for s in range(6 * max_sum + 1)]
+        self.merge_points = [points[s] if lowest <= s <= max_sum else -1 for s in range(4 * max_sum + 1)]
         self.across_points = [[-1 if s + y > max_sum else points[s + y] if s else 0 for y in range(len(self.lone))]
                               for s in range(span)]
         self.hand_plans: dict[tuple[int, ...], _HandPlan] = {}
