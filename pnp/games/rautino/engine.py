@@ -49,6 +49,7 @@ class Slot:
 # by colour count of its other cells, mask for a, mask for b (as in `Completion`), instance, shape,
 # its cells as bits, the colour count from which it can never score).
 CompletionPart = tuple[int, tuple[int | None, ...], tuple[bool, ...], int, int, int, int, int, int]
+PART_CELLS, PART_DEAD_FROM = 7, 8  # the fields of a CompletionPart read outside its scoring
 
 # What a cell set's empty cells (as bits) make formable: (slot, part) for each shape instance on
 # those cells that a stone on that slot would now complete.
@@ -181,17 +182,21 @@ def _tables_for(model: RautinoModel) -> Tables:
     sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
     start = (index[model.board.start[0]], index[model.board.start[1]])
     return Tables(
-        cells, index, n_board, tuple(slots), slot_of, tuple(instance_cells), tuple(instance_shape), start, joker,
-        points, tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
-        tuple(tuple(checks[s] for s in at) for at in sets_at),
-        tuple(tuple(checks[s] for s in sorted({*sets_at[slot.a], *sets_at[slot.b]})) for slot in slots),
-        tuple(tuple(sorted(at)) for at in refresh_at),
-        tuple(tuple(sorted(refresh_at[slot.a] | refresh_at[slot.b])) for slot in slots),
-        tuple(tuple(sorted(slots_at[slot.a] | slots_at[slot.b])) for slot in slots),
-        tuple(tuple(sorted((refresh_at[slot.a] | refresh_at[slot.b]) - slots_at[slot.a] - slots_at[slot.b]))
-              for slot in slots),
-        tuple(frozenset(at) for at in near), tuple(frozenset(near[slot.a] | near[slot.b]) for slot in slots),
-        tuple(pair for mask, completing, _ in checks for pair in completing.get(mask, ())))
+        cells=cells, index=index, board_cells=n_board, slots=tuple(slots), slot_of=slot_of,
+        instance_cells=tuple(instance_cells), instance_shape=tuple(instance_shape), start=start, joker=joker,
+        points=points,
+        slot_cells=tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
+        sets_at=tuple(tuple(checks[s] for s in at) for at in sets_at),
+        sets_at_slot=tuple(tuple(checks[s] for s in sorted({*sets_at[slot.a], *sets_at[slot.b]})) for slot in slots),
+        refresh_at=tuple(tuple(sorted(at)) for at in refresh_at),
+        refresh_at_slot=tuple(tuple(sorted(refresh_at[slot.a] | refresh_at[slot.b])) for slot in slots),
+        sharing_slot=tuple(tuple(sorted(slots_at[slot.a] | slots_at[slot.b])) for slot in slots),
+        touched_by_slot=tuple(
+            tuple(sorted((refresh_at[slot.a] | refresh_at[slot.b]) - slots_at[slot.a] - slots_at[slot.b]))
+            for slot in slots),
+        near=tuple(frozenset(at) for at in near),
+        near_slot=tuple(frozenset(near[slot.a] | near[slot.b]) for slot in slots),
+        waiting_on_empty_board=tuple(pair for mask, completing, _ in checks for pair in completing.get(mask, ())))
 
 
 # The tables of a model; the same model object as last time skips hashing the whole spec (a frozen
@@ -545,7 +550,7 @@ class Board:
         cache, parts_of = self._completion_cache, self._waiting
         for slot in near.intersection(cache):
             for part in parts_of[slot]:
-                if part[7] & changed:
+                if part[PART_CELLS] & changed:
                     del cache[slot]
                     break
         empty, of_colour = self._empty, self._cells_of_colour
@@ -572,7 +577,7 @@ class Board:
         for slot, part in waiting:
             parts = parts_of[slot]
             # Not again when a set keeps the same empty cells (a joker was covered).
-            if colours < part[8] and part not in parts:
+            if colours < part[PART_DEAD_FROM] and part not in parts:
                 parts_of[slot] = (*parts, part)
                 cache.pop(slot, None)
 
@@ -597,6 +602,8 @@ class Board:
                 fit = 0  # a cell only ever goes from empty to joker to colour: it stays closed
             else:
                 touch_a, touch_b = bit[colour[a1]] | bit[colour[a2]], bit[colour[b1]] | bit[colour[b2]]
+                # One int per case: a cell's kind takes 2 bits, the colours a triangle touches
+                # one bit per colour (`shift` of them).
                 key = ((kind_a << 2 | kind_b) << shift | touch_a) << shift | touch_b
                 fit = cache.get(key)
                 if fit is None:
