@@ -155,6 +155,12 @@ def test_a_copy_tries_a_stone_and_leaves_the_board_as_it_was(players, seed, move
         assert engine_placements(after, stone) == brute_force_placements(MODEL, players, colours_after, stone)
         for s, x, y in after.placements(stone):
             assert after.total(s, x, y) == after.score(s, x, y).total
+    assert placements_and_totals(board) == before  # scoring the copy pruned nothing of the board's
+    # And the other way round: the board moves on, the copy keeps its own position.
+    copy_before = placements_and_totals(after)
+    _, slot, a, b = next(move for move in board.moves(kinds) if move[1] != slot)
+    board.put(slot, a, b)
+    assert placements_and_totals(after) == copy_before
 
 
 def test_perft_counts_overbuild_and_overhang_in_two_player_positions():
