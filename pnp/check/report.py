@@ -162,11 +162,13 @@ def _lines(value: Any, depth: int) -> list[str]:
 
 
 def _is_summary(item: Any) -> bool:
+    """A distribution as `pnp.check.stats` writes it: these keys in this order, or only a count of 0."""
     return isinstance(item, dict) and tuple(item) in (SUMMARY_COLUMNS, ("count",))
 
 
 def _summary_table(rows: dict[str, dict[str, float]], pad: str) -> list[str]:
-    """Distributions as aligned columns under one header: easier to compare than one line each."""
+    """Distributions as aligned columns under one header: easier to compare than one line each.
+    Two decimals for reading; the JSON keeps the figures as computed."""
     def cell(row: dict[str, float], column: str) -> str:
         number = row.get(column)
         if number is None:
