@@ -33,6 +33,14 @@ def test_report_has_verdict_charts_and_boards(tmp_path, game, players, chart):
         assert board.is_file()
         ET.parse(board)  # a well-formed SVG drawn with the kit's artwork
     assert {"best-game.svg", "worst-game.svg"} <= {p.name for p in folder.iterdir()}
+    # The simulation's distributions read as one table: a column per figure, a row per distribution.
+    table = re.search(r'<table class="distributions">(.*?)</table>', html).group(1)
+    header, *rows = re.findall(r"<tr>(.*?)</tr>", table)
+    assert re.findall(r'<th class="number">(\w+)</th>', header) == ["count", "mean", "min", "q1", "median", "q3",
+                                                                    "max"]
+    names = [re.match(r"<th>(\w+)</th>", row).group(1) for row in rows]
+    assert {"final_scores", "turns_per_game", "placements_per_game"} <= set(names)
+    assert all(row.count('<td class="number">') == 7 for row in rows)
 
 
 def test_bar_chart_has_one_bar_per_category():

@@ -9,7 +9,7 @@ from typing import Any
 
 from pnp.check.charts import bar_chart, binned_counts, interval_chart
 from pnp.check.protocol import Configuration
-from pnp.check.report import CheckReport
+from pnp.check.report import SUMMARY_COLUMNS, CheckReport, is_summary, summary_cells
 from pnp.games.base import Figure, Game
 
 STYLE = """
@@ -25,6 +25,8 @@ table { border-collapse: collapse; margin: .5em 0 1.5em; } td, th { border-botto
 .boards { display: flex; flex-wrap: wrap; gap: 2em; }
 .boards img { max-width: 560px; border: 1px solid #ccc; }
 td.mirror { color: #666; }
+.number { text-align: right; font-variant-numeric: tabular-nums; }
+table.distributions { margin: .2em 0 .4em; }
 """
 
 
@@ -93,10 +95,25 @@ def render_report(game: Game, model: Any, report: CheckReport, folder: Path) -> 
 
 
 def _table(data: dict[str, Any]) -> str:
+    """Figures as rows; the distributions of a level as one table where the first of them stands."""
     if not data:
         return "<p>none</p>"
-    rows = "".join(f"<tr><th>{escape(str(k))}</th><td>{_cell(v)}</td></tr>" for k, v in data.items())
-    return f"<table>{rows}</table>"
+    distributions = {key: value for key, value in data.items() if is_summary(value)}
+    rows = []
+    for key, value in data.items():
+        if key not in distributions:
+            rows.append(f"<tr><th>{escape(str(key))}</th><td>{_cell(value)}</td></tr>")
+        elif key == next(iter(distributions)):
+            rows.append(f'<tr><td colspan="2">{_distribution_table(distributions)}</td></tr>')
+    return f"<table>{''.join(rows)}</table>"
+
+
+def _distribution_table(distributions: dict[str, dict[str, float]]) -> str:
+    head = "".join(f'<th class="number">{column}</th>' for column in SUMMARY_COLUMNS)
+    body = "".join(f"<tr><th>{escape(name)}</th>"
+                   + "".join(f'<td class="number">{text}</td>' for text in summary_cells(row)) + "</tr>"
+                   for name, row in distributions.items())
+    return f'<table class="distributions"><tr><th></th>{head}</tr>{body}</table>'
 
 
 def _cell(value: Any) -> str:

@@ -144,7 +144,7 @@ def _lines(value: Any, depth: int) -> list[str]:
     table: dict[str, dict[str, float]] = {}
     table_at = 0
     for key, item in value.items():
-        if _is_summary(item):
+        if is_summary(item):
             table_at = table_at if table else len(out)
             table[key] = item
         elif isinstance(item, dict) and item and not _is_flat(item):
@@ -161,23 +161,29 @@ def _lines(value: Any, depth: int) -> list[str]:
     return out
 
 
-def _is_summary(item: Any) -> bool:
+def is_summary(item: Any) -> bool:
     """A distribution as `pnp.check.stats` writes it: these keys in this order, or only a count of 0."""
     return isinstance(item, dict) and tuple(item) in (SUMMARY_COLUMNS, ("count",))
 
 
-def _summary_table(rows: dict[str, dict[str, float]], pad: str) -> list[str]:
-    """Distributions as aligned columns under one header: easier to compare than one line each.
+def summary_cells(row: dict[str, float]) -> list[str]:
+    """A distribution's figures for a table, in SUMMARY_COLUMNS order ("-" where there are none).
     Two decimals for reading; the JSON keeps the figures as computed."""
-    def cell(row: dict[str, float], column: str) -> str:
+    cells = []
+    for column in SUMMARY_COLUMNS:
         number = row.get(column)
         if number is None:
-            return "-"
-        if column in ("count", "min", "max") and float(number).is_integer():
-            return f"{int(number)}"
-        return f"{number:.2f}"
+            cells.append("-")
+        elif column in ("count", "min", "max") and float(number).is_integer():
+            cells.append(f"{int(number)}")
+        else:
+            cells.append(f"{number:.2f}")
+    return cells
 
-    texts = {name: [cell(row, column) for column in SUMMARY_COLUMNS] for name, row in rows.items()}
+
+def _summary_table(rows: dict[str, dict[str, float]], pad: str) -> list[str]:
+    """Distributions as aligned columns under one header: easier to compare than one line each."""
+    texts = {name: summary_cells(row) for name, row in rows.items()}
     name_width = max(len(name) for name in rows)
     widths = [max(len(column), *(len(t[i]) for t in texts.values())) for i, column in enumerate(SUMMARY_COLUMNS)]
     header = "  ".join(column.rjust(width) for column, width in zip(SUMMARY_COLUMNS, widths, strict=True))
