@@ -27,6 +27,11 @@ def test_thirty_stones_and_the_rules_fit() -> None:
     assert "6 stacks" in result.explanation and "\n" not in result.explanation
 
 
+def test_a_single_stack_is_named_in_the_singular() -> None:
+    result = pieces_fit(BOX, T, [Stack("stones", 20, 20, 4, 4.0)])
+    assert result.fits and "(1 stack on the" in result.explanation
+
+
 def test_too_many_stones_do_not_fit_and_say_why() -> None:
     result = pieces_fit(BOX, T, [Stack("stones", 20, 20, 400, 4.0)])
     assert not result.fits

@@ -41,6 +41,8 @@ def test_report_has_verdict_charts_and_boards(tmp_path, game, players, chart):
     names = [re.match(r"<th>(\w+)</th>", row).group(1) for row in rows]
     assert {"final_scores", "turns_per_game", "placements_per_game"} <= set(names)
     assert all(row.count('<td class="number">') == 7 for row in rows)
+    # Counts by short keys (histograms, pieces per number) read along a line, each pair kept whole.
+    assert len(re.findall(r'<span class="pair"><b>[^<]+</b> [\d.]+</span>', html)) >= 3
 
 
 def test_bar_chart_has_one_bar_per_category():

@@ -25,6 +25,7 @@ table { border-collapse: collapse; margin: .5em 0 1.5em; } td, th { border-botto
 .boards { display: flex; flex-wrap: wrap; gap: 2em; }
 .boards img { max-width: 560px; border: 1px solid #ccc; }
 td.mirror { color: #666; }
+.pair { display: inline-block; margin: 0 1.1em .15em 0; white-space: nowrap; }
 .number { text-align: right; font-variant-numeric: tabular-nums; }
 table.distributions { margin: .2em 0 .4em; }
 """
@@ -117,11 +118,19 @@ def _distribution_table(distributions: dict[str, dict[str, float]]) -> str:
 
 
 def _cell(value: Any) -> str:
+    if isinstance(value, dict) and _is_tally(value):
+        return "".join(f'<span class="pair"><b>{escape(str(k))}</b> {escape(str(v))}</span>' for k, v in value.items())
     if isinstance(value, dict):
         return _table(value)
     if isinstance(value, list):
         return escape(", ".join(str(v) for v in value))
     return escape(str(value))
+
+
+def _is_tally(value: dict[str, Any]) -> bool:
+    """Counts by short keys (a histogram, tiles per number): read along a line, not down a column."""
+    return bool(value) and all(len(str(k)) <= 12 and isinstance(v, int | float) and not isinstance(v, bool)
+                               for k, v in value.items())
 
 
 def balance_html(balance: dict[str, Any]) -> str:

@@ -148,9 +148,13 @@ def pieces_fit(
         parts.append(f"{item.count} {item.name}" + (f" in {n_columns} stacks" if n_columns > 1 else ""))
     fill = tallest + top
     if not _shelf_pack(columns, floor_l, floor_w):
-        return result(False, fill, f"{len(columns)} stacks ({', '.join(parts)}) do not fit side by side "
+        return result(False, fill, f"{_stacks(len(columns))} ({', '.join(parts)}) do not fit side by side "
                                    f"on the {floor_text} under {_fmt(room)} mm")
     sheets = [i.name for i in items if i.on_top]
     contents = ", ".join(parts + sheets) or "nothing"
     return result(True, fill, f"{contents} fill the box to {_fmt(fill)} of {_fmt(inner_h)} mm "
-                              f"({len(columns)} stacks on the {floor_text})")
+                              f"({_stacks(len(columns))} on the {floor_text})")
+
+
+def _stacks(count: int) -> str:
+    return f"{count} stack" if count == 1 else f"{count} stacks"
