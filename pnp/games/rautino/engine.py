@@ -230,6 +230,8 @@ class Score(NamedTuple):
 
     @property
     def total(self) -> int:
+        if not self.shapes:  # most stones: no generator to make
+            return self.stone + self.combo
         return self.stone + sum(s.points for s in self.shapes) + self.combo
 
 
@@ -351,20 +353,26 @@ class Board:
         them a player picks at random is part of the game). Only slots where a shape can form are
         scored: every other move is worth the stone point."""
         wanted, fits, waiting = self._pairs_of(hand), self._fits, self._waiting
+        cache = self._completion_cache
         top = self.rules.stone_point  # slots are kept only where some move beats the stone point
         best_slots: list[int] = []
         for slot in self._open:
             if waiting[slot]:
                 pairs = fits[slot] & wanted
                 if pairs:
-                    best = self._best_on(slot, pairs)
+                    # `_best_on` written out for a slot's known best (most slots most turns): a
+                    # call per slot costs more than these two lookups.
+                    scored = cache.get(slot) or self._complete(slot)
+                    best = scored[2].get(pairs)
+                    if best is None:
+                        best = self._best_on(slot, pairs)
                     if best > top:
                         top, best_slots = best, [slot]
                     elif best == top and best_slots:
                         best_slots.append(slot)
         if not best_slots:  # no shape forms: every move is worth the stone point
             return self._moves_on(hand, self._open)
-        n, cache = self._pair_count, self._completion_cache
+        n = self._pair_count
         out: list[Move] = []
         for i, (x, y) in enumerate(hand):
             if (x, y) in hand[:i]:
