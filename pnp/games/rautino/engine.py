@@ -412,7 +412,8 @@ class Board:
         of its shapes. Instances that can never score again are forgotten."""
         # a and b are empty or hold a joker about to be covered: an instance's colours so far
         # are those of its other cells.
-        empty, of_colour = self._empty, self._cells_of_colour
+        empty, colour_of, bits = self._empty, self.colour, self._shape_bit
+        instance_cells = self.tables.instance_cells
         rescore = self.model.rescore_overbuilt_shapes
         found: list[Completion] = []
         kept: list[CompletionPart] = []
@@ -424,9 +425,8 @@ class Board:
             if not (rescore or cells & empty):
                 continue  # every cell filled: it scored when its last stone was laid
             others = 0
-            for colour, coloured in enumerate(of_colour):
-                if coloured & cells:
-                    others |= 1 << colour
+            for cell in instance_cells[inst]:  # small ints: no new int per colour, as `&` of cells makes
+                others |= bits[colour_of[cell]]
             count = others.bit_count()
             if count >= dead_from:
                 continue  # no colours of a new stone can make it score, now or later
