@@ -425,7 +425,9 @@ class Board:
             if not (rescore or cells & empty):
                 continue  # every cell filled: it scored when its last stone was laid
             others = 0
-            for cell in instance_cells[inst]:  # small ints: no new int per colour, as `&` of cells makes
+            # Read from its cells' colours (small ints): an `&` of a colour's cells with its cells
+            # would make a new 120-bit int per colour.
+            for cell in instance_cells[inst]:
                 others |= bits[colour_of[cell]]
             count = others.bit_count()
             if count >= dead_from:
