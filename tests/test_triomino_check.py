@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -57,93 +58,78 @@ def _legal(board: dict, cell: tuple, numbers: tuple, rules: m.Rules) -> bool:
     return True
 
 
-def started_table(rules, fit, rng: random.Random) -> tuple[engine.Table, int, list[int]]:
-    """A table with a random first tile in the middle, that tile, and the others in random order."""
-    order = list(range(len(TILES)))
-    rng.shuffle(order)
-    table = engine.Table(rules, fit)
-    table.place((0, 0), TILES[order[0]])
-    return table, order[0], order[1:]
+def random_positions(rules, seed: int, games: int, steps: int, hand_sizes: Sequence[int]
+                     ) -> Iterator[tuple[engine.Table, dict, list[int], list[int]]]:
+    """Positions of random games: each step yields (table, board as cell -> numbers, hand, the
+    other tiles), then lays a random legal tile of the hand, or, when none fits, turns the rest so
+    that other tiles come to hand. Every game starts with a random tile in the middle."""
+    fit = engine.FitTable(TILES)
+    rng = random.Random(seed)
+    for _game in range(games):
+        order = list(range(len(TILES)))
+        rng.shuffle(order)
+        first, rest = order[0], order[1:]
+        table = engine.Table(rules, fit)
+        table.place((0, 0), TILES[first])
+        board = {(0, 0): TILES[first]}
+        for _step in range(steps):
+            size = rng.choice(hand_sizes)
+            hand = rest[:size]
+            yield table, board, hand, rest[size:]
+            move = random_legal(table, hand, rng)
+            if move is None:
+                rest = rest[size:] + rest[:size]
+                continue
+            table.place(move.cell, move.numbers)
+            board[move.cell] = move.numbers
+            rest.remove(move.tile)
 
 
 @pytest.mark.parametrize("preset", ["seed", "classic"])
 def test_placement_lists_match_a_brute_force_enumerator(preset):
     rules = MODEL.rules(preset)
-    fit = engine.FitTable(TILES)
-    rng = random.Random(5)
     checked = 0
-    for _game in range(4):
-        table, first, rest = started_table(rules, fit, rng)
-        board = {(0, 0): TILES[first]}
-        for _step in range(20):
-            hand = rest[:12]
-            moves = table.moves(hand)
-            got = {(mv.cell, mv.tile, mv.numbers) for mv in moves}
-            assert len(got) == len(moves)  # no placement listed twice
-            assert got == brute_force_moves(board, hand, rules)
-            checked += 1
-            if not moves:
-                rest = rest[12:] + rest[:12]
-                continue
-            move = random_legal(table, hand, rng)
-            table.place(move.cell, move.numbers)
-            board[move.cell] = move.numbers
-            rest.remove(move.tile)
+    for table, board, hand, _ in random_positions(rules, seed=5, games=4, steps=20, hand_sizes=[12]):
+        moves = table.moves(hand)
+        got = {(mv.cell, mv.tile, mv.numbers) for mv in moves}
+        assert len(got) == len(moves)  # no placement listed twice
+        assert got == brute_force_moves(board, hand, rules)
+        checked += 1
     assert checked == 80
 
 
 @pytest.mark.parametrize("preset", ["seed", "classic"])
 def test_best_move_is_the_first_highest_scoring_move_of_the_list(preset):
     # The greedy player's shortcut must choose as a scan of the full move list would.
-    rules = MODEL.rules(preset)
-    fit = engine.FitTable(TILES)
-    rng = random.Random(9)
     compared = 0
-    for _game in range(6):
-        table, _, rest = started_table(rules, fit, rng)
-        for _step in range(40):
-            hand = rest[:rng.choice([1, 3, 9, 15])]
-            moves = table.moves(hand)
-            best = table.best_move(hand)
-            if not moves:
-                assert best is None
-                rest = rest[len(hand):] + rest[:len(hand)]
-                continue
-            totals = [table.score(mv).total for mv in moves]
-            first_best = moves[totals.index(max(totals))]
-            assert best == first_best
-            assert table.score(best) == table.score(first_best)
-            compared += 1
-            move = random_legal(table, hand, rng)
-            table.place(move.cell, move.numbers)
-            rest.remove(move.tile)
+    for table, _, hand, _ in random_positions(MODEL.rules(preset), seed=9, games=6, steps=40,
+                                              hand_sizes=[1, 3, 9, 15]):
+        moves = table.moves(hand)
+        best = table.best_move(hand)
+        if not moves:
+            assert best is None
+            continue
+        totals = [table.score(mv).total for mv in moves]
+        first_best = moves[totals.index(max(totals))]
+        assert best == first_best
+        assert table.score(best) == table.score(first_best)
+        compared += 1
     assert compared > 150
 
 
 @pytest.mark.parametrize("preset", ["seed", "classic"])
 def test_a_best_reply_rescored_around_the_move_equals_a_full_search_after_it(preset):
     # The lookahead rescores only the cells around a candidate's corners; a full search must agree.
-    rules = MODEL.rules(preset)
-    fit = engine.FitTable(TILES)
-    rng = random.Random(13)
     compared = 0
-    for _game in range(4):
-        table, _, rest = started_table(rules, fit, rng)
-        for _step in range(30):
-            hand, others = rest[:6], rest[6:]
-            replies = table.reply_values(others)
-            for move in table.moves(hand):
-                after = table.copy()
-                after.place(move.cell, move.numbers)
-                reply = after.best_move(others)
-                assert table.best_reply(move, others, replies) == (after.move_value(reply) if reply else 0)
-                compared += 1
-            move = random_legal(table, hand, rng)
-            if move is None:
-                rest = rest[6:] + rest[:6]
-                continue
-            table.place(move.cell, move.numbers)
-            rest.remove(move.tile)
+    for table, _, hand, others in random_positions(MODEL.rules(preset), seed=13, games=4, steps=30,
+                                                   hand_sizes=[6]):
+        replies = table.reply_values(others)
+        for move in table.moves(hand):
+            after = table.copy()
+            after.place(move.cell, move.numbers)
+            reply = after.best_move(others)
+            assert table.best_reply(move, others, replies) == (after.move_value(reply) if reply else 0)
+            compared += 1
     assert compared > 300
 
 
