@@ -157,19 +157,22 @@ def _best_pair(pos: Position, order: set[int], hand: list[int]) -> list[tuple[in
         # The cells just past the ends of c's rows whose merged row can score: (cell, sum of c's
         # row + the run beyond the cell, points of c's other row by first tile, points across the
         # cell by second tile (-1: over the limit), crosses). Worked out once per end, not per pair.
+        # (Unrolled over the four ends, as in `Position.place`: this runs for every open cell of
+        # every search.)
         ends = []
+        own_cross = key & 1  # whether c itself is a double field
         if is_field[left] and may_merge[line := ls[left] + h]:
             ends.append((left, line, gains[v], across_points[us[left] + ds[left]],
-                         CROSS_VALUE * (is_double[left] + (key & 1))))
+                         CROSS_VALUE * (is_double[left] + own_cross)))
         if is_field[right] and may_merge[line := rs[right] + h]:
             ends.append((right, line, gains[v], across_points[us[right] + ds[right]],
-                         CROSS_VALUE * (is_double[right] + (key & 1))))
+                         CROSS_VALUE * (is_double[right] + own_cross)))
         if is_field[up] and may_merge[line := us[up] + v]:
             ends.append((up, line, gains[h], across_points[ls[up] + rs[up]],
-                         CROSS_VALUE * (is_double[up] + (key & 1))))
+                         CROSS_VALUE * (is_double[up] + own_cross)))
         if is_field[down] and may_merge[line := ds[down] + v]:
             ends.append((down, line, gains[h], across_points[ls[down] + rs[down]],
-                         CROSS_VALUE * (is_double[down] + (key & 1))))
+                         CROSS_VALUE * (is_double[down] + own_cross)))
         for x in values:
             first = first_values[x][key]
             if first is None:
