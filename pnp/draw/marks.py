@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pnp.draw.primitives import CROP, HAIRLINE, Line, Primitive, Style, Text
 from pnp.draw.text import pt, vertical_extent
 from pnp.i18n import KIT
 
-if TYPE_CHECKING:
-    from pnp.draw.scene import Page
+
+class Page(Protocol):
+    """What the marks need of a page (pnp.draw.scene.Page is one): its size, its safe margin, and
+    a way to add primitives. Declared here so the marks do not depend on the scene that uses them."""
+
+    width: float
+    height: float
+    safe_margin: float
+
+    def extend(self, prims: list[Primitive]) -> None: ...
 
 FOOTER_SIZE = pt(7)
 BAR_STYLE = Style(stroke="#000000", stroke_width=0.3)
