@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pnp.draw.affine import IDENTITY, Affine, BBox, Point, cubic_bbox_points, union_all
+from pnp.draw.font import text_width, vertical_extent
 
 Layer = Literal["art", "cut", "fold", "marks"]
 LAYERS: tuple[Layer, ...] = ("art", "fold", "cut", "marks")  # drawing order: cut lines above art
@@ -257,8 +258,6 @@ class Text(_Common):
 
     @property
     def width(self) -> float:
-        from pnp.draw.text import text_width
-
         return text_width(self.text, self.size_mm, self.bold)
 
     @property
@@ -271,8 +270,6 @@ class Text(_Common):
         return Affine.rotate(self.rotation, self.x, self.y) if self.rotation else IDENTITY
 
     def _points(self, m: Affine) -> list[Point]:
-        from pnp.draw.text import vertical_extent
-
         above, below = vertical_extent(self.size_mm, self.bold)
         x0, x1 = self.start_x, self.start_x + self.width
         full = m @ self.transform()
