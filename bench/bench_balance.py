@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a 
 from reference import reference_seconds
 
 from pnp import games
-from pnp.games.base import CheckOptions
+from pnp.check.options import CheckOptions
 
 
 def share(figure: dict[str, float]) -> str:

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a 
 from reference import reference_seconds
 
 from pnp import games as game_registry
-from pnp.games.base import CheckOptions
+from pnp.check.options import CheckOptions
 
 # Configurations measured: the smallest and the largest common table, and each Triomino preset.
 CONFIGURATIONS: list[tuple[str, int, str | None]] = [

@@ -14,11 +14,11 @@ from pnp import games
 from pnp.check import simulate
 from pnp.check.balance import BalanceLimits, Match, matches
 from pnp.check.confidence import seat_advantage_test
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import Outcome
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.cli import main
-from pnp.games.base import CheckOptions
 
 GAMES = ["rautino", "zatre", "triomino"]
 

@@ -16,10 +16,10 @@ from click.testing import CliRunner
 
 from pnp import games
 from pnp.check import simulate
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import game_seed
 from pnp.check.stats import Histogram, quantile
 from pnp.cli import main
-from pnp.games.base import CheckOptions
 
 GAMES = ["rautino", "zatre", "triomino"]
 ONE_CONFIGURATION = {"rautino": ["--players", "2"], "zatre": ["--players", "2"],

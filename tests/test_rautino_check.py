@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from rautino_helpers import BLUE, JOKER, RED, board_with, default_model, with_stones
 
 from pnp import cli
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal
 from pnp.check.simulate import records as played_records
-from pnp.games.base import CheckOptions
 from pnp.games.rautino import GAME, engine
 from pnp.games.rautino.checker import SIMULATION, check, play
 from pnp.games.rautino.model import load

@@ -246,7 +246,7 @@ def test_rules_overflow_is_an_error(model) -> None:
 
 
 def test_final_board_and_figures_from_records(model) -> None:
-    from pnp.games.base import CheckOptions
+    from pnp.check.options import CheckOptions
 
     report = GAME.check(model, CheckOptions(games=4, workers=1, players=2, keep_games=True))
     record = report.games_drawn[0][1]

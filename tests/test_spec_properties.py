@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp import games
+from pnp.check.options import CheckOptions
 from pnp.errors import PnpError, SpecError
-from pnp.games.base import CheckOptions
 from pnp.spec import template_path
 
 LEAF_VALUES = st.one_of(

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, numbered
 from pnp.check.simulate import records as played_records
 from pnp.cli import main
-from pnp.games.base import CheckOptions
 from pnp.games.triomino import checker, engine
 from pnp.games.triomino import model as m
 from pnp.games.triomino.players import random_legal

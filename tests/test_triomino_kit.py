@@ -10,10 +10,10 @@ from drawhelp import SVG_NS, svg_root
 from pypdf import PdfReader
 
 import pnp.cli
+from pnp.check.options import CheckOptions
 from pnp.draw.paper import A4
 from pnp.draw.svg import render_svg
 from pnp.games import get
-from pnp.games.base import CheckOptions
 from pnp.kit import draw_kit, kit_context
 
 A4_PT = (595.276, 841.89)

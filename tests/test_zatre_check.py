@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from zatre_helpers import model_with
 
 import pnp.cli
+from pnp.check.options import CheckOptions
 from pnp.check.simulate import records as played_records
 from pnp.check.stats import Histogram
 from pnp.fileio import write_jsonl
-from pnp.games.base import CheckOptions
 from pnp.games.zatre import GAME
 from pnp.games.zatre.checker import SIMULATION, rows_that_suffice
 from pnp.games.zatre.model import load

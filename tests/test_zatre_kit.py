@@ -299,7 +299,7 @@ def test_every_page_in_the_safe_area_and_on_the_paper(paper) -> None:
 
 
 def test_report_hooks_draw_the_final_board_and_the_rows_figure() -> None:
-    from pnp.games.base import CheckOptions
+    from pnp.check.options import CheckOptions
 
     report = GAME.check(MODEL, CheckOptions(games=2, players=2, workers=1, keep_games=True))
     record = report.games_drawn[0][1]

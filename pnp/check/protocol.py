@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pnp.check.balance import BalanceLimits
+    from pnp.check.options import CheckOptions
     from pnp.check.report import CheckReport
     from pnp.check.stats import Tally
-    from pnp.games.base import CheckOptions
 
 
 def game_seed(run_seed: int, index: int) -> int:

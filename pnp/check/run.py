@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from pnp import games as game_registry
+from pnp.check.options import CheckOptions
 from pnp.check.report import CheckReport
 from pnp.errors import PnpError
 from pnp.fileio import STDOUT, output_file, output_folder, refuse_foreign, write_files
-from pnp.games.base import CheckOptions, Game
+from pnp.games.base import Game
 
 REPORT_MARK = b": check report</title>"  # in the head of every report's index.html
 REPORT_FILES = ("index.html", "best-game.svg", "worst-game.svg")

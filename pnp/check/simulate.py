@@ -13,10 +13,10 @@ from typing import Any
 
 from pnp.check.balance import BalanceLimits, Match, judge_balance, matches
 from pnp.check.log import record_log
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation, deal_for, game_seed, numbered
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
-from pnp.games.base import CheckOptions
 from pnp.parallel import parallel_map
 
 

@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
 
+from pnp.check.options import CheckOptions  # part of a plugin's API: GameParts.check takes it
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
@@ -42,27 +43,6 @@ class KitOption(Generic[T]):
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    games: int = 200
-    seed: int = 1
-    players: int | None = None  # None: every player count the game supports
-    preset: str | None = None  # games with rule presets (Triomino)
-    workers: int = 0  # 0: one per core
-    progress: bool = False
-    log: Path | None = None  # JSON-lines file that receives every game's record as it is played
-    keep_games: bool = False  # keep the records a report draws (best and worst game)
-    confidence: float = 0.95  # of the intervals the verdict and the balance section compare
-    skill_games: int | None = None  # games per head-to-head match; None: a quarter of `games`; 0: none
-    strict: bool = False  # balance findings fail the check
-
-    @property
-    def games_per_match(self) -> int:
-        """Head-to-head games per match: an even number, so every deal is played with both seatings."""
-        wanted = self.games // 4 if self.skill_games is None else self.skill_games
-        return 0 if wanted <= 0 else max(2, wanted + wanted % 2)
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,13 @@ from typing import Any
 from pnp import games as game_registry
 from pnp.check import simulate
 from pnp.check.confidence import DEFAULT_CONFIDENCE
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.run import add_box_fit
 from pnp.check.stats import Tally
 from pnp.errors import PnpError, SpecError
-from pnp.games.base import CheckOptions, Game
+from pnp.games.base import Game
 from pnp.parallel import parallel_map
 from pnp.spec import template_path
 from pnp.variants import MAX_VARIANTS_UNCONFIRMED, VariantError, Vary, assign, check_types, grid, grid_size

@@ -9,11 +9,11 @@ from typing import Any
 from pnp.check import simulate
 from pnp.check.balance import BalanceLimits
 from pnp.check.confidence import histogram_mean_test, share_test
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
-from pnp.games.base import CheckOptions
 
 from .engine import play_game
 from .model import RautinoModel

@@ -12,11 +12,11 @@ from typing import Any
 from pnp.check import simulate
 from pnp.check.balance import BalanceLimits
 from pnp.check.confidence import share_test
+from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Histogram, Tally
 from pnp.errors import PnpError
-from pnp.games.base import CheckOptions
 from pnp.games.zatre.engine import Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import PLAYER_ORDER
