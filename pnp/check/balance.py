@@ -11,33 +11,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp.check.confidence import Outcome, seat_advantage_test, share_test, wilson
+from pnp.check.limits import SEAT_ADVANTAGE, SKILL_SHARE, BalanceLimits
 from pnp.check.report import describe, games_to_decide, undecided_clause
-from pnp.spec import in_range
 
 if TYPE_CHECKING:
     from pnp.check.protocol import Configuration
     from pnp.check.report import CheckReport
     from pnp.check.stats import Histogram, Tally
-    from pnp.spec import Fields
-
-SEAT_ADVANTAGE = "check.max_seat_advantage"
-SKILL_SHARE = "check.min_skill_share"
-
-
-@dataclass(frozen=True)
-class BalanceLimits:
-    """The spec's balance thresholds (`[check]`)."""
-
-    max_seat_advantage: float = 0.1  # largest minus smallest seat win share
-    min_skill_share: float = 0.6  # the strongest player's win share against the random player
-
-
-def read_limits(check: Fields, max_seat_advantage: float, min_skill_share: float = 0.6) -> BalanceLimits:
-    """The balance fields of a game's `[check]` table, with the game's defaults."""
-    share = in_range(0.0, 1.0)
-    return BalanceLimits(check.opt("max_seat_advantage", float, max_seat_advantage, share),
-                         check.opt("min_skill_share", float, min_skill_share, share))
-
 
 @dataclass(frozen=True)
 class Match:
@@ -147,35 +127,3 @@ def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...]
         for finding in report.findings:
             report.fail(f"balance (--strict): {finding}")
         report.undecided += [f"balance (--strict): {u}" for u in report.balance.get("undecided", [])]
-
-
-def balance_lines(balance: dict[str, Any]) -> list[str]:
-    """The balance section of the text output."""
-    lines = [f"balance ({balance['confidence']:.0%} intervals):"]
-    lines += [f"  finding: {f}" for f in balance["findings"]] or ["  findings: none"]
-    lines += [f"  undecided: {u}" for u in balance.get("undecided", [])]
-    for label, entry in balance.get("configurations", {}).items():
-        lines.append(f"  {label} ({entry['games']} games):")
-        if "seat_win_shares" in entry:
-            shares = ", ".join(f"seat {i + 1} {_interval(s)}" for i, s in enumerate(entry["seat_win_shares"]))
-            lines.append(f"    seat win shares: {shares}; ties {entry['tie_share']:.1%}")
-            advantage = entry["seat_advantage"]
-            lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}): "
-                         f"{advantage['outcome']}")
-            lines.append("    mean score per seat: " + ", ".join(str(s) for s in entry["seat_mean_scores"]))
-        lines.append(f"    turns per game: {_spread(entry['turns_per_game'])}")
-        if "rounds_per_game" in entry:
-            lines.append(f"    rounds per game: {_spread(entry['rounds_per_game'])}")
-    for label, match in balance.get("skill", {}).items():
-        lines.append(f"  skill, {label} ({match['games']} games, seats alternated): "
-                     f"{match['player']} wins {_interval(match['win_share'])}, ties {match['tie_share']:.1%}; "
-                     f"mean scores {match['mean_scores'][0]} to {match['mean_scores'][1]}")
-    return lines
-
-
-def _interval(figure: dict[str, float]) -> str:
-    return f"{figure['estimate']:.1%} ({figure['low']:.1%}-{figure['high']:.1%})"
-
-
-def _spread(figure: dict[str, float]) -> str:
-    return f"mean {figure['mean']}, quartiles {figure['q1']} / {figure['median']} / {figure['q3']}"

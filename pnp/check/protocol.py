@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pnp.check.limits import BalanceLimits
+from pnp.check.outcome import Outcome
+
 if TYPE_CHECKING:
-    from pnp.check.balance import BalanceLimits
     from pnp.check.options import CheckOptions
     from pnp.check.report import CheckReport
     from pnp.check.stats import Tally
@@ -60,31 +62,6 @@ def deal_for(configurations: Sequence[Configuration], games: int, run_seed: int,
     """Game `number` of a run: configurations take consecutive blocks of `games` numbers."""
     position, index = divmod(number, games)
     return Deal(number, index, game_seed(run_seed, index), configurations[position])
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a game's play function returns for one deal."""
-
-    # JSON-ready and enough to replay the game from scratch; or a function that builds it, called only
-    # when the record is read (a log, the report's games): most runs read none.
-    record: dict[str, Any] | Callable[[], dict[str, Any]]
-    scores: list[int]  # final score per seat
-    turns: int
-    rounds: int
-    placements: int  # pieces the players put down (not a start piece the rules lay)
-    # The game's own integer observations, each a value or one value per seat (per round...).
-    measures: dict[str, int | list[int]] = field(default_factory=dict)
-
-    def full_record(self) -> dict[str, Any]:
-        return self.record() if callable(self.record) else self.record
-
-    def scores_seated(self, swapped: bool) -> Outcome:
-        """The outcome of a two-seat game with the seats read in the other order when `swapped`:
-        a head-to-head match tallies its player as seat 1 wherever it sat."""
-        if not swapped:
-            return self
-        return Outcome(self.record, self.scores[::-1], self.turns, self.rounds, self.placements, self.measures)
 
 
 @dataclass(frozen=True)

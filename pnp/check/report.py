@@ -127,8 +127,6 @@ class CheckReport:
             lines.append("simulation:")
             lines += _lines(self.simulation, 1)
         if self.balance:
-            from pnp.check.balance import balance_lines
-
             lines += balance_lines(self.balance)
         return "\n".join(lines)
 
@@ -216,3 +214,35 @@ def undecided_clause(test: ThresholdTest, per_game: float = 1.0, option: str = "
     if games is None:
         return "undecided; the figure sits on the threshold, no number of games would decide it"
     return f"undecided; about {games} games would decide it ({option})"
+
+
+def balance_lines(balance: dict[str, Any]) -> list[str]:
+    """The balance section of the text output."""
+    lines = [f"balance ({balance['confidence']:.0%} intervals):"]
+    lines += [f"  finding: {f}" for f in balance["findings"]] or ["  findings: none"]
+    lines += [f"  undecided: {u}" for u in balance.get("undecided", [])]
+    for label, entry in balance.get("configurations", {}).items():
+        lines.append(f"  {label} ({entry['games']} games):")
+        if "seat_win_shares" in entry:
+            shares = ", ".join(f"seat {i + 1} {_interval(s)}" for i, s in enumerate(entry["seat_win_shares"]))
+            lines.append(f"    seat win shares: {shares}; ties {entry['tie_share']:.1%}")
+            advantage = entry["seat_advantage"]
+            lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}): "
+                         f"{advantage['outcome']}")
+            lines.append("    mean score per seat: " + ", ".join(str(s) for s in entry["seat_mean_scores"]))
+        lines.append(f"    turns per game: {_spread(entry['turns_per_game'])}")
+        if "rounds_per_game" in entry:
+            lines.append(f"    rounds per game: {_spread(entry['rounds_per_game'])}")
+    for label, match in balance.get("skill", {}).items():
+        lines.append(f"  skill, {label} ({match['games']} games, seats alternated): "
+                     f"{match['player']} wins {_interval(match['win_share'])}, ties {match['tie_share']:.1%}; "
+                     f"mean scores {match['mean_scores'][0]} to {match['mean_scores'][1]}")
+    return lines
+
+
+def _interval(figure: dict[str, float]) -> str:
+    return f"{figure['estimate']:.1%} ({figure['low']:.1%}-{figure['high']:.1%})"
+
+
+def _spread(figure: dict[str, float]) -> str:
+    return f"mean {figure['mean']}, quartiles {figure['q1']} / {figure['median']} / {figure['q3']}"

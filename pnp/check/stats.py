@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pnp.check.protocol import Outcome
+    from pnp.check.outcome import Outcome
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:

@@ -7,8 +7,8 @@ from functools import partial
 from typing import Any
 
 from pnp.check import simulate
-from pnp.check.balance import BalanceLimits
 from pnp.check.confidence import histogram_mean_test, share_test
+from pnp.check.limits import BalanceLimits
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport

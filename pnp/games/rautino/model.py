@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from pnp.check.balance import BalanceLimits, read_limits
+from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.geometry import trigrid as tg
 from pnp.spec import Fields, TextRoom, check_printed, in_range, template_path

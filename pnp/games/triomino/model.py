@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.check.balance import BalanceLimits, read_limits
+from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
 

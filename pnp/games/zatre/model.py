@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.check.balance import BalanceLimits, read_limits
+from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
 
