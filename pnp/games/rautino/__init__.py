@@ -8,11 +8,11 @@ from pnp.games.base import Game, GameParts
 def parts() -> GameParts:
     from pnp.spec import template_path
 
-    from . import box, checker, model, replay
-    from .kit import board, cover, frames, report, rules, stones
+    from . import box, checker, replay
+    from .kit import board, cover, fit, frames, report, rules, stones
 
     return GameParts(
-        load=model.load,
+        load=fit.load,
         check=checker.check,
         simulation=checker.SIMULATION,
         replay=replay.replay,

@@ -1,0 +1,56 @@
+"""The game's spec loader: the model, then every text the kit prints measured where the kit prints it.
+
+The model itself knows nothing of the kit's layout; the game's declaration (pnp.games.rautino) hands this
+loader to every command, so what loads is what prints.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from pathlib import Path
+
+from pnp.components.sheets import content_box
+from pnp.draw.paper import A4, LETTER
+from pnp.draw.scene import Page
+from pnp.draw.text import pt, vertical_extent
+from pnp.errors import LayoutError
+from pnp.games.rautino.model import RautinoModel
+from pnp.games.rautino.model import load as load_model
+from pnp.spec import TextRoom, check_printed
+
+from . import board
+
+
+def load(path: Path | None) -> RautinoModel:
+    model = load_model(path)
+    check_printed_texts(model)
+    return model
+
+
+def check_printed_texts(model: RautinoModel) -> None:
+    """Every text of the spec that the kit prints must fit where it is printed (A4 and Letter)."""
+
+
+    rooms = []
+    for paper in (A4, LETTER):
+        with contextlib.suppress(LayoutError):  # a board too large for the paper: the kit names triangle_mm
+            rooms.append(TextRoom("on the board", board.title_room(model, paper), board.TITLE_SIZE, bold=True))
+    # Stone backs: centred in the rhombus less its 2.2 mm inner outline; its sides slant at 60°.
+    back = pt(8)
+    inner = model.board.triangle_mm - 2 * 2.2 / math.sin(math.pi / 3) - vertical_extent(back, True)[0] / math.sqrt(3)
+    rooms.append(TextRoom("on the stone backs", inner, back, bold=True))
+    lid_w, lid_h = model.lid_mm
+    unit = min(lid_w / 130, lid_h / 102)  # as the cover scales its type
+    rooms.append(TextRoom("on the cover", lid_w - 12 * unit, 17 * unit, bold=True))
+    check_printed(model.source, "game.title", model.title, rooms)
+    # The colour key above the stones: a triangle and the name on the key line (how many colours
+    # fit on that line is the stone sheet's own check).
+    key_width = min(content_box(Page.for_paper(p.portrait())).width for p in (A4, LETTER)) - (9.0 + 1.5)
+    for index, colour in enumerate(model.all_colours):
+        where = "joker.name" if colour.joker else f"colours[{index}].name"
+        check_printed(model.source, where, colour.name, [TextRoom("in the stone sheets' colour key", key_width,
+                                                                  pt(8))])
+    for index, shape in enumerate(model.shapes):
+        check_printed(model.source, f"shapes[{index}].name", shape.name, [])
+        check_printed(model.source, f"shapes[{index}].label", shape.label, [])
