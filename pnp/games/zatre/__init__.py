@@ -12,11 +12,11 @@ PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high
 def parts() -> GameParts:
     from pnp.spec import template_path
 
-    from . import box, checker, model, replay
-    from .kit import board, frames, report, rules, scoresheet, tiles
+    from . import box, checker, replay
+    from .kit import board, fit, frames, report, rules, scoresheet, tiles
 
     return GameParts(
-        load=model.load,
+        load=fit.load,
         check=checker.check,
         simulation=checker.SIMULATION,
         replay=replay.replay,

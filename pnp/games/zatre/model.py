@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
-from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
+from pnp.spec import Fields, in_range, positive, template_path
 
 NO_FIELD, NORMAL, DOUBLE, START = "#", ".", "D", "S"
 LAYOUT_CHARS = (NO_FIELD, NORMAL, DOUBLE, START)
@@ -181,55 +181,7 @@ def load(path: Path | None = None) -> ZatreModel:
     box = read_box_settings(root.table("box", required=False))
     root.finish()
     model = ZatreModel(title, board, tiles, players, rules, sheet, check, str(path), box)
-    _check_printed_texts(model)
     return model
-
-
-def _check_printed_texts(model: ZatreModel) -> None:
-    """Every text of the spec that the kit prints must fit where it is printed (A4 and Letter)."""
-    from pnp.components.sheets import content_box
-    from pnp.draw.paper import A4, LETTER
-    from pnp.draw.scene import Page
-    from pnp.draw.text import pt, text_width
-    from pnp.errors import LayoutError
-
-    from .kit import scoresheet
-
-    sheet = model.sheet
-    rooms = []
-    label_rooms: dict[str, list[TextRoom]] = {}  # sheet field -> where it is printed
-    for paper in (A4, LETTER):
-        box = content_box(Page.for_paper(paper.portrait()))
-        rooms.append(TextRoom("on the board", box.width, pt(22), bold=True))  # the centred title band
-        # A score sheet: the title on the left, "score sheet" (either language) on the right.
-        try:
-            grid = scoresheet.arrange(sheet, box.grow(-0.5))
-        except LayoutError:
-            continue  # sheets that do not fit the paper: the score block says so itself
-        inner = box.grow(-0.5).width / grid.columns - 2 * scoresheet.PAD_MM
-        right = max(text_width(scoresheet.tr("score sheet", lang), pt(8)) for lang in ("en", "de"))
-        rooms.append(TextRoom("on the score sheet", inner - right - 2.0, pt(12), bold=True, upper=True))
-        # Header fields: the first alone on its line, the others sharing the next; each leaves
-        # at least 10 mm of its line to write on.
-        for index in range(len(sheet.header)):
-            span = inner if index == 0 else inner / (len(sheet.header) - 1)
-            label_rooms.setdefault(f"header[{index}]", []).append(
-                TextRoom("on the score sheet's header line", span - 14.0, pt(8)))
-        # The minus and total lines: the label ends left of the last column's box.
-        left_of_box = sum(scoresheet.column_widths(sheet, inner)[:-1]) - 1.5
-        size = min(pt(8), grid.row_mm * 0.55)
-        for key in ("minus_label", "grand_total_label"):
-            label_rooms.setdefault(key, []).append(TextRoom("beside the score sheet's total boxes", left_of_box,
-                                                            size, bold=key == "grand_total_label"))
-    check_printed(model.source, "game.title", model.title, rooms)
-    labels = {"cross_label": sheet.cross_label, "bonus_label": sheet.bonus_label,
-              "minus_label": sheet.minus_label, "grand_total_label": sheet.grand_total_label}
-    if sheet.total_label != "Σ":  # the score sheet draws Σ as a figure, not with the font
-        labels["total_label"] = sheet.total_label
-    for index, text in enumerate(sheet.header):
-        labels[f"header[{index}]"] = text
-    for key, text in labels.items():
-        check_printed(model.source, f"sheet.{key}", text, label_rooms.get(key, []))
 
 
 def _board(f: Fields) -> Board:
