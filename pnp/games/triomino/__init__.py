@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, GameParts, KitOption
+from pnp.games.base import Game, GameParts
 
-INK_SAVER = KitOption("ink_saver", bool, False, "Light tile backs.")
-PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
+from .options import INK_SAVER, PAGES
 
 
 def parts() -> GameParts:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, GameParts, KitOption
+from pnp.games.base import Game, GameParts
 
-INK_SAVER = KitOption("ink_saver", bool, False, "Light board fields and dark outlines.")
-BOARD_SHEETS = KitOption("board_sheets", int, 1, "Spread the board over 1 or 2 sheets.", low=1, high=2)
-PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
+from .options import BOARD_SHEETS, INK_SAVER, PAGES
 
 
 def parts() -> GameParts:

@@ -13,7 +13,7 @@ from pnp.draw.scene import Page, Style, filled, stroked
 from pnp.draw.text import pt, text_width, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
-from pnp.games.triomino import PAGES
+from pnp.games.triomino.options import PAGES
 from pnp.i18n import Texts
 
 from ..model import Rules, TriominoModel

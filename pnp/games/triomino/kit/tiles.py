@@ -20,7 +20,7 @@ from pnp.draw.scene import CUT, Page, Polygon, Style, Text, filled, stroked
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
-from pnp.games.triomino import INK_SAVER
+from pnp.games.triomino.options import INK_SAVER
 from pnp.geometry.trigrid import Cell, TriLayout, corners
 
 from ..model import TriominoModel

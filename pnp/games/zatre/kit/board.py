@@ -10,9 +10,9 @@ from pnp.draw.scene import Page, filled
 from pnp.draw.text import pt
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
-from pnp.games.zatre import BOARD_SHEETS, INK_SAVER
 from pnp.games.zatre.kit.art import Palette, draw_fields, palette_for
 from pnp.games.zatre.model import ZatreModel
+from pnp.games.zatre.options import BOARD_SHEETS, INK_SAVER
 from pnp.i18n import Texts
 
 LEGEND = Texts({

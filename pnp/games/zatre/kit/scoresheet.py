@@ -17,8 +17,8 @@ from pnp.draw.scene import CROP, CUT, GroupBuilder, Page, Style, filled, stroked
 from pnp.draw.text import pt, text_width
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
-from pnp.games.zatre import PAGES
 from pnp.games.zatre.model import Sheet, ZatreModel
+from pnp.games.zatre.options import PAGES
 from pnp.i18n import Texts
 
 PAD_MM = 4.0  # inside each cut sheet: a cut that wanders a little takes no ink

@@ -14,9 +14,9 @@ from pnp.draw.affine import BBox
 from pnp.draw.scene import CUT, Page, Style, filled, stroked
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
-from pnp.games.zatre import BOARD_SHEETS
 from pnp.games.zatre.kit.art import draw_tile
 from pnp.games.zatre.model import ZatreModel
+from pnp.games.zatre.options import BOARD_SHEETS
 from pnp.i18n import Texts
 
 MARK_MM = 5.0  # cut lines run on this far past the grid as marks, so the first cut keeps them
