@@ -11,13 +11,16 @@ $(BIN)/python:
 
 # Stamp files re-run the install only when the packaging files change.
 # compileall: byte-code for pnp even where PYTHONDONTWRITEBYTECODE is set, so pnp starts fast.
+# EDITABLE: setuptools' notice about how an editable install finds pnp.templates (mapped from
+# templates/) says nothing to act on; only warnings raised in that module are silenced.
+EDITABLE := PYTHONWARNINGS=ignore:::setuptools.command.editable_wheel $(BIN)/python -m pip install --quiet -e
 $(VENV)/.installed: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(EDITABLE) .
 	$(BIN)/python -m compileall -q pnp
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(EDITABLE) '.[test]'
 	$(BIN)/python -m compileall -q pnp
 	touch $@ $(VENV)/.installed
 

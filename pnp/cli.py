@@ -448,7 +448,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 @click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write the best variant's spec (for pnp kit --spec).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Run the games on a Dask cluster (tcp://host:8786); needs pnp[cluster].")
+              help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
 @CONFIDENCE_OPTION
 @click.option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
@@ -522,10 +522,12 @@ def init(game: str, folder: Path, force: bool) -> None:
 @click.option("--no-browser", is_flag=True, help="Do not open a browser.")
 def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
     """A local web app: edit a spec, watch its pages, check it, replay games, download the kit."""
-    try:
-        from pnp.studio.server import is_loopback, serve
-    except ImportError as exc:
-        raise PnpError(f"the studio needs its extra: pip install 'pnp[studio]' ({exc.name} is missing)") from None
+    from pnp.extras import require_extra
+
+    for module in ("starlette", "uvicorn"):  # what the `studio` extra installs beyond pnp's own dependencies
+        require_extra(module, "studio", "pnp studio")
+    from pnp.studio.server import is_loopback, serve
+
     if not is_loopback(host):
         click.echo(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs",
                    err=True)

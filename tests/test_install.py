@@ -23,6 +23,8 @@ import pytest
 pytestmark = pytest.mark.xdist_group("release")
 
 ROOT = Path(__file__).resolve().parents[1]
+DISTRIBUTION = "pnp-tilekit"  # the name on the package index; the command and the import package are `pnp`
+DISTRIBUTION_FILE = DISTRIBUTION.replace("-", "_")  # as sdist and wheel file names spell it
 GAMES = ("rautino", "zatre", "triomino")
 # Not part of a release: local venvs, caches, earlier builds, generated kits.
 _NOT_SOURCE = shutil.ignore_patterns(".venv", ".git", "output", "build", "dist", "*.egg-info", "__pycache__",
@@ -62,12 +64,12 @@ def release(tmp_path_factory: pytest.TempPathFactory) -> Release:
     _run([sys.executable, "-m", "build", "--outdir", str(dist), str(source)], tmp, env)
     venv = tmp / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], tmp, env)
-    (wheel,) = dist.glob("pnp-*.whl")
+    (wheel,) = dist.glob(f"{DISTRIBUTION_FILE}-*.whl")
     pip = [str(_bin(venv) / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     _run([*pip, "--no-compile", str(wheel)], tmp, env)
     cwd = tmp / "elsewhere"
     cwd.mkdir()
-    (sdist,) = dist.glob("pnp-*.tar.gz")
+    (sdist,) = dist.glob(f"{DISTRIBUTION_FILE}-*.tar.gz")
     return Release(sdist=sdist, wheel=wheel, venv=venv, cwd=cwd, env=env)
 
 
@@ -75,7 +77,7 @@ def test_sdist_carries_tests_and_templates(release: Release):
     with tarfile.open(release.sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {f"templates/{game}.toml" for game in GAMES} <= names
-    assert {"tests/test_install.py", "tests/drawhelp.py", "setup.py", "pyproject.toml"} <= names
+    assert {"tests/test_install.py", "tests/drawhelp.py", "setup.py", "pyproject.toml", "CHANGELOG.md"} <= names
 
 
 def test_wheel_ships_the_specs_as_package_data(release: Release):
@@ -91,6 +93,30 @@ def test_pnp_runs_from_the_venv_not_the_checkout(release: Release):
     where = subprocess.run([str(_bin(release.venv) / "python"), "-c", "import pnp, pnp.templates; print(pnp.__file__)"],
                            cwd=release.cwd, env=release.env, capture_output=True, text=True, check=True)
     assert Path(where.stdout.strip()).is_relative_to(release.venv)
+
+
+def test_the_distribution_has_its_own_name_and_the_version_pnp_reports(release: Release):
+    from pnp import __version__
+
+    assert release.wheel.name == f"{DISTRIBUTION_FILE}-{__version__}-py3-none-any.whl"
+    assert release.sdist.name == f"{DISTRIBUTION_FILE}-{__version__}.tar.gz"
+    done = release.pnp("--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"pnp, version {__version__}"
+    installed = subprocess.run([str(_bin(release.venv) / "python"), "-c",
+                                f"import importlib.metadata as m; print(m.version({DISTRIBUTION!r}))"],
+                               cwd=release.cwd, env=release.env, capture_output=True, text=True, check=True)
+    assert installed.stdout.strip() == __version__
+
+
+def test_the_studio_without_its_extra_says_how_to_install_it(release: Release):
+    """The wheel is installed without extras: no uvicorn, no starlette."""
+    done = release.pnp("studio", "--no-browser")
+    assert done.returncode == 2
+    assert done.stderr == (
+        "pnp: error: pnp studio needs the 'studio' extra (starlette is not installed): "
+        "pip install 'pnp-tilekit[studio]', or with pipx: pipx install --force 'pnp-tilekit[studio]' "
+        "(from a clone: pip install '.[studio]' / pipx install --force '.[studio]')\n")
 
 
 def test_kit_from_another_folder(release: Release):

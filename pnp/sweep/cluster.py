@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from pnp.errors import PnpError
+from pnp.extras import require_extra
 from pnp.progress import progress
 
 J = TypeVar("J")
@@ -54,10 +55,7 @@ def cluster_map(fn: Callable[[J], R], jobs: Iterable[J], total: int, address: st
     At most IN_FLIGHT jobs are submitted and not yet collected: enough to keep every worker busy,
     few enough that a large grid holds no list of futures."""
     _probe(address)  # before importing Dask, which alone takes a second or more
-    try:
-        from distributed import Client
-    except ImportError:
-        raise PnpError(f"--scheduler {address}: needs Dask; install it with: pip install 'pnp[cluster]'") from None
+    Client = require_extra("distributed", "cluster", f"--scheduler {address}").Client
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except Exception as exc:  # OSError, TimeoutError: a scheduler that stopped answering just now
