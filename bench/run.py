@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a checkout
 
+from bench_startup import startup_ms
 from reference import reference_seconds
 
 from pnp import games as game_registry
@@ -125,10 +126,8 @@ def main() -> None:
     rss_games = [100, 1000] if args.quick else [int(n) for n in args.rss_games.split(",")]
     parts = set(args.only.split(","))
 
-    pnp_cli = str(Path(sys.executable).with_name("pnp"))
     reference = reference_seconds()
-    bare = median_ms([sys.executable, "-c", "pass"], runs)
-    cli = median_ms([pnp_cli, "--help"], runs)
+    bare, cli = startup_ms(runs)  # alternating runs, so load on the machine slows both alike
     rows = [
         ("reference loop `sum(i*i for i in range(3_000_000))`", f"{reference:.3f} s CPU"),
         ("python -c pass", f"{bare:.0f} ms"),

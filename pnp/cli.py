@@ -51,10 +51,19 @@ class PnpGroup(click.Group):
         extra.pop("standalone_mode", None)
         if threading.current_thread() is threading.main_thread():  # signal handlers live there only
             signal.signal(signal.SIGTERM, _raise_terminated)
+        named = sys.argv[1:] if args is None else list(args)
+        for line in registry.notices(named):  # plugins left out: said once, before the command runs
+            click.echo(f"pnp: warning: {line}", err=True)
+        registry.on_notice(lambda line: click.echo(f"pnp: warning: {line}", err=True))
+        self._run(args, prog_name, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Only a command that runs reads inputs; `--help` and `--version` end before this, without
+        # importing the file helpers.
         from pnp.fileio import command_inputs
 
         with command_inputs():
-            self._run(args, prog_name, **extra)
+            return super().invoke(ctx)
 
     def _run(self, args: Any, prog_name: str | None, **extra: Any) -> None:
         try:
@@ -86,6 +95,11 @@ class PnpGroup(click.Group):
             click.echo("pnp: error: out of memory (the input asks for more than this machine has)", err=True)
             sys.exit(2)
         except Exception as exc:  # the last resort: never a traceback
+            culprit = registry.blame(exc)
+            if culprit is not None:  # the failing code is a game plugin's
+                click.echo(f"pnp: error: {registry.PluginError(f'{culprit} failed: {registry.describe(exc)}')}",
+                           err=True)
+                sys.exit(INTERNAL_ERROR)
             message = " ".join(str(exc).split())[:300]
             click.echo(f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})", err=True)
             sys.exit(INTERNAL_ERROR)
@@ -98,6 +112,8 @@ class GameType(click.ParamType):
     name = "GAME"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value in registry.broken():
+            registry.get(value)  # raises the plugin's own one-line error
         if value not in registry.names():
             self.fail(f"unknown game {value!r}; choose one of {', '.join(registry.names())}", param, ctx)
         return value
@@ -150,18 +166,7 @@ class FormatsType(click.ParamType):
         return chosen
 
 
-def _loadable_games() -> list[Game]:
-    """Every registered game whose declaration loads; a broken one fails only when it is named."""
-    loaded = []
-    for name in registry.names():
-        try:
-            loaded.append(registry.get(name))
-        except PnpError:
-            continue
-    return loaded
-
-
-GAMES = _loadable_games()
+GAMES = registry.all_games()  # a plugin that does not load is left out (pnp.games says so); named, it fails
 GAME = GameType()
 SPEC_OPTION = click.option(
     "--spec", type=click.Path(path_type=Path, dir_okay=False),

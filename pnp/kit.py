@@ -129,7 +129,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     from pnp.parallel import parallel_map
     from pnp.progress import progress
 
-    names = games or game_registry.names()
+    names = games or game_registry.working(game_registry.names())  # all games: a broken plugin is skipped
     if spec is not None and len(names) > 1:
         raise PnpError("--spec: name the game the spec is for (pnp kit GAME --spec FILE)")
     if games is not None:  # all kits: the preset applies to the games that have presets

@@ -8,38 +8,20 @@ fresh process: nothing in pnp names the game, yet it is listed, built and checke
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+from pluginhelp import PLUGINS, install, pnp
 
-PLUGIN = Path(__file__).parent / "plugins" / "domino"
+PLUGIN = PLUGINS / "domino"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder holding the plugin as an installed distribution."""
-    project = tomllib.loads((PLUGIN / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     folder = tmp_path_factory.mktemp("site")
-    shutil.copytree(PLUGIN / "pnp_domino", folder / "pnp_domino")
-    info = folder / f"pnp_domino-{project['version']}.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n",
-                                   encoding="utf-8")
-    lines = [f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in points.items())
-             for group, points in project["entry-points"].items()]
-    (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
+    install(PLUGIN, folder)
     return folder
-
-
-def pnp(site: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, env=env,
-                          cwd=cwd, timeout=300)
 
 
 def test_the_plugin_is_listed_with_its_components(site: Path, tmp_path: Path) -> None:

@@ -14,11 +14,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
 
-from pnp.check.options import CheckOptions  # part of a plugin's API: GameParts.check takes it
 from pnp.errors import PnpError
 
 if TYPE_CHECKING:
     from pnp.check.frames import Frame
+    from pnp.check.options import CheckOptions
     from pnp.check.protocol import Simulation
     from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
@@ -26,6 +26,16 @@ if TYPE_CHECKING:
     from pnp.draw.scene import Page
 
 T = TypeVar("T", bool, int, str)
+
+
+def __getattr__(name: str) -> Any:
+    # CheckOptions belongs to the checker (pnp.check.options); plugins may still import it from here,
+    # which loads it only when one does, so `pnp --help` does not.
+    if name == "CheckOptions":
+        from pnp.check.options import CheckOptions
+
+        return CheckOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,9 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
             game = game_registry.get(name)
             result.append({"name": name, "title": game.title, "presets": list(game.presets),
                            "players": list(game.players)})
-        return JSONResponse({"games": result, "papers": PAPERS, "langs": LANGS})
+        # A game plugin that does not load is listed apart, with why, and the other games work.
+        broken = [{"name": name, "reason": reason} for name, reason in sorted(game_registry.broken().items())]
+        return JSONResponse({"games": result, "broken": broken, "papers": PAPERS, "langs": LANGS})
 
     async def list_specs(request: Request) -> Response:
         return JSONResponse({"specs": await run_in_threadpool(specs.list_specs, workspace)})

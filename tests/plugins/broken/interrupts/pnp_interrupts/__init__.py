@@ -1,0 +1,3 @@
+"""Raises KeyboardInterrupt while it is imported, as if Ctrl-C had been pressed."""
+
+raise KeyboardInterrupt
