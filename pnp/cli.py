@@ -204,6 +204,8 @@ def _count_range(counts: tuple[int, ...]) -> str:
     low, high = min(counts), max(counts)
     if low == high:
         return str(low)
+    if counts == (low, high) and high == low + 1:
+        return f"{low} or {high}"
     return f"{low} to {high}" if len(counts) == high - low + 1 else ", ".join(map(str, counts))
 
 

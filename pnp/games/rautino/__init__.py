@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
 
+from .options import PLAYERS
+
 
 def parts() -> GameParts:
     from pnp.spec import template_path
@@ -41,6 +43,6 @@ GAME = Game(
         "rules": "The rules sheet.",
     },
     parts=parts,
-    players=(1, 2),
+    players=PLAYERS,
     printed_parts={"tiles": "stones"},
 )

@@ -17,10 +17,11 @@ from pnp.errors import PnpError
 
 from .engine import play_game
 from .model import RautinoModel
+from .options import PLAYERS as RULE_PLAYERS
 from .players import PLAYER_ORDER, PLAYERS
 from .records import to_record
 
-SUPPORTED_PLAYERS = (1, 2)  # the rules know a solo game and a game for two
+SUPPORTED_PLAYERS = RULE_PLAYERS  # the rules know a solo game and a game for two
 
 
 def configurations(model: RautinoModel, options: CheckOptions) -> list[Configuration]:

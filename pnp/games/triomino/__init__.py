@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
 
-from .options import INK_SAVER, PAGES
+from .options import INK_SAVER, PAGES, PLAYERS
 
 
 def parts() -> GameParts:
@@ -43,5 +43,5 @@ GAME = Game(
     parts=parts,
     options=(INK_SAVER, PAGES),
     presets=("seed", "classic"),
-    players=(2, 3, 4, 5, 6),
+    players=PLAYERS,
 )

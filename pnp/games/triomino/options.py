@@ -7,3 +7,5 @@ from pnp.games.base import KitOption
 
 INK_SAVER = KitOption("ink_saver", bool, False, "Light tile backs.")
 PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
+
+PLAYERS = (2, 3, 4, 5, 6)  # the rules' player counts; a spec narrows them with min_players and max_players

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
 
-from .options import BOARD_SHEETS, INK_SAVER, PAGES
+from .options import BOARD_SHEETS, INK_SAVER, PAGES, PLAYERS
 
 
 def parts() -> GameParts:
@@ -43,5 +43,5 @@ GAME = Game(
     },
     parts=parts,
     options=(INK_SAVER, BOARD_SHEETS, PAGES),
-    players=(1, 2, 3, 4),
+    players=PLAYERS,
 )

@@ -19,11 +19,12 @@ from pnp.check.stats import Histogram, Tally
 from pnp.errors import PnpError
 from pnp.games.zatre.engine import Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
+from pnp.games.zatre.options import PLAYERS as RULE_PLAYERS
 from pnp.games.zatre.players import PLAYER_ORDER
 from pnp.games.zatre.records import PLAYERS, seat_kinds, to_record
 from pnp.latest import Latest
 
-RULES_PLAYERS = (2, 4)  # the rules are for 2 to 4 players; the spec may allow solo practice, not checked
+RULES_PLAYERS = (min(RULE_PLAYERS), max(RULE_PLAYERS))  # the spec may allow solo practice, not checked
 
 
 def static_checks(model: ZatreModel, report: CheckReport) -> None:
