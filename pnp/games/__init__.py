@@ -91,7 +91,7 @@ def _load(plugin: Plugin) -> Game:
         value = importlib.import_module(module)
         for part in attribute.split(".") if attribute else ():
             value = getattr(value, part)
-    except BaseException as exc:
+    except BaseException as exc:  # anything its import does, sys.exit and KeyboardInterrupt too, is contained
         raise PluginError(f"{_who(plugin)}: cannot load {plugin.target}: {describe(exc)}") from None
     if not isinstance(value, Game) or value.name != plugin.name:
         raise PluginError(f"{_who(plugin)}: {plugin.target} is not a pnp.games.base.Game named {plugin.name!r}")
@@ -104,7 +104,7 @@ def _guarded(plugin: Plugin, parts: Callable[[], GameParts]) -> Callable[[], Gam
     def load_parts() -> GameParts:
         try:
             return parts()
-        except BaseException as exc:
+        except (Exception, SystemExit) as exc:  # Ctrl-C by the user still stops the command
             raise PluginError(f"{_who(plugin)}: its parts() failed: {describe(exc)}") from None
 
     return load_parts
