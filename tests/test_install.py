@@ -38,6 +38,7 @@ class Release:
     venv: Path
     cwd: Path
     env: dict[str, str]
+    build_log: str  # what `python -m build` printed
 
     def pnp(self, *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(_bin(self.venv) / "pnp"), *args], cwd=self.cwd, env=self.env,
@@ -48,9 +49,10 @@ def _bin(venv: Path) -> Path:
     return venv / ("Scripts" if os.name == "nt" else "bin")
 
 
-def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> None:
+def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> str:
     done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done.stdout + done.stderr
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +63,9 @@ def release(tmp_path_factory: pytest.TempPathFactory) -> Release:
     source = tmp / "source"
     shutil.copytree(ROOT, source, ignore=_NOT_SOURCE)
     dist = tmp / "dist"
-    _run([sys.executable, "-m", "build", "--outdir", str(dist), str(source)], tmp, env)
+    # Byte-code as a release builds it (a machine's PYTHONDONTWRITEBYTECODE only adds a notice).
+    build_env = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    build_log = _run([sys.executable, "-m", "build", "--outdir", str(dist), str(source)], tmp, build_env)
     venv = tmp / "venv"
     _run([sys.executable, "-m", "venv", str(venv)], tmp, env)
     (wheel,) = dist.glob(f"{DISTRIBUTION_FILE}-*.whl")
@@ -70,7 +74,12 @@ def release(tmp_path_factory: pytest.TempPathFactory) -> Release:
     cwd = tmp / "elsewhere"
     cwd.mkdir()
     (sdist,) = dist.glob(f"{DISTRIBUTION_FILE}-*.tar.gz")
-    return Release(sdist=sdist, wheel=wheel, venv=venv, cwd=cwd, env=env)
+    return Release(sdist=sdist, wheel=wheel, venv=venv, cwd=cwd, env=env, build_log=build_log)
+
+
+def test_the_build_prints_no_warning(release: Release):
+    warnings = [line for line in release.build_log.splitlines() if "warn" in line.lower()]
+    assert warnings == []
 
 
 def test_sdist_carries_tests_and_templates(release: Release):
