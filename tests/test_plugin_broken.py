@@ -110,3 +110,18 @@ def test_the_studio_lists_a_broken_plugin_apart_and_offers_the_other_games(site:
     assert {entry["name"] for entry in listing["broken"]} == {"brokenimp", "exits", "interrupts"}
     assert next(e for e in listing["broken"] if e["name"] == "exits")["reason"] == (
         "game plugin exits (from pnp-exits 1.0.4): cannot load pnp_exits:GAME: it called sys.exit(3)")
+
+
+def test_an_error_raised_in_a_plugins_code_while_a_command_runs_is_named_as_the_plugins(tmp_path: Path) -> None:
+    """tests/plugins/failing: its declaration and parts load; its spec loader divides by zero."""
+    site = tmp_path / "site"
+    site.mkdir()
+    install(PLUGINS / "failing", site)
+    done = pnp(site, "check", "failing", "--games", "2", cwd=tmp_path)
+    assert done.returncode == 70
+    assert done.stderr.splitlines() == [
+        f"pnp: error: game plugin failing (from pnp-failing 2.0.0) failed: ZeroDivisionError: "
+        f"integer division or modulo by zero {BUG}"]
+    shipped = pnp(site, "check", "rautino", "--games", "2", "--players", "1", "--skill-games", "0", "-q",
+                  cwd=tmp_path)
+    assert shipped.returncode in (0, 3) and shipped.stderr == ""
