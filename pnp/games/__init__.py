@@ -51,7 +51,8 @@ _hooks: list[Callable[[str], None]] = []  # receive the notices of plugins left 
 
 
 def on_notice(hook: Callable[[str], None]) -> None:
-    _hooks.append(hook)
+    """Where later notices go (the command line prints them); a new hook replaces the last."""
+    _hooks[:] = [hook]
 
 
 class _Catalogue:
