@@ -1,0 +1,293 @@
+// The play page: shows what the server says and sends what the person picks. No rule lives here:
+// legal places, refusals, points and the end of the game all come from the server.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+const play = { state: null, places: [], selected: null, turned: false, revealed: -1, targets: [] };
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const busy = (on) => { document.body.dataset.state = on ? "busy" : (play.state && play.state.over ? "over" : "ready"); };
+const say = (text) => { $("message").textContent = text || ""; };
+const humanOnTurn = () => play.state && !play.state.over && play.state.seats[play.state.player].player === "human";
+
+async function setup() {
+  const params = new URLSearchParams(location.search);
+  const { games } = await api("/api/play/games");
+  for (const game of games) $("game").add(new Option(game.title, game.name));
+  const help = games.map((g) => `${g.title}: ${g.players.join(" or ")} seats of human or `
+    + g.computer.map((c) => `${c.player} (${c.strength})`).join(", ")).join(". ");
+  $("seats-help").textContent = help;
+  for (const key of ["game", "seats", "seed", "spec", "pace"]) if (params.has(key)) $(key).value = params.get(key);
+  $("profi").checked = params.get("profi") === "1";
+  $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
+  $("turn-piece").addEventListener("click", turnPiece);
+  $("undo").addEventListener("click", undo);
+  $("reveal").addEventListener("click", () => { play.revealed = play.state.player; showHand(); });
+  document.addEventListener("keydown", keys);
+  if (params.has("game")) start();
+}
+
+async function start() {
+  say("");
+  busy(true);
+  try {
+    const state = await api("/api/play/new", {
+      game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
+      profi: $("profi").checked, spec: $("spec").value });
+    play.places = state.places;
+    play.state = null;
+    play.revealed = -1;
+    $("table").hidden = false;
+    await show(state);
+  } catch (error) { say(error.message); busy(false); }
+}
+
+async function loadBoard(step) {
+  const text = await (await fetch(`/api/play/${play.state.id}/board/${step}.svg`)).text();
+  const board = $("board");
+  board.innerHTML = text;
+  const svg = board.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `Board after ${step} move${step === 1 ? "" : "s"}`);
+  const layer = document.createElementNS(SVG_NS, "g");
+  layer.id = "places-layer";
+  svg.appendChild(layer);
+}
+
+function polygon(points, cls) {
+  const shape = document.createElementNS(SVG_NS, "polygon");
+  shape.setAttribute("points", points.map((p) => p.join(",")).join(" "));
+  shape.setAttribute("class", cls);
+  return shape;
+}
+
+function markLast(cells) {
+  const layer = $("places-layer");
+  layer.querySelectorAll(".last-move").forEach((el) => el.remove());
+  if (cells) layer.appendChild(polygon(cells, "last-move"));
+}
+
+function showPoints(step) {
+  const box = $("points");
+  box.innerHTML = "";
+  if (!step) return;
+  const total = step.score.find(([part]) => part === "total");
+  const line = document.createElement("div");
+  if (total) {
+    const gain = document.createElement("span");
+    gain.className = "gain";
+    gain.textContent = `+${total[1]} `;
+    line.appendChild(gain);
+  }
+  line.appendChild(document.createTextNode(step.text));
+  box.appendChild(line);
+  const parts = step.score.filter(([part, value]) => part !== "total" && value);
+  if (parts.length) {
+    const list = document.createElement("ul");
+    for (const [part, value] of parts) {
+      const item = document.createElement("li");
+      item.textContent = `${part}: ${value}`;
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+}
+
+function showScores(totals, player) {
+  const body = $("scores").tBodies[0];
+  body.innerHTML = "";
+  play.state.seats.forEach((seat, index) => {
+    const row = body.insertRow();
+    row.className = index === player && !play.state.over ? "on-turn" : "";
+    row.insertCell().textContent = `Player ${seat.seat} (${seat.strength})`;
+    const cell = row.insertCell();
+    cell.className = "score";
+    cell.textContent = totals[index];
+  });
+}
+
+async function show(state) {
+  const first = play.state === null;
+  play.state = state;
+  play.selected = null;
+  play.turned = false;
+  busy(true);
+  $("hand").innerHTML = "";
+  const pace = Number($("pace").value);
+  if (first) await loadBoard(state.steps.length ? state.steps[0].step - 1 : state.step);
+  for (const step of state.steps) {  // computer moves (and skips) one by one, at the chosen pace
+    if (pace) await sleep(pace);
+    await loadBoard(step.step);
+    markLast(step.last);
+    showPoints(step);
+    if (step.totals.length) showScores(step.totals, state.player);
+  }
+  if (!state.steps.length) markLast(state.last);
+  showScores(state.scores, state.player);
+  const seat = state.seats[state.player];
+  $("turn").textContent = state.over ? "Game over" : `Player ${seat.seat} (${seat.strength}) to move`;
+  $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
+  $("undo").disabled = !state.undo;
+  $("final").hidden = !state.over;
+  if (state.over) showFinal();
+  showHand();
+  busy(false);
+}
+
+function showFinal() {
+  const state = play.state;
+  const best = Math.max(...state.scores);
+  const final = $("final");
+  final.innerHTML = "<h2>Final scores</h2>";
+  const list = document.createElement("ol");
+  list.id = "final-scores";
+  state.seats.forEach((seat, index) => {
+    const item = document.createElement("li");
+    item.textContent = `Player ${seat.seat} (${seat.strength}): ${state.scores[index]}`
+      + (state.scores[index] === best && state.seats.length > 1 ? " - wins" : "");
+    item.dataset.score = state.scores[index];
+    list.appendChild(item);
+  });
+  final.appendChild(list);
+  const end = document.createElement("p");
+  end.textContent = `The game ended: ${state.end}.` + (state.saved ? ` Saved as ${state.saved}.` : "");
+  end.id = "saved";
+  end.dataset.path = state.saved || "";
+  final.appendChild(end);
+}
+
+function showHand() {
+  const state = play.state;
+  const hidden = humanOnTurn() && state.people > 1 && play.revealed !== state.player;
+  $("cover").hidden = !hidden;
+  $("reveal").textContent = `Player ${state.player + 1}: show my ${state.piece_word}s`;
+  $("hand").innerHTML = "";
+  $("turn-piece").disabled = true;
+  if (hidden || !humanOnTurn()) return clearTargets();
+  state.hand.forEach((piece) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "piece";
+    button.setAttribute("aria-label", piece.label);
+    button.setAttribute("aria-pressed", "false");
+    const image = document.createElement("img");
+    image.src = `/api/play/${state.id}/${piece.image}`;
+    image.alt = "";
+    button.appendChild(image);
+    button.addEventListener("click", () => select(piece.piece));
+    item.appendChild(button);
+    $("hand").appendChild(item);
+  });
+  clearTargets();
+}
+
+function clearTargets() {
+  const layer = $("places-layer");
+  if (layer) layer.querySelectorAll(".place").forEach((el) => el.remove());
+  play.targets = [];
+}
+
+async function select(piece) {
+  play.selected = piece;
+  play.turned = false;
+  say("");
+  $("turn-piece").disabled = false;
+  await drawTargets();
+}
+
+async function turnPiece() {
+  if (play.selected === null) return;
+  play.turned = !play.turned;
+  await drawTargets();
+}
+
+async function drawTargets() {
+  const state = play.state;
+  document.querySelectorAll("#hand button").forEach((button, index) => {
+    button.setAttribute("aria-pressed", String(index === play.selected));
+    button.querySelector("img").classList.toggle("turned", index === play.selected && play.turned);
+  });
+  busy(true);
+  let places, cls;
+  if (state.profi) {  // no hints: every open place is a target, drawn alike
+    places = (await api(`/api/play/${state.id}/open`)).open;
+    cls = "place";
+  } else {
+    places = (await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned ? 1 : 0}`)).places;
+    cls = "place hint";
+  }
+  clearTargets();
+  const layer = $("places-layer");
+  for (const number of places) {
+    const place = play.places[number];
+    const shape = polygon(shrink(place.points, 0.55), cls);
+    shape.setAttribute("tabindex", "0");
+    shape.setAttribute("role", "button");
+    shape.setAttribute("aria-label", place.label);
+    shape.dataset.place = number;
+    shape.addEventListener("click", () => move(number));
+    layer.appendChild(shape);
+    play.targets.push(shape);
+  }
+  if (!state.profi && !places.length) say(`this ${state.piece_word} fits nowhere this way round; turn it (R) or pick another`);
+  busy(false);
+}
+
+function shrink(points, factor) {  // a smaller target around the place's centre, so neighbours do not overlap
+  const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
+  const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
+  return points.map(([x, y]) => [cx + (x - cx) * factor, cy + (y - cy) * factor]);
+}
+
+async function move(place) {
+  if (play.selected === null || document.body.dataset.state === "busy") return;
+  busy(true);
+  try {
+    const state = await api(`/api/play/${play.state.id}/move`,
+      { version: play.state.version, piece: play.selected, turned: play.turned, place });
+    say("");
+    if (state.people > 1) play.revealed = -1;
+    await show(state);
+  } catch (error) { say(error.message); busy(false); }
+}
+
+async function undo() {
+  busy(true);
+  try {
+    const state = await api(`/api/play/${play.state.id}/undo`, { version: play.state.version });
+    play.state = null;
+    await show(state);
+    say("your last move was taken back");
+  } catch (error) { say(error.message); busy(false); }
+}
+
+function keys(event) {
+  if (!play.state || event.target.closest("#setup")) return;
+  if (event.key === "r" || event.key === "R") { event.preventDefault(); turnPiece(); return; }
+  const targets = play.targets;
+  if (!targets.length) return;
+  const at = targets.indexOf(document.activeElement);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (step) {
+    event.preventDefault();
+    targets[(at + step + targets.length) % targets.length].focus();
+  } else if (event.key === "Enter" && at >= 0) {
+    event.preventDefault();
+    move(Number(targets[at].dataset.place));
+  }
+}
+
+setup();
