@@ -211,3 +211,10 @@ def test_live_games_are_bounded_by_number_and_idle_time(tmp_path: Path) -> None:
     with pytest.raises(Exception, match="not live here"):
         sessions.get(made[0].id)
     assert MAX_LIVE_GAMES == 16 and IDLE_SECONDS == 7200  # the numbers the README documents
+
+
+def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient) -> None:
+    state = new(client)
+    assert client.get(f"/api/play/{state['id']}/{state['hand'][0]['image']}").status_code == 200
+    response = client.get(f"/api/play/{state['id']}/piece/0/99.svg")
+    assert response.status_code == 422 and response.json()["error"].startswith("piece: colours 0 and 99: this set has")

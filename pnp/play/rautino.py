@@ -194,9 +194,9 @@ class RautinoTable:
         if not (_index(a, len(self.names)) and _index(b, len(self.names))):
             raise Refused(f"piece: colours {a} and {b}: this set has colours 0 to {len(self.names) - 1}")
         colours = [self.model.colour(self.names[a]), self.model.colour(self.names[b])]
-        layout = tg.TriLayout(10.0, 0.0, 0.0)
+        layout = tg.TriLayout(10.0, 0.5, 0.5)
         cells = [(0, 0), (1, 0)]  # an up triangle and the down one to its right: a rhombus
-        page = Page(15.0, layout.height, label=f"{self.names[a]}-{self.names[b]} stone")
+        page = Page(16.0, layout.height + 1.0, safe_margin=0.25, label=f"{self.names[a]}-{self.names[b]} stone")
         for cell, colour in zip(cells, colours, strict=True):
             art.draw_triangle(page, layout.polygon(cell), colour, outline=stroked(art.INK, 0.2))
         page.polygon(stone_outline(layout, cells), style=stroked(art.INK, 0.5))
