@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
 from playwright import sync_api as playwright
+from test_play_zatre import small_spec
 
 from pnp import games as registry
 
@@ -31,6 +32,7 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     workspace = tmp_path_factory.mktemp("workspace")
+    small_spec(workspace)
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "pnp", "play", "rautino", "--workspace", str(workspace),
                                "--port", str(port), "--no-browser", "--seed", "3"],
@@ -67,8 +69,8 @@ def ready(page: object) -> str:
     return page.evaluate("document.body.dataset.state")
 
 
-def open_game(page: object, base: str, query: str) -> None:
-    page.goto(f"{base}/play?game=rautino&pace=0&{query}")
+def open_game(page: object, base: str, query: str, game: str = "rautino") -> None:
+    page.goto(f"{base}/play?game={game}&pace=0&{query}")
     page.wait_for_selector("#board svg")
     ready(page)
 
@@ -84,6 +86,8 @@ def click_a_legal_place(page: object) -> None:
             if hints.count():
                 hints.first.click()
                 return
+            if page.locator("#turn-piece").is_hidden():
+                break  # a piece that cannot be turned
             page.click("#turn-piece")
     raise AssertionError("no stone of the hand fits, yet the page gave the person the turn")
 
@@ -177,3 +181,41 @@ def test_a_narrow_screen_and_the_hot_seat_cover(browser: object, studio: tuple[s
         assert page.locator("#undo").is_disabled()
     finally:
         context.close()
+
+
+# Hint markers whose centre lies on a tile of the board drawing.
+HINTS_ON_TILES = """() => {
+  const tiles = [...document.querySelectorAll('#board svg .tile')].map((t) => t.getBBox());
+  const hints = [...document.querySelectorAll('#places-layer .place.hint')].map((h) => h.getBBox());
+  if (!tiles.length || !hints.length) return -1;
+  return hints.filter((h) => tiles.some((t) => h.x + h.width / 2 > t.x && h.x + h.width / 2 < t.x + t.width
+    && h.y + h.height / 2 > t.y && h.y + h.height / 2 < t.y + t.height)).length;
+}"""
+
+
+def test_a_whole_zatre_game_by_clicks_fills_the_sheets_and_replays(page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    open_game(page, base, "seats=human,greedy&seed=2&spec=zatre.toml", game="zatre")
+    assert page.locator("#turn-piece").is_hidden()
+    assert page.locator("#hand button.piece").first.get_attribute("aria-label").startswith("tile of ")
+    tiles = 0
+    while ready(page) != "over":
+        click_a_legal_place(page)
+        tiles += 1
+        if tiles == 5:
+            ready(page)
+            if page.locator("#hand button.piece").count():
+                page.locator("#hand button.piece").first.click()
+                ready(page)
+            shot(page, "zatre")
+            assert page.evaluate(HINTS_ON_TILES) == 0  # hints are drawn on free fields, never on a tile
+        assert tiles < 100
+    assert page.locator(".sheet caption").all_inner_texts() == ["Score sheet of player 1", "Score sheet of player 2"]
+    shown = [int(s) for s in page.locator("#final-scores li").evaluate_all("items => items.map(i => i.dataset.score)")]
+    totals = [int(t) for t in page.locator(".sheet tfoot td:last-child").all_inner_texts()]
+    assert totals == shown
+    saved = workspace / page.locator("#saved").get_attribute("data-path")
+    out = io.StringIO()
+    game = registry.get("zatre")
+    assert game.replay(game.load(workspace / "zatre.toml"), saved, out) == 0
+    assert f"final scores {', '.join(map(str, shown))}" in out.getvalue()

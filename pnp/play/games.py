@@ -16,9 +16,16 @@ def _rautino(model: Any, seats: list[str], seed: int, preset: str | None) -> Tab
     return RautinoTable(model, seats, seed)
 
 
+def _zatre(model: Any, seats: list[str], seed: int, preset: str | None) -> Table:
+    from .zatre import ZatreTable
+
+    return ZatreTable(model, seats, seed)
+
+
 # Game -> (computer players it offers, weakest first; table maker).
 PLAYABLE: dict[str, tuple[tuple[str, ...], Callable[[Any, list[str], int, str | None], Table]]] = {
     "rautino": (("random", "greedy", "lookahead"), _rautino),
+    "zatre": (("random", "greedy", "lookahead"), _zatre),
 }
 
 

@@ -26,6 +26,7 @@ from .table import Refused
 class RautinoTable:
     game = "rautino"
     players_available = tuple(PLAYERS)
+    turnable = True  # a piece may be turned before it is laid
     piece_word = "stone"
 
     def __init__(self, model: RautinoModel, seats: list[str], seed: int) -> None:
@@ -204,6 +205,9 @@ class RautinoTable:
 
     def frames(self, record: dict[str, Any]) -> list[Any]:
         return frames(self.model, record)
+
+    def sheets(self) -> list[dict[str, Any]]:
+        return []  # Rautino keeps its score on a track, not on a sheet
 
 
 def _index(value: Any, length: int) -> bool:

@@ -100,7 +100,7 @@ class Session:
         record = table.record()
         frames = table.frames(record)
         since = max(0, min(since, len(frames) - 1))
-        steps = [{**frame.to_json(), "step": n, "last": table.last_cells({**record, "moves": record["moves"][:n]})}
+        steps = [{**frame.to_json(), "step": n, "last": table.last_cells(frame.record)}
                  for n, frame in enumerate(frames) if n > since]
         return {
             "id": self.id, "game": self.game, "spec": self.spec, "version": self.version, "profi": self.profi,
@@ -108,8 +108,10 @@ class Session:
             "people": self.people,
             "player": table.player, "over": table.over, "scores": list(table.scores),
             "hand": [] if table.over or self.seats[table.player] != HUMAN else table.hand(table.player),
-            "piece_word": table.piece_word, "pile": table.pile(), "step": len(frames) - 1, "steps": steps,
+            "piece_word": table.piece_word, "turnable": table.turnable, "pile": table.pile(),
+            "step": len(frames) - 1, "steps": steps,
             "last": table.last_cells(record), "end": record.get("end", ""),
+            "sheets": table.sheets(),
             "undo": self.people == 1 and bool(self.moves) and not table.over, "saved": self.saved,
         }
 

@@ -177,11 +177,11 @@ def play_routes(workspace: Workspace) -> list[Route]:
 
         def draw() -> Any:
             with session.lock:
-                record = session.table.record()
+                frames = session.table.frames(session.table.record())
                 step = int(request.path_params["step"])
-                if not 0 <= step <= len(record["moves"]):
-                    raise PnpError(f"step {step}: the game has steps 0 to {len(record['moves'])}")
-                return session.table.board_page({**record, "moves": record["moves"][:step]})
+                if not 0 <= step < len(frames):
+                    raise PnpError(f"step {step}: the game has steps 0 to {len(frames) - 1}")
+                return session.table.board_page(frames[step].record)
 
         return _svg(await run_in_threadpool(draw))
 

@@ -45,6 +45,7 @@ async function start() {
       game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
       profi: $("profi").checked, spec: $("spec").value });
     play.places = state.places;
+    play.placeById = new Map(state.places.map((place) => [place.place, place]));
     play.state = null;
     play.revealed = -1;
     $("table").hidden = false;
@@ -59,11 +60,20 @@ async function loadBoard(step) {
   const svg = board.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
+  svg.setAttribute("viewBox", boardBox());  // the board itself, without the rest of its page
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `Board after ${step} move${step === 1 ? "" : "s"}`);
   const layer = document.createElementNS(SVG_NS, "g");
   layer.id = "places-layer";
   svg.appendChild(layer);
+}
+
+function boardBox() {
+  const xs = play.places.flatMap((place) => place.points.map((p) => p[0]));
+  const ys = play.places.flatMap((place) => place.points.map((p) => p[1]));
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const margin = 0.03 * Math.max(x1 - x0, y1 - y0);
+  return [x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin].join(" ");
 }
 
 function polygon(points, cls) {
@@ -134,16 +144,44 @@ async function show(state) {
     showPoints(step);
     if (step.totals.length) showScores(step.totals, state.player);
   }
+  if (!state.steps.length && !first) await loadBoard(state.step);  // a tile laid, the turn goes on
   if (!state.steps.length) markLast(state.last);
   showScores(state.scores, state.player);
+  showSheets(state.sheets);
   const seat = state.seats[state.player];
   $("turn").textContent = state.over ? "Game over" : `Player ${seat.seat} (${seat.strength}) to move`;
   $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
   $("undo").disabled = !state.undo;
+  $("turn-piece").hidden = !state.turnable;
   $("final").hidden = !state.over;
   if (state.over) showFinal();
   showHand();
   busy(false);
+}
+
+function showSheets(sheets) {  // score sheets as the rules fill them (Zatre)
+  const box = $("sheets");
+  box.innerHTML = "";
+  for (const sheet of sheets) {
+    const table = document.createElement("table");
+    table.className = "sheet";
+    table.createCaption().textContent = `Score sheet of player ${sheet.seat}`;
+    const head = table.createTHead().insertRow();
+    for (const column of ["", ...sheet.columns]) head.appendChild(document.createElement("th")).textContent = column;
+    const body = table.createTBody();
+    sheet.rows.forEach((cells, index) => {
+      const row = body.insertRow();
+      row.insertCell().textContent = index + 1;
+      for (const value of cells) row.insertCell().textContent = value;
+    });
+    const foot = table.createTFoot().insertRow();
+    foot.insertCell().textContent = "";
+    const label = foot.insertCell();
+    label.colSpan = sheet.columns.length - 1;
+    label.textContent = sheet.minus ? `minus ${sheet.minus} · total` : "total";
+    foot.insertCell().textContent = sheet.total;
+    box.appendChild(table);
+  }
 }
 
 function showFinal() {
@@ -232,7 +270,7 @@ async function drawTargets() {
   clearTargets();
   const layer = $("places-layer");
   for (const number of places) {
-    const place = play.places[number];
+    const place = play.placeById.get(number);
     const shape = polygon(shrink(place.points, 0.55), cls);
     shape.setAttribute("tabindex", "0");
     shape.setAttribute("role", "button");
