@@ -5,6 +5,7 @@ hot-seat cover."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import socket
 import subprocess
@@ -75,26 +76,30 @@ def open_game(page: object, base: str, query: str, game: str = "rautino") -> Non
     ready(page)
 
 
-def click_a_legal_place(page: object) -> None:
-    """Pick stones and sides until the page shows a hint, then click it: clicks only."""
+def select_a_fitting_piece(page: object) -> object:
+    """Pick pieces and turn them until the page shows hints (clicks only); the hints' locator."""
     pieces = page.locator("#hand button.piece")
     for index in range(pieces.count()):
         pieces.nth(index).click()
-        for _ in range(2):
+        for _ in range(page.evaluate("play.state.turns")):
             ready(page)
             hints = page.locator("#places-layer .place.hint")
             if hints.count():
-                hints.first.click()
-                return
+                return hints
             if page.locator("#turn-piece").is_hidden():
                 break  # a piece that cannot be turned
             page.click("#turn-piece")
-    raise AssertionError("no stone of the hand fits, yet the page gave the person the turn")
+    raise AssertionError("no piece of the hand fits, yet the page gave the person the turn")
+
+
+def click_a_legal_place(page: object) -> None:
+    select_a_fitting_piece(page).first.click()
 
 
 def shot(page: object, name: str) -> None:
     if SCREENSHOTS:
         Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(400)  # a turned piece ends its turning
         page.screenshot(path=str(Path(SCREENSHOTS) / f"play-{name}.png"))
 
 
@@ -107,9 +112,8 @@ def test_a_whole_game_against_the_computer_by_clicks_ends_on_the_scores_pnp_repl
         click_a_legal_place(page)
         moves += 1
         if moves == 4:
-            page.locator("#hand button.piece").first.wait_for()
-            page.locator("#hand button.piece").first.click()
             ready(page)
+            select_a_fitting_piece(page)
             shot(page, "rautino")
         assert moves < 200
     shown = [int(s) for s in page.locator("#final-scores li").evaluate_all("items => items.map(i => i.dataset.score)")]
@@ -204,9 +208,7 @@ def test_a_whole_zatre_game_by_clicks_fills_the_sheets_and_replays(page: object,
         tiles += 1
         if tiles == 5:
             ready(page)
-            if page.locator("#hand button.piece").count():
-                page.locator("#hand button.piece").first.click()
-                ready(page)
+            select_a_fitting_piece(page)
             shot(page, "zatre")
             assert page.evaluate(HINTS_ON_TILES) == 0  # hints are drawn on free fields, never on a tile
         assert tiles < 100
@@ -218,4 +220,28 @@ def test_a_whole_zatre_game_by_clicks_fills_the_sheets_and_replays(page: object,
     out = io.StringIO()
     game = registry.get("zatre")
     assert game.replay(game.load(workspace / "zatre.toml"), saved, out) == 0
+    assert f"final scores {', '.join(map(str, shown))}" in out.getvalue()
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_a_whole_triomino_game_by_clicks_ends_on_the_scores_pnp_replay_finds(page: object, studio: tuple[str, Path],
+                                                                            preset: str) -> None:
+    base, workspace = studio
+    open_game(page, base, f"seats=human,greedy&seed=1&preset={preset}", game="triomino")
+    moves = 0
+    while ready(page) != "over":
+        click_a_legal_place(page)
+        moves += 1
+        if moves == 6 and preset == "seed":
+            ready(page)
+            select_a_fitting_piece(page)
+            shot(page, "triomino")
+        assert moves < 300
+    shown = [int(s) for s in page.locator("#final-scores li").evaluate_all("items => items.map(i => i.dataset.score)")]
+    saved = workspace / page.locator("#saved").get_attribute("data-path")
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["preset"] == preset and (preset == "seed" or len(record["rounds"]) > 1)
+    out = io.StringIO()
+    game = registry.get("triomino")
+    assert game.replay(game.load(None), saved, out) == 0
     assert f"final scores {', '.join(map(str, shown))}" in out.getvalue()

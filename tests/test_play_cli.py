@@ -20,7 +20,7 @@ def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     (["rautino", "--preset", "classic"], "--preset classic: rautino has no rule presets"),
     (["rautino", "--spec", "/etc/hostname"], "--spec /etc/hostname: must lie inside the workspace"),
     (["rautino", "--spec", "missing.toml"], "--spec missing.toml: file not found"),
-    (["triomino"], "triomino: cannot be played in the browser yet; playable: rautino, zatre"),
+    (["triomino", "--preset", "fast"], "--preset fast: triomino has the presets seed, classic"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     result = pnp("play", *args, "--no-browser", "--workspace", str(tmp_path), cwd=tmp_path)

@@ -22,10 +22,17 @@ def _zatre(model: Any, seats: list[str], seed: int, preset: str | None) -> Table
     return ZatreTable(model, seats, seed)
 
 
+def _triomino(model: Any, seats: list[str], seed: int, preset: str | None) -> Table:
+    from .triomino import TriominoTable
+
+    return TriominoTable(model, seats, seed, preset)
+
+
 # Game -> (computer players it offers, weakest first; table maker).
 PLAYABLE: dict[str, tuple[tuple[str, ...], Callable[[Any, list[str], int, str | None], Table]]] = {
     "rautino": (("random", "greedy", "lookahead"), _rautino),
     "zatre": (("random", "greedy", "lookahead"), _zatre),
+    "triomino": (("random", "greedy", "lookahead"), _triomino),
 }
 
 

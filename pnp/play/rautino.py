@@ -26,7 +26,8 @@ from .table import Refused
 class RautinoTable:
     game = "rautino"
     players_available = tuple(PLAYERS)
-    turnable = True  # a piece may be turned before it is laid
+    turns = 2  # positions a piece turns through
+    crop = True  # the page shows the board's places only, not the rest of the drawing's page
     piece_word = "stone"
 
     def __init__(self, model: RautinoModel, seats: list[str], seed: int) -> None:

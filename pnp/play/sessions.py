@@ -108,10 +108,11 @@ class Session:
             "people": self.people,
             "player": table.player, "over": table.over, "scores": list(table.scores),
             "hand": [] if table.over or self.seats[table.player] != HUMAN else table.hand(table.player),
-            "piece_word": table.piece_word, "turnable": table.turnable, "pile": table.pile(),
+            "piece_word": table.piece_word, "pile": table.pile(),
             "step": len(frames) - 1, "steps": steps,
             "last": table.last_cells(record), "end": record.get("end", ""),
-            "sheets": table.sheets(),
+            "sheets": table.sheets(), "turns": table.turns, "crop": table.crop,
+            "places": table.places(),
             "undo": self.people == 1 and bool(self.moves) and not table.over, "saved": self.saved,
         }
 

@@ -22,7 +22,8 @@ class Table(Protocol):
     over: bool
     scores: list[int]
     piece_word: str
-    turnable: bool
+    turns: int  # positions a piece turns through (1: it does not turn)
+    crop: bool  # the page crops the board drawing to the places
 
     def move(self, move: dict[str, Any]) -> None: ...
     def computer_move(self) -> None: ...

@@ -39,7 +39,8 @@ Turn = frozenset[tuple[int, int]]
 
 class ZatreTable:
     game = "zatre"
-    turnable = False  # a piece may be turned before it is laid
+    turns = 1  # positions a piece turns through
+    crop = True  # the page shows the board's places only, not the rest of the drawing's page
     piece_word = "tile"
 
     def __init__(self, model: ZatreModel, seats: list[str], seed: int) -> None:

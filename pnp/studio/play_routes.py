@@ -108,7 +108,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
 
     async def new_game(request: Request) -> Response:
         session = await run_in_threadpool(_start, await _body(request))
-        return JSONResponse({**session.state(0), "places": session.table.places()})
+        return JSONResponse(session.state(0))
 
     async def state(request: Request) -> Response:
         session = session_of(request)
@@ -129,7 +129,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
         if session.profi:
             raise Refused("profi: this game shows no places")
         piece = _int_param(request.query_params.get("piece"), "piece")
-        turned = request.query_params.get("turned", "0") not in ("0", "false", "")
+        turned = _int_param(request.query_params.get("turned"), "turned")
 
         def read() -> dict[str, Any]:
             with session.lock:

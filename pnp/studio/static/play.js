@@ -27,7 +27,11 @@ async function setup() {
   const help = games.map((g) => `${g.title}: ${g.players.join(" or ")} seats of human or `
     + g.computer.map((c) => `${c.player} (${c.strength})`).join(", ")).join(". ");
   $("seats-help").textContent = help;
-  for (const key of ["game", "seats", "seed", "spec", "pace"]) if (params.has(key)) $(key).value = params.get(key);
+  play.games = new Map(games.map((game) => [game.name, game]));
+  if (params.has("game")) $("game").value = params.get("game");
+  $("game").addEventListener("change", presets);
+  presets();
+  for (const key of ["seats", "seed", "spec", "pace", "preset"]) if (params.get(key)) $(key).value = params.get(key);
   $("profi").checked = params.get("profi") === "1";
   $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
   $("turn-piece").addEventListener("click", turnPiece);
@@ -37,15 +41,21 @@ async function setup() {
   if (params.has("game")) start();
 }
 
+function presets() {  // the rule presets of the chosen game, if it has any
+  const game = play.games.get($("game").value);
+  $("preset").innerHTML = "";
+  for (const name of game ? game.presets : []) $("preset").add(new Option(name, name));
+  $("preset-label").hidden = !$("preset").options.length;
+}
+
 async function start() {
   say("");
   busy(true);
   try {
     const state = await api("/api/play/new", {
       game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
+      preset: $("preset").value || null,
       profi: $("profi").checked, spec: $("spec").value });
-    play.places = state.places;
-    play.placeById = new Map(state.places.map((place) => [place.place, place]));
     play.state = null;
     play.revealed = -1;
     $("table").hidden = false;
@@ -60,7 +70,7 @@ async function loadBoard(step) {
   const svg = board.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  svg.setAttribute("viewBox", boardBox());  // the board itself, without the rest of its page
+  if (play.state.crop) svg.setAttribute("viewBox", boardBox());  // the board, without the rest of its page
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `Board after ${step} move${step === 1 ? "" : "s"}`);
   const layer = document.createElementNS(SVG_NS, "g");
@@ -131,8 +141,10 @@ function showScores(totals, player) {
 async function show(state) {
   const first = play.state === null;
   play.state = state;
+  play.places = state.places;
+  play.placeById = new Map(state.places.map((place) => [place.place, place]));
   play.selected = null;
-  play.turned = false;
+  play.turned = 0;
   busy(true);
   $("hand").innerHTML = "";
   const pace = Number($("pace").value);
@@ -152,7 +164,7 @@ async function show(state) {
   $("turn").textContent = state.over ? "Game over" : `Player ${seat.seat} (${seat.strength}) to move`;
   $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
   $("undo").disabled = !state.undo;
-  $("turn-piece").hidden = !state.turnable;
+  $("turn-piece").hidden = state.turns < 2;
   $("final").hidden = !state.over;
   if (state.over) showFinal();
   showHand();
@@ -240,7 +252,7 @@ function clearTargets() {
 
 async function select(piece) {
   play.selected = piece;
-  play.turned = false;
+  play.turned = 0;
   say("");
   $("turn-piece").disabled = false;
   await drawTargets();
@@ -248,7 +260,7 @@ async function select(piece) {
 
 async function turnPiece() {
   if (play.selected === null) return;
-  play.turned = !play.turned;
+  play.turned = (play.turned + 1) % play.state.turns;
   await drawTargets();
 }
 
@@ -256,7 +268,10 @@ async function drawTargets() {
   const state = play.state;
   document.querySelectorAll("#hand button").forEach((button, index) => {
     button.setAttribute("aria-pressed", String(index === play.selected));
-    button.querySelector("img").classList.toggle("turned", index === play.selected && play.turned);
+    const turn = index === play.selected ? play.turned * 360 / state.turns : 0;
+    const image = button.querySelector("img");
+    image.style.transformOrigin = state.turns === 3 ? "50% 65.5%" : "50% 50%";  // a triangle turns about its centre
+    image.style.transform = turn ? `rotate(${turn}deg)` : "";
   });
   busy(true);
   let places, cls;
@@ -264,7 +279,7 @@ async function drawTargets() {
     places = (await api(`/api/play/${state.id}/open`)).open;
     cls = "place";
   } else {
-    places = (await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned ? 1 : 0}`)).places;
+    places = (await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned}`)).places;
     cls = "place hint";
   }
   clearTargets();
@@ -280,7 +295,9 @@ async function drawTargets() {
     layer.appendChild(shape);
     play.targets.push(shape);
   }
-  if (!state.profi && !places.length) say(`this ${state.piece_word} fits nowhere this way round; turn it (R) or pick another`);
+  say(!state.profi && !places.length
+    ? `this ${state.piece_word} fits nowhere ${state.turns > 1 ? "this way round; turn it (R) or" : "now;"} pick another`
+    : "");
   busy(false);
 }
 
@@ -295,7 +312,8 @@ async function move(place) {
   busy(true);
   try {
     const state = await api(`/api/play/${play.state.id}/move`,
-      { version: play.state.version, piece: play.selected, turned: play.turned, place });
+      { version: play.state.version, piece: play.selected, place,
+        turned: play.state.turns === 2 ? play.turned === 1 : play.turned });
     say("");
     if (state.people > 1) play.revealed = -1;
     await show(state);
