@@ -116,3 +116,23 @@ def test_a_forged_move_is_refused_in_one_line_and_changes_nothing(client: TestCl
         assert response.status_code == 422
         assert message in response.json()["error"] and "\n" not in response.json()["error"]
     assert client.get(f"/api/play/{state['id']}").json() == before
+
+
+@pytest.mark.parametrize(("game", "body"), [("triomino", {"preset": "classic"}), ("zatre", {})])
+def test_undo_takes_back_a_persons_last_move(client: TestClient, game: str, body: dict) -> None:
+    state = client.post("/api/play/new", json={"game": game, "seats": "human,greedy", "seed": 5, **body}).json()
+    first = client.get(f"/api/play/{state['id']}").json()
+    move = None
+    for piece in range(len(state["hand"])):
+        for turned in range(3):
+            places = client.get(f"/api/play/{state['id']}/hints", params={"piece": piece, "turned": turned}).json()
+            if places["places"]:
+                move = {"version": state["version"], "piece": piece, "turned": turned, "place": places["places"][0]}
+                break
+        if move:
+            break
+    after = client.post(f"/api/play/{state['id']}/move", json=move).json()
+    assert after["undo"] and after["hand"] != first["hand"]
+    undone = client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]}).json()
+    assert {k: v for k, v in undone.items() if k not in ("version", "steps")} == \
+        {k: v for k, v in first.items() if k not in ("version", "steps")}
