@@ -136,3 +136,25 @@ def test_undo_takes_back_a_persons_last_move(client: TestClient, game: str, body
     undone = client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]}).json()
     assert {k: v for k, v in undone.items() if k not in ("version", "steps")} == \
         {k: v for k, v in first.items() if k not in ("version", "steps")}
+
+
+def test_a_person_whose_tiles_fit_nowhere_draws_and_may_play_only_the_drawn_tile() -> None:
+    model = load(None)
+    for seed in range(40):
+        table = TriominoTable(model, ["human", "human"], seed, "seed")
+        rng = random.Random(seed)
+        while not table.over and table.phase != "drawn":
+            offered = table.offered()
+            choices = [(piece, turned, place) for piece in range(len(offered)) for turned in range(3)
+                       for place in table.hints(piece, turned)]
+            piece, turned, place = choices[rng.randrange(len(choices))]
+            table.move({"piece": piece, "turned": turned, "place": place})
+        if table.phase == "drawn":
+            break
+    assert table.phase == "drawn"
+    hand = table.hands[table.player]
+    assert not table.table.can_place(hand[:-len(table.drawn)])  # nothing of the hand fitted
+    assert table.offered() == [table.drawn[-1]] and table.table.can_place(table.offered())
+    assert "you drew" in table.note()
+    with pytest.raises(Exception, match="piece: no tile 1 among the tiles player"):
+        table.move({"piece": 1, "turned": 0, "place": 0})

@@ -150,6 +150,9 @@ class RautinoTable:
         return [{"piece": i, "label": f"{self.names[a]}-{self.names[b]} stone",
                  "image": f"piece/{a}/{b}.svg"} for i, (a, b) in enumerate(self.hands[player])]
 
+    def note(self) -> str:
+        return ""
+
     def pile(self) -> int:
         return len(self.stack)
 

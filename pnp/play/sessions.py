@@ -111,6 +111,7 @@ class Session:
             "piece_word": table.piece_word, "pile": table.pile(),
             "step": len(frames) - 1, "steps": steps,
             "last": table.last_cells(record), "end": record.get("end", ""),
+            "note": "" if table.over else table.note(),
             "sheets": table.sheets(), "turns": table.turns, "crop": table.crop,
             "places": table.places(),
             "undo": self.people == 1 and bool(self.moves) and not table.over, "saved": self.saved,

@@ -243,6 +243,13 @@ class TriominoTable:
     def pile(self) -> int:
         return len(self.draw_pile)
 
+    def note(self) -> str:
+        if self.phase == "drawn":
+            count = len(self.drawn)
+            return (f"No tile of your hand fitted: you drew {count} tile{'s' if count != 1 else ''}; "
+                    "the last one fits and is the one you may play.")
+        return ""
+
     def hints(self, piece: int, turned: int) -> list[int]:
         offered = self.offered()
         if not _index(piece, len(offered)):

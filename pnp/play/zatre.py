@@ -178,6 +178,9 @@ class ZatreTable:
         return [{"piece": i, "label": f"tile of {pips}", "image": f"piece/{pips}/0.svg"}
                 for i, pips in enumerate(self.held())]
 
+    def note(self) -> str:
+        return ""
+
     def pile(self) -> int:
         return len(self.bag) - self.drawn_so_far
 

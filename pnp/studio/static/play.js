@@ -224,6 +224,9 @@ function showHand() {
   $("cover").hidden = !hidden;
   $("reveal").textContent = `Player ${state.player + 1}: show my ${state.piece_word}s`;
   $("hand").innerHTML = "";
+  const word = state.piece_word;
+  $("hand-title").textContent = `${word[0].toUpperCase()}${word.slice(1)}s to choose from`;
+  $("note").textContent = hidden ? "" : state.note;
   $("turn-piece").disabled = true;
   if (hidden || !humanOnTurn()) return clearTargets();
   state.hand.forEach((piece) => {
