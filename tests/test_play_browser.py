@@ -183,6 +183,16 @@ def test_a_narrow_screen_and_the_hot_seat_cover(browser: object, studio: tuple[s
         assert page.locator("#reveal").inner_text() == "Player 2: show my stones"
         assert page.locator("#hand button.piece").count() == 0
         assert page.locator("#undo").is_disabled()
+        # Zatre: the cover stays away while the same player lays the second tile of a turn
+        open_game(page, base, "seats=human,human&seed=3&spec=zatre.toml", game="zatre")
+        page.tap("#reveal")
+        ready(page)
+        click_a_legal_place(page)  # the first of the opening turn's tiles
+        ready(page)
+        assert page.evaluate("play.state.player") == 0 and page.locator("#cover").is_hidden()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        open_game(page, base, "seats=human,greedy&seed=3", game="triomino")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
     finally:
         context.close()
 

@@ -318,7 +318,6 @@ async function move(place) {
       { version: play.state.version, piece: play.selected, place,
         turned: play.state.turns === 2 ? play.turned === 1 : play.turned });
     say("");
-    if (state.people > 1) play.revealed = -1;
     await show(state);
   } catch (error) { say(error.message); busy(false); }
 }
