@@ -255,3 +255,14 @@ def test_a_whole_triomino_game_by_clicks_ends_on_the_scores_pnp_replay_finds(pag
     game = registry.get("triomino")
     assert game.replay(game.load(None), saved, out) == 0
     assert f"final scores {', '.join(map(str, shown))}" in out.getvalue()
+
+
+def test_the_studios_play_link_plays_the_spec_being_edited(page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/?spec=workspace:zatre:zatre.toml")
+    page.wait_for_function("document.querySelector('#spec').value === 'workspace:zatre:zatre.toml'")
+    page.click("#play-link")
+    page.wait_for_selector("#board svg")
+    ready(page)
+    assert page.evaluate("[play.state.game, play.state.spec]") == ["zatre", "zatre.toml"]
+    assert page.evaluate("play.state.pile") == 15  # the workspace's set of 18 tiles, 3 drawn to open

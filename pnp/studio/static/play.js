@@ -28,6 +28,11 @@ async function setup() {
     + g.computer.map((c) => `${c.player} (${c.strength})`).join(", ")).join(". ");
   $("seats-help").textContent = help;
   play.games = new Map(games.map((game) => [game.name, game]));
+  const studio = (params.get("studio_spec") || "").match(/^(?:shipped:(\w+)|workspace:(\w+):(.+))$/);
+  if (studio) {  // the studio's Play link: the spec being edited there
+    params.set("game", studio[1] || studio[2]);
+    params.set("spec", studio[3] || "");
+  }
   if (params.has("game")) $("game").value = params.get("game");
   $("game").addEventListener("change", presets);
   presets();
