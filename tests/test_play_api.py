@@ -220,3 +220,14 @@ def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient)
     assert client.get(f"/api/play/{state['id']}/{state['hand'][0]['image']}").status_code == 200
     response = client.get(f"/api/play/{state['id']}/piece/0/99.svg")
     assert response.status_code == 422 and response.json()["error"].startswith("piece: colours 0 and 99: this set has")
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_seats_offer_the_players_the_games_check_plays_with_strengths_named_once(game: str) -> None:
+    from pnp.play.games import playable
+    from pnp.play.seats import STRENGTHS, strength
+
+    players, _ = playable(game)
+    assert players == tuple(registry.get(game).simulation.players)
+    assert [strength(p) for p in players] == [STRENGTHS[p] for p in players] == ["beginner", "good", "strong"]
+    assert strength("human") == "you" and strength("a-new-player") == "a-new-player"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pnp import games as registry
 from pnp.errors import PnpError
 
 from .table import Table
@@ -28,15 +29,14 @@ def _triomino(model: Any, seats: list[str], seed: int, preset: str | None) -> Ta
     return TriominoTable(model, seats, seed, preset)
 
 
-# Game -> (computer players it offers, weakest first; table maker).
-PLAYABLE: dict[str, tuple[tuple[str, ...], Callable[[Any, list[str], int, str | None], Table]]] = {
-    "rautino": (("random", "greedy", "lookahead"), _rautino),
-    "zatre": (("random", "greedy", "lookahead"), _zatre),
-    "triomino": (("random", "greedy", "lookahead"), _triomino),
-}
+TableMaker = Callable[[Any, list[str], int, str | None], Table]
+TABLES: dict[str, TableMaker] = {"rautino": _rautino, "zatre": _zatre, "triomino": _triomino}
 
 
-def playable(game: str) -> tuple[tuple[str, ...], Callable[[Any, list[str], int, str | None], Table]]:
-    if game not in PLAYABLE:
-        raise PnpError(f"{game}: cannot be played in the browser yet; playable: {', '.join(PLAYABLE)}")
-    return PLAYABLE[game]
+def playable(game: str) -> tuple[tuple[str, ...], TableMaker]:
+    """The computer players a seat of `game` may have (the game's own, weakest first, as its check
+    plays them: a stronger player the game adds shows up here too) and its table maker."""
+    if game not in TABLES:
+        raise PnpError(f"{game}: cannot be played in the browser yet; playable: {', '.join(TABLES)}")
+    simulation = registry.get(game).simulation
+    return (tuple(simulation.players) if simulation else ()), TABLES[game]

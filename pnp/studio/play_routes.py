@@ -14,7 +14,7 @@ from starlette.routing import Route
 
 from pnp import games as game_registry
 from pnp.errors import PnpError
-from pnp.play.games import PLAYABLE, playable
+from pnp.play.games import TABLES, playable
 from pnp.play.seats import STRENGTHS, parse_seats
 from pnp.play.sessions import GoneGame, Session, Sessions, Stale
 from pnp.play.table import Refused
@@ -76,8 +76,9 @@ def play_routes(workspace: Workspace) -> list[Route]:
 
     async def list_playable(request: Request) -> Response:
         out = []
-        for name, (players, _) in PLAYABLE.items():
+        for name in TABLES:
             game = game_registry.get(name)
+            players, _ = playable(name)
             out.append({"name": name, "title": game.title, "presets": list(game.presets),
                         "players": list(game.players),
                         "computer": [{"player": p, "strength": STRENGTHS.get(p, p)} for p in players]})
