@@ -157,6 +157,8 @@ def test_keyboard_and_accessible_names(page: object, studio: tuple[str, Path]) -
         ready(page)
     first = page.locator("#places-layer .place.hint").first
     assert first.get_attribute("aria-label").startswith("place ")
+    name = first.get_attribute("aria-label")
+    assert page.get_by_role("button", name=name, exact=True).count() >= 1  # reachable by its name
     first.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")

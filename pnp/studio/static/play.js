@@ -76,7 +76,7 @@ async function loadBoard(step) {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   if (play.state.crop) svg.setAttribute("viewBox", boardBox());  // the board, without the rest of its page
-  svg.setAttribute("role", "img");
+  svg.setAttribute("role", "group");  // not "img": the places on it are buttons a screen reader must reach
   svg.setAttribute("aria-label", `Board after ${step} move${step === 1 ? "" : "s"}`);
   const layer = document.createElementNS(SVG_NS, "g");
   layer.id = "places-layer";
