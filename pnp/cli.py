@@ -541,6 +541,58 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
     serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo)
 
 
+
+@main.command()
+@click.argument("game")
+@click.option("--spec", "spec_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Spec to play, inside the workspace (default: the game's shipped spec).")
+@click.option("--preset", default=None, help="Rule preset (games that have them).")
+@click.option("--seats", default="human,greedy", show_default=True,
+              help="One per seat: human, or a computer player (random: beginner, greedy: good, lookahead: strong).")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")
+@click.option("--profi", is_flag=True, help="No hints: the places a piece fits are not shown.")
+@click.option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+              show_default=True, help="Folder of your specs; finished games are saved in its played/ folder.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback lets other machines in.")
+@click.option("--port", type=click.IntRange(1, 65535), default=None,
+              help="Port (default 8765, or a free one when it is taken).")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser.")
+def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed: int, profi: bool,
+         workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
+    """Play GAME in the browser against the computer or hot-seat: the studio opens on its play page."""
+    from urllib.parse import urlencode
+
+    try:
+        from pnp.play.games import playable
+        from pnp.play.seats import parse_seats
+        from pnp.studio.server import is_loopback, serve
+    except ImportError as exc:
+        raise PnpError(f"playing needs the studio's extra: pip install 'pnp[studio]' ({exc.name} is missing)") from None
+    chosen = registry.get(game)
+    players, _ = playable(game)
+    parse_seats(seats, players, chosen.players, game)
+    if preset is not None and preset not in chosen.presets:
+        chosen.check_preset(preset)
+        raise PnpError(f"--preset {preset}: {game} has the presets {', '.join(chosen.presets)}")
+    spec = ""
+    if spec_file is not None:
+        root = workspace.expanduser().resolve()
+        path = spec_file.expanduser().resolve()
+        if not path.is_file():
+            raise PnpError(f"--spec {spec_file}: file not found")
+        if not path.is_relative_to(root):
+            raise PnpError(f"--spec {spec_file}: must lie inside the workspace {root} (see --workspace)")
+        chosen.load(path)  # a bad spec is refused here, in one line, before any server starts
+        spec = path.relative_to(root).as_posix()
+    if not is_loopback(host):
+        click.echo(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs",
+                   err=True)
+    query = {"game": game, "seats": seats, "seed": seed, "spec": spec, "preset": preset or "",
+             "profi": int(profi)}
+    serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo,
+          page="play?" + urlencode(query))
+
 def _report_written(paths: list[Path], quiet: bool) -> None:
     """Name a few files one by one; summarise a kit's many pages per folder."""
     if quiet:

@@ -21,6 +21,7 @@ from pnp.errors import PnpError
 
 from . import specs
 from .jobs import CheckJobs
+from .play_routes import play_routes
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
 from .security import StudioGuard
@@ -237,6 +238,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/check/{job}/games/{number:int}", handled(check_game)),
         Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
         Route("/files/{path:path}", handled(workspace_file)),
+        *play_routes(workspace),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @contextlib.asynccontextmanager

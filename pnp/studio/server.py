@@ -47,7 +47,8 @@ def url_host(host: str) -> str:
 
 
 def serve(workspace_dir: Path, *, host: str, port: int | None, open_browser: bool,
-          ready: threading.Event | None = None, echo=print) -> None:
+          ready: threading.Event | None = None, echo=print, page: str = "") -> None:
+    """Serve the studio; `page` (a path and query, e.g. the play page's) is what the browser opens."""
     import uvicorn
 
     from .app import create_app
@@ -61,9 +62,9 @@ def serve(workspace_dir: Path, *, host: str, port: int | None, open_browser: boo
     address = f"http://{url_host(host if host != '0.0.0.0' else '127.0.0.1')}:{bound}/"
     config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False)
     server = uvicorn.Server(config)
-    echo(f"pnp studio: {address} (workspace {workspace.root}); Ctrl-C stops it")
+    echo(f"pnp studio: {address}{page} (workspace {workspace.root}); Ctrl-C stops it")
     if open_browser:
-        threading.Timer(0.5, webbrowser.open, args=(address,)).start()
+        threading.Timer(0.5, webbrowser.open, args=(address + page,)).start()
     if ready is not None:
         ready.set()
     server.run(sockets=[sock])

@@ -1,0 +1,175 @@
+"""Live games of the play page: a bounded number, each dropped after an idle time.
+
+A session holds one table, its seats and seed, and the moves its people made, so a person's last
+move can be taken back by playing the game again from its seed without it (the computer seats
+draw from the same seeded random numbers, so they play again as they did). A finished game is
+saved in the workspace as one record of the log format, which `pnp replay` checks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import PnpError
+
+from .seats import HUMAN, strength
+from .table import Refused, Table
+
+MAX_LIVE_GAMES = 16  # games kept at once; a new one beyond it is refused until one ends or idles out
+IDLE_SECONDS = 2 * 60 * 60  # a game nobody moved in for this long is dropped
+SAVED_FOLDER = "played"  # in the workspace: one JSON-lines record per finished game
+
+
+class GoneGame(PnpError):
+    """A game id this server does not know: it restarted, or the game idled out."""
+
+
+class Stale(Refused):
+    """A move made on a state of the game that is no longer the current one."""
+
+
+@dataclass
+class Session:
+    id: str
+    game: str
+    new_table: Callable[[], Table]
+    seats: list[str]
+    seed: int
+    profi: bool
+    spec: str  # what the page shows of the spec played
+    table: Table = field(init=False)
+    moves: list[dict[str, Any]] = field(default_factory=list)  # the people's moves, in order
+    version: int = 0
+    used: float = field(default_factory=time.monotonic)
+    saved: str | None = None  # the record's path in the workspace once the game is over
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self.table = self.new_table()
+        self._computers()
+
+    @property
+    def people(self) -> int:
+        return sum(1 for seat in self.seats if seat == HUMAN)
+
+    def _computers(self) -> None:
+        table = self.table
+        while not table.over and table.seats[table.player] != HUMAN:
+            table.computer_move()
+
+    def play(self, version: Any, move: dict[str, Any]) -> None:
+        if version != self.version:
+            raise Stale(f"version: the game has moved on since version {version!r} (now {self.version}); reload it")
+        if self.table.over:
+            raise Refused("the game is over")
+        self.table.move(move)  # Refused: nothing changed
+        self.moves.append(move)
+        self._computers()
+        self.version += 1
+
+    def undo(self, version: Any) -> None:
+        if version != self.version:
+            raise Stale(f"version: the game has moved on since version {version!r} (now {self.version}); reload it")
+        if self.people != 1:
+            raise Refused("undo: only in a game with one person (the other person would lose a move)")
+        if self.table.over:
+            raise Refused("undo: the game is over")
+        if not self.moves:
+            raise Refused("undo: you have not moved yet")
+        kept = self.moves[:-1]
+        table = self.new_table()
+        self.table = table
+        self._computers()
+        for move in kept:
+            table.move(move)
+            self._computers()
+        self.moves = kept
+        self.version += 1
+
+    def state(self, since: int) -> dict[str, Any]:
+        table = self.table
+        record = table.record()
+        frames = table.frames(record)
+        since = max(0, min(since, len(frames) - 1))
+        steps = [{**frame.to_json(), "step": n, "last": table.last_cells(frame.record)}
+                 for n, frame in enumerate(frames) if n > since]
+        return {
+            "id": self.id, "game": self.game, "spec": self.spec, "version": self.version, "profi": self.profi,
+            "seats": [{"seat": i + 1, "player": seat, "strength": strength(seat)} for i, seat in enumerate(self.seats)],
+            "people": self.people,
+            "player": table.player, "over": table.over, "scores": list(table.scores),
+            "hand": [] if table.over or self.seats[table.player] != HUMAN else table.hand(table.player),
+            "piece_word": table.piece_word, "pile": table.pile(),
+            "step": len(frames) - 1, "steps": steps,
+            "last": table.last_cells(record), "end": record.get("end", ""),
+            "note": "" if table.over else table.note(),
+            "sheets": table.sheets(), "turns": table.turns, "crop": table.crop,
+            "places": table.places(),
+            "undo": self.people == 1 and bool(self.moves) and not table.over, "saved": self.saved,
+        }
+
+
+class Sessions:
+    def __init__(self, root: Path, limit: int = MAX_LIVE_GAMES, idle: float = IDLE_SECONDS) -> None:
+        self.root = root
+        self.limit = limit
+        self.idle = idle
+        self._live: dict[str, Session] = {}
+        self._lock = threading.Lock()
+
+    def start(self, game: str, make: Callable[[], Table], seats: list[str], seed: int, profi: bool,
+              spec: str) -> Session:
+        with self._lock:
+            self._drop_idle()
+            if len(self._live) >= self.limit:
+                raise PnpError(f"{self.limit} games are live (the most at once); finish one, or wait until one "
+                               f"has been idle for {self.idle / 3600:g} hours")
+        session = Session(secrets.token_hex(8), game, make, seats, seed, profi, spec)
+        self._save_if_over(session)
+        with self._lock:
+            self._live[session.id] = session
+        return session
+
+    def get(self, game_id: str) -> Session:
+        with self._lock:
+            self._drop_idle()
+            session = self._live.get(game_id)
+            if session is None:
+                raise GoneGame(f"game {game_id[:32]!r} is not live here: the studio restarted or the game was idle "
+                               f"for {self.idle / 3600:g} hours; start a new one")
+            session.used = time.monotonic()
+            return session
+
+    def _drop_idle(self) -> None:
+        now = time.monotonic()
+        for key in [k for k, s in self._live.items() if now - s.used > self.idle]:
+            del self._live[key]
+
+    def after_move(self, session: Session) -> None:
+        self._save_if_over(session)
+
+    def _save_if_over(self, session: Session) -> None:
+        if not session.table.over or session.saved:
+            return
+        record = session.table.record()
+        head = {"pnp_game": session.game, "game": 1, "seed": session.seed, "players": len(session.seats),
+                "seats": list(session.seats)}
+        record = head | {k: v for k, v in record.items() if k not in head}
+        folder = self.root / SAVED_FOLDER
+        folder.mkdir(parents=True, exist_ok=True)
+        name = f"{session.game}-{time.strftime('%Y%m%d-%H%M%S')}-{session.id}.jsonl"
+        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, folder / name)
+        session.saved = f"{SAVED_FOLDER}/{name}"

@@ -1,0 +1,256 @@
+"""A Zatre game a person plays: the engine's position, bag and score sheets, moved on one turn at a
+time in the order and with the random draws of `play_game` (a test keeps the two equal).
+
+A person lays a turn's tiles one by one. A tile is taken when some legal turn of the engine
+(`legal_turns`) holds the tiles laid so far and it; the turn ends by itself once it is a whole legal
+turn (no tile held fits any more), and then goes through `apply_turn` like a computer's.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+from typing import Any
+
+from pnp.components.sheets import content_box, title_band
+from pnp.draw.paper import A4
+from pnp.draw.scene import Page
+from pnp.games.zatre.engine import (
+    GameResult,
+    Geometry,
+    IllegalTurn,
+    Position,
+    TurnLog,
+    apply_turn,
+    legal_turns,
+    tiles_to_draw,
+)
+from pnp.games.zatre.kit.art import draw_tile
+from pnp.games.zatre.kit.frames import frames
+from pnp.games.zatre.kit.report import final_board
+from pnp.games.zatre.model import ZatreModel
+from pnp.games.zatre.records import PLAYERS, to_record
+from pnp.games.zatre.sheet import ScoreSheet
+
+from .table import Refused
+
+Turn = frozenset[tuple[int, int]]
+
+
+class ZatreTable:
+    game = "zatre"
+    turns = 1  # positions a piece turns through
+    crop = True  # the page shows the board's places only, not the rest of the drawing's page
+    piece_word = "tile"
+
+    def __init__(self, model: ZatreModel, seats: list[str], seed: int) -> None:
+        self.model = model
+        self.seats = seats
+        self.geo = geo = Geometry(model)
+        self.rng = rng = random.Random(seed)
+        self.bag = bag = model.tiles.bag()
+        rng.shuffle(bag)
+        self.result = GameResult(seed, bag[:], list(seats))
+        self.pos = Position(geo)
+        self.hands: list[list[int]] = [[] for _ in seats]
+        self.result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in seats]
+        self.result.hands = self.hands
+        self.drawn_so_far = 0
+        self.turn = 0
+        self.player = 0
+        self.over = False
+        self.drawn: list[int] = []
+        self.start_hand: list[int] = []
+        self.pending: list[tuple[int, int]] = []  # (pips, cell) a person laid so far this turn
+        self._legal: set[Turn] | None = None
+        self._begin_turn()
+
+    @property
+    def scores(self) -> list[int]:
+        return [sheet.total for sheet in self.result.sheets]
+
+    # --- moving on ---------------------------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        """Draw for the seat on turn as `play_game` does; the game ends when the bag is empty."""
+        if self.drawn_so_far >= len(self.bag):
+            for seat, sheet in enumerate(self.result.sheets):
+                sheet.minus = sum(self.hands[seat])
+            self.over = True
+            return
+        self.player = seat = self.turn % len(self.seats)
+        hand = self.hands[seat]
+        rules = self.model.rules
+        count = tiles_to_draw(self.pos, hand, rules.tiles_per_turn) if self.turn else rules.first_turn_tiles
+        self.drawn = self.bag[self.drawn_so_far:self.drawn_so_far + count]
+        self.drawn_so_far += len(self.drawn)
+        hand.extend(self.drawn)
+        self.start_hand = hand[:]
+        self.pending = []
+        self._legal = None
+        if self.seats[seat] == "human" and self.legal() == {frozenset()}:
+            self._finish([])  # nothing held fits: the turn passes, as the engine's players pass
+
+    def legal(self) -> set[Turn]:
+        if self._legal is None:
+            self._legal = legal_turns(self.pos, self.hands[self.player])
+        return self._legal
+
+    def computer_move(self) -> None:
+        placements = PLAYERS[self.seats[self.player]](self.pos, self.hands[self.player][:], self.rng)
+        self._finish(placements)
+
+    def _finish(self, placements: list[tuple[int, int]]) -> None:
+        seat, hand = self.player, self.hands[self.player]
+        outcome = apply_turn(self.pos, hand, placements)
+        entries = self.result.sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)
+        self.result.turns.append(TurnLog(seat, self.drawn, self.start_hand, placements, outcome, hand[:], entries))
+        self.turn += 1
+        self._begin_turn()
+
+    def held(self) -> list[int]:
+        """The tiles of the hand not laid yet this turn."""
+        rest = self.hands[self.player][:]
+        for pips, _ in self.pending:
+            rest.remove(pips)
+        return rest
+
+    def move(self, move: dict[str, Any]) -> None:
+        """A person lays one tile: {"piece": index among the tiles held, "place": field}."""
+        held = self.held()
+        piece, place = move.get("piece"), move.get("place")
+        if not _index(piece, len(held)):
+            raise Refused(f"piece: no tile {piece!r} in the hand of player {self.player + 1}")
+        if not _index(place, self.geo.size) or not self.geo.is_field[place]:
+            raise Refused(f"place: no field {place!r} on this board")
+        pips = held[piece]
+        if place not in self.hints(piece, False):
+            raise Refused(self._why(pips, place))
+        self.pending.append((pips, place))
+        if frozenset(self.pending) in self.legal():
+            self._finish(self._order(self.pending))
+
+    def _order(self, laid: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The person's order, or the first order of the same tiles the engine takes (whether a
+        double field is a last resort depends on the fields still free when its tile is laid)."""
+        for order in [laid, *map(list, permutations(laid))]:
+            try:
+                apply_turn(self.pos.copy(), self.hands[self.player][:], order)
+            except IllegalTurn:
+                continue
+            return order
+        raise Refused("these tiles make no legal turn in any order")  # pragma: no cover - legal_turns found one
+
+    def _here(self) -> Position:
+        """The position with the tiles laid so far this turn."""
+        here = self.pos.copy()
+        for pips, cell in self.pending:
+            here.place(cell, pips)
+        return here
+
+    def _why(self, pips: int, cell: int) -> str:
+        """The rule a tile on this field breaks, in one line."""
+        here = self._here()
+        limit = self.model.rules.max_row_sum
+        if here.pips[cell]:
+            return "this field is taken"
+        if not here.pips[self.geo.start] and cell != self.geo.start:
+            return "the first tile goes on the start field"
+        if cell not in here.frontier:
+            return "a tile must touch a tile on the board"
+        for across, total in (("row", here.ls[cell] + here.rs[cell]), ("column", here.us[cell] + here.ds[cell])):
+            if total + pips > limit:
+                return f"this {across} would sum to {total + pips}; a row may sum to at most {limit}"
+        if self.geo.is_double[cell]:
+            sums = "/".join(str(s) for s, _ in self.model.rules.points)
+            return f"a tile on a double field must make a row of {sums} this turn, unless nothing else fits"
+        return "then a tile you hold that still fits would be kept; lay your tiles so that each fits"
+
+    # --- what the page shows -----------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        return to_record(self.result, self.geo, 1)
+
+    def moves_made(self) -> int:
+        return len(self.result.turns)
+
+    def hand(self, player: int) -> list[dict[str, Any]]:
+        return [{"piece": i, "label": f"tile of {pips}", "image": f"piece/{pips}/0.svg"}
+                for i, pips in enumerate(self.held())]
+
+    def note(self) -> str:
+        return ""
+
+    def pile(self) -> int:
+        return len(self.bag) - self.drawn_so_far
+
+    def hints(self, piece: int, turned: bool) -> list[int]:
+        """The fields where this tile fits now and goes on towards a legal turn of the engine (a
+        whole turn of `legal_turns` holds it and the tiles laid so far)."""
+        held = self.held()
+        if not _index(piece, len(held)):
+            raise Refused(f"piece: no tile {piece!r} in the hand of player {self.player + 1}")
+        pips, laid, here = held[piece], set(self.pending), self._here()
+        return sorted({cell for turn in self.legal() if laid < turn
+                       for p, cell in turn - laid if p == pips and here.fits(cell, pips)})
+
+    def open_places(self) -> list[int]:
+        return sorted(self._here().frontier)
+
+    def _origin(self) -> tuple[float, float]:
+        """Where `final_board` puts the board's top-left corner on its page (the same sums)."""
+        board, cell = self.model.board, self.model.board.cell_mm
+        page = Page.for_paper(A4)
+        top = title_band(page, self.model.title, "game")  # a subtitle of one line, as there
+        box = content_box(page)
+        return box.x0 + (box.width - board.width * cell) / 2, top + max(0.0, (box.y1 - top - board.height * cell) / 2)
+
+    def places(self) -> list[dict[str, Any]]:
+        x0, y0 = self._origin()
+        size = self.model.board.cell_mm
+        out = []
+        for index in range(self.geo.size):
+            if not self.geo.is_field[index]:
+                continue
+            row, col = self.geo.cell(index)
+            x, y = x0 + col * size, y0 + row * size
+            double = " (double field)" if self.geo.is_double[index] else ""
+            out.append({"place": index, "points": [[round(px, 2), round(py, 2)] for px, py in
+                                                   ((x, y), (x + size, y), (x + size, y + size), (x, y + size))],
+                        "label": f"place {len(out) + 1}, row {row + 1}, column {col + 1}{double}"})
+        return out
+
+    def last_cells(self, record: dict[str, Any]) -> list[list[float]] | None:
+        return None  # the board drawing frames the last turn's tiles itself
+
+    def board_page(self, record: dict[str, Any]) -> Page:
+        if self.pending and len(record["turns"]) == len(self.result.turns):
+            laid = [[pips, *self.geo.cell(cell)] for pips, cell in self.pending]
+            record = {**record, "turns": [*record["turns"], {"tiles": laid}]}
+        return final_board(self.model, record)
+
+    def piece_page(self, a: int, b: int) -> Page:
+        if not 1 <= a <= 9 or b != 0:
+            raise Refused(f"piece: no tile of {a} pips")
+        size = self.model.tiles.size_mm
+        page = Page(size + 1.0, size + 1.0, safe_margin=0.25, label=f"tile of {a}")
+        draw_tile(page, a, 0.5, 0.5, size)
+        return page
+
+    def frames(self, record: dict[str, Any]) -> list[Any]:
+        return frames(self.model, record)
+
+    def sheets(self) -> list[dict[str, Any]]:
+        """Every seat's score sheet as the rules fill it: x2 crosses, points per sum, bonus, Σ."""
+        heads = ["x2", *(str(s) for s, _ in self.model.rules.points), "bonus", "Σ"]
+        out = []
+        for seat, sheet in enumerate(self.result.sheets):
+            rows = [["x" if row.cross else "", *("" if b is None else b for b in row.entries),
+                     row.bonus or "", row.total] for row in sheet.rows()]
+            out.append({"seat": seat + 1, "columns": heads, "rows": rows, "printed_rows": self.model.sheet.rows,
+                        "minus": sheet.minus, "total": sheet.total})
+        return out
+
+
+def _index(value: Any, length: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < length

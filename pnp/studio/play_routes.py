@@ -1,0 +1,206 @@
+"""The play page's routes: start a game, ask for the places a piece fits, move, undo, and the
+board as the kit draws it. The rules live in the server; the page only shows what it is told."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from pnp import games as game_registry
+from pnp.errors import PnpError
+from pnp.play.games import TABLES, playable
+from pnp.play.seats import STRENGTHS, parse_seats
+from pnp.play.sessions import GoneGame, Session, Sessions, Stale
+from pnp.play.table import Refused
+
+from .workspace import OutsideWorkspace, Workspace
+
+STATIC = Path(__file__).parent / "static"
+MAX_SEED = 2**31 - 1
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise PnpError("the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise PnpError("the request body must be a JSON object")
+    return body
+
+
+def _int_param(value: Any, name: str, default: int = 0) -> int:
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise PnpError(f"{name}: a whole number, not {str(value)[:20]!r}") from None
+
+
+def play_routes(workspace: Workspace) -> list[Route]:
+    sessions = Sessions(workspace.root)
+
+    def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
+        async def route(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except GoneGame as exc:
+                return _error(str(exc), 404)
+            except Stale as exc:
+                return _error(str(exc), 409)
+            except Refused as exc:
+                return _error(str(exc), 422)
+            except OutsideWorkspace as exc:
+                return _error(str(exc), 404)
+            except PnpError as exc:
+                return _error(str(exc), 400)
+
+        return route
+
+    def session_of(request: Request) -> Session:
+        return sessions.get(request.path_params["game_id"])
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "play.html", headers={"cache-control": "no-store"})
+
+    async def list_playable(request: Request) -> Response:
+        out = []
+        for name in TABLES:
+            game = game_registry.get(name)
+            players, _ = playable(name)
+            out.append({"name": name, "title": game.title, "presets": list(game.presets),
+                        "players": list(game.players),
+                        "computer": [{"player": p, "strength": STRENGTHS.get(p, p)} for p in players]})
+        return JSONResponse({"games": out})
+
+    def _start(body: dict[str, Any]) -> Session:
+        name = body.get("game")
+        if not isinstance(name, str):
+            raise PnpError("game: the name of a game is needed")
+        game = game_registry.get(name)
+        players, make = playable(name)
+        seats = parse_seats(body.get("seats", "human,greedy"), players, game.players, name)
+        seed = _int_param(body.get("seed"), "seed", 1)
+        if not 0 <= seed <= MAX_SEED:
+            raise PnpError(f"seed: from 0 to {MAX_SEED}")
+        preset = body.get("preset") or None
+        if preset is not None and (not isinstance(preset, str) or preset not in game.presets):
+            raise PnpError(f"preset: {name} has {'the presets ' + ', '.join(game.presets) if game.presets else 'none'}")
+        spec = body.get("spec") or ""
+        if not isinstance(spec, str):
+            raise PnpError("spec: a path inside the workspace")
+        model = game.load(workspace.resolve_inside(spec) if spec else None)
+        profi = body.get("profi", False)
+        if not isinstance(profi, bool):
+            raise PnpError("profi: true or false")
+        return sessions.start(name, lambda: make(model, seats, seed, preset), seats, seed, profi,
+                              spec or f"the shipped {game.title} spec")
+
+    async def new_game(request: Request) -> Response:
+        session = await run_in_threadpool(_start, await _body(request))
+        return JSONResponse(session.state(0))
+
+    async def state(request: Request) -> Response:
+        session = session_of(request)
+        since = _int_param(request.query_params.get("since"), "since")
+
+        def read() -> dict[str, Any]:
+            with session.lock:
+                return session.state(since)
+
+        return JSONResponse(await run_in_threadpool(read))
+
+    async def places(request: Request) -> Response:
+        session = session_of(request)
+        return JSONResponse({"places": session.table.places()})
+
+    async def hints(request: Request) -> Response:
+        session = session_of(request)
+        if session.profi:
+            raise Refused("profi: this game shows no places")
+        piece = _int_param(request.query_params.get("piece"), "piece")
+        turned = _int_param(request.query_params.get("turned"), "turned")
+
+        def read() -> dict[str, Any]:
+            with session.lock:
+                return {"version": session.version, "places": session.table.hints(piece, turned)}
+
+        return JSONResponse(await run_in_threadpool(read))
+
+    async def open_places(request: Request) -> Response:
+        session = session_of(request)
+
+        def read() -> dict[str, Any]:
+            with session.lock:
+                return {"version": session.version, "open": session.table.open_places()}
+
+        return JSONResponse(await run_in_threadpool(read))
+
+    def _move(session: Session, body: dict[str, Any]) -> dict[str, Any]:
+        with session.lock:
+            since = session.table.moves_made()
+            move = {key: body.get(key) for key in ("piece", "turned", "place", "second") if key in body}
+            session.play(body.get("version"), move)
+            sessions.after_move(session)
+            return session.state(since)
+
+    async def move(request: Request) -> Response:
+        session = session_of(request)
+        return JSONResponse(await run_in_threadpool(_move, session, await _body(request)))
+
+    def _undo(session: Session, body: dict[str, Any]) -> dict[str, Any]:
+        with session.lock:
+            session.undo(body.get("version"))
+            return session.state(session.table.moves_made())
+
+    async def undo(request: Request) -> Response:
+        session = session_of(request)
+        return JSONResponse(await run_in_threadpool(_undo, session, await _body(request)))
+
+    def _svg(page: Any) -> Response:
+        from pnp.draw.svg import render_svg
+
+        return Response(render_svg(page), media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
+    async def board(request: Request) -> Response:
+        session = session_of(request)
+
+        def draw() -> Any:
+            with session.lock:
+                frames = session.table.frames(session.table.record())
+                step = int(request.path_params["step"])
+                if not 0 <= step < len(frames):
+                    raise PnpError(f"step {step}: the game has steps 0 to {len(frames) - 1}")
+                return session.table.board_page(frames[step].record)
+
+        return _svg(await run_in_threadpool(draw))
+
+    async def piece(request: Request) -> Response:
+        session = session_of(request)
+        a, b = int(request.path_params["a"]), int(request.path_params["b"])
+        return _svg(await run_in_threadpool(session.table.piece_page, a, b))
+
+    return [
+        Route("/play", page),
+        Route("/api/play/games", handled(list_playable)),
+        Route("/api/play/new", handled(new_game), methods=["POST"]),
+        Route("/api/play/{game_id}", handled(state)),
+        Route("/api/play/{game_id}/places", handled(places)),
+        Route("/api/play/{game_id}/hints", handled(hints)),
+        Route("/api/play/{game_id}/open", handled(open_places)),
+        Route("/api/play/{game_id}/move", handled(move), methods=["POST"]),
+        Route("/api/play/{game_id}/undo", handled(undo), methods=["POST"]),
+        Route("/api/play/{game_id}/board/{step:int}.svg", handled(board)),
+        Route("/api/play/{game_id}/piece/{a:int}/{b:int}.svg", handled(piece)),
+    ]

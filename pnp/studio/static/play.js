@@ -1,0 +1,356 @@
+// The play page: shows what the server says and sends what the person picks. No rule lives here:
+// legal places, refusals, points and the end of the game all come from the server.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+const play = { state: null, places: [], selected: null, turned: false, revealed: -1, targets: [] };
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const busy = (on) => { document.body.dataset.state = on ? "busy" : (play.state && play.state.over ? "over" : "ready"); };
+const say = (text) => { $("message").textContent = text || ""; };
+const humanOnTurn = () => play.state && !play.state.over && play.state.seats[play.state.player].player === "human";
+
+async function setup() {
+  const params = new URLSearchParams(location.search);
+  const { games } = await api("/api/play/games");
+  for (const game of games) $("game").add(new Option(game.title, game.name));
+  const help = games.map((g) => `${g.title}: ${g.players.join(" or ")} seats of human or `
+    + g.computer.map((c) => `${c.player} (${c.strength})`).join(", ")).join(". ");
+  $("seats-help").textContent = help;
+  play.games = new Map(games.map((game) => [game.name, game]));
+  const studio = (params.get("studio_spec") || "").match(/^(?:shipped:(\w+)|workspace:(\w+):(.+))$/);
+  if (studio) {  // the studio's Play link: the spec being edited there
+    params.set("game", studio[1] || studio[2]);
+    params.set("spec", studio[3] || "");
+  }
+  if (params.has("game")) $("game").value = params.get("game");
+  $("game").addEventListener("change", presets);
+  presets();
+  for (const key of ["seats", "seed", "spec", "pace", "preset"]) if (params.get(key)) $(key).value = params.get(key);
+  $("profi").checked = params.get("profi") === "1";
+  $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
+  $("turn-piece").addEventListener("click", turnPiece);
+  $("undo").addEventListener("click", undo);
+  $("reveal").addEventListener("click", () => { play.revealed = play.state.player; showHand(); });
+  document.addEventListener("keydown", keys);
+  if (params.has("game")) start();
+}
+
+function presets() {  // the rule presets of the chosen game, if it has any
+  const game = play.games.get($("game").value);
+  $("preset").innerHTML = "";
+  for (const name of game ? game.presets : []) $("preset").add(new Option(name, name));
+  $("preset-label").hidden = !$("preset").options.length;
+}
+
+async function start() {
+  say("");
+  busy(true);
+  try {
+    const state = await api("/api/play/new", {
+      game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
+      preset: $("preset").value || null,
+      profi: $("profi").checked, spec: $("spec").value });
+    play.state = null;
+    play.revealed = -1;
+    $("table").hidden = false;
+    await show(state);
+  } catch (error) { say(error.message); busy(false); }
+}
+
+async function loadBoard(step) {
+  const text = await (await fetch(`/api/play/${play.state.id}/board/${step}.svg`)).text();
+  const board = $("board");
+  board.innerHTML = text;
+  const svg = board.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  if (play.state.crop) svg.setAttribute("viewBox", boardBox());  // the board, without the rest of its page
+  svg.setAttribute("role", "group");  // not "img": the places on it are buttons a screen reader must reach
+  svg.setAttribute("aria-label", `Board after ${step} move${step === 1 ? "" : "s"}`);
+  const layer = document.createElementNS(SVG_NS, "g");
+  layer.id = "places-layer";
+  svg.appendChild(layer);
+}
+
+function boardBox() {
+  const xs = play.places.flatMap((place) => place.points.map((p) => p[0]));
+  const ys = play.places.flatMap((place) => place.points.map((p) => p[1]));
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const margin = 0.03 * Math.max(x1 - x0, y1 - y0);
+  return [x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin].join(" ");
+}
+
+function polygon(points, cls) {
+  const shape = document.createElementNS(SVG_NS, "polygon");
+  shape.setAttribute("points", points.map((p) => p.join(",")).join(" "));
+  shape.setAttribute("class", cls);
+  return shape;
+}
+
+function markLast(cells) {
+  const layer = $("places-layer");
+  layer.querySelectorAll(".last-move").forEach((el) => el.remove());
+  if (cells) layer.appendChild(polygon(cells, "last-move"));
+}
+
+function showPoints(step) {
+  const box = $("points");
+  box.innerHTML = "";
+  if (!step) return;
+  const total = step.score.find(([part]) => part === "total");
+  const line = document.createElement("div");
+  if (total) {
+    const gain = document.createElement("span");
+    gain.className = "gain";
+    gain.textContent = `+${total[1]} `;
+    line.appendChild(gain);
+  }
+  line.appendChild(document.createTextNode(step.text));
+  box.appendChild(line);
+  const parts = step.score.filter(([part, value]) => part !== "total" && value);
+  if (parts.length) {
+    const list = document.createElement("ul");
+    for (const [part, value] of parts) {
+      const item = document.createElement("li");
+      item.textContent = `${part}: ${value}`;
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+}
+
+function showScores(totals, player) {
+  const body = $("scores").tBodies[0];
+  body.innerHTML = "";
+  play.state.seats.forEach((seat, index) => {
+    const row = body.insertRow();
+    row.className = index === player && !play.state.over ? "on-turn" : "";
+    row.insertCell().textContent = `Player ${seat.seat} (${seat.strength})`;
+    const cell = row.insertCell();
+    cell.className = "score";
+    cell.textContent = totals[index];
+  });
+}
+
+async function show(state) {
+  const first = play.state === null;
+  play.state = state;
+  play.places = state.places;
+  play.placeById = new Map(state.places.map((place) => [place.place, place]));
+  play.selected = null;
+  play.turned = 0;
+  busy(true);
+  $("hand").innerHTML = "";
+  const pace = Number($("pace").value);
+  if (first) await loadBoard(state.steps.length ? state.steps[0].step - 1 : state.step);
+  for (const step of state.steps) {  // computer moves (and skips) one by one, at the chosen pace
+    if (pace) await sleep(pace);
+    await loadBoard(step.step);
+    markLast(step.last);
+    showPoints(step);
+    if (step.totals.length) showScores(step.totals, state.player);
+  }
+  if (!state.steps.length && !first) await loadBoard(state.step);  // a tile laid, the turn goes on
+  if (!state.steps.length) markLast(state.last);
+  showScores(state.scores, state.player);
+  showSheets(state.sheets);
+  const seat = state.seats[state.player];
+  $("turn").textContent = state.over ? "Game over" : `Player ${seat.seat} (${seat.strength}) to move`;
+  $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
+  $("undo").disabled = !state.undo;
+  $("turn-piece").hidden = state.turns < 2;
+  $("final").hidden = !state.over;
+  if (state.over) showFinal();
+  showHand();
+  busy(false);
+}
+
+function showSheets(sheets) {  // score sheets as the rules fill them (Zatre)
+  const box = $("sheets");
+  box.innerHTML = "";
+  for (const sheet of sheets) {
+    const table = document.createElement("table");
+    table.className = "sheet";
+    table.createCaption().textContent = `Score sheet of player ${sheet.seat}`;
+    const head = table.createTHead().insertRow();
+    for (const column of ["", ...sheet.columns]) head.appendChild(document.createElement("th")).textContent = column;
+    const body = table.createTBody();
+    sheet.rows.forEach((cells, index) => {
+      const row = body.insertRow();
+      row.insertCell().textContent = index + 1;
+      for (const value of cells) row.insertCell().textContent = value;
+    });
+    const foot = table.createTFoot().insertRow();
+    foot.insertCell().textContent = "";
+    const label = foot.insertCell();
+    label.colSpan = sheet.columns.length - 1;
+    label.textContent = sheet.minus ? `minus ${sheet.minus} · total` : "total";
+    foot.insertCell().textContent = sheet.total;
+    box.appendChild(table);
+  }
+}
+
+function showFinal() {
+  const state = play.state;
+  const best = Math.max(...state.scores);
+  const final = $("final");
+  final.innerHTML = "<h2>Final scores</h2>";
+  const list = document.createElement("ol");
+  list.id = "final-scores";
+  state.seats.forEach((seat, index) => {
+    const item = document.createElement("li");
+    item.textContent = `Player ${seat.seat} (${seat.strength}): ${state.scores[index]}`
+      + (state.scores[index] === best && state.seats.length > 1 ? " - wins" : "");
+    item.dataset.score = state.scores[index];
+    list.appendChild(item);
+  });
+  final.appendChild(list);
+  const end = document.createElement("p");
+  end.textContent = `The game ended: ${state.end}.` + (state.saved ? ` Saved as ${state.saved}.` : "");
+  end.id = "saved";
+  end.dataset.path = state.saved || "";
+  final.appendChild(end);
+}
+
+function showHand() {
+  const state = play.state;
+  const hidden = humanOnTurn() && state.people > 1 && play.revealed !== state.player;
+  $("cover").hidden = !hidden;
+  $("reveal").textContent = `Player ${state.player + 1}: show my ${state.piece_word}s`;
+  $("hand").innerHTML = "";
+  const word = state.piece_word;
+  $("hand-title").textContent = `${word[0].toUpperCase()}${word.slice(1)}s to choose from`;
+  $("note").textContent = hidden ? "" : state.note;
+  $("turn-piece").disabled = true;
+  if (hidden || !humanOnTurn()) return clearTargets();
+  state.hand.forEach((piece) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "piece";
+    button.setAttribute("aria-label", piece.label);
+    button.setAttribute("aria-pressed", "false");
+    const image = document.createElement("img");
+    image.src = `/api/play/${state.id}/${piece.image}`;
+    image.alt = "";
+    button.appendChild(image);
+    button.addEventListener("click", () => select(piece.piece));
+    item.appendChild(button);
+    $("hand").appendChild(item);
+  });
+  clearTargets();
+}
+
+function clearTargets() {
+  const layer = $("places-layer");
+  if (layer) layer.querySelectorAll(".place").forEach((el) => el.remove());
+  play.targets = [];
+}
+
+async function select(piece) {
+  play.selected = piece;
+  play.turned = 0;
+  say("");
+  $("turn-piece").disabled = false;
+  await drawTargets();
+}
+
+async function turnPiece() {
+  if (play.selected === null) return;
+  play.turned = (play.turned + 1) % play.state.turns;
+  await drawTargets();
+}
+
+async function drawTargets() {
+  const state = play.state;
+  document.querySelectorAll("#hand button").forEach((button, index) => {
+    button.setAttribute("aria-pressed", String(index === play.selected));
+    const turn = index === play.selected ? play.turned * 360 / state.turns : 0;
+    const image = button.querySelector("img");
+    image.style.transformOrigin = state.turns === 3 ? "50% 65.5%" : "50% 50%";  // a triangle turns about its centre
+    image.style.transform = turn ? `rotate(${turn}deg)` : "";
+  });
+  busy(true);
+  let places, cls;
+  if (state.profi) {  // no hints: every open place is a target, drawn alike
+    places = (await api(`/api/play/${state.id}/open`)).open;
+    cls = "place";
+  } else {
+    places = (await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned}`)).places;
+    cls = "place hint";
+  }
+  clearTargets();
+  const layer = $("places-layer");
+  for (const number of places) {
+    const place = play.placeById.get(number);
+    const shape = polygon(shrink(place.points, 0.55), cls);
+    shape.setAttribute("tabindex", "0");
+    shape.setAttribute("role", "button");
+    shape.setAttribute("aria-label", place.label);
+    shape.dataset.place = number;
+    shape.addEventListener("click", () => move(number));
+    layer.appendChild(shape);
+    play.targets.push(shape);
+  }
+  say(!state.profi && !places.length
+    ? `this ${state.piece_word} fits nowhere ${state.turns > 1 ? "this way round; turn it (R) or" : "now;"} pick another`
+    : "");
+  busy(false);
+}
+
+function shrink(points, factor) {  // a smaller target around the place's centre, so neighbours do not overlap
+  const cx = points.reduce((s, p) => s + p[0], 0) / points.length;
+  const cy = points.reduce((s, p) => s + p[1], 0) / points.length;
+  return points.map(([x, y]) => [cx + (x - cx) * factor, cy + (y - cy) * factor]);
+}
+
+async function move(place) {
+  if (play.selected === null || document.body.dataset.state === "busy") return;
+  busy(true);
+  try {
+    const state = await api(`/api/play/${play.state.id}/move`,
+      { version: play.state.version, piece: play.selected, place,
+        turned: play.state.turns === 2 ? play.turned === 1 : play.turned });
+    say("");
+    await show(state);
+  } catch (error) { say(error.message); busy(false); }
+}
+
+async function undo() {
+  busy(true);
+  try {
+    const state = await api(`/api/play/${play.state.id}/undo`, { version: play.state.version });
+    play.state = null;
+    await show(state);
+    say("your last move was taken back");
+  } catch (error) { say(error.message); busy(false); }
+}
+
+function keys(event) {
+  if (!play.state || event.target.closest("#setup")) return;
+  if (event.key === "r" || event.key === "R") { event.preventDefault(); turnPiece(); return; }
+  const targets = play.targets;
+  if (!targets.length) return;
+  const at = targets.indexOf(document.activeElement);
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (step) {
+    event.preventDefault();
+    targets[(at + step + targets.length) % targets.length].focus();
+  } else if (event.key === "Enter" && at >= 0) {
+    event.preventDefault();
+    move(Number(targets[at].dataset.place));
+  }
+}
+
+setup();

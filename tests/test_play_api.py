@@ -1,0 +1,233 @@
+"""Playing through the studio's routes, without a browser: the table moves on through the engine
+`pnp check` uses, hints are exactly the engine's legal places, forged moves are refused in one line
+and change nothing, live games are bounded, and a finished game's record passes `pnp replay`."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from pnp import games as registry
+from pnp.games.rautino import records
+from pnp.games.rautino.engine import play_game
+from pnp.games.rautino.model import load
+from pnp.games.rautino.players import PLAYERS
+from pnp.play.rautino import RautinoTable
+from pnp.play.sessions import IDLE_SECONDS, MAX_LIVE_GAMES, Sessions
+from pnp.studio.app import create_app
+from pnp.studio.workspace import Workspace
+
+PORT = 8765
+ORIGIN = f"http://127.0.0.1:{PORT}"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+        yield test_client
+
+
+def new(client: TestClient, **body: object) -> dict:
+    response = client.post("/api/play/new", json={"game": "rautino", "seats": "human,greedy", "seed": 3, **body})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def first_legal(client: TestClient, state: dict) -> dict:
+    """A legal move found through the hints route: the first stone and side that fits somewhere."""
+    for piece in range(len(state["hand"])):
+        for turned in (False, True):
+            places = client.get(f"/api/play/{state['id']}/hints",
+                                params={"piece": piece, "turned": int(turned)}).json()["places"]
+            if places:
+                return {"version": state["version"], "piece": piece, "turned": turned, "place": places[0]}
+    raise AssertionError("the engine put a person on turn whose hand fits nowhere")
+
+
+@pytest.mark.parametrize("seats", [["greedy"], ["greedy", "random"], ["lookahead", "greedy"]])
+def test_a_table_of_computer_seats_plays_the_game_play_game_plays(seats: list[str]) -> None:
+    model = load(None)
+    for seed in range(4):
+        table = RautinoTable(model, seats, seed)
+        while not table.over:
+            table.computer_move()
+        expected = play_game(model, len(seats), seed, [PLAYERS[s] for s in seats])
+        assert table.record() == records.to_record(model, expected, 1)
+
+
+def test_hints_are_the_engines_legal_places_at_several_positions() -> None:
+    model = load(None)
+    table = RautinoTable(model, ["human", "human"], 11)
+    rng = random.Random(5)
+    checked = 0
+    while not table.over and checked < 12:
+        hand = table.hands[table.player]
+        for piece, stone in enumerate(hand):
+            legal = table.board.placements(stone)
+            for turned in (False, True):
+                side = stone[::-1] if turned else stone
+                assert table.hints(piece, turned) == sorted(s for s, a, b in legal if (a, b) == side)
+            # every place the hints leave out is refused, every one they name is taken
+            for slot in range(len(table.board.tables.slots)):
+                assert table.board.fits(slot, *stone) == (slot in table.hints(piece, False))
+        checked += 1
+        moves = table.board.moves(hand)
+        piece, slot, a, b = moves[rng.randrange(len(moves))]
+        table.move({"piece": piece, "turned": (a, b) != hand[piece], "place": slot})
+    assert checked == 12
+
+
+def test_a_whole_game_through_the_routes_is_saved_and_replays_with_its_scores(client: TestClient,
+                                                                             tmp_path: Path) -> None:
+    state = new(client)
+    assert state["seats"][1] == {"seat": 2, "player": "greedy", "strength": "good"}
+    assert state["places"] and state["places"][0]["label"].startswith("place 1, row ")
+    assert state["hand"][0]["label"].endswith(" stone")
+    while not state["over"]:
+        response = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state))
+        assert response.status_code == 200, response.text
+        state = response.json()
+        assert all("text" in step for step in state["steps"])
+    saved = tmp_path / state["saved"]
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["pnp_game"] == "rautino" and record["seats"] == ["human", "greedy"]
+    assert record["final_scores"] == state["scores"]
+    out = io.StringIO()
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), saved, out) == 0
+    assert f"final scores {', '.join(map(str, state['scores']))}" in out.getvalue()
+
+
+def test_the_point_indicator_names_the_points_of_each_move(client: TestClient) -> None:
+    state = new(client)
+    state = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    mine = state["steps"][0]
+    assert mine["text"].startswith("move 1: player 1 lays ")
+    parts = dict(mine["score"])
+    assert parts["total"] == state["scores"][0] and {"stone", "combo", "total"} <= set(parts)
+
+
+@pytest.mark.parametrize(("change", "status", "message"), [
+    ({"place": 10_000}, 422, "place: no place 10000 on this board"),
+    ({"place": -1}, 422, "place: no place -1 on this board"),
+    ({"piece": 7}, 422, "piece: no stone 7 in the hand of player 1"),
+    ({"piece": "0"}, 422, "piece: no stone '0' in the hand of player 1"),
+    ({"turned": "yes"}, 422, "turned: true or false"),
+    ({"version": 99}, 409, "version: the game has moved on since version 99 (now 0); reload it"),
+])
+def test_a_forged_move_is_refused_in_one_line_and_changes_nothing(client: TestClient, change: dict, status: int,
+                                                                  message: str) -> None:
+    state = new(client)
+    before = client.get(f"/api/play/{state['id']}").json()
+    response = client.post(f"/api/play/{state['id']}/move", json={**first_legal(client, state), **change})
+    assert response.status_code == status
+    assert response.json() == {"error": message}
+    assert client.get(f"/api/play/{state['id']}").json() == before
+
+
+def test_a_place_that_does_not_fit_is_refused_with_the_rule(client: TestClient) -> None:
+    state = new(client)
+    legal = first_legal(client, state)
+    hints = client.get(f"/api/play/{state['id']}/hints", params={"piece": legal["piece"],
+                                                                 "turned": int(legal["turned"])}).json()["places"]
+    open_places = client.get(f"/api/play/{state['id']}/open").json()["open"]
+    wrong = next(p for p in range(len(state["places"])) if p not in hints and p not in open_places)
+    response = client.post(f"/api/play/{state['id']}/move", json={**legal, "place": wrong})
+    assert response.status_code == 422
+    error = response.json()["error"]
+    assert "\n" not in error and ("touch" in error or "taken" in error or "off the board" in error), error
+    assert client.get(f"/api/play/{state['id']}").json()["version"] == 0
+
+
+def test_the_other_players_turn_and_a_finished_game_refuse_moves(client: TestClient) -> None:
+    state = new(client, seats="human,human")
+    move = first_legal(client, state)
+    assert client.post(f"/api/play/{state['id']}/move", json=move).status_code == 200
+    # the same move again, on the state it was made on: player 2 is on turn now
+    response = client.post(f"/api/play/{state['id']}/move", json=move)
+    assert response.status_code == 409 and "moved on since version 0" in response.json()["error"]
+
+
+def test_profi_shows_no_places(client: TestClient) -> None:
+    state = new(client, profi=True)
+    response = client.get(f"/api/play/{state['id']}/hints", params={"piece": 0})
+    assert response.status_code == 422 and response.json() == {"error": "profi: this game shows no places"}
+
+
+def test_undo_takes_back_the_persons_last_move_and_the_computers_answer(client: TestClient) -> None:
+    state = new(client)
+    first = client.get(f"/api/play/{state['id']}").json()
+    after = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    assert after["undo"] and after["scores"] != [0, 0]
+    undone = client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]}).json()
+    assert undone["scores"] == first["scores"] and undone["hand"] == first["hand"]
+    assert undone["step"] == first["step"] and not undone["undo"]
+    again = client.post(f"/api/play/{state['id']}/undo", json={"version": undone["version"]})
+    assert again.status_code == 422 and again.json() == {"error": "undo: you have not moved yet"}
+
+
+def test_undo_is_refused_with_a_second_person(client: TestClient) -> None:
+    state = new(client, seats="human,human")
+    after = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    response = client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]})
+    assert response.status_code == 422 and "one person" in response.json()["error"]
+
+
+def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
+    response = client.get("/api/play/0123456789abcdef")
+    assert response.status_code == 404
+    assert "the studio restarted or the game was idle" in response.json()["error"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"seats": "human,wizard"}, "seats: 'wizard' is not a player of rautino; use human or one of random, greedy, "
+                                "lookahead"),
+    ({"seats": "human,greedy,greedy"}, "seats: 3 seat(s), rautino is for 1 or 2 players"),
+    ({"seed": -1}, "seed: from 0 to 2147483647"),
+    ({"spec": "../x.toml"}, "'../x.toml': not a path inside the workspace"),
+    ({"game": "triomino", "preset": "fast"}, "preset: triomino has the presets seed, classic"),
+    ({"game": "zatre", "seats": "human,human,human,human,human"}, "seats: 5 seat(s), zatre is for 1 or 2 or 3 or 4 "
+                                                                  "players"),
+])
+def test_a_bad_new_game_is_refused_in_one_line(client: TestClient, body: dict, message: str) -> None:
+    response = client.post("/api/play/new", json={"game": "rautino", **body})
+    assert 400 <= response.status_code < 500
+    assert response.json() == {"error": message}
+
+
+def test_live_games_are_bounded_by_number_and_idle_time(tmp_path: Path) -> None:
+    model = load(None)
+    sessions = Sessions(tmp_path, limit=2, idle=IDLE_SECONDS)
+    made = [sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+            for _ in range(2)]
+    with pytest.raises(Exception, match="2 games are live"):
+        sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+    made[0].used -= IDLE_SECONDS + 1  # idle for longer than the limit: dropped, and room for a new one
+    sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+    with pytest.raises(Exception, match="not live here"):
+        sessions.get(made[0].id)
+    assert MAX_LIVE_GAMES == 16 and IDLE_SECONDS == 7200  # the numbers the README documents
+
+
+def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient) -> None:
+    state = new(client)
+    assert client.get(f"/api/play/{state['id']}/{state['hand'][0]['image']}").status_code == 200
+    response = client.get(f"/api/play/{state['id']}/piece/0/99.svg")
+    assert response.status_code == 422 and response.json()["error"].startswith("piece: colours 0 and 99: this set has")
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_seats_offer_the_players_the_games_check_plays_with_strengths_named_once(game: str) -> None:
+    from pnp.play.games import playable
+    from pnp.play.seats import STRENGTHS, strength
+
+    players, _ = playable(game)
+    assert players == tuple(registry.get(game).simulation.players)
+    assert [strength(p) for p in players] == [STRENGTHS[p] for p in players] == ["beginner", "good", "strong"]
+    assert strength("human") == "you" and strength("a-new-player") == "a-new-player"

@@ -1,0 +1,271 @@
+"""Playing in a real headless Chromium (Debian's chromium, driven by Playwright): a whole game
+against the computer through clicks only, hints or none, the keyboard, a narrow screen, and the
+hot-seat cover."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
+from playwright import sync_api as playwright
+from test_play_zatre import small_spec
+
+from pnp import games as registry
+
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("play-browser")]
+SCREENSHOTS = os.environ.get("PNP_PLAY_SCREENSHOTS")  # a folder: write the README's screenshots there
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    workspace = tmp_path_factory.mktemp("workspace")
+    small_spec(workspace)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "pnp", "play", "rautino", "--workspace", str(workspace),
+                               "--port", str(port), "--no-browser", "--seed", "3"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert f":{port}/play?game=rautino" in line, line
+    try:
+        yield f"http://127.0.0.1:{port}", workspace
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(30_000)
+    yield tab
+    context.close()
+
+
+def ready(page: object) -> str:
+    page.wait_for_function("['ready', 'over'].includes(document.body.dataset.state)")
+    return page.evaluate("document.body.dataset.state")
+
+
+def open_game(page: object, base: str, query: str, game: str = "rautino") -> None:
+    page.goto(f"{base}/play?game={game}&pace=0&{query}")
+    page.wait_for_selector("#board svg")
+    ready(page)
+
+
+def select_a_fitting_piece(page: object) -> object:
+    """Pick pieces and turn them until the page shows hints (clicks only); the hints' locator."""
+    pieces = page.locator("#hand button.piece")
+    for index in range(pieces.count()):
+        pieces.nth(index).click()
+        for _ in range(page.evaluate("play.state.turns")):
+            ready(page)
+            hints = page.locator("#places-layer .place.hint")
+            if hints.count():
+                return hints
+            if page.locator("#turn-piece").is_hidden():
+                break  # a piece that cannot be turned
+            page.click("#turn-piece")
+    raise AssertionError("no piece of the hand fits, yet the page gave the person the turn")
+
+
+def click_a_legal_place(page: object) -> None:
+    select_a_fitting_piece(page).first.click()
+
+
+def shot(page: object, name: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.wait_for_timeout(400)  # a turned piece ends its turning
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"play-{name}.png"))
+
+
+def test_a_whole_game_against_the_computer_by_clicks_ends_on_the_scores_pnp_replay_finds(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    open_game(page, base, "seats=human,greedy&seed=3")
+    moves = 0
+    while ready(page) != "over":
+        click_a_legal_place(page)
+        moves += 1
+        if moves == 4:
+            ready(page)
+            select_a_fitting_piece(page)
+            shot(page, "rautino")
+        assert moves < 200
+    shown = [int(s) for s in page.locator("#final-scores li").evaluate_all("items => items.map(i => i.dataset.score)")]
+    assert page.locator("#final h2").inner_text() == "Final scores"
+    saved = workspace / page.locator("#saved").get_attribute("data-path")
+    out = io.StringIO()
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), saved, out) == 0
+    assert f"final scores {', '.join(map(str, shown))}" in out.getvalue()
+
+
+def test_hints_show_the_engines_places_and_profi_shows_none(page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=5")
+    page.locator("#hand button.piece").first.click()
+    ready(page)
+    game_id = page.evaluate("play.state.id")
+    shown = sorted(int(p) for p in page.locator("#places-layer .place.hint").evaluate_all(
+        "els => els.map(e => e.dataset.place)"))
+    expected = page.evaluate(f"fetch('/api/play/{game_id}/hints?piece=0&turned=0').then(r => r.json())")["places"]
+    assert shown == sorted(expected)
+    open_game(page, base, "seats=human,greedy&seed=5&profi=1")
+    page.locator("#hand button.piece").first.click()
+    ready(page)
+    assert page.locator("#places-layer .place").count() > 0  # places to click, none marked
+    assert page.locator("#places-layer .place.hint").count() == 0
+    assert page.locator("#places-layer .place").first.evaluate("e => getComputedStyle(e).fill") == "rgba(0, 0, 0, 0)"
+
+
+def test_keyboard_and_accessible_names(page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=3")
+    label = page.locator("#hand button.piece").first.get_attribute("aria-label")
+    assert label.endswith(" stone") and "-" in label
+    widths = page.locator("#hand img").evaluate_all("imgs => imgs.map(i => i.complete && i.naturalWidth)")
+    assert widths and all(widths), widths  # each stone drawn by the kit's artwork
+    page.locator("#hand button.piece").first.click()
+    ready(page)
+    if not page.locator("#places-layer .place.hint").count():
+        page.keyboard.press("r")
+        ready(page)
+    first = page.locator("#places-layer .place.hint").first
+    assert first.get_attribute("aria-label").startswith("place ")
+    name = first.get_attribute("aria-label")
+    assert page.get_by_role("button", name=name, exact=True).count() >= 1  # reachable by its name
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    page.wait_for_function("play.state.version === 1")
+    ready(page)
+    assert page.locator("#points").inner_text().startswith("+")
+    assert page.locator("#places-layer .last-move").count() == 1  # the computer's answer, marked
+
+
+def test_a_narrow_screen_and_the_hot_seat_cover(browser: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    context = browser.new_context(viewport={"width": 400, "height": 800}, has_touch=True)
+    page = context.new_page()
+    try:
+        open_game(page, base, "seats=human,human&seed=3")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        assert page.locator("#hand button.piece").count() == 0  # player 1's stones hidden until confirmed
+        page.tap("#reveal")
+        ready(page)
+        page.locator("#hand button.piece").first.wait_for()
+        click_a_legal_place(page)
+        ready(page)
+        assert page.locator("#cover").is_visible()
+        assert page.locator("#reveal").inner_text() == "Player 2: show my stones"
+        assert page.locator("#hand button.piece").count() == 0
+        assert page.locator("#undo").is_disabled()
+        # Zatre: the cover stays away while the same player lays the second tile of a turn
+        open_game(page, base, "seats=human,human&seed=3&spec=zatre.toml", game="zatre")
+        page.tap("#reveal")
+        ready(page)
+        click_a_legal_place(page)  # the first of the opening turn's tiles
+        ready(page)
+        assert page.evaluate("play.state.player") == 0 and page.locator("#cover").is_hidden()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        open_game(page, base, "seats=human,greedy&seed=3", game="triomino")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    finally:
+        context.close()
+
+
+# Hint markers whose centre lies on a tile of the board drawing.
+HINTS_ON_TILES = """() => {
+  const tiles = [...document.querySelectorAll('#board svg .tile')].map((t) => t.getBBox());
+  const hints = [...document.querySelectorAll('#places-layer .place.hint')].map((h) => h.getBBox());
+  if (!tiles.length || !hints.length) return -1;
+  return hints.filter((h) => tiles.some((t) => h.x + h.width / 2 > t.x && h.x + h.width / 2 < t.x + t.width
+    && h.y + h.height / 2 > t.y && h.y + h.height / 2 < t.y + t.height)).length;
+}"""
+
+
+def test_a_whole_zatre_game_by_clicks_fills_the_sheets_and_replays(page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    open_game(page, base, "seats=human,greedy&seed=2&spec=zatre.toml", game="zatre")
+    assert page.locator("#turn-piece").is_hidden()
+    assert page.locator("#hand button.piece").first.get_attribute("aria-label").startswith("tile of ")
+    tiles = 0
+    while ready(page) != "over":
+        click_a_legal_place(page)
+        tiles += 1
+        if tiles == 5:
+            ready(page)
+            select_a_fitting_piece(page)
+            shot(page, "zatre")
+            assert page.evaluate(HINTS_ON_TILES) == 0  # hints are drawn on free fields, never on a tile
+        assert tiles < 100
+    assert page.locator(".sheet caption").all_inner_texts() == ["Score sheet of player 1", "Score sheet of player 2"]
+    shown = [int(s) for s in page.locator("#final-scores li").evaluate_all("items => items.map(i => i.dataset.score)")]
+    totals = [int(t) for t in page.locator(".sheet tfoot td:last-child").all_inner_texts()]
+    assert totals == shown
+    saved = workspace / page.locator("#saved").get_attribute("data-path")
+    out = io.StringIO()
+    game = registry.get("zatre")
+    assert game.replay(game.load(workspace / "zatre.toml"), saved, out) == 0
+    assert f"final scores {', '.join(map(str, shown))}" in out.getvalue()
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_a_whole_triomino_game_by_clicks_ends_on_the_scores_pnp_replay_finds(page: object, studio: tuple[str, Path],
+                                                                            preset: str) -> None:
+    base, workspace = studio
+    open_game(page, base, f"seats=human,greedy&seed=1&preset={preset}", game="triomino")
+    moves = 0
+    while ready(page) != "over":
+        click_a_legal_place(page)
+        moves += 1
+        if moves == 6 and preset == "seed":
+            ready(page)
+            select_a_fitting_piece(page)
+            shot(page, "triomino")
+        assert moves < 300
+    shown = [int(s) for s in page.locator("#final-scores li").evaluate_all("items => items.map(i => i.dataset.score)")]
+    saved = workspace / page.locator("#saved").get_attribute("data-path")
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["preset"] == preset and (preset == "seed" or len(record["rounds"]) > 1)
+    out = io.StringIO()
+    game = registry.get("triomino")
+    assert game.replay(game.load(None), saved, out) == 0
+    assert f"final scores {', '.join(map(str, shown))}" in out.getvalue()
+
+
+def test_the_studios_play_link_plays_the_spec_being_edited(page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/?spec=workspace:zatre:zatre.toml")
+    page.wait_for_function("document.querySelector('#spec').value === 'workspace:zatre:zatre.toml'")
+    page.click("#play-link")
+    page.wait_for_selector("#board svg")
+    ready(page)
+    assert page.evaluate("[play.state.game, play.state.spec]") == ["zatre", "zatre.toml"]
+    assert page.evaluate("play.state.pile") == 15  # the workspace's set of 18 tiles, 3 drawn to open

@@ -1,0 +1,39 @@
+"""`pnp play`: bad input is refused in one line with exit code 2 before any server starts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, cwd=cwd, timeout=60)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["rautino", "--seats", "human,wizard"],
+     "seats: 'wizard' is not a player of rautino; use human or one of random, greedy, lookahead"),
+    (["rautino", "--seats", "human,greedy,greedy"], "seats: 3 seat(s), rautino is for 1 or 2 players"),
+    (["rautino", "--preset", "classic"], "--preset classic: rautino has no rule presets"),
+    (["rautino", "--spec", "/etc/hostname"], "--spec /etc/hostname: must lie inside the workspace"),
+    (["rautino", "--spec", "missing.toml"], "--spec missing.toml: file not found"),
+    (["triomino", "--preset", "fast"], "--preset fast: triomino has the presets seed, classic"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result = pnp("play", *args, "--no-browser", "--workspace", str(tmp_path), cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_a_bad_spec_is_refused_before_the_server_starts(tmp_path: Path) -> None:
+    spec = tmp_path / "rautino.toml"
+    spec.write_text("[game]\nhand_size = 99\n", encoding="utf-8")
+    result = pnp("play", "rautino", "--spec", "rautino.toml", "--no-browser", "--workspace", str(tmp_path),
+                 cwd=tmp_path)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "rautino.toml" in result.stderr

@@ -1,0 +1,160 @@
+"""Triomino at the play table: the same game as `run_game` in both presets, hints exactly the
+engine's legal places, draws made for a person whose tiles fit nowhere, forged moves refused in one
+line, and a finished game's record passing `pnp replay` with its final scores."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from pnp import games as registry
+from pnp.games.triomino.checker import fit_table
+from pnp.games.triomino.engine import cell_id, run_game
+from pnp.games.triomino.model import load
+from pnp.games.triomino.players import CHOOSERS
+from pnp.play.triomino import TriominoTable
+from pnp.studio.app import create_app
+from pnp.studio.workspace import Workspace
+
+PORT = 8765
+ORIGIN = f"http://127.0.0.1:{PORT}"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+@pytest.mark.parametrize("seats", [["greedy", "greedy"], ["random", "lookahead", "greedy"]])
+def test_a_table_of_computer_seats_plays_the_game_run_game_plays(preset: str, seats: list[str]) -> None:
+    model = load(None)
+    for seed in range(3):
+        table = TriominoTable(model, seats, seed, preset)
+        while not table.over:
+            table.computer_move()
+        expected = run_game(model, model.rules(preset), [CHOOSERS[s] for s in seats], seed, fit_table(model))
+        assert table.record() == expected.record()
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_hints_are_the_engines_legal_places_at_several_positions(preset: str) -> None:
+    model = load(None)
+    table = TriominoTable(model, ["human", "human"], 4, preset)
+    rng = random.Random(3)
+    for _ in range(15):
+        assert not table.over
+        offered = table.offered()
+        for piece, tile in enumerate(offered):
+            legal = table.table.moves([tile])
+            for turned in range(3):
+                assert table.hints(piece, turned) == sorted({cell_id(m.cell) for m in legal if m.rotation == turned})
+        choices = [(piece, turned, place) for piece in range(len(offered)) for turned in range(3)
+                   for place in table.hints(piece, turned)]
+        assert choices  # the table never leaves a person on turn with nothing to play
+        piece, turned, place = choices[rng.randrange(len(choices))]
+        table.move({"piece": piece, "turned": turned, "place": place})
+
+
+def play_through(client: TestClient, preset: str, seed: int) -> dict:
+    state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": seed,
+                                               "preset": preset}).json()
+    while not state["over"]:
+        move = None
+        for piece in range(len(state["hand"])):
+            for turned in range(3):
+                places = client.get(f"/api/play/{state['id']}/hints",
+                                    params={"piece": piece, "turned": turned}).json()["places"]
+                if places:
+                    move = {"version": state["version"], "piece": piece, "turned": turned, "place": places[0]}
+                    break
+            if move:
+                break
+        response = client.post(f"/api/play/{state['id']}/move", json=move)
+        assert response.status_code == 200, response.text
+        state = response.json()
+    return state
+
+
+@pytest.mark.parametrize(("preset", "rounds"), [("seed", 1), ("classic", 2)])
+def test_a_whole_game_is_saved_and_replays_with_its_scores(client: TestClient, tmp_path: Path, preset: str,
+                                                           rounds: int) -> None:
+    state = play_through(client, preset, 1)
+    saved = tmp_path / state["saved"]
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["preset"] == preset and len(record["rounds"]) >= rounds
+    assert record["final_scores"] == state["scores"]
+    out = io.StringIO()
+    game = registry.get("triomino")
+    assert game.replay(game.load(None), saved, out) == 0, out.getvalue()
+    assert f"final scores {', '.join(map(str, state['scores']))}" in out.getvalue()
+
+
+def test_a_forged_move_is_refused_in_one_line_and_changes_nothing(client: TestClient) -> None:
+    state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": 2}).json()
+    before = client.get(f"/api/play/{state['id']}").json()
+    hints = {turned: client.get(f"/api/play/{state['id']}/hints", params={"piece": 0, "turned": turned}).json()
+             ["places"] for turned in range(3)}
+    open_places = client.get(f"/api/play/{state['id']}/open").json()["open"]
+    wrong = next(((turned, place) for turned in range(3) for place in open_places if place not in hints[turned]),
+                 None)
+    forged = [({"piece": 0, "turned": 0, "place": 123456789},
+               "a tile must touch a tile on the table along an edge, where some tile can still fit"),
+              ({"piece": 99, "turned": 0, "place": 0}, "piece: no tile 99 among the tiles player 1 may play"),
+              ({"piece": 0, "turned": 5, "place": 0}, "turned: 0, 1 or 2 (thirds of a turn)")]
+    assert wrong is not None
+    forged.append(({"piece": 0, "turned": wrong[0], "place": wrong[1]}, "touching corners must match"))
+    for move, message in forged:
+        response = client.post(f"/api/play/{state['id']}/move", json={"version": state["version"], **move})
+        assert response.status_code == 422
+        assert message in response.json()["error"] and "\n" not in response.json()["error"]
+    assert client.get(f"/api/play/{state['id']}").json() == before
+
+
+@pytest.mark.parametrize(("game", "body"), [("triomino", {"preset": "classic"}), ("zatre", {})])
+def test_undo_takes_back_a_persons_last_move(client: TestClient, game: str, body: dict) -> None:
+    state = client.post("/api/play/new", json={"game": game, "seats": "human,greedy", "seed": 5, **body}).json()
+    first = client.get(f"/api/play/{state['id']}").json()
+    move = None
+    for piece in range(len(state["hand"])):
+        for turned in range(3):
+            places = client.get(f"/api/play/{state['id']}/hints", params={"piece": piece, "turned": turned}).json()
+            if places["places"]:
+                move = {"version": state["version"], "piece": piece, "turned": turned, "place": places["places"][0]}
+                break
+        if move:
+            break
+    after = client.post(f"/api/play/{state['id']}/move", json=move).json()
+    assert after["undo"] and after["hand"] != first["hand"]
+    undone = client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]}).json()
+    assert {k: v for k, v in undone.items() if k not in ("version", "steps")} == \
+        {k: v for k, v in first.items() if k not in ("version", "steps")}
+
+
+def test_a_person_whose_tiles_fit_nowhere_draws_and_may_play_only_the_drawn_tile() -> None:
+    model = load(None)
+    for seed in range(40):
+        table = TriominoTable(model, ["human", "human"], seed, "seed")
+        rng = random.Random(seed)
+        while not table.over and table.phase != "drawn":
+            offered = table.offered()
+            choices = [(piece, turned, place) for piece in range(len(offered)) for turned in range(3)
+                       for place in table.hints(piece, turned)]
+            piece, turned, place = choices[rng.randrange(len(choices))]
+            table.move({"piece": piece, "turned": turned, "place": place})
+        if table.phase == "drawn":
+            break
+    assert table.phase == "drawn"
+    hand = table.hands[table.player]
+    assert not table.table.can_place(hand[:-len(table.drawn)])  # nothing of the hand fitted
+    assert table.offered() == [table.drawn[-1]] and table.table.can_place(table.offered())
+    assert "you drew" in table.note()
+    with pytest.raises(Exception, match="piece: no tile 1 among the tiles player"):
+        table.move({"piece": 1, "turned": 0, "place": 0})

@@ -1,0 +1,140 @@
+"""Zatre at the play table: the same game as `play_game`, tiles laid one by one towards a legal turn
+of the engine, rows over the limit refused with the rule, the score sheet filled as the rules fill
+it, and a finished game's record passing `pnp replay`."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from pnp import games as registry
+from pnp.games.zatre.engine import Geometry, IllegalTurn, apply_turn, legal_turns, play_game
+from pnp.games.zatre.model import load
+from pnp.games.zatre.records import PLAYERS, to_record
+from pnp.play.zatre import ZatreTable
+from pnp.studio.app import create_app
+from pnp.studio.workspace import Workspace
+
+PORT = 8765
+ORIGIN = f"http://127.0.0.1:{PORT}"
+SMALL_SET = "counts = { 1 = 3, 2 = 3, 3 = 3, 4 = 3, 5 = 3, 6 = 3 }"  # 18 tiles: a short real game
+
+
+def small_spec(folder: Path) -> Path:
+    text = (Path(registry.__file__).parent.parent.parent / "templates" / "zatre.toml").read_text(encoding="utf-8")
+    start = text.index("counts = {")
+    text = text[:start] + SMALL_SET + text[text.index("\n", start):]
+    path = folder / "zatre.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    small_spec(tmp_path)
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize("seats", [["greedy", "greedy"], ["greedy", "random", "lookahead"]])
+def test_a_table_of_computer_seats_plays_the_game_play_game_plays(seats: list[str]) -> None:
+    model = load(None)
+    geo = Geometry(model)
+    for seed in range(3):
+        table = ZatreTable(model, seats, seed)
+        while not table.over:
+            table.computer_move()
+        expected = play_game(model, geo, [PLAYERS[s] for s in seats], seats, seed)
+        assert table.record() == to_record(expected, geo, 1)
+
+
+def completes(table: ZatreTable, laid: list[tuple[int, int]]) -> bool:
+    """Brute force: some rest of the hand, in some order, makes a turn `apply_turn` takes."""
+    here = table.pos.copy()
+    rest = table.hands[table.player][:]
+    for pips, cell in laid:
+        if not here.fits(cell, pips):
+            return False
+        here.place(cell, pips)
+        rest.remove(pips)
+    for more in legal_turns(here, rest):
+        for order in permutations([*laid, *more]):
+            try:
+                apply_turn(table.pos.copy(), table.hands[table.player][:], list(order))
+            except IllegalTurn:
+                continue
+            return True
+    return False
+
+
+def test_hints_are_the_fields_from_which_the_engine_takes_a_whole_turn_at_several_positions() -> None:
+    model = load(None)
+    table = ZatreTable(model, ["human", "human"], 8)
+    rng = random.Random(2)
+    fields = [i for i in range(table.geo.size) if table.geo.is_field[i]]
+    for _ in range(10):
+        assert not table.over
+        held = table.held()
+        for piece, pips in enumerate(held):
+            expected = [cell for cell in fields if completes(table, [*table.pending, (pips, cell)])]
+            assert table.hints(piece, False) == expected
+        choices = [(piece, cell) for piece in range(len(held)) for cell in table.hints(piece, False)]
+        piece, cell = choices[rng.randrange(len(choices))]
+        table.move({"piece": piece, "place": cell})
+
+
+def test_a_row_over_the_limit_is_refused_with_the_rule_and_changes_nothing(client: TestClient) -> None:
+    state = client.post("/api/play/new", json={"game": "zatre", "seats": "human,greedy", "seed": 1,
+                                               "spec": "zatre.toml"}).json()
+    start = next(p["place"] for p in state["places"] if p["label"].startswith("place ")
+                 and client.get(f"/api/play/{state['id']}/hints", params={"piece": 0}).json()["places"] == [p["place"]])
+    wrong = next(p["place"] for p in state["places"] if p["place"] != start)
+    response = client.post(f"/api/play/{state['id']}/move", json={"version": 0, "piece": 0, "place": wrong})
+    assert response.status_code == 422 and response.json() == {"error": "the first tile goes on the start field"}
+    assert client.get(f"/api/play/{state['id']}").json()["version"] == 0
+
+
+def test_the_sum_rule_in_one_line() -> None:
+    model = load(None)
+    table = ZatreTable(model, ["human", "greedy"], 1)
+    geo = table.geo
+    start = geo.start
+    table.pos.place(start, 6)
+    table.pos.place(start + 1, 5)
+    table._legal = None
+    assert table._why(4, start + 2) == "this row would sum to 15; a row may sum to at most 12"
+
+
+def test_a_whole_game_is_saved_with_its_sheets_and_replays_with_its_scores(client: TestClient,
+                                                                         tmp_path: Path) -> None:
+    state = client.post("/api/play/new", json={"game": "zatre", "seats": "human,greedy", "seed": 2,
+                                               "spec": "zatre.toml"}).json()
+    tiles_laid = 0
+    while not state["over"]:
+        for piece in range(len(state["hand"])):
+            places = client.get(f"/api/play/{state['id']}/hints", params={"piece": piece}).json()["places"]
+            if places:
+                break
+        response = client.post(f"/api/play/{state['id']}/move",
+                               json={"version": state["version"], "piece": piece, "place": places[0]})
+        assert response.status_code == 200, response.text
+        state = response.json()
+        tiles_laid += 1
+    assert tiles_laid >= 4
+    sheets = state["sheets"]
+    assert [s["total"] for s in sheets] == state["scores"]
+    assert sheets[0]["columns"] == ["x2", "10", "11", "12", "bonus", "Σ"]
+    saved = tmp_path / state["saved"]
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["pnp_game"] == "zatre" and record["final_scores"] == state["scores"]
+    out = io.StringIO()
+    game = registry.get("zatre")
+    assert game.replay(game.load(tmp_path / "zatre.toml"), saved, out) == 0, out.getvalue()
+    assert f"final scores {', '.join(map(str, state['scores']))}" in out.getvalue()
