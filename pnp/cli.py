@@ -523,12 +523,9 @@ def init(game: str, folder: Path, force: bool) -> None:
 def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
     """A local web app: edit a spec, watch its pages, check it, replay games, download the kit."""
     try:
-        from pnp.studio.server import is_loopback, serve
+        from pnp.studio.server import serve
     except ImportError as exc:
         raise PnpError(f"the studio needs its extra: pip install 'pnp[studio]' ({exc.name} is missing)") from None
-    if not is_loopback(host):
-        click.echo(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs",
-                   err=True)
     serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo)
 
 
