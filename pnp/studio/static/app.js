@@ -323,9 +323,14 @@ async function listReplays() {
     return;
   }
   const pick = $("replay-pick");
-  pick.replaceChildren(...games.picks.map((g) => el("option", { value: g.game }, g.label)));
+  const option = (g) => el("option", { value: g.game }, g.label);
+  const group = (label, list) => list.length ? [el("optgroup", { label }, list.map(option))] : [];
+  const more = (count) => count > games.listed ? `, the first ${games.listed} listed` : "";
+  pick.replaceChildren(...games.highlights.map(option),
+    ...group(`configuration games (${games.configuration_count}${more(games.configuration_count)})`, games.configuration),
+    ...group(`skill-match games (${games.skill_count}${more(games.skill_count)})`, games.skill));
   $("replay-controls").hidden = false;
-  $("replay-state").textContent = `${games.count} simulated games`;
+  $("replay-state").textContent = `${games.configuration_count} configuration games and ${games.skill_count} skill-match games`;
   await loadReplay(pick.value);
 }
 
