@@ -160,6 +160,24 @@ def test_a_spec_with_a_toml_syntax_error_opens_with_its_error_and_can_be_fixed(s
     assert (studio.workspace / "broken" / "rautino.toml").read_text(encoding="utf-8") == fixed
 
 
+def test_a_board_too_large_to_print_is_refused_with_its_limit_and_never_saved(studio: Studio) -> None:
+    spec = spec_of(studio, "workspace:rautino:mine/rautino.toml")
+    before = (studio.workspace / "mine" / "rautino.toml").read_text(encoding="utf-8")
+    status, edited = studio.post("/api/spec/edit", {"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "board.triangle_mm", "value": 40.0}]})
+    assert status == 200 and not edited["validation"]["ok"]
+    assert edited["validation"]["field"] == "board.triangle_mm"
+    assert "at most 27 mm" in edited["validation"]["reason"]
+    status, body = studio.post("/api/spec/save", {"id": spec["id"], "text": edited["text"], "version": spec["version"]})
+    assert_one_line_4xx(status, body)
+    assert (studio.workspace / "mine" / "rautino.toml").read_text(encoding="utf-8") == before
+    status, kit = studio.post("/api/spec/edit", {"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "board.triangle_mm", "value": 27.0}]})
+    assert kit["validation"]["ok"]
+    status, drawn = studio.post("/api/kit", {"id": spec["id"], "text": kit["text"]})
+    assert status == 200 and drawn["pages"]  # the largest value the loader accepts prints
+
+
 # --- saves write only the workspace's specs ---------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["notes.txt", ".hidden/rautino.toml", "elsewhere/new.toml"])
