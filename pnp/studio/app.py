@@ -12,7 +12,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -24,6 +24,7 @@ from .jobs import CheckJobs, CheckSettings
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
 from .security import StudioGuard
+from .words import report_page
 from .workspace import OutsideWorkspace, Workspace
 
 STATIC = Path(__file__).parent / "static"
@@ -210,7 +211,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
         if not validation.ok:
             raise PnpError(validation.message or "invalid spec")
-        job = await run_in_threadpool(checks.start, ref.game, text, _check_settings(body))
+        source = ref.path or f"the shipped {ref.game} spec"
+        job = await run_in_threadpool(checks.start, ref.game, text, _check_settings(body), source)
         return JSONResponse(job.to_json())
 
     async def check_status(request: Request) -> Response:
@@ -225,6 +227,10 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         path = report.resolve_inside(request.path_params["path"])
         if not path.is_file():
             return _error("not found", 404)
+        if path.name == "index.html" and path.parent == report.root:
+            html = await run_in_threadpool(path.read_text, "utf-8")
+            title = (job.result or {}).get("title") or job.game
+            return HTMLResponse(report_page(html, title, job.source), headers={"cache-control": "no-store"})
         return FileResponse(path, media_type=mimetypes.guess_type(path.name)[0] or "application/octet-stream")
 
     async def check_games(request: Request) -> Response:

@@ -20,6 +20,7 @@ from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
 
 from .replays import MAX_LOGGED_GAMES
+from .words import details, headline
 
 MAX_JOBS_KEPT = 10  # checks whose folder (spec, report, games) stays; older ones are removed
 MAX_RUNNING = 2
@@ -79,11 +80,16 @@ class CheckJob:
     error: str | None = None
     exit_code: int | None = None
     started: float = field(default_factory=time.monotonic)
+    source: str = ""  # the spec as the studio names it: its workspace path, or the shipped one
     _process: subprocess.Popen[bytes] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        done = self.state == "done" and self.result is not None
         return {"id": self.id, "game": self.game, "state": self.state, "done": self.done, "total": self.total,
                 "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": self.result,
+                "games": self.games,
+                "headline": headline(self.result) if done and self.result else None,
+                "details": details(self.result) if done and self.result else [],
                 "report": f"/api/check/{self.id}/report/index.html" if self.state == "done" else None}
 
     @property
@@ -101,7 +107,7 @@ class CheckJobs:
         self._jobs: dict[str, CheckJob] = {}
         self._lock = threading.Lock()
 
-    def start(self, game: str, text: str, settings: CheckSettings) -> CheckJob:
+    def start(self, game: str, text: str, settings: CheckSettings, source: str = "") -> CheckJob:
         from pnp import games as game_registry
 
         game_registry.get(game).check_preset(settings.preset)
@@ -111,7 +117,7 @@ class CheckJobs:
             if running >= MAX_RUNNING:
                 raise PnpError(f"{running} checks are running; wait for one or cancel it")
             job_id = uuid.uuid4().hex[:12]
-            job = CheckJob(job_id, game, self.root / "checks" / job_id, settings.games)
+            job = CheckJob(job_id, game, self.root / "checks" / job_id, settings.games, source=source)
             self._prune(keep=MAX_JOBS_KEPT - 1)
             try:
                 atomic_write_bytes(job.spec, text.encode("utf-8"))

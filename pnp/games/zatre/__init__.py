@@ -45,5 +45,5 @@ GAME = Game(
     },
     parts=parts,
     options=(INK_SAVER, BOARD_SHEETS, PAGES),
-    players=(1, 2, 3, 4),
+    players=(2, 3, 4),  # the rules (and the check) are for 2 to 4; a spec may add solo practice
 )

@@ -4,7 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const state = { spec: null, text: "", version: null, readOnly: true, valid: true, kit: null, job: null,
-                games: [], replay: null, seq: 0 };
+                running: null, games: [], replay: null, seq: 0 };
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -90,6 +90,8 @@ async function openSpec(id) {
   renderForm(spec.form);
   showValidation(spec.validation);
   setSaveState(spec.read_only ? "shipped spec (read-only)" : "saved");
+  if (state.running) await cancelCheck();  // a check of the spec left behind is of no use
+  state.running = null;
   clearCheck();
   await refreshPreview();
 }
@@ -269,15 +271,20 @@ function clearCheck() {
 }
 
 async function runCheck() {
-  clearCheck();
+  // The last result stays on screen until this check finishes: a cancelled or failed check keeps it.
   const players = $("check-players").value;
+  const skill = $("check-skill-games").value.trim();
+  let job;
   try {
-    state.job = await api("/api/check", { ...settings(), games: parseInt($("check-games").value, 10),
-      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null });
+    job = await api("/api/check", { ...settings(), games: parseInt($("check-games").value, 10),
+      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
+      confidence: parseFloat($("check-confidence").value), skill_games: skill ? parseInt(skill, 10) : null,
+      strict: $("check-strict").checked });
   } catch (error) {
     $("check-state").textContent = error.message;
     return;
   }
+  state.running = job;
   $("check-run").disabled = true;
   $("check-cancel").hidden = false;
   $("check-progress").hidden = false;
@@ -285,23 +292,31 @@ async function runCheck() {
 }
 
 async function pollCheck() {
-  const job = state.job && await api(`/api/check/${state.job.id}`);
-  if (!job) return;
-  state.job = job;
+  const id = state.running && state.running.id;
+  if (!id) return;
+  const job = await api(`/api/check/${id}`);
+  if (!state.running || state.running.id !== id) return;  // another spec was opened meanwhile
+  state.running = job;
   const bar = $("check-progress");
   bar.max = Math.max(job.total, 1);
   bar.value = job.done;
-  $("check-state").textContent = job.state === "running" ? `${job.label || "starting"}: ${job.done} of ${job.total || "?"} games` : "";
+  // The total counts every simulated game: Games for each player count, and the skill matches.
+  $("check-state").textContent = job.state === "running"
+    ? (job.total ? `${job.done} of ${job.total} simulated games (${job.games} per player count, skill matches included)` : "starting…")
+    : "";
   if (job.state === "running") { setTimeout(pollCheck, 300); return; }
+  state.running = null;
   $("check-run").disabled = false;
   $("check-cancel").hidden = true;
   bar.hidden = true;
-  if (job.state === "cancelled") { $("check-state").textContent = "cancelled"; return; }
+  if (job.state === "cancelled") { $("check-state").textContent = state.job ? "cancelled; the last result stays below" : "cancelled"; return; }
   if (job.state === "failed") { $("check-state").textContent = job.error; return; }
+  clearCheck();
+  state.job = job;
   const verdict = job.result.verdict;
   const css = verdict === "playable" ? "playable" : verdict === "undecided" ? "undecided" : "not";
-  $("check-result").replaceChildren(el("p", { class: `verdict ${css}`, id: "verdict" }, verdict.toUpperCase()),
-    el("ul", {}, (job.result.reasons || []).map((r) => el("li", {}, r))));
+  $("check-result").replaceChildren(el("p", { class: `verdict ${css}`, id: "verdict" }, job.headline),
+    job.details.length ? el("ul", { id: "check-details" }, job.details.map((r) => el("li", {}, r))) : "");
   const report = $("check-report");
   report.src = job.report;
   report.hidden = false;
@@ -309,7 +324,7 @@ async function pollCheck() {
 }
 
 async function cancelCheck() {
-  if (state.job) await api(`/api/check/${state.job.id}/cancel`, {});
+  if (state.running) await api(`/api/check/${state.running.id}/cancel`, {});
 }
 
 // --- replay --------------------------------------------------------------------------------
