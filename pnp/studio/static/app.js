@@ -80,6 +80,7 @@ function showEditor(which) {
 async function openSpec(id) {
   const spec = await api(`/api/spec?id=${encodeURIComponent(id)}`);
   Object.assign(state, { spec, text: spec.text, version: spec.version, readOnly: spec.read_only });
+  history.replaceState(null, "", `?spec=${encodeURIComponent(spec.id)}`);  // a reload opens this spec again
   const game = state.games.find((g) => g.name === spec.game);
   $("preset").replaceChildren(...(game.presets || []).map((p) => el("option", { value: p }, p)));
   $("preset-label").hidden = !(game.presets || []).length;
