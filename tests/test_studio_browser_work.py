@@ -28,6 +28,10 @@ def free_port() -> int:
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     workspace = tmp_path_factory.mktemp("workspace")
+    (workspace / "broken").mkdir()
+    shipped = (Path(__file__).parents[1] / "templates" / "rautino.toml").read_text(encoding="utf-8")
+    (workspace / "broken" / "rautino.toml").write_text(shipped.replace('title = "Rautino"', 'title = "Rautino'),
+                                                       encoding="utf-8")
     port = free_port()
     # The studio as a user starts it: through the command line, whose commands guard their inputs.
     server = subprocess.Popen([sys.executable, "-m", "pnp", "studio", "--workspace", str(workspace), "--port",
@@ -92,6 +96,19 @@ def test_save_as_then_edit_then_reload_keeps_the_edit(page: object, studio: tupl
     page.reload()
     opened(page)
     assert page.locator(f'.field[data-path="{field}"] input').input_value() == value
+
+
+def test_a_spec_with_a_toml_error_opens_in_the_toml_text_and_is_fixed_there(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    page.goto(f"{base}/?spec=workspace:rautino:broken/rautino.toml")
+    toml = page.locator("#toml")
+    toml.wait_for(state="visible")
+    assert "not valid TOML" in page.locator("#spec-error").text_content()
+    toml.fill(toml.input_value().replace('title = "Rautino', 'title = "Rautino"', 1))
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'"
+                           " && document.querySelector('#spec-error').hidden")
+    assert 'title = "Rautino"\n' in (workspace / "broken" / "rautino.toml").read_text(encoding="utf-8")
 
 
 def test_a_check_with_its_settings_opens_with_a_headline_and_a_cancelled_one_keeps_it(

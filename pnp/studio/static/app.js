@@ -89,6 +89,7 @@ async function openSpec(id) {
   $("read-only").hidden = !spec.read_only;
   $("toml").value = spec.text;
   renderForm(spec.form);
+  if (!spec.form) showEditor("toml");  // not TOML yet: the text is where it can be fixed
   showValidation(spec.validation);
   setSaveState(spec.read_only ? "shipped spec (read-only)" : "saved");
   if (state.running) await cancelCheck();  // a check of the spec left behind is of no use
