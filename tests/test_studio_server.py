@@ -269,7 +269,7 @@ def test_deeply_nested_json_is_refused(studio: Studio) -> None:
 
 def test_a_chunked_body_over_the_limit_is_refused(studio: Studio) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", studio.port, timeout=60)
-    chunks = (b'{"text": "' + b"x" * 64 * 1024 for _ in range(40))  # 2.5 MB, no content-length
+    chunks = (b'{"text": "' + b"x" * 64 * 1024 for _ in range(20))  # 1.3 MB, no content-length
     connection.request("POST", "/api/spec/edit", body=chunks, encode_chunked=True,
                        headers={"origin": studio.origin, "content-type": "application/json"})
     response = connection.getresponse()
@@ -336,7 +336,7 @@ def test_a_fifo_in_the_workspace_is_refused_without_blocking(studio: Studio) -> 
 def test_no_traceback_in_the_studios_log(studio: Studio) -> None:
     # the last test of the module: the requests above went to the same server
     log = studio.log.read_text(encoding="utf-8")
-    assert "Traceback" not in log and "500" not in log, log
+    assert "Traceback" not in log and "Exception in ASGI application" not in log, log
 
 
 # --- stopping, restarting, listening on the network ---------------------------------------------

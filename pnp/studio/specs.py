@@ -264,7 +264,7 @@ def _held_spec(workspace: Workspace, ref: SpecRef) -> Path:
     studio's own output) is not the studio's to write."""
     assert ref.path is not None
     path = workspace.resolve_inside(ref.path)
-    if ref.path not in workspace.specs():
+    if not workspace.holds_spec(ref.path):
         raise OutsideWorkspace(f"{ref.path}: not a spec of this workspace; the studio saves only its specs "
                                "(TOML files outside hidden folders and studio-output) and copies made with save as")
     return path

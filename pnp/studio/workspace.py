@@ -61,6 +61,15 @@ class Workspace:
     def relative(self, path: Path) -> str:
         return path.resolve().relative_to(self.root).as_posix()
 
+    def holds_spec(self, relative: str) -> bool:
+        """Whether `relative` is a spec `specs` lists: a regular TOML file at most MAX_DEPTH folders
+        down, outside hidden folders and the studio's own output (checked without listing them all)."""
+        path = self.resolve_inside(relative)
+        parts = PurePosixPath(relative).parts
+        return (len(parts) <= MAX_DEPTH + 1 and relative.endswith(".toml")
+                and not any(part.startswith(".") for part in parts) and parts[0] not in ("studio-output", ".venv")
+                and path.is_file())
+
     def specs(self) -> list[str]:
         """TOML files of the workspace (relative paths), nearest first, skipping hidden folders and
         the studio's own output."""
