@@ -4,6 +4,7 @@ cancelled check keeps the last result, the replay list names its kinds of games.
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -17,6 +18,13 @@ from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
 from playwright import sync_api as playwright
 
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("studio-work")]
+SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
+
+
+def shot(page: object, name: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"studio-{name}.png"))
 
 
 def free_port() -> int:
@@ -64,7 +72,7 @@ def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
 
 
 def opened(page: object) -> None:
-    page.wait_for_selector("#pages figure img")
+    page.wait_for_selector("#pages figure img", state="attached")
     page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
 
 
@@ -105,6 +113,7 @@ def test_a_spec_with_a_toml_error_opens_in_the_toml_text_and_is_fixed_there(
     toml = page.locator("#toml")
     toml.wait_for(state="visible")
     assert "not valid TOML" in page.locator("#spec-error").text_content()
+    assert page.locator("#save-state").text_content() == "the file has an error; fix it to save"
     toml.fill(toml.input_value().replace('title = "Rautino', 'title = "Rautino"', 1))
     page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'"
                            " && document.querySelector('#spec-error').hidden")
@@ -126,10 +135,11 @@ def test_a_check_with_its_settings_opens_with_a_headline_and_a_cancelled_one_kee
     verdict = page.locator("#verdict")
     verdict.wait_for(timeout=180_000)
     headline = verdict.text_content()
-    assert re.match(r"(Playable\.|Not playable: |Not decided yet: ).* of two-player games", headline), headline
+    assert re.match(r"(Playable\.|Not playable|Not decided yet: ).* of two-player games", headline), headline
     assert "--" not in page.locator("#check-result").text_content()
     source = page.frame_locator("#check-report").locator("p.source")
     assert source.text_content().endswith("set checked from the shipped rautino spec")
+    shot(page, "check-headline")
     # A long check, cancelled: the result above stays.
     page.fill("#check-games", "50000")
     page.click("#check-run")
@@ -147,3 +157,28 @@ def test_a_check_with_its_settings_opens_with_a_headline_and_a_cancelled_one_kee
     labels = [groups.nth(i).get_attribute("label") for i in range(groups.count())]
     assert labels[0].startswith("configuration games (12") and labels[1].startswith("skill-match games (")
     assert "seat 1 " in page.locator("#replay-pick optgroup").nth(1).locator("option").first.text_content()
+
+
+def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    page.goto(f"{base}/?spec=shipped:rautino")
+    opened(page)
+    page.click('.tabs button[data-tab="check"]')
+    page.click("#sweep summary")
+    page.select_option("#check-players", "2")
+    page.locator(".sweep-path").first.select_option("game.hand_size")
+    page.locator(".sweep-values").first.fill("2,3")
+    page.fill("#sweep-games", "4")
+    page.click("#sweep-run")
+    rows = page.locator("#sweep-table tr")
+    page.wait_for_function("document.querySelectorAll('#sweep-table tr').length === 3", timeout=180_000)
+    assert [rows.nth(i).locator("td").nth(1).text_content() for i in (1, 2)] == ["2", "3"]
+    assert page.locator("#sweep-table th").nth(1).text_content() == "game.hand_size"
+    page.locator("#sweep").scroll_into_view_if_needed()
+    shot(page, "sweep")
+    page.once("dialog", lambda dialog: dialog.accept("hand-of-three"))
+    page.click('button[aria-label="use variant 2"]')
+    page.wait_for_function("document.querySelector('#spec').value === 'workspace:rautino:hand-of-three/rautino.toml'")
+    opened(page)
+    assert page.locator('.field[data-path="game.hand_size"] input').input_value() == "3"
+    assert "hand_size = 3" in (workspace / "hand-of-three" / "rautino.toml").read_text(encoding="utf-8")

@@ -54,11 +54,12 @@ def test_the_settings_reach_the_check_and_the_result_opens_with_a_headline(clien
     assert not result["balance"].get("skill")  # no skill games
     assert result["balance"]["configurations"].keys() == {"2 players"}
     assert status["headline"] == headline(result)
-    assert re.match(r"(Playable\.|Not playable: |Not decided yet: ).*(Not fair yet|Fairness not decided yet|Fair): ",
+    assert re.match(r"(Playable\.|Not playable|Not decided yet: ).*(Not fair yet|Fairness not decided yet|Fair): ",
                     status["headline"]), status["headline"]
     assert "two-player games" in status["headline"]
     words = " ".join([status["headline"], *status["details"]])
     assert "--" not in words and "studio-output" not in words
+    assert len(status["details"]) == len({d.removeprefix("balance (Strict): ") for d in status["details"]})
 
 
 def test_the_report_in_the_studio_names_the_spec_and_the_settings_as_the_studio_does(
@@ -81,7 +82,9 @@ def test_the_report_in_the_studio_names_the_spec_and_the_settings_as_the_studio_
                            "games_to_decide": 100}}}}},
      "Playable. Not fair yet: seat 2 wins 59 % (54-65 %) of two-player games; the limit is 10 points."),
     ({"verdict": "not playable", "reasons": ["balance (--strict): game of luck"], "tests": [], "balance": {}},
-     "Not playable: balance (Strict): game of luck."),
+     "Not playable under Strict (its balance findings fail the check)."),
+    ({"verdict": "not playable", "reasons": ["the pieces do not fit the box"], "tests": [], "balance": {}},
+     "Not playable: the pieces do not fit the box."),
     ({"verdict": "undecided", "reasons": [], "tests": [{"outcome": "undecided", "games_to_decide": 73},
                                                       {"outcome": "pass", "games_to_decide": 5}], "balance": {}},
      "Not decided yet: about 73 games would decide it (raise Games)."),
@@ -135,3 +138,22 @@ def test_every_player_count_the_studio_offers_can_be_checked(name: str) -> None:
     for players in game.players:
         configurations = game.simulation.configurations(model, CheckOptions(players=players))
         assert {c.players for c in configurations} == {players}
+
+
+def test_a_sweep_checks_every_variant_and_refuses_bad_fields_before_it_starts(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    for vary in (None, [{"field": "game.hand_size"}], [{"field": "x\ny", "values": "1"}],
+                 [{"field": "game.hand_size", "values": "1;rm"}], []):
+        refused = client.post("/api/sweep", json={"id": spec["id"], "text": spec["text"], "vary": vary})
+        assert refused.status_code == 400 and "\n" not in refused.json()["error"]
+    job = client.post("/api/sweep", json={"id": spec["id"], "text": spec["text"], "games": 4, "players": 2,
+                                          "vary": [{"field": "game.hand_size", "values": "2,3"}]}).json()
+    deadline = time.monotonic() + 240
+    while (status := client.get(f"/api/check/{job['id']}").json())["state"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    assert status["state"] == "done" and status["kind"] == "sweep", status
+    result = status["result"]
+    assert [v["values"] for v in result["variants"]] == [{"game.hand_size": 2}, {"game.hand_size": 3}]
+    report = client.get(status["report"]).text
+    assert "sweep" in report and not re.search(r"--(games|strict|confidence|players|preset)\b", report)

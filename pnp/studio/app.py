@@ -20,7 +20,7 @@ from pnp import games as game_registry
 from pnp.errors import PnpError
 
 from . import specs
-from .jobs import CheckJobs, CheckSettings
+from .jobs import CheckJobs, CheckSettings, SweepSettings
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
 from .security import StudioGuard
@@ -215,6 +215,26 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         job = await run_in_threadpool(checks.start, ref.game, text, _check_settings(body), source)
         return JSONResponse(job.to_json())
 
+    async def start_sweep(request: Request) -> Response:
+        body = await _json_body(request)
+        ref = specs.SpecRef.parse(str(body.get("id", "")))
+        text = _text(body)
+        validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
+        if not validation.ok:
+            raise PnpError(validation.message or "invalid spec")
+        vary = body.get("vary")
+        if not isinstance(vary, list) or not all(
+                isinstance(item, dict) and isinstance(item.get("field"), str) and isinstance(item.get("values"), str)
+                for item in vary):
+            raise PnpError('vary: a list of {"field": "game.hand_size", "values": "2,3,4"}')
+        check = _check_settings({**body, "games": body.get("games", 100)})
+        settings = SweepSettings(tuple((item["field"], item["values"]) for item in vary), games=check.games,
+                                 seed=check.seed, players=check.players, preset=check.preset,
+                                 confidence=check.confidence)
+        source = ref.path or f"the shipped {ref.game} spec"
+        job = await run_in_threadpool(checks.start, ref.game, text, settings, source)
+        return JSONResponse(job.to_json())
+
     async def check_status(request: Request) -> Response:
         return JSONResponse(checks.get(request.path_params["job"]).to_json())
 
@@ -272,6 +292,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/kit/{key}/part/{component}.pdf", handled(kit_pdf)),
         Route("/api/kit/{key}/svg.zip", handled(kit_zip)),
         Route("/api/check", handled(start_check), methods=["POST"]),
+        Route("/api/sweep", handled(start_sweep), methods=["POST"]),
         Route("/api/check/{job}", handled(check_status)),
         Route("/api/check/{job}/cancel", handled(cancel_check), methods=["POST"]),
         Route("/api/check/{job}/report/{path:path}", handled(check_file)),

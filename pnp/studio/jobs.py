@@ -66,6 +66,41 @@ class CheckSettings:
         return args
 
 
+MAX_SWEEP_FIELDS = 3
+_FIELD = re.compile(r'^[A-Za-z0-9_.\[\]"\- ]{1,120}$')
+_VALUES = re.compile(r"^[A-Za-z0-9_.,:#\- ]{1,200}$")
+
+
+@dataclass(frozen=True)
+class SweepSettings:
+    """A studio sweep: a few fields of the form and the values each takes (as `pnp sweep --vary`)."""
+
+    vary: tuple[tuple[str, str], ...]  # (field path, values such as "2,3,4" or "1..4")
+    games: int = 100
+    seed: int = 1
+    players: int | None = None
+    preset: str | None = None
+    confidence: float = 0.95
+
+    def __post_init__(self) -> None:
+        CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
+                      confidence=self.confidence)  # the same limits as a check
+        if not 1 <= len(self.vary) <= MAX_SWEEP_FIELDS:
+            raise PnpError(f"fields: pick 1 to {MAX_SWEEP_FIELDS} fields to vary")
+        for path, values in self.vary:
+            if not _FIELD.match(path):
+                raise PnpError(f"field {path[:40]!r}: not a field of the form")
+            if not _VALUES.match(values):
+                raise PnpError(f"{path}: values like 2,3,4 or 1..4 or 10..20:5")
+
+    def arguments(self) -> list[str]:
+        args = CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
+                             confidence=self.confidence).arguments()
+        for path, values in self.vary:
+            args += ["--vary", f"{path}={values}"]
+        return args
+
+
 @dataclass
 class CheckJob:
     id: str
@@ -81,13 +116,14 @@ class CheckJob:
     exit_code: int | None = None
     started: float = field(default_factory=time.monotonic)
     source: str = ""  # the spec as the studio names it: its workspace path, or the shipped one
+    kind: str = "check"  # or "sweep"
     _process: subprocess.Popen[bytes] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        done = self.state == "done" and self.result is not None
+        done = self.state == "done" and self.result is not None and self.kind == "check"
         return {"id": self.id, "game": self.game, "state": self.state, "done": self.done, "total": self.total,
                 "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": self.result,
-                "games": self.games,
+                "games": self.games, "kind": self.kind,
                 "headline": headline(self.result) if done and self.result else None,
                 "details": details(self.result) if done and self.result else [],
                 "report": f"/api/check/{self.id}/report/index.html" if self.state == "done" else None}
@@ -107,7 +143,9 @@ class CheckJobs:
         self._jobs: dict[str, CheckJob] = {}
         self._lock = threading.Lock()
 
-    def start(self, game: str, text: str, settings: CheckSettings, source: str = "") -> CheckJob:
+    def start(self, game: str, text: str, settings: CheckSettings | SweepSettings, source: str = "") -> CheckJob:
+        """A check (or a sweep) of `text` in a child process; refused before any job or folder exists
+        when its settings are bad or too many run already."""
         from pnp import games as game_registry
 
         game_registry.get(game).check_preset(settings.preset)
@@ -117,7 +155,8 @@ class CheckJobs:
             if running >= MAX_RUNNING:
                 raise PnpError(f"{running} checks are running; wait for one or cancel it")
             job_id = uuid.uuid4().hex[:12]
-            job = CheckJob(job_id, game, self.root / "checks" / job_id, settings.games, source=source)
+            kind = "sweep" if isinstance(settings, SweepSettings) else "check"
+            job = CheckJob(job_id, game, self.root / "checks" / job_id, settings.games, source=source, kind=kind)
             self._prune(keep=MAX_JOBS_KEPT - 1)
             try:
                 atomic_write_bytes(job.spec, text.encode("utf-8"))
@@ -131,9 +170,11 @@ class CheckJobs:
         return job
 
     @staticmethod
-    def _command(job: CheckJob, settings: CheckSettings) -> list[str]:
-        command = [sys.executable, "-m", "pnp", "check", job.game, "--spec", str(job.spec), *settings.arguments(),
+    def _command(job: CheckJob, settings: CheckSettings | SweepSettings) -> list[str]:
+        command = [sys.executable, "-m", "pnp", job.kind, job.game, "--spec", str(job.spec), *settings.arguments(),
                    "--json", "--report", str(job.folder / "report")]
+        if job.kind == "sweep":
+            return command  # a sweep keeps no games to replay
         if settings.games <= MAX_LOGGED_GAMES:
             command += ["--log", str(job.log)]
         return command

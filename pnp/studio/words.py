@@ -37,8 +37,11 @@ def _verdict(result: dict[str, Any]) -> str:
     if verdict == "playable":
         return "Playable."
     if verdict == "not playable":
-        reasons = result.get("reasons") or ["see the details"]
-        return f"Not playable: {studio_words(reasons[0])}."
+        reasons = result.get("reasons") or []
+        own = [r for r in reasons if not r.startswith("balance (")]
+        if reasons and not own:  # only balance findings, which the sentences after this one name
+            return "Not playable under Strict (its balance findings fail the check)."
+        return f"Not playable: {studio_words(own[0]) if own else 'see the details'}."
     waiting = [t["games_to_decide"] for t in result.get("tests", [])
                if t.get("outcome") == "undecided" and t.get("games_to_decide")]
     more = f"about {max(waiting):,} games would decide it (raise Games)" if waiting else "see the details"
@@ -91,9 +94,12 @@ def details(result: dict[str, Any]) -> list[str]:
     """Every reason, open question, finding and warning of the check, in the studio's words."""
     balance = result.get("balance") or {}
     lines = [*result.get("reasons", []), *result.get("undecided", []), *balance.get("findings", []),
-             *[u for u in balance.get("undecided", []) if u not in result.get("undecided", [])],
-             *result.get("warnings", [])]
-    return [studio_words(line) for line in dict.fromkeys(lines)]
+             *balance.get("undecided", []), *result.get("warnings", [])]
+    # Under strict, a balance finding is also a reason ("balance (--strict): ..."): said once.
+    said = " ".join([*result.get("reasons", []), *result.get("undecided", [])])
+    kept = [line for n, line in enumerate(lines) if n < len(result.get("reasons", [])) + len(
+        result.get("undecided", [])) or f": {line}" not in said]
+    return [studio_words(line) for line in dict.fromkeys(kept)]
 
 
 def report_page(html: str, title: str, source: str) -> str:
