@@ -157,3 +157,8 @@ def test_a_sweep_checks_every_variant_and_refuses_bad_fields_before_it_starts(cl
     assert [v["values"] for v in result["variants"]] == [{"game.hand_size": 2}, {"game.hand_size": 3}]
     report = client.get(status["report"]).text
     assert "sweep" in report and not re.search(r"--(games|strict|confidence|players|preset)\b", report)
+
+
+def test_a_preset_of_the_game_starts_a_check(client: TestClient) -> None:
+    status = run(client, "triomino", games=2, players=2, skill_games=0, preset="classic")
+    assert status["state"] == "done", status

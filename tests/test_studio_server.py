@@ -250,6 +250,9 @@ def bad_requests(studio: Studio) -> list[tuple[str, str, Any]]:
         ("POST", "/api/check", {"id": "shipped:rautino", "text": text, "confidence": "high"}),
         ("POST", "/api/check", {"id": "shipped:rautino", "text": text, "players": 0}),
         ("POST", "/api/check", {"id": "shipped:triomino", "text": text, "preset": "x" * 300}),
+        ("POST", "/api/check", {"id": "shipped:triomino", "text": shipped(studio, "triomino")["text"],
+                                "preset": "nosuch"}),
+        ("POST", "/api/check", {"id": "shipped:rautino", "text": text, "preset": "seed"}),
     ]
 
 

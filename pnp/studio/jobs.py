@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import tomllib
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,7 +149,7 @@ class CheckJobs:
         when its settings are bad or too many run already."""
         from pnp import games as game_registry
 
-        game_registry.get(game).check_preset(settings.preset)
+        _check_preset(game_registry.get(game), text, settings.preset)
         with self._lock:
             self._reap()
             running = sum(1 for job in self._jobs.values() if job.state == "running")
@@ -260,3 +261,17 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def _check_preset(game: Any, text: str, preset: str | None) -> None:
+    """A preset must be one of the game's or one the spec adds (its [presets] tables)."""
+    game.check_preset(preset)
+    if preset is None:
+        return
+    try:
+        added = tomllib.loads(text).get("presets", {})
+    except (tomllib.TOMLDecodeError, RecursionError):
+        added = {}
+    known = dict.fromkeys([*game.presets, *(added if isinstance(added, dict) else {})])
+    if preset not in known:
+        raise PnpError(f"preset: {preset!r} is not a rule preset of this spec; the presets are {', '.join(known)}")
