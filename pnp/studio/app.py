@@ -255,6 +255,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
 
     async def check_games(request: Request) -> Response:
         job = checks.get(request.path_params["job"])
+        if job.state != "done" and job.log.is_file():
+            raise PnpError("the check has not finished: its games are listed when it is done")
         configurations = len((job.result or {}).get("simulation") or {})
         return JSONResponse(await run_in_threadpool(picks, job.log, configurations * job.games))
 
