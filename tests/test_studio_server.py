@@ -246,6 +246,7 @@ def bad_requests(studio: Studio) -> list[tuple[str, str, Any]]:
         ("POST", "/api/spec/save", {"id": f"workspace:rautino:{long_name}", "text": text, "version": "x"}),
         ("POST", "/api/spec/save-as", {"id": "shipped:rautino", "text": text, "folder": "y" * 300}),
         ("POST", "/api/spec/save-as", {"id": "shipped:rautino", "text": text, "folder": ["a"]}),
+        ("POST", "/api/spec/save-as", {"id": "shipped:rautino", "text": text, "folder": "studio-output"}),
         ("POST", "/api/spec/save", {"id": "workspace:rautino:mine/rautino.toml", "text": text, "version": 5}),
         ("POST", "/api/check", {"id": "shipped:rautino", "text": text, "confidence": "high"}),
         ("POST", "/api/check", {"id": "shipped:rautino", "text": text, "players": 0}),
