@@ -533,11 +533,8 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 
     for module in ("starlette", "uvicorn"):  # what the `studio` extra installs beyond pnp's own dependencies
         require_extra(module, "studio", "pnp studio")
-    from pnp.studio.server import is_loopback, serve
+    from pnp.studio.server import serve
 
-    if not is_loopback(host):
-        click.echo(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs",
-                   err=True)
     serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo)
 
 
@@ -563,12 +560,14 @@ def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed
     """Play GAME in the browser against the computer or hot-seat: the studio opens on its play page."""
     from urllib.parse import urlencode
 
-    try:
-        from pnp.play.games import playable
-        from pnp.play.seats import parse_seats
-        from pnp.studio.server import is_loopback, serve
-    except ImportError as exc:
-        raise PnpError(f"playing needs the studio's extra: pip install 'pnp[studio]' ({exc.name} is missing)") from None
+    from pnp.extras import require_extra
+
+    for module in ("starlette", "uvicorn"):
+        require_extra(module, "studio", "pnp play")
+    from pnp.play.games import playable
+    from pnp.play.seats import parse_seats
+    from pnp.studio.server import serve
+
     chosen = registry.get(game)
     players, _ = playable(game)
     parse_seats(seats, players, chosen.players, game)
@@ -585,13 +584,11 @@ def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed
             raise PnpError(f"--spec {spec_file}: must lie inside the workspace {root} (see --workspace)")
         chosen.load(path)  # a bad spec is refused here, in one line, before any server starts
         spec = path.relative_to(root).as_posix()
-    if not is_loopback(host):
-        click.echo(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs",
-                   err=True)
     query = {"game": game, "seats": seats, "seed": seed, "spec": spec, "preset": preset or "",
              "profi": int(profi)}
     serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo,
           page="play?" + urlencode(query))
+
 
 def _report_written(paths: list[Path], quiet: bool) -> None:
     """Name a few files one by one; summarise a kit's many pages per folder."""

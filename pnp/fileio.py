@@ -71,6 +71,18 @@ def command_inputs() -> Iterator[None]:
         _inputs = None
 
 
+@contextlib.contextmanager
+def outside_command() -> Iterator[None]:
+    """A service a command starts (the studio) reads and writes files for many requests over its
+    life: they are not inputs of one run, so the guard is off until the service stops."""
+    global _inputs
+    saved, _inputs = _inputs, None
+    try:
+        yield
+    finally:
+        _inputs = saved
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"

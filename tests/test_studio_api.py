@@ -105,8 +105,8 @@ def test_a_finished_check_gives_its_report_and_replay_frames(client: TestClient)
     assert status["state"] == "done", status
     assert "check report" in client.get(status["report"]).text
     picks = client.get(f"/api/check/{job['id']}/games").json()
-    assert picks["count"] >= 6 and picks["picks"][0]["label"].startswith("best game")
-    game = picks["picks"][0]["game"]
+    assert picks["count"] >= 6 and picks["highlights"][0]["label"].startswith("best game")
+    game = picks["highlights"][0]["game"]
     steps = client.get(f"/api/check/{job['id']}/games/{game}").json()["steps"]
     assert steps[0]["text"].startswith("round 1, turn 1: player")
     board = client.get(f"/api/check/{job['id']}/games/{game}/board/{len(steps) - 1}.svg")

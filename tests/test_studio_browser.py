@@ -126,7 +126,7 @@ def test_a_check_runs_and_shows_its_verdict(page: object, studio: tuple[str, Pat
     page.click("#check-run")
     verdict = page.locator("#verdict")
     verdict.wait_for(timeout=120_000)
-    assert re.fullmatch(r"PLAYABLE|NOT PLAYABLE|UNDECIDED", verdict.text_content())
+    assert re.match(r"Playable\.|Not playable|Not decided yet: ", verdict.text_content())
     page.frame_locator("#check-report").locator("h1").wait_for()
     shot(page, "check")
 

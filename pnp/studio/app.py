@@ -12,7 +12,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -20,11 +20,12 @@ from pnp import games as game_registry
 from pnp.errors import PnpError
 
 from . import specs
-from .jobs import CheckJobs
+from .jobs import CheckJobs, CheckSettings, SweepSettings
 from .play_routes import play_routes
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
 from .security import StudioGuard
+from .words import report_page
 from .workspace import OutsideWorkspace, Workspace
 
 STATIC = Path(__file__).parent / "static"
@@ -36,13 +37,32 @@ def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
+MAX_JSON_DEPTH = 32  # a spec is a few tables deep; a request nested deeper is not the page's
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a JSON value (walked without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_JSON_DEPTH:
+                stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 async def _json_body(request: Request) -> dict[str, Any]:
     try:
         body = await request.json()
     except ValueError:
         raise PnpError("the request body is not JSON") from None
+    except RecursionError:
+        raise PnpError(f"the request body nests more than {MAX_JSON_DEPTH} levels deep") from None
     if not isinstance(body, dict):
         raise PnpError("the request body must be a JSON object")
+    if _depth(body) > MAX_JSON_DEPTH:
+        raise PnpError(f"the request body nests more than {MAX_JSON_DEPTH} levels deep")
     return body
 
 
@@ -60,6 +80,25 @@ def _int(body: dict[str, Any], key: str, default: int) -> int:
     return value
 
 
+def _optional_int(body: dict[str, Any], key: str) -> int | None:
+    return None if body.get(key) is None else _int(body, key, 0)
+
+
+def _check_settings(body: dict[str, Any]) -> CheckSettings:
+    preset = body.get("preset") or None
+    if preset is not None and not isinstance(preset, str):
+        raise PnpError("preset: must be the name of a rule preset")
+    confidence = body.get("confidence", 0.95)
+    if not isinstance(confidence, int | float) or isinstance(confidence, bool):
+        raise PnpError("confidence: must be a number such as 0.95")
+    strict = body.get("strict", False)
+    if not isinstance(strict, bool):
+        raise PnpError("strict: must be true or false")
+    return CheckSettings(games=_int(body, "games", 200), seed=_int(body, "seed", 1),
+                         players=_optional_int(body, "players"), preset=preset, confidence=float(confidence),
+                         skill_games=_optional_int(body, "skill_games"), strict=strict)
+
+
 def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], int]) -> Any:
     kits = KitCache()
     checks = CheckJobs(workspace.root / "studio-output")
@@ -75,6 +114,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
                 return _error(str(exc), 409)
             except PnpError as exc:
                 return _error(str(exc), 400)
+            except RecursionError:
+                return _error("the request nests too deeply", 400)
 
         return route
 
@@ -111,24 +152,24 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
             raise PnpError("edits: must be a list")
         text = specs.apply_edits(_text(body), edits) if edits else _text(body)
         validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
-        try:
-            form = specs.describe(text)
-        except ValueError:
-            form = None
-        return JSONResponse({"text": text, "form": form, "validation": validation.to_json()})
+        return JSONResponse({"text": text, "form": specs.describe(text), "validation": validation.to_json()})
 
     async def save_spec(request: Request) -> Response:
         body = await _json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         base = body.get("version")
-        version = await run_in_threadpool(specs.save, workspace, ref, _text(body),
-                                          base if isinstance(base, str) else None)
+        if base is not None and not isinstance(base, str):
+            raise PnpError("version: must be the version string the spec was opened with")
+        version = await run_in_threadpool(specs.save, workspace, ref, _text(body), base)
         return JSONResponse({"id": ref.id, "version": version})
 
     async def save_spec_as(request: Request) -> Response:
         body = await _json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
-        target = await run_in_threadpool(specs.save_as, workspace, ref, str(body.get("folder", "")), _text(body))
+        folder = body.get("folder")
+        if not isinstance(folder, str):
+            raise PnpError("folder: the name of a new folder of the workspace is needed")
+        target = await run_in_threadpool(specs.save_as, workspace, ref, folder, _text(body))
         return JSONResponse({"id": target.id})
 
     def _settings(body: dict[str, Any], game: str) -> KitSettings:
@@ -173,10 +214,28 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
         if not validation.ok:
             raise PnpError(validation.message or "invalid spec")
-        players = body.get("players") or None
-        job = checks.start(ref.game, text, games=_int(body, "games", 200), seed=_int(body, "seed", 1),
-                           players=players if isinstance(players, int) else None,
-                           preset=body.get("preset") or None)
+        source = ref.path or f"the shipped {ref.game} spec"
+        job = await run_in_threadpool(checks.start, ref.game, text, _check_settings(body), source)
+        return JSONResponse(job.to_json())
+
+    async def start_sweep(request: Request) -> Response:
+        body = await _json_body(request)
+        ref = specs.SpecRef.parse(str(body.get("id", "")))
+        text = _text(body)
+        validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
+        if not validation.ok:
+            raise PnpError(validation.message or "invalid spec")
+        vary = body.get("vary")
+        if not isinstance(vary, list) or not all(
+                isinstance(item, dict) and isinstance(item.get("field"), str) and isinstance(item.get("values"), str)
+                for item in vary):
+            raise PnpError('vary: a list of {"field": "game.hand_size", "values": "2,3,4"}')
+        check = _check_settings({**body, "games": body.get("games", 100)})
+        settings = SweepSettings(tuple((item["field"], item["values"]) for item in vary), games=check.games,
+                                 seed=check.seed, players=check.players, preset=check.preset,
+                                 confidence=check.confidence)
+        source = ref.path or f"the shipped {ref.game} spec"
+        job = await run_in_threadpool(checks.start, ref.game, text, settings, source)
         return JSONResponse(job.to_json())
 
     async def check_status(request: Request) -> Response:
@@ -191,11 +250,18 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         path = report.resolve_inside(request.path_params["path"])
         if not path.is_file():
             return _error("not found", 404)
+        if path.name == "index.html" and path.parent == report.root:
+            html = await run_in_threadpool(path.read_text, "utf-8")
+            title = (job.result or {}).get("title") or job.game
+            return HTMLResponse(report_page(html, title, job.source), headers={"cache-control": "no-store"})
         return FileResponse(path, media_type=mimetypes.guess_type(path.name)[0] or "application/octet-stream")
 
     async def check_games(request: Request) -> Response:
         job = checks.get(request.path_params["job"])
-        return JSONResponse(await run_in_threadpool(picks, job.log))
+        if job.state != "done" and job.log.is_file():
+            raise PnpError("the check has not finished: its games are listed when it is done")
+        configurations = len((job.result or {}).get("simulation") or {})
+        return JSONResponse(await run_in_threadpool(picks, job.log, configurations * job.games))
 
     async def _frames(request: Request) -> Any:
         job = checks.get(request.path_params["job"])
@@ -231,6 +297,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/kit/{key}/part/{component}.pdf", handled(kit_pdf)),
         Route("/api/kit/{key}/svg.zip", handled(kit_zip)),
         Route("/api/check", handled(start_check), methods=["POST"]),
+        Route("/api/sweep", handled(start_sweep), methods=["POST"]),
         Route("/api/check/{job}", handled(check_status)),
         Route("/api/check/{job}/cancel", handled(cancel_check), methods=["POST"]),
         Route("/api/check/{job}/report/{path:path}", handled(check_file)),

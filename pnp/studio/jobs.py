@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import threading
 import time
+import tomllib
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,10 +21,85 @@ from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
 
 from .replays import MAX_LOGGED_GAMES
+from .words import details, headline
 
-MAX_JOBS_KEPT = 20
+MAX_JOBS_KEPT = 10  # checks whose folder (spec, report, games) stays; older ones are removed
 MAX_RUNNING = 2
 MAX_GAMES = 100_000
+MAX_PLAYERS = 12
+_PRESET = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+
+
+@dataclass(frozen=True)
+class CheckSettings:
+    """What the studio's check form sets; refused here, before any job or folder exists."""
+
+    games: int = 200
+    seed: int = 1
+    players: int | None = None
+    preset: str | None = None
+    confidence: float = 0.95
+    skill_games: int | None = None  # None: the check's default (a quarter of the games)
+    strict: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.games <= MAX_GAMES:
+            raise PnpError(f"games: between 1 and {MAX_GAMES:,}; got {self.games}")
+        if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
+            raise PnpError(f"players: between 1 and {MAX_PLAYERS}; got {self.players}")
+        if self.preset is not None and not _PRESET.match(self.preset):
+            raise PnpError(f"preset: {self.preset[:40]!r} is not a preset name")
+        if not 0.5 <= self.confidence <= 0.999:
+            raise PnpError(f"confidence: between 50 % and 99.9 %; got {self.confidence:g}")
+        if self.skill_games is not None and not 0 <= self.skill_games <= MAX_GAMES:
+            raise PnpError(f"skill games: between 0 and {MAX_GAMES:,}; got {self.skill_games}")
+
+    def arguments(self) -> list[str]:
+        args = ["--games", str(self.games), "--seed", str(self.seed), "--confidence", repr(self.confidence)]
+        if self.players:
+            args += ["--players", str(self.players)]
+        if self.preset:
+            args += ["--preset", self.preset]
+        if self.skill_games is not None:
+            args += ["--skill-games", str(self.skill_games)]
+        if self.strict:
+            args.append("--strict")
+        return args
+
+
+MAX_SWEEP_FIELDS = 3
+_FIELD = re.compile(r'^[A-Za-z0-9_.\[\]"\- ]{1,120}$')
+_VALUES = re.compile(r"^[A-Za-z0-9_.,:#\- ]{1,200}$")
+
+
+@dataclass(frozen=True)
+class SweepSettings:
+    """A studio sweep: a few fields of the form and the values each takes (as `pnp sweep --vary`)."""
+
+    vary: tuple[tuple[str, str], ...]  # (field path, values such as "2,3,4" or "1..4")
+    games: int = 100
+    seed: int = 1
+    players: int | None = None
+    preset: str | None = None
+    confidence: float = 0.95
+
+    def __post_init__(self) -> None:
+        CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
+                      confidence=self.confidence)  # the same limits as a check
+        if not 1 <= len(self.vary) <= MAX_SWEEP_FIELDS:
+            raise PnpError(f"fields: pick 1 to {MAX_SWEEP_FIELDS} fields to vary")
+        for path, values in self.vary:
+            if not _FIELD.match(path):
+                raise PnpError(f"field {path[:40]!r}: not a field of the form")
+            if not _VALUES.match(values):
+                raise PnpError(f"{path}: values like 2,3,4 or 1..4 or 10..20:5")
+
+    def arguments(self) -> list[str]:
+        args = CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
+                             confidence=self.confidence).arguments()
+        for path, values in self.vary:
+            args += ["--vary", f"{path}={values}"]
+        return args
 
 
 @dataclass
@@ -38,11 +116,17 @@ class CheckJob:
     error: str | None = None
     exit_code: int | None = None
     started: float = field(default_factory=time.monotonic)
+    source: str = ""  # the spec as the studio names it: its workspace path, or the shipped one
+    kind: str = "check"  # or "sweep"
     _process: subprocess.Popen[bytes] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        done = self.state == "done" and self.result is not None and self.kind == "check"
         return {"id": self.id, "game": self.game, "state": self.state, "done": self.done, "total": self.total,
                 "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": self.result,
+                "games": self.games, "kind": self.kind,
+                "headline": headline(self.result) if done and self.result else None,
+                "details": details(self.result) if done and self.result else [],
                 "report": f"/api/check/{self.id}/report/index.html" if self.state == "done" else None}
 
     @property
@@ -60,31 +144,66 @@ class CheckJobs:
         self._jobs: dict[str, CheckJob] = {}
         self._lock = threading.Lock()
 
-    def start(self, game: str, text: str, *, games: int, seed: int, players: int | None,
-              preset: str | None) -> CheckJob:
-        if not 1 <= games <= MAX_GAMES:
-            raise PnpError(f"games: between 1 and {MAX_GAMES:,}; got {games}")
+    def start(self, game: str, text: str, settings: CheckSettings | SweepSettings, source: str = "") -> CheckJob:
+        """A check (or a sweep) of `text` in a child process; refused before any job or folder exists
+        when its settings are bad or too many run already."""
+        from pnp import games as game_registry
+
+        _check_preset(game_registry.get(game), text, settings.preset)
         with self._lock:
+            self._reap()
             running = sum(1 for job in self._jobs.values() if job.state == "running")
             if running >= MAX_RUNNING:
                 raise PnpError(f"{running} checks are running; wait for one or cancel it")
             job_id = uuid.uuid4().hex[:12]
-            job = CheckJob(job_id, game, self.root / "checks" / job_id, games)
+            kind = "sweep" if isinstance(settings, SweepSettings) else "check"
+            job = CheckJob(job_id, game, self.root / "checks" / job_id, settings.games, source=source, kind=kind)
+            self._prune(keep=MAX_JOBS_KEPT - 1)
+            try:
+                atomic_write_bytes(job.spec, text.encode("utf-8"))
+                job._process = subprocess.Popen(self._command(job, settings), stdout=subprocess.PIPE,
+                                                stderr=subprocess.PIPE, env={**os.environ, "PNP_PROGRESS": "json"})
+            except (OSError, PnpError) as exc:
+                shutil.rmtree(job.folder, ignore_errors=True)  # no job, no folder
+                raise PnpError(f"the check could not start: {exc}") from None
             self._jobs[job.id] = job
-            self._forget_old()
-        atomic_write_bytes(job.spec, text.encode("utf-8"))
-        command = [sys.executable, "-m", "pnp", "check", game, "--spec", str(job.spec), "--games", str(games),
-                   "--seed", str(seed), "--json", "--report", str(job.folder / "report")]
-        if games <= MAX_LOGGED_GAMES:
-            command += ["--log", str(job.log)]
-        if players:
-            command += ["--players", str(players)]
-        if preset:
-            command += ["--preset", preset]
-        env = {**os.environ, "PNP_PROGRESS": "json"}
-        job._process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         threading.Thread(target=self._follow, args=(job,), daemon=True, name=f"check-{job.id}").start()
         return job
+
+    @staticmethod
+    def _command(job: CheckJob, settings: CheckSettings | SweepSettings) -> list[str]:
+        command = [sys.executable, "-m", "pnp", job.kind, job.game, "--spec", str(job.spec), *settings.arguments(),
+                   "--json", "--report", str(job.folder / "report")]
+        if job.kind == "sweep":
+            return command  # a sweep keeps no games to replay
+        if settings.games <= MAX_LOGGED_GAMES:
+            command += ["--log", str(job.log)]
+        return command
+
+    def _reap(self) -> None:
+        """A job whose process is gone without its follower having said so (killed from outside,
+        never started) is not running: it must not hold one of the running places."""
+        for job in self._jobs.values():
+            if job.state != "running":
+                continue
+            process = job._process
+            if process is None or (process.poll() is not None and not _following(job)):
+                job.state = "failed"
+                job.error = job.error or "the check's process ended without a result"
+
+    def _prune(self, keep: int) -> None:
+        """Keep the folders (and the entries) of the newest `keep` checks besides the running ones,
+        including folders left by earlier runs of the studio."""
+        folder = self.root / "checks"
+        try:
+            found = [p for p in folder.iterdir() if p.is_dir() and not p.is_symlink()]
+        except OSError:
+            return
+        running = {job.id for job in self._jobs.values() if job.state == "running"}
+        others = sorted((p for p in found if p.name not in running), key=_mtime, reverse=True)
+        for old in others[keep:]:
+            shutil.rmtree(old, ignore_errors=True)
+            self._jobs.pop(old.name, None)
 
     def _follow(self, job: CheckJob) -> None:
         process = job._process
@@ -123,14 +242,36 @@ class CheckJobs:
         if job.state == "running" and job._process is not None:
             job.state = "cancelled"
             job._process.terminate()  # SIGTERM: the CLI ends its workers and writes nothing
+        elif job.state == "running":
+            job.state = "cancelled"
         return job
-
-    def _forget_old(self) -> None:
-        finished = [job for job in self._jobs.values() if job.state != "running"]
-        for job in finished[: max(0, len(self._jobs) - MAX_JOBS_KEPT)]:
-            del self._jobs[job.id]
 
     def shutdown(self) -> None:
         for job in list(self._jobs.values()):
             if job.state == "running" and job._process is not None:
                 job._process.terminate()
+
+
+def _following(job: CheckJob) -> bool:
+    return any(thread.name == f"check-{job.id}" and thread.is_alive() for thread in threading.enumerate())
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _check_preset(game: Any, text: str, preset: str | None) -> None:
+    """A preset must be one of the game's or one the spec adds (its [presets] tables)."""
+    game.check_preset(preset)
+    if preset is None:
+        return
+    try:
+        added = tomllib.loads(text).get("presets", {})
+    except (tomllib.TOMLDecodeError, RecursionError):
+        added = {}
+    known = dict.fromkeys([*game.presets, *(added if isinstance(added, dict) else {})])
+    if preset not in known:
+        raise PnpError(f"preset: {preset!r} is not a rule preset of this spec; the presets are {', '.join(known)}")

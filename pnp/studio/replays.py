@@ -24,28 +24,51 @@ def _records(log: Path) -> Any:
                 yield json.loads(line)
 
 
-def picks(log: Path) -> dict[str, Any]:
-    """The best and the worst game (by top score) and the first games by number."""
+def _no_log() -> PnpError:
+    return PnpError(f"this check kept no games to replay (checks of more than {MAX_LOGGED_GAMES:,} games "
+                    "are judged without keeping them)")
+
+
+def _seats(record: dict[str, Any]) -> str:
+    seats = [str(seat) for seat in record.get("seats") or []]
+    return ", ".join(f"seat {n} {seat}" for n, seat in enumerate(seats, 1))
+
+
+def _label(record: dict[str, Any]) -> str:
+    scores = " : ".join(str(score) for score in record.get("final_scores") or [])
+    seats = _seats(record)
+    return f"game {record['game']}" + (f" · {seats}" if seats else "") + (f" · scores {scores}" if scores else "")
+
+
+def picks(log: Path, configuration_games: int) -> dict[str, Any]:
+    """The games of a check for its replay list: the configurations' games (the first
+    `configuration_games` of the log) apart from the skill matches' games, each with its seats.
+    Best and worst are the report's: among the configurations' games, the highest and the lowest
+    top score, the first such game on ties."""
     if not log.is_file():
-        raise PnpError(f"this check kept no games (checks of more than {MAX_LOGGED_GAMES:,} games are not logged)")
-    best = worst = None
-    numbers: list[int] = []
-    count = 0
+        raise _no_log()
+    best: tuple[int, dict[str, Any]] | None = None
+    worst: tuple[int, dict[str, Any]] | None = None
+    groups: dict[str, list[dict[str, Any]]] = {"configuration": [], "skill": []}
+    counts = {"configuration": 0, "skill": 0}
     for record in _records(log):
-        count += 1
-        top = max(record.get("final_scores") or [0])
-        if best is None or top > best[0]:
-            best = (top, record["game"])
-        if worst is None or top < worst[0]:
-            worst = (top, record["game"])
-        if len(numbers) < MAX_LISTED:
-            numbers.append(record["game"])
-    listed = []
-    if best and worst:
-        listed += [{"game": best[1], "label": f"best game (#{best[1]}, top score {best[0]})"},
-                   {"game": worst[1], "label": f"worst game (#{worst[1]}, top score {worst[0]})"}]
-    listed += [{"game": n, "label": f"game {n}"} for n in numbers]
-    return {"count": count, "picks": listed}
+        kind = "configuration" if record["game"] < configuration_games else "skill"
+        counts[kind] += 1
+        if kind == "configuration":
+            top = max(record.get("final_scores") or [0])
+            if best is None or top > best[0]:
+                best = (top, record)
+            if worst is None or top < worst[0]:
+                worst = (top, record)
+        if len(groups[kind]) < MAX_LISTED:
+            groups[kind].append({"game": record["game"], "label": _label(record)})
+    highlights = []
+    if best is not None and worst is not None:
+        highlights = [{"game": best[1]["game"], "label": f"best game: {_label(best[1])}"},
+                      {"game": worst[1]["game"], "label": f"worst game: {_label(worst[1])}"}]
+    return {"count": counts["configuration"] + counts["skill"], "configuration_count": counts["configuration"],
+            "skill_count": counts["skill"], "listed": MAX_LISTED, "highlights": highlights,
+            "configuration": groups["configuration"], "skill": groups["skill"]}
 
 
 class Replays:
@@ -58,6 +81,8 @@ class Replays:
         with self._lock:
             if key in self._frames:
                 return self._frames[key]
+        if not log.is_file():
+            raise _no_log()
         chosen = game_registry.get(game)
         model = chosen.load(spec)
         record = next((r for r in _records(log) if r.get("game") == number), None)

@@ -23,10 +23,6 @@ MAX_BODY_BYTES = 1024 * 1024
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class StudioGuard:
     def __init__(self, app: ASGIApp, *, hosts: set[str], port_ref: Callable[[], int],
                  max_body: int = MAX_BODY_BYTES) -> None:
@@ -58,21 +54,32 @@ class StudioGuard:
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
             await _refuse(send, 413, f"request larger than {self.max_body // 1024} KB")
             return
+        # The whole body is read here, before any route sees it: a chunked body with no length
+        # is counted as it arrives and refused once it passes the limit.
+        chunks: list[bytes] = []
         received = 0
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body:
-                    raise BodyTooLarge
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.max_body:
+                await _refuse(send, 413, f"request larger than {self.max_body // 1024} KB")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body, delivered = b"".join(chunks), False
 
-        try:
-            await self.app(scope, limited_receive, send)
-        except BodyTooLarge:
-            await _refuse(send, 413, f"request larger than {self.max_body // 1024} KB")
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 async def _refuse(send: Send, status: int, reason: str) -> None:

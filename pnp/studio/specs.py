@@ -7,8 +7,10 @@ through the game's own loader, the same one `pnp kit --spec` uses, before it is 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
+import os
 import re
 import tempfile
 import threading
@@ -18,14 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
+from tomlkit.exceptions import TOMLKitError
 
 from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
-from pnp.fileio import atomic_write_bytes
+from pnp.fileio import TEMP_MARK, atomic_write_bytes
 from pnp.spec import Bounds, recorded_limits, template_path
 from pnp.variants import VariantError, locate, type_fits
 
-from .workspace import Workspace, safe_name
+from .workspace import OutsideWorkspace, Workspace, read_regular, safe_name
 
 MAX_SPEC_BYTES = 256 * 1024
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -60,13 +63,10 @@ def version(text: str) -> str:
 
 
 def read_text(workspace: Workspace, ref: SpecRef) -> str:
-    path = template_path(ref.game) if ref.path is None else workspace.resolve_inside(ref.path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PnpError(f"{ref.path or ref.game}: cannot read: {exc.strerror or exc}") from None
-    if len(data) > MAX_SPEC_BYTES:
-        raise PnpError(f"{ref.path}: larger than {MAX_SPEC_BYTES // 1024} KB; not a spec")
+    if ref.path is None:
+        data = template_path(ref.game).read_bytes()
+    else:
+        data = read_regular(workspace.resolve_inside(ref.path), ref.path, MAX_SPEC_BYTES)
     return data.decode("utf-8-sig", errors="replace")
 
 
@@ -74,7 +74,7 @@ def guess_game(text: str) -> str | None:
     """Which game a workspace TOML file is a spec of, from its file name or its tables."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return None
     if "stones" in data and "shapes" in data:
         return "rautino"
@@ -93,8 +93,9 @@ def list_specs(workspace: Workspace) -> list[dict[str, str]]:
         game = stem if stem in game_registry.names() else None
         if game is None:
             try:
-                game = guess_game(workspace.resolve_inside(relative).read_text(encoding="utf-8-sig"))
-            except (OSError, UnicodeDecodeError, PnpError):
+                data = read_regular(workspace.resolve_inside(relative), relative, MAX_SPEC_BYTES)
+                game = guess_game(data.decode("utf-8-sig"))
+            except (UnicodeDecodeError, PnpError):
                 game = None
         if game is not None:
             specs.append({"id": SpecRef(game, relative).id, "game": game, "label": relative})
@@ -139,6 +140,9 @@ def validate(game: str, text: str, file_name: str) -> Validation:
             return Validation(False, exc.field, exc.reason, str(exc), limits)
         except PnpError as exc:
             return Validation(False, None, str(exc), str(exc), limits)
+        except RecursionError:
+            reason = "not valid TOML: nested too deeply"
+            return Validation(False, "-", reason, f"{file_name}: -: {reason}", limits)
     return Validation(True, limits=limits)
 
 
@@ -184,9 +188,13 @@ def _describe(data: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
     return items
 
 
-def describe(text: str) -> list[dict[str, Any]]:
-    """The spec as a tree of tables, rows (arrays of tables) and typed fields, in file order."""
-    return _describe(tomllib.loads(text), "")
+def describe(text: str) -> list[dict[str, Any]] | None:
+    """The spec as a tree of tables, rows (arrays of tables) and typed fields, in file order; None
+    for text that is not TOML (the page then shows the text and the loader's message)."""
+    try:
+        return _describe(tomllib.loads(text), "")
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
 
 
 # --- edits ----------------------------------------------------------------------------------
@@ -197,8 +205,17 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
     An edit is {"op": "set", "path", "value"}, {"op": "add_row", "path": "stones"} (a copy of the
     last row) or {"op": "remove_row", "path": "stones[3]"}.
     """
-    document = tomlkit.parse(text)
-    for edit in edits:
+    try:
+        tomllib.loads(text)  # the reader the loader uses: its message names the line
+        document = tomlkit.parse(text)
+    except (tomllib.TOMLDecodeError, TOMLKitError) as exc:
+        raise PnpError(f"the TOML has an error ({exc}); fix it in the TOML text, then edit the form") from None
+    except RecursionError:
+        raise PnpError("the TOML is nested too deeply; fix it in the TOML text, then edit the form") from None
+    for number, edit in enumerate(edits):
+        if not isinstance(edit, dict):
+            raise PnpError(f"edits[{number}]: must be an object such as "
+                           '{"op": "set", "path": "board.cell_mm", "value": 12}')
         op, path = edit.get("op"), str(edit.get("path", ""))
         try:
             container, key = locate(document, path)
@@ -242,32 +259,73 @@ class Conflict(PnpError):
     """The file changed since the page loaded it (another tab saved): nothing is written."""
 
 
+def _held_spec(workspace: Workspace, ref: SpecRef) -> Path:
+    """The file of a workspace spec the studio lists; any other file (notes, hidden folders, the
+    studio's own output) is not the studio's to write."""
+    assert ref.path is not None
+    path = workspace.resolve_inside(ref.path)
+    if not workspace.holds_spec(ref.path):
+        raise OutsideWorkspace(f"{ref.path}: not a spec of this workspace; the studio saves only its specs "
+                               "(TOML files outside hidden folders and studio-output) and copies made with save as")
+    return path
+
+
 def save(workspace: Workspace, ref: SpecRef, text: str, base_version: str | None) -> str:
-    """Write a valid spec atomically; refuse an invalid one or one edited from an older version."""
+    """Write a valid spec atomically; refuse an invalid one, or one edited from an older version
+    than the file holds (no version given counts as older: the page must say what it edited)."""
     if ref.path is None:
         raise PnpError("the shipped spec is read-only: use 'save as' to copy it into the workspace")
-    path = workspace.resolve_inside(ref.path)
+    path = _held_spec(workspace, ref)
     result = validate(ref.game, text, path.name)
     if not result.ok:
         raise PnpError(result.message or "invalid spec")
     with _lock(path):
-        if base_version is not None and path.exists():
-            current = path.read_bytes().decode("utf-8-sig", errors="replace")
-            if version(current) != base_version:
-                raise Conflict(f"{ref.path}: changed since it was opened (another tab or program saved it)")
+        current = read_regular(path, ref.path, MAX_SPEC_BYTES).decode("utf-8-sig", errors="replace")
+        if base_version is None:
+            raise Conflict(f"{ref.path}: version: the version the edit was made from is needed; reload the spec")
+        if version(current) != base_version:
+            raise Conflict(f"{ref.path}: changed since it was opened (another tab or program saved it)")
         atomic_write_bytes(path, text.encode("utf-8"))
     return version(text)
 
 
 def save_as(workspace: Workspace, source: SpecRef, folder: str, text: str | None = None) -> SpecRef:
-    """Copy a spec (or the given text) to FOLDER/<game>.toml in the workspace, like `pnp init`."""
+    """Copy a spec (or the given text) to FOLDER/<game>.toml in the workspace, like `pnp init`.
+    An existing file is never replaced, even by a second save as racing this one."""
     target_relative = f"{safe_name(folder)}/{source.game}.toml"
+    if target_relative.split("/")[0] == "studio-output":
+        raise OutsideWorkspace(f"{folder}: the studio's own output folder holds no specs; choose another name")
     target = workspace.resolve_inside(target_relative)
     if target.exists():
-        raise PnpError(f"{target_relative}: already exists; choose another name")
+        raise Conflict(f"{target_relative}: already exists; choose another name")
     content = text if text is not None else read_text(workspace, source)
     result = validate(source.game, content, target.name)
     if not result.ok:
         raise PnpError(result.message or "invalid spec")
-    atomic_write_bytes(target, content.encode("utf-8"))
+    _create_new(target, target_relative, content.encode("utf-8"))
     return SpecRef(source.game, target_relative)
+
+
+def _create_new(target: Path, label: str, data: bytes) -> None:
+    """Write a whole new file at `target` in one step, or Conflict if a file is there by then: the
+    data goes to a temporary file first, which is then hard-linked to the name (a link never
+    replaces an existing name)."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(prefix=TEMP_MARK, dir=target.parent)
+    except OSError as exc:
+        raise PnpError(f"{label}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, 0o644)
+        os.link(temporary, target)
+    except FileExistsError:
+        raise Conflict(f"{label}: already exists; choose another name") from None
+    except OSError as exc:
+        raise PnpError(f"{label}: cannot write: {exc.strerror or exc}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)

@@ -4,7 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const state = { spec: null, text: "", version: null, readOnly: true, valid: true, kit: null, job: null,
-                games: [], replay: null, seq: 0 };
+                running: null, sweep: null, games: [], replay: null, seq: 0 };
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -47,6 +47,8 @@ async function start() {
   for (const tab of document.querySelectorAll(".tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
   $("check-run").addEventListener("click", runCheck);
   $("check-cancel").addEventListener("click", cancelCheck);
+  $("sweep-run").addEventListener("click", runSweep);
+  $("sweep-cancel").addEventListener("click", () => state.sweep && api(`/api/check/${state.sweep.id}/cancel`, {}));
   $("replay-pick").addEventListener("change", () => loadReplay($("replay-pick").value));
   $("replay-first").addEventListener("click", () => stepReplay(-Infinity));
   $("replay-back").addEventListener("click", () => stepReplay(-1));
@@ -80,6 +82,7 @@ function showEditor(which) {
 async function openSpec(id) {
   const spec = await api(`/api/spec?id=${encodeURIComponent(id)}`);
   Object.assign(state, { spec, text: spec.text, version: spec.version, readOnly: spec.read_only });
+  history.replaceState(null, "", `?spec=${encodeURIComponent(spec.id)}`);  // a reload opens this spec again
   const game = state.games.find((g) => g.name === spec.game);
   $("preset").replaceChildren(...(game.presets || []).map((p) => el("option", { value: p }, p)));
   $("preset-label").hidden = !(game.presets || []).length;
@@ -88,8 +91,16 @@ async function openSpec(id) {
   $("read-only").hidden = !spec.read_only;
   $("toml").value = spec.text;
   renderForm(spec.form);
+  if (!spec.form) showEditor("toml");  // not TOML yet: the text is where it can be fixed
   showValidation(spec.validation);
-  setSaveState(spec.read_only ? "shipped spec (read-only)" : "saved");
+  setSaveState(spec.read_only ? "shipped spec (read-only)" : spec.validation.ok ? "saved" : "the file has an error; fix it to save");
+  if (state.running) await cancelCheck();  // a check of the spec left behind is of no use
+  if (state.sweep) api(`/api/check/${state.sweep.id}/cancel`, {}).catch(() => {});
+  state.sweep = null;
+  $("sweep-run").disabled = false;
+  $("sweep-cancel").hidden = true;
+  sweepFields(spec.form);
+  state.running = null;
   clearCheck();
   await refreshPreview();
 }
@@ -269,15 +280,20 @@ function clearCheck() {
 }
 
 async function runCheck() {
-  clearCheck();
+  // The last result stays on screen until this check finishes: a cancelled or failed check keeps it.
   const players = $("check-players").value;
+  const skill = $("check-skill-games").value.trim();
+  let job;
   try {
-    state.job = await api("/api/check", { ...settings(), games: parseInt($("check-games").value, 10),
-      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null });
+    job = await api("/api/check", { ...settings(), games: parseInt($("check-games").value, 10),
+      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
+      confidence: parseFloat($("check-confidence").value), skill_games: skill ? parseInt(skill, 10) : null,
+      strict: $("check-strict").checked });
   } catch (error) {
     $("check-state").textContent = error.message;
     return;
   }
+  state.running = job;
   $("check-run").disabled = true;
   $("check-cancel").hidden = false;
   $("check-progress").hidden = false;
@@ -285,23 +301,31 @@ async function runCheck() {
 }
 
 async function pollCheck() {
-  const job = state.job && await api(`/api/check/${state.job.id}`);
-  if (!job) return;
-  state.job = job;
+  const id = state.running && state.running.id;
+  if (!id) return;
+  const job = await api(`/api/check/${id}`);
+  if (!state.running || state.running.id !== id) return;  // another spec was opened meanwhile
+  state.running = job;
   const bar = $("check-progress");
   bar.max = Math.max(job.total, 1);
   bar.value = job.done;
-  $("check-state").textContent = job.state === "running" ? `${job.label || "starting"}: ${job.done} of ${job.total || "?"} games` : "";
+  // The total counts every simulated game: Games for each player count, and the skill matches.
+  $("check-state").textContent = job.state === "running"
+    ? (job.total ? `${job.done} of ${job.total} simulated games (${job.games} per player count, skill matches included)` : "starting…")
+    : "";
   if (job.state === "running") { setTimeout(pollCheck, 300); return; }
+  state.running = null;
   $("check-run").disabled = false;
   $("check-cancel").hidden = true;
   bar.hidden = true;
-  if (job.state === "cancelled") { $("check-state").textContent = "cancelled"; return; }
+  if (job.state === "cancelled") { $("check-state").textContent = state.job ? "cancelled; the last result stays below" : "cancelled"; return; }
   if (job.state === "failed") { $("check-state").textContent = job.error; return; }
+  clearCheck();
+  state.job = job;
   const verdict = job.result.verdict;
   const css = verdict === "playable" ? "playable" : verdict === "undecided" ? "undecided" : "not";
-  $("check-result").replaceChildren(el("p", { class: `verdict ${css}`, id: "verdict" }, verdict.toUpperCase()),
-    el("ul", {}, (job.result.reasons || []).map((r) => el("li", {}, r))));
+  $("check-result").replaceChildren(el("p", { class: `verdict ${css}`, id: "verdict" }, job.headline),
+    job.details.length ? el("ul", { id: "check-details" }, job.details.map((r) => el("li", {}, r))) : "");
   const report = $("check-report");
   report.src = job.report;
   report.hidden = false;
@@ -309,7 +333,91 @@ async function pollCheck() {
 }
 
 async function cancelCheck() {
-  if (state.job) await api(`/api/check/${state.job.id}/cancel`, {});
+  if (state.running) await api(`/api/check/${state.running.id}/cancel`, {});
+}
+
+// --- sweep ---------------------------------------------------------------------------------
+
+function numberFields(items, found = []) {
+  for (const item of items || []) {
+    if (item.kind === "field" && (item.type === "integer" || item.type === "number")) found.push(item.path);
+    else if (item.kind === "table") numberFields(item.items, found);
+    else if (item.kind === "rows") for (const row of item.rows) numberFields(row.items, found);
+  }
+  return found;
+}
+
+function sweepFields(form) {
+  const paths = numberFields(form);
+  $("sweep-fields").replaceChildren(...[1, 2, 3].map((n) => el("div", { class: "row sweep-field" },
+    el("label", {}, `Field ${n} `, el("select", { class: "sweep-path" }, el("option", { value: "" }, "(none)"),
+      paths.map((p) => el("option", { value: p }, p)))),
+    el("label", {}, "values ", el("input", { type: "text", class: "sweep-values", placeholder: "2,3,4 or 1..4" })))));
+  $("sweep-table").replaceChildren();
+  $("sweep-state").textContent = "";
+}
+
+async function runSweep() {
+  const vary = [...document.querySelectorAll(".sweep-field")]
+    .map((row) => ({ field: row.querySelector(".sweep-path").value, values: row.querySelector(".sweep-values").value.trim() }))
+    .filter((v) => v.field);
+  const players = $("check-players").value;
+  try {
+    state.sweep = await api("/api/sweep", { ...settings(), vary, games: parseInt($("sweep-games").value, 10),
+      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
+      confidence: parseFloat($("check-confidence").value) });
+  } catch (error) {
+    $("sweep-state").textContent = error.message;
+    return;
+  }
+  $("sweep-run").disabled = true;
+  $("sweep-cancel").hidden = false;
+  pollSweep(state.sweep.id);
+}
+
+async function pollSweep(id) {
+  const job = await api(`/api/check/${id}`);
+  if (!state.sweep || state.sweep.id !== id) return;
+  if (job.state === "running") {
+    $("sweep-state").textContent = job.total ? `${job.done} of ${job.total} simulated games` : "starting…";
+    setTimeout(() => pollSweep(id), 300);
+    return;
+  }
+  $("sweep-run").disabled = false;
+  $("sweep-cancel").hidden = true;
+  if (job.state !== "done") { $("sweep-state").textContent = job.state === "cancelled" ? "cancelled" : job.error; return; }
+  showSweep(job.result, job.report);
+}
+
+function showSweep(result, report) {
+  const best = result.variants.find((v) => v.variant === result.best);
+  $("sweep-state").replaceChildren(best ? `Best: variant ${best.variant} (${result.best_rule}). `
+    : "No variant passes every test of the check yet. ",
+    el("a", { href: report, target: "_blank", id: "sweep-report" }, "the sweep report, with its charts"));
+  const advantage = (v) => Math.max(...Object.values(v.figures || {}).map((f) => f.seat_advantage ?? -1));
+  const head = el("tr", {}, el("th", {}, "variant"), result.fields.map((f) => el("th", {}, f)),
+    el("th", {}, "verdict"), el("th", {}, "largest seat advantage"), el("th", {}, ""));
+  const rows = result.variants.map((v) => el("tr", { class: v.variant === result.best ? "best" : "" },
+    el("td", {}, v.variant === result.best ? `${v.variant} (best)` : v.variant),
+    result.fields.map((f) => el("td", {}, v.values[f])), el("td", {}, v.verdict),
+    el("td", {}, advantage(v) >= 0 ? `${Math.round(advantage(v) * 100)} points` : "–"),
+    el("td", {}, el("button", { type: "button", class: "small use-variant", "aria-label": `use variant ${v.variant}`,
+      onclick: () => useVariant(v) }, "use this variant"))));
+  $("sweep-table").replaceChildren(head, ...rows);
+}
+
+async function useVariant(variant) {
+  const edits = Object.entries(variant.values).map(([path, value]) => ({ op: "set", path, value }));
+  const folder = prompt("Save this variant as a new spec in this workspace folder:", `${state.spec.game}-variant-${variant.variant}`);
+  if (!folder) return;
+  try {
+    const edited = await api("/api/spec/edit", { id: state.spec.id, text: state.text, edits });
+    if (!edited.validation.ok) throw new Error(edited.validation.message);
+    const saved = await api("/api/spec/save-as", { id: state.spec.id, text: edited.text, folder });
+    await loadSpecList(saved.id);
+  } catch (error) {
+    $("sweep-state").textContent = `not saved: ${error.message}`;
+  }
 }
 
 // --- replay --------------------------------------------------------------------------------
@@ -323,9 +431,14 @@ async function listReplays() {
     return;
   }
   const pick = $("replay-pick");
-  pick.replaceChildren(...games.picks.map((g) => el("option", { value: g.game }, g.label)));
+  const option = (g) => el("option", { value: g.game }, g.label);
+  const group = (label, list) => list.length ? [el("optgroup", { label }, list.map(option))] : [];
+  const more = (count) => count > games.listed ? `, the first ${games.listed} listed` : "";
+  pick.replaceChildren(...games.highlights.map(option),
+    ...group(`configuration games (${games.configuration_count}${more(games.configuration_count)})`, games.configuration),
+    ...group(`skill-match games (${games.skill_count}${more(games.skill_count)})`, games.skill));
   $("replay-controls").hidden = false;
-  $("replay-state").textContent = `${games.count} simulated games`;
+  $("replay-state").textContent = `${games.configuration_count} configuration games and ${games.skill_count} skill-match games`;
   await loadReplay(pick.value);
 }
 

@@ -28,8 +28,19 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
                 tile = "-".join(str(n) for n in turn["tile"])
                 verb = "opens with" if turn.get("start") else "plays"
                 text = f"round {number}, turn {position + 1}: player {seat + 1}{drew} {verb} {tile}"
-            cut = {**record, "rounds": [*rounds[:index], {**game_round, "turns": turns[: position + 1]}]}
+            # The board's heading reads the cut record's scores: those after this turn, not the game's last.
+            cut = {**record, "rounds": [*rounds[:index], {**game_round, "turns": turns[: position + 1]}],
+                   "final_scores": list(totals)}
             breakdown = [(key.replace("_", " "), value) for key, value in score.items() if value]
             out.append(Frame(text, cut, breakdown, list(totals)))
+        # The round's end scores what the turns do not (going out, a blocked round): a step of its own.
         before = list(game_round.get("totals", totals))
+        end = game_round.get("end") or {}
+        bonus = [int(b) for b in end.get("bonus", [])]
+        reason = str(end.get("reason") or "the end")
+        how = f"player {int(end['player']) + 1} goes out" if reason == "out" and end.get("player") is not None \
+            else reason
+        text = f"round {number} ends: {how}" + (f", bonus {' : '.join(map(str, bonus))}" if any(bonus) else "")
+        cut = {**record, "rounds": rounds[: index + 1], "final_scores": list(before)}
+        out.append(Frame(text, cut, [("bonus", " : ".join(map(str, bonus)))] if any(bonus) else [], list(before)))
     return out

@@ -9,7 +9,8 @@ from pnp.check.frames import Frame
 
 def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
     turns = record.get("turns", [])
-    out = [Frame("the empty board", {**record, "turns": []})]
+    empty = {key: value for key, value in record.items() if key != "final_scores"}
+    out = [Frame("the empty board", {**empty, "turns": []})]
     for number, turn in enumerate(turns, 1):
         seat = int(turn.get("player", 0))
         placed = ", ".join(f"{pips} at row {row + 1}, column {col + 1}" for pips, row, col in turn.get("tiles", []))
@@ -19,6 +20,12 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
             breakdown.append(("crosses (x2)", turn["crosses"]))
         if turn.get("kept"):
             breakdown.append(("kept", turn["kept"]))
-        totals = list(record.get("final_scores", [])) if number == len(turns) else []
-        out.append(Frame(text, {**record, "turns": turns[:number]}, breakdown, totals))
+        # Zatre's scores are added up on the sheet at the end: known after the last turn only, and
+        # the board's heading shows them only then.
+        last = number == len(turns)
+        totals = list(record.get("final_scores", [])) if last else []
+        cut = {**record, "turns": turns[:number]}
+        if not last:
+            cut.pop("final_scores", None)
+        out.append(Frame(text, cut, breakdown, totals))
     return out

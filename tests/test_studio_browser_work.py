@@ -1,0 +1,184 @@
+"""The studio's work kept, through the page only, in a real headless Chromium (Debian's chromium
+driven by Playwright): a copy saved as takes every edit, a check's settings and headline, a
+cancelled check keeps the last result, the replay list names its kinds of games."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
+from playwright import sync_api as playwright
+
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("studio-work")]
+SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
+
+
+def shot(page: object, name: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"studio-{name}.png"))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    workspace = tmp_path_factory.mktemp("workspace")
+    (workspace / "broken").mkdir()
+    shipped = (Path(__file__).parents[1] / "templates" / "rautino.toml").read_text(encoding="utf-8")
+    (workspace / "broken" / "rautino.toml").write_text(shipped.replace('title = "Rautino"', 'title = "Rautino'),
+                                                       encoding="utf-8")
+    port = free_port()
+    # The studio as a user starts it: through the command line, whose commands guard their inputs.
+    server = subprocess.Popen([sys.executable, "-m", "pnp", "studio", "--workspace", str(workspace), "--port",
+                               str(port), "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert f":{port}/" in line, line
+    try:
+        yield f"http://127.0.0.1:{port}", workspace
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(60_000)
+    yield tab
+    context.close()
+
+
+def opened(page: object) -> None:
+    page.wait_for_selector("#pages figure img", state="attached")
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+
+
+# A field of each game's spec and the value an evening's edit gives it, as the file then reads.
+EDITS = {"rautino": ("game.title", "Evening", 'title = "Evening"'),
+         "zatre": ("game.title", "Evening", 'title = "Evening"'),
+         "triomino": ("tiles.side_mm", "37.5", "side_mm = 37.5")}
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_save_as_then_edit_then_reload_keeps_the_edit(page: object, studio: tuple[str, Path], game: str) -> None:
+    base, workspace = studio
+    field, value, line = EDITS[game]
+    page.goto(f"{base}/?spec=shipped:{game}")
+    opened(page)
+    page.once("dialog", lambda dialog: dialog.accept(f"copy-of-{game}"))
+    page.click("#save-as")
+    page.wait_for_function(f"document.querySelector('#spec').value === 'workspace:{game}:copy-of-{game}/{game}.toml'")
+    opened(page)
+    box = page.locator(f'.field[data-path="{field}"] input')
+    box.fill(value)
+    box.press("Tab")
+    saved = workspace / f"copy-of-{game}" / f"{game}.toml"
+    deadline = time.monotonic() + 30
+    while line not in saved.read_text(encoding="utf-8") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    assert line in saved.read_text(encoding="utf-8")
+    page.reload()
+    opened(page)
+    assert page.locator(f'.field[data-path="{field}"] input').input_value() == value
+
+
+def test_a_spec_with_a_toml_error_opens_in_the_toml_text_and_is_fixed_there(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    page.goto(f"{base}/?spec=workspace:rautino:broken/rautino.toml")
+    toml = page.locator("#toml")
+    toml.wait_for(state="visible")
+    assert "not valid TOML" in page.locator("#spec-error").text_content()
+    assert page.locator("#save-state").text_content() == "the file has an error; fix it to save"
+    toml.fill(toml.input_value().replace('title = "Rautino', 'title = "Rautino"', 1))
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'"
+                           " && document.querySelector('#spec-error').hidden")
+    assert 'title = "Rautino"\n' in (workspace / "broken" / "rautino.toml").read_text(encoding="utf-8")
+
+
+def test_a_check_with_its_settings_opens_with_a_headline_and_a_cancelled_one_keeps_it(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/?spec=shipped:rautino")
+    opened(page)
+    page.click('.tabs button[data-tab="check"]')
+    page.fill("#check-games", "12")
+    page.select_option("#check-players", "2")
+    page.select_option("#check-confidence", "0.9")
+    page.fill("#check-skill-games", "2")
+    page.check("#check-strict")
+    page.click("#check-run")
+    verdict = page.locator("#verdict")
+    verdict.wait_for(timeout=180_000)
+    headline = verdict.text_content()
+    assert re.match(r"(Playable\.|Not playable|Not decided yet: ).* of two-player games", headline), headline
+    assert "--" not in page.locator("#check-result").text_content()
+    source = page.frame_locator("#check-report").locator("p.source")
+    assert source.text_content().endswith("set checked from the shipped rautino spec")
+    shot(page, "check-headline")
+    # A long check, cancelled: the result above stays.
+    page.fill("#check-games", "50000")
+    page.click("#check-run")
+    page.locator("#check-cancel").wait_for(state="visible")
+    page.wait_for_function("document.querySelector('#check-state').textContent.includes('simulated games')"
+                           " || document.querySelector('#check-state').textContent.includes('starting')")
+    assert page.locator("#verdict").text_content() == headline
+    page.click("#check-cancel")
+    page.wait_for_function("document.querySelector('#check-state').textContent.startsWith('cancelled')")
+    assert page.locator("#verdict").text_content() == headline
+    # The replay list names the configurations' games and the skill matches' apart, with seats.
+    page.click('.tabs button[data-tab="replay"]')
+    page.locator("#replay-controls").wait_for()
+    groups = page.locator("#replay-pick optgroup")
+    labels = [groups.nth(i).get_attribute("label") for i in range(groups.count())]
+    assert labels[0].startswith("configuration games (12") and labels[1].startswith("skill-match games (")
+    assert "seat 1 " in page.locator("#replay-pick optgroup").nth(1).locator("option").first.text_content()
+
+
+def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    page.goto(f"{base}/?spec=shipped:rautino")
+    opened(page)
+    page.click('.tabs button[data-tab="check"]')
+    page.click("#sweep summary")
+    page.select_option("#check-players", "2")
+    page.locator(".sweep-path").first.select_option("game.hand_size")
+    page.locator(".sweep-values").first.fill("2,3")
+    page.fill("#sweep-games", "4")
+    page.click("#sweep-run")
+    rows = page.locator("#sweep-table tr")
+    page.wait_for_function("document.querySelectorAll('#sweep-table tr').length === 3", timeout=180_000)
+    assert [rows.nth(i).locator("td").nth(1).text_content() for i in (1, 2)] == ["2", "3"]
+    assert page.locator("#sweep-table th").nth(1).text_content() == "game.hand_size"
+    page.locator("#sweep").scroll_into_view_if_needed()
+    shot(page, "sweep")
+    page.once("dialog", lambda dialog: dialog.accept("hand-of-three"))
+    page.click('button[aria-label="use variant 2"]')
+    page.wait_for_function("document.querySelector('#spec').value === 'workspace:rautino:hand-of-three/rautino.toml'")
+    opened(page)
+    assert page.locator('.field[data-path="game.hand_size"] input').input_value() == "3"
+    assert "hand_size = 3" in (workspace / "hand-of-three" / "rautino.toml").read_text(encoding="utf-8")

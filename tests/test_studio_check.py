@@ -1,0 +1,164 @@
+"""A check in the studio: its settings reach the check, its result opens with a headline in plain
+words, and the result and the report speak the studio's words (no command-line options, no job paths)."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from pnp import games as game_registry
+from pnp.studio.app import create_app
+from pnp.studio.jobs import MAX_JOBS_KEPT
+from pnp.studio.words import headline
+from pnp.studio.workspace import Workspace
+
+PORT = 8765
+ORIGIN = f"http://127.0.0.1:{PORT}"
+pytestmark = pytest.mark.xdist_group("studio-check")
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+@pytest.fixture
+def client(workspace: Path) -> Iterator[TestClient]:
+    app = create_app(Workspace.open(workspace), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+        yield test_client
+
+
+def run(client: TestClient, game: str, **settings: Any) -> dict[str, Any]:
+    spec = client.get("/api/spec", params={"id": f"shipped:{game}"}).json()
+    job = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], **settings}).json()
+    assert "id" in job, job
+    deadline = time.monotonic() + 240
+    while (status := client.get(f"/api/check/{job['id']}").json())["state"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    return status
+
+
+def test_the_settings_reach_the_check_and_the_result_opens_with_a_headline(client: TestClient) -> None:
+    status = run(client, "rautino", games=12, players=2, confidence=0.9, skill_games=0, strict=True)
+    assert status["state"] == "done", status
+    result = status["result"]
+    assert result["confidence"] == 0.9
+    assert not result["balance"].get("skill")  # no skill games
+    assert result["balance"]["configurations"].keys() == {"2 players"}
+    assert status["headline"] == headline(result)
+    assert re.match(r"(Playable\.|Not playable|Not decided yet: ).*(Not fair yet|Fairness not decided yet|Fair): ",
+                    status["headline"]), status["headline"]
+    assert "two-player games" in status["headline"]
+    words = " ".join([status["headline"], *status["details"]])
+    assert "--" not in words and "studio-output" not in words
+    assert len(status["details"]) == len({d.removeprefix("balance (Strict): ") for d in status["details"]})
+
+
+def test_the_report_in_the_studio_names_the_spec_and_the_settings_as_the_studio_does(
+        client: TestClient, workspace: Path) -> None:
+    status = run(client, "triomino", games=6, players=2, skill_games=2)
+    assert status["state"] == "done", status
+    report = client.get(status["report"]).text
+    assert "check report" in report
+    assert "set checked from the shipped triomino spec" in report
+    assert "studio-output" not in report and str(workspace) not in report
+    assert not re.search(r"--(games|strict|skill-games|confidence|players|preset)\b", report)
+    assert "Strict" in report  # where the report names --strict, the studio names its setting
+
+
+@pytest.mark.parametrize(("result", "expected"), [
+    ({"verdict": "playable", "reasons": [], "tests": [], "balance": {"configurations": {"2 players": {
+        "seat_win_shares": [{"estimate": 0.41, "low": 0.35, "high": 0.46},
+                            {"estimate": 0.59, "low": 0.54, "high": 0.65}],
+        "seat_advantage": {"estimate": 0.18, "low": 0.08, "high": 0.3, "limit": 0.1, "outcome": "fail",
+                           "games_to_decide": 100}}}}},
+     "Playable. Not fair yet: seat 2 wins 59 % (54-65 %) of two-player games; the limit is 10 points."),
+    ({"verdict": "not playable", "reasons": ["balance (--strict): game of luck"], "tests": [], "balance": {}},
+     "Not playable under Strict (its balance findings fail the check)."),
+    ({"verdict": "not playable", "reasons": ["the pieces do not fit the box"], "tests": [], "balance": {}},
+     "Not playable: the pieces do not fit the box."),
+    ({"verdict": "undecided", "reasons": [], "tests": [{"outcome": "undecided", "games_to_decide": 73},
+                                                      {"outcome": "pass", "games_to_decide": 5}], "balance": {}},
+     "Not decided yet: about 73 games would decide it (raise Games)."),
+])
+def test_the_headline_says_the_verdict_and_fairness_in_plain_words(result: dict[str, Any], expected: str) -> None:
+    assert headline(result) == expected
+
+
+def test_only_the_last_check_folders_are_kept(client: TestClient, workspace: Path) -> None:
+    checks = workspace / "studio-output" / "checks"
+    for number in range(MAX_JOBS_KEPT + 5):  # left by earlier runs of the studio
+        (checks / f"old{number:02d}").mkdir(parents=True)
+        (checks / f"old{number:02d}" / "games.jsonl").write_text("{}", encoding="utf-8")
+        time.sleep(0.01)
+    status = run(client, "rautino", games=2, players=1, skill_games=0)
+    assert status["state"] == "done"
+    kept = sorted(p.name for p in checks.iterdir())
+    assert len(kept) == MAX_JOBS_KEPT and status["id"] in kept
+    assert "old00" not in kept and f"old{MAX_JOBS_KEPT + 4:02d}" in kept  # the newest stay
+
+
+def test_jobs_whose_process_is_gone_are_reaped_and_free_their_places(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from pnp.studio.jobs import MAX_RUNNING, CheckJob, CheckJobs, CheckSettings
+
+    jobs = CheckJobs(tmp_path)
+    for number in range(MAX_RUNNING):  # "running", but their process ended and nobody follows it
+        gone = subprocess.Popen([sys.executable, "-c", "pass"])
+        gone.wait()
+        job = CheckJob(f"gone{number}", "rautino", tmp_path / "checks" / f"gone{number}", 1)
+        job._process = gone
+        jobs._jobs[job.id] = job
+    text = (Path(__file__).parents[1] / "templates" / "rautino.toml").read_text(encoding="utf-8")
+    started = jobs.start("rautino", text, CheckSettings(games=1, players=1, skill_games=0))
+    try:
+        assert started.state == "running"
+        assert [jobs.get(f"gone{n}").state for n in range(MAX_RUNNING)] == ["failed"] * MAX_RUNNING
+        assert "ended without a result" in (jobs.get("gone0").error or "")
+    finally:
+        jobs.shutdown()
+
+
+@pytest.mark.parametrize("name", game_registry.names())
+def test_every_player_count_the_studio_offers_can_be_checked(name: str) -> None:
+    from pnp.games.base import CheckOptions
+
+    game = game_registry.get(name)
+    model = game.load(None)
+    for players in game.players:
+        configurations = game.simulation.configurations(model, CheckOptions(players=players))
+        assert {c.players for c in configurations} == {players}
+
+
+def test_a_sweep_checks_every_variant_and_refuses_bad_fields_before_it_starts(client: TestClient) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    for vary in (None, [{"field": "game.hand_size"}], [{"field": "x\ny", "values": "1"}],
+                 [{"field": "game.hand_size", "values": "1;rm"}], []):
+        refused = client.post("/api/sweep", json={"id": spec["id"], "text": spec["text"], "vary": vary})
+        assert refused.status_code == 400 and "\n" not in refused.json()["error"]
+    job = client.post("/api/sweep", json={"id": spec["id"], "text": spec["text"], "games": 4, "players": 2,
+                                          "vary": [{"field": "game.hand_size", "values": "2,3"}]}).json()
+    deadline = time.monotonic() + 240
+    while (status := client.get(f"/api/check/{job['id']}").json())["state"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    assert status["state"] == "done" and status["kind"] == "sweep", status
+    result = status["result"]
+    assert [v["values"] for v in result["variants"]] == [{"game.hand_size": 2}, {"game.hand_size": 3}]
+    report = client.get(status["report"]).text
+    assert "sweep" in report and not re.search(r"--(games|strict|confidence|players|preset)\b", report)
+
+
+def test_a_preset_of_the_game_starts_a_check(client: TestClient) -> None:
+    status = run(client, "triomino", games=2, players=2, skill_games=0, preset="classic")
+    assert status["state"] == "done", status
