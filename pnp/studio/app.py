@@ -110,7 +110,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
         try:
             form = specs.describe(text)
-        except ValueError:
+        except (ValueError, PnpError):  # text that is not a spec yet: the validation says why
             form = None
         return JSONResponse({"text": text, "form": form, "validation": validation.to_json()})
 

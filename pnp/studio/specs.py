@@ -12,7 +12,6 @@ import hashlib
 import re
 import tempfile
 import threading
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ import tomlkit
 from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
 from pnp.fileio import atomic_write_bytes
-from pnp.spec import Bounds, recorded_limits, template_path
+from pnp.spec import Bounds, parse_toml, recorded_limits, template_path
 from pnp.variants import VariantError, locate, type_fits
 
 from .workspace import Workspace, safe_name
@@ -73,8 +72,8 @@ def read_text(workspace: Workspace, ref: SpecRef) -> str:
 def guess_game(text: str) -> str | None:
     """Which game a workspace TOML file is a spec of, from its file name or its tables."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        data = parse_toml(text, None)
+    except SpecError:
         return None
     if "stones" in data and "shapes" in data:
         return "rautino"
@@ -186,7 +185,7 @@ def _describe(data: dict[str, Any], prefix: str) -> list[dict[str, Any]]:
 
 def describe(text: str) -> list[dict[str, Any]]:
     """The spec as a tree of tables, rows (arrays of tables) and typed fields, in file order."""
-    return _describe(tomllib.loads(text), "")
+    return _describe(parse_toml(text, None), "")
 
 
 # --- edits ----------------------------------------------------------------------------------
@@ -197,6 +196,7 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
     An edit is {"op": "set", "path", "value"}, {"op": "add_row", "path": "stones"} (a copy of the
     last row) or {"op": "remove_row", "path": "stones[3]"}.
     """
+    parse_toml(text, None)  # the same guard against text nested too deeply for any parser
     document = tomlkit.parse(text)
     for edit in edits:
         op, path = edit.get("op"), str(edit.get("path", ""))
