@@ -18,7 +18,7 @@ from click.core import ParameterSource
 
 from pnp import __version__
 from pnp import games as registry
-from pnp.errors import PnpError
+from pnp.errors import PnpError, printable
 from pnp.games.base import BoxOptions, Game, KitOption
 
 FORMATS = ("pdf", "svg", "png")
@@ -61,35 +61,41 @@ class PnpGroup(click.Group):
             code = super().main(args=args, prog_name=prog_name or "pnp", standalone_mode=False, **extra)
         except click.UsageError as exc:
             hint = f" (try '{exc.ctx.command_path} --help')" if exc.ctx else ""
-            click.echo(f"pnp: error: {exc.format_message()}{hint}", err=True)
+            _say(f"pnp: error: {exc.format_message()}{hint}")
             sys.exit(2)
         except click.ClickException as exc:
-            click.echo(f"pnp: error: {exc.format_message()}", err=True)
+            _say(f"pnp: error: {exc.format_message()}")
             sys.exit(exc.exit_code)
         except PnpError as exc:
-            click.echo(f"pnp: error: {exc}", err=True)
+            _say(f"pnp: error: {exc}")
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo("pnp: aborted", err=True)
+            _say("pnp: aborted")
             sys.exit(130)
         except Terminated:
-            click.echo("pnp: terminated", err=True)
+            _say("pnp: terminated")
             sys.exit(128 + signal.SIGTERM)
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            click.echo(f"pnp: error: {where}{exc.strerror or exc}", err=True)
+            _say(f"pnp: error: {where}{exc.strerror or exc}")
             sys.exit(2)
         except RecursionError:
-            click.echo("pnp: error: input nested too deeply to read", err=True)
+            _say("pnp: error: input nested too deeply to read")
             sys.exit(2)
         except MemoryError:
-            click.echo("pnp: error: out of memory (the input asks for more than this machine has)", err=True)
+            _say("pnp: error: out of memory (the input asks for more than this machine has)")
             sys.exit(2)
         except Exception as exc:  # the last resort: never a traceback
             message = " ".join(str(exc).split())[:300]
-            click.echo(f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})", err=True)
+            _say(f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})")
             sys.exit(INTERNAL_ERROR)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _say(line: str) -> None:
+    """One line on standard error, escaped: a name or key from the input may hold control or
+    right-to-left characters that would rewrite the terminal line, or a surrogate no encoder writes."""
+    click.echo(printable(line), err=True)
 
 
 class GameType(click.ParamType):
@@ -481,11 +487,12 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
 
 @main.command()
 @click.argument("game", type=GAME)
-@click.argument("records", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.argument("records", type=click.Path(path_type=Path, allow_dash=True))
 @SPEC_OPTION
 @click.pass_context
 def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> None:
-    """Re-check game records from `check --log` from scratch and print them move by move.
+    """Re-check game records from `check --log` from scratch and print them move by move
+    (RECORDS - reads them from standard input).
 
     Exit code 0: every record valid; 1: an invalid record (game, move and rule named); 2: a file
     that cannot be read.

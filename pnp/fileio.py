@@ -29,6 +29,8 @@ from typing import Any, BinaryIO
 from pnp.errors import PnpError
 
 STDOUT = "-"  # an output path that means standard output
+STDIN = "-"  # an input path that means standard input
+MAX_LINE_BYTES = 1_000_000  # one line of a JSON-lines log: one game record
 TEMP_MARK = ".pnp-tmp-"  # in the name of every temporary file or folder pnp makes
 # Tests set it to a number of seconds to sleep after each file of a kit folder (to kill a run there).
 SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
@@ -39,7 +41,14 @@ _inputs: set[tuple[int, int]] | None = None
 
 def os_error(path: Path | str, exc: OSError, doing: str = "cannot write") -> PnpError:
     """An OSError as the one line a user sees: the path, what failed and why."""
-    return PnpError(f"{path}: {doing}: {exc.strerror or exc}")
+    return PnpError(f"{path}: {doing}: {os_reason(exc)}")
+
+
+def os_reason(exc: OSError) -> str:
+    """Why an OSError happened, in words; a loop of links is named as one, not as a missing file."""
+    if exc.errno == errno.ELOOP:
+        return "a loop of symbolic links (a link that leads back to itself)"
+    return exc.strerror or str(exc)
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -412,28 +421,73 @@ def write_jsonl(path: Path, records: Iterable[dict[str, Any]]) -> Path:
     return atomic_write_bytes(path, jsonl_bytes(records))
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    """The records of a JSON-lines file; a file without any is an error, not a run of nothing."""
-    note_input(path)
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would hang or never end
-            raise PnpError(f"{path}: not a regular file; game records are a JSON-lines file")
-        lines = path.read_text(encoding="utf-8").splitlines()
+def input_name(path: Path | str) -> str:
+    return "standard input" if str(path) == STDIN else str(path)
+
+
+def open_input(path: Path | str, expected: str) -> BinaryIO:
+    """A file to read, opened without blocking on what is not a file: a FIFO or a device (which
+    would hang or never end) is refused, naming the `expected` kind of file. `-` is standard input."""
+    if str(path) == STDIN:
+        return os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+    try:  # O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        raise PnpError(f"{path}: does not exist") from None
     except OSError as exc:
         raise os_error(path, exc, "cannot read") from None
-    except UnicodeDecodeError as exc:
-        raise PnpError(f"{path}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise PnpError(f"{path}: is {_kind(info.st_mode)}, not a regular file; {expected} "
+                       "(- reads standard input)")
+    os.set_blocking(fd, True)
+    note_input(Path(path))
+    return os.fdopen(fd, "rb")
+
+
+def read_lines(path: Path | str, expected: str) -> Iterator[tuple[int, str]]:
+    """The lines of a text file or standard input with their numbers (from 1), each at most
+    MAX_LINE_BYTES long: a line without an end (/dev/zero through a pipe) is refused, not
+    collected. A UTF-8 byte-order mark at the start is dropped, as editors on Windows write one."""
+    name = input_name(path)
+    with open_input(path, expected) as handle:
+        number = 0
+        while True:
+            try:
+                raw = handle.readline(MAX_LINE_BYTES + 1)
+            except OSError as exc:
+                raise os_error(name, exc, "cannot read") from None
+            if not raw:
+                return
+            number += 1
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise PnpError(f"{name}:{number}: line longer than the limit of {MAX_LINE_BYTES:,} bytes "
+                               "(one game record)")
+            if number == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise PnpError(f"{name}:{number}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start} "
+                               "of the line)") from None
+            yield number, line
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines file; a file without any is an error, not a run of nothing."""
     records = []
-    for number, line in enumerate(lines, 1):
+    for number, line in read_lines(path, "game records are a JSON-lines file"):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PnpError(f"{path}:{number}: not a JSON record: {exc.msg}") from None
+        except ValueError as exc:  # a number of more digits than Python converts is a ValueError too
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            raise PnpError(f"{input_name(path)}:{number}: not a JSON record: {reason}") from None
         if not isinstance(record, dict):
-            raise PnpError(f"{path}:{number}: a record must be a JSON object")
+            raise PnpError(f"{input_name(path)}:{number}: a record must be a JSON object")
         records.append(record)
     if not records:
-        raise PnpError(f"{path}: no game records")
+        raise PnpError(f"{input_name(path)}: no game records")
     return records
