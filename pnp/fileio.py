@@ -37,6 +37,8 @@ SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
 
 # (device, inode) of every file the running command has read; None outside a command (library use)
 _inputs: set[tuple[int, int]] | None = None
+# Folders the running command has created (to remove them if it fails); None outside a command
+_created: list[Path] | None = None
 
 
 def os_error(path: Path | str, exc: OSError, doing: str = "cannot write") -> PnpError:
@@ -71,13 +73,29 @@ def note_input(path: Path) -> None:
 
 @contextlib.contextmanager
 def command_inputs() -> Iterator[None]:
-    """While a command runs, the files it reads are its inputs, which no output may replace."""
-    global _inputs
-    _inputs = set()
+    """While a command runs, the files it reads are its inputs, which no output may replace; and
+    the folders it creates are removed again, if still empty, when it fails (a full disk refuses
+    the first file after its folder was made: the folder must not stay behind)."""
+    global _inputs, _created
+    _inputs, _created = set(), []
     try:
         yield
+    except SystemExit as exc:
+        if exc.code not in (0, None):
+            remove_empty_folders(_created)
+        raise
+    except BaseException:
+        remove_empty_folders(_created)
+        raise
     finally:
-        _inputs = None
+        _inputs, _created = None, None
+
+
+def remove_empty_folders(folders: list[Path]) -> None:
+    """Remove the folders of `folders` that are empty, the deepest first; others stay as they are."""
+    for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
+        with contextlib.suppress(OSError):
+            folder.rmdir()  # fails, as it should, on a folder that holds anything
 
 
 def _kind(mode: int) -> str:
@@ -146,10 +164,18 @@ def output_folder(path: Path | str) -> Path:
 def ensure_dir(path: Path) -> Path:
     if _lstat(path) is not None and not path.is_dir():
         raise PnpError(f"{path}: output path is a file, not a folder")
+    missing = []  # the folders this call creates, the deepest first
+    ancestor = path
+    while _lstat(ancestor) is None and ancestor != ancestor.parent:
+        missing.append(ancestor)
+        ancestor = ancestor.parent
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        remove_empty_folders(missing)
         raise os_error(path, exc, "cannot create output folder") from None
+    if _created is not None:
+        _created.extend(missing)
     if not os.access(path, os.W_OK | os.X_OK):
         raise PnpError(f"{path}: output folder is not writable")
     return path
