@@ -61,8 +61,16 @@ _SPAN = 1 << 15
 _OFFSET = 1 << 14
 
 
+class IllegalMove(ValueError):
+    """A move the rules forbid, or a cell beyond the table the engine can hold."""
+
+
 def cell_id(cell: Cell) -> int:
-    return (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET
+    """One integer for a cell; a cell beyond the coded table is a rule error, not another cell."""
+    c, r = cell
+    if not (-_OFFSET <= c < _OFFSET and -_OFFSET <= r < _OFFSET):
+        raise IllegalMove(f"cell {tuple(cell)} is off the table (rows and columns -{_OFFSET} to {_OFFSET - 1})")
+    return (r + _OFFSET) * _SPAN + c + _OFFSET
 
 
 def cell_at(cid: int) -> Cell:
@@ -322,7 +330,7 @@ class Table:
         """`place` by cell id (the round loop has the id of a move the search built)."""
         codes, frontier, masks, at_point = self.codes, self.open, self.fit.mask_by_code, self.at_point
         if codes.get(cid) == _FILLED:
-            raise ValueError(f"cell {cell_at(cid)} is taken")
+            raise IllegalMove(f"cell {cell_at(cid)} is taken")
         codes[cid] = _FILLED
         frontier.pop(cid, None)
         self._scored = None
@@ -771,7 +779,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
             cell, tile, _, numbers = move  # once: each field of a named tuple is a descriptor lookup
             # A player may only place the tile it was offered (the drawn one after a draw), legally.
             if tile not in (drawn[-1:] if drawn else hand):
-                raise ValueError(f"player {player} chose an illegal move: {move}")
+                raise IllegalMove(f"player {player} chose an illegal move: {move}")
             scored = table._scored
             if scored is not None and scored[0] is move:
                 # The greedy search just built it from this table: legal, bonuses and cell id known
@@ -782,7 +790,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 bridge, hexagons, hexagon_bonus = bonuses(move)
                 place(cell, numbers)
             else:
-                raise ValueError(f"player {player} chose an illegal move: {move}")
+                raise IllegalMove(f"player {player} chose an illegal move: {move}")
             hand.remove(tile)
             idle = 0
             if bridge:
