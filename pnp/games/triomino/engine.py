@@ -628,9 +628,16 @@ def start_bonus(rules: Rules, numbers: Numbers) -> int:
 _start_ranks: dict[Numbers, tuple[int, int, tuple[int, ...]]] = {}
 
 
-def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers]) -> tuple[int, int]:
-    """(player, tile index) of the opening tile; equal ranks go to the earlier seat."""
+ZERO_TRIPLE: Numbers = (0, 0, 0)
+
+
+def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers],
+                   rules: Rules | None = None) -> tuple[int, int]:
+    """(player, tile index) of the opening tile; equal ranks (a tile and its mirror) go to the
+    earlier seat. Where the rules let the holder of 0-0-0 open with it instead, that player does
+    when 0-0-0 scores more than the opening it replaces (with the usual bonuses: 40 against 25)."""
     best: tuple[Any, int, int] | None = None
+    zero: tuple[int, int] | None = None
     for player, hand in enumerate(hands):
         for tile in hand:
             numbers = tiles[tile]
@@ -639,7 +646,13 @@ def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers]) -> 
                 rank = _start_ranks[numbers] = start_rank(numbers)
             if best is None or rank > best[0]:
                 best = (rank, player, tile)
+            if numbers == ZERO_TRIPLE and zero is None:
+                zero = (player, tile)
     assert best is not None
+    if rules is not None and rules.zero_triple_may_open and zero is not None:
+        standard = tiles[best[2]]
+        if rules.start_bonus_zero_triple > sum(standard) + start_bonus(rules, standard):
+            return zero
     return best[1], best[2]
 
 
@@ -739,7 +752,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     scores = [0] * n
     turns: list[TurnPlayed] = []
 
-    starter, first = choose_starter(hands, tiles)
+    starter, first = choose_starter(hands, tiles, rules)
     hands[starter].remove(first)
     table.place(START_CELL, tiles[first])
     opening = Score(sum(tiles[first]), start_bonus=start_bonus(rules, tiles[first]))
