@@ -480,8 +480,8 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     click.echo(results.to_json_text(done) if as_json else results.to_text(done))
     best = results.best(done)
     if write_best is not None and not as_json:
-        click.echo(f"wrote {write_best} (variant {best.number})" if best else
-                   f"no variant passes every threshold: {write_best} not written", err=best is None)
+        click.echo(printable(f"wrote {write_best} (variant {best.number})" if best else
+                             f"no variant passes every threshold: {write_best} not written"), err=best is None)
     ctx.exit(results.exit_code(done))
 
 
@@ -516,7 +516,7 @@ def init(game: str, folder: Path, force: bool) -> None:
     if output_file(target).exists() and not force:
         raise PnpError(f"{target}: already exists (use --force to overwrite)")
     atomic_write_bytes(target, registry.get(game).impl.template())
-    click.echo(f"wrote {target}; edit it, then: pnp check {game} --spec {target}")
+    click.echo(printable(f"wrote {target}; edit it, then: pnp check {game} --spec {target}"))
 
 
 @main.command()
@@ -534,8 +534,7 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
     except ImportError as exc:
         raise PnpError(f"the studio needs its extra: pip install 'pnp[studio]' ({exc.name} is missing)") from None
     if not is_loopback(host):
-        click.echo(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs",
-                   err=True)
+        _say(f"pnp: warning: --host {host}: other machines can reach the studio and edit your specs")
     serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo)
 
 
@@ -550,8 +549,8 @@ def _report_written(paths: list[Path], quiet: bool) -> None:
     for folder, files in folders.items():
         if len(files) <= 4:
             for path in files:
-                click.echo(f"wrote {path}")
+                click.echo(printable(f"wrote {path}"))
             continue
         counts = {ext: sum(1 for p in files if p.suffix == f".{ext}") for ext in FORMATS}
         summary = ", ".join(f"{n} {ext.upper()}" for ext, n in counts.items() if n)
-        click.echo(f"wrote {folder}/: {summary}")
+        click.echo(printable(f"wrote {folder}/: {summary}"))

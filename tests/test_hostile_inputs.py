@@ -222,3 +222,12 @@ def test_decomposed_text_is_measured_as_the_character_it_stands_for(tmp_path):
     one_line_error(run("check", "zatre", "--spec", str(unknown), "--games", "1"),
                    f"{unknown}: game.title: the printed font has no character")
     assert snapshot(tmp_path).keys() == {"spec.toml", "x.toml"}
+
+
+def test_a_path_with_control_characters_is_printed_escaped(tmp_path):
+    folder = tmp_path / "a\u202eb\x1b[2J"
+    result = run("init", "rautino", str(folder))
+    assert result.exit_code == 0, result.output
+    assert "\u202e" not in result.output and "\x1b" not in result.output
+    assert "a\\u202eb\\x1b[2J" in result.output
+    assert (folder / "rautino.toml").is_file()
