@@ -69,11 +69,12 @@ def _simulate_full(folder: Path, monkeypatch) -> None:
     ("init", "rautino", "{disk}/specs/new"),
     ("calibrate", "-o", "{disk}/cal/out", "--format", "svg"),
     ("kit", "zatre", "-o", "{disk}/kits/out", "--format", "svg", "-q"),
+    ("kit", "-o", "{disk}/all/out", "--format", "svg,pdf", "-q"),  # every game: the kits as one set
     ("sweep", "rautino", "--vary", "game.hand_size=2,3", "--games", "2", "--players", "2", "--workers", "1",
      "--report", "{disk}/sweep/report", "-q"),
     ("check", "rautino", "--games", "2", "--players", "2", "--workers", "1", "--skill-games", "0",
      "--log", "-", "--report", "{disk}/check/report", "-q"),
-], ids=lambda args: args[0])
+], ids=["init", "calibrate", "kit", "kit-all", "sweep", "check"])
 def test_a_full_disk_leaves_no_folder_behind(disk, args):
     result = CliRunner().invoke(main, [arg.format(disk=disk) for arg in args])
     assert result.exit_code == 2, result.output
