@@ -595,7 +595,10 @@ def open_input(path: Path | str, expected: str) -> BinaryIO:
     """A file to read, opened without blocking on what is not a file: a FIFO or a device (which
     would hang or never end) is refused, naming the `expected` kind of file. `-` is standard input."""
     if str(path) == STDIN:
-        return os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+        try:
+            return os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+        except (AttributeError, OSError, ValueError):  # a stream without a descriptor (embedded, tests)
+            return sys.stdin.buffer
     try:  # O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (FileNotFoundError, NotADirectoryError):
@@ -617,7 +620,8 @@ def read_lines(path: Path | str, expected: str) -> Iterator[tuple[int, str]]:
     MAX_LINE_BYTES long: a line without an end (/dev/zero through a pipe) is refused, not
     collected. A UTF-8 byte-order mark at the start is dropped, as editors on Windows write one."""
     name = input_name(path)
-    with open_input(path, expected) as handle:
+    handle = open_input(path, expected)
+    with contextlib.nullcontext() if handle is sys.stdin.buffer else handle:
         number = 0
         while True:
             try:

@@ -237,3 +237,13 @@ def test_a_path_with_control_characters_is_printed_escaped(tmp_path):
     assert "\u202e" not in result.output and "\x1b" not in result.output
     assert "a\\u202eb\\x1b[2J" in result.output
     assert (folder / "rautino.toml").is_file()
+
+
+def test_dash_reads_a_standard_input_without_a_descriptor(records_log):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["replay", "rautino", "-"], input=records_log.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert "rautino: 2 records replayed, 0 invalid" in result.output
