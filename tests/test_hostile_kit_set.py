@@ -18,7 +18,11 @@ from hostile_helpers import run
 
 from pnp import fileio
 
-KIT = ("kit", "--format", "svg,pdf", "-q")  # every game; SVG and PDF: the contact sheet is written too
+KIT = ("kit", "-q")  # every game
+# The old set in German without previews, the new one in English with them: every kit and the
+# contact sheet (whose thumbnails are the previews when there are any) differ between the two.
+OLD = (*KIT, "--lang", "de", "--format", "svg,pdf")
+NEW = (*KIT, "--lang", "en", "--format", "svg,pdf,png")
 GAMES = ("rautino", "triomino", "zatre")
 
 
@@ -38,11 +42,12 @@ def sets(tmp_path_factory) -> dict[str, dict[str, bytes]]:
     """Every kit in German (the set already there in every test) and in English (the new one)."""
     base = tmp_path_factory.mktemp("sets")
     found = {}
-    for lang in ("de", "en"):
-        result = run(*KIT, "--lang", lang, "-o", str(base / lang))
+    for lang, args in (("de", OLD), ("en", NEW)):
+        result = run(*args, "-o", str(base / lang))
         assert result.exit_code == 0, result.output
         found[lang] = kit_files(base / lang)
     assert {name.split("/")[0] for name in found["de"]} == {*GAMES, "index.html"}
+    assert found["de"]["index.html"] != found["en"]["index.html"]
     for game in GAMES:  # each kit differs between the languages, so a mix would show
         assert found["de"][f"{game}/{game}-kit.pdf"] != found["en"][f"{game}/{game}-kit.pdf"]
     return found
@@ -93,8 +98,8 @@ MOMENTS = {  # when to kill the run: a test of what the output folder shows
 def test_a_killed_kit_of_every_game_leaves_one_runs_set(tmp_path, sets, moment):
     out = tmp_path / "out"
     lay_out(out, sets["de"])
-    env = {**os.environ, fileio.SLOW_WRITE_ENV: "0.15"}  # slow staging and swaps, to kill in between
-    process = subprocess.Popen([sys.executable, "-m", "pnp", *KIT, "--lang", "en", "-o", str(out)], env=env,
+    env = {**os.environ, fileio.SLOW_WRITE_ENV: "0.05"}  # slow staging and swaps, to kill in between
+    process = subprocess.Popen([sys.executable, "-m", "pnp", *NEW, "-o", str(out)], env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     reached = False
     try:
@@ -135,7 +140,7 @@ def test_a_failed_set_leaves_the_old_set_whole(tmp_path, sets, monkeypatch):
         return real(target, files, keep)
 
     monkeypatch.setattr(fileio, "_stage_folder", third_fails)
-    result = run(*KIT, "--lang", "en", "-o", str(out))
+    result = run(*NEW, "-o", str(out))
     assert result.exit_code == 2 and "No space left on device" in result.output, result.output
     assert which_set(out, sets) == "de"
     assert leftovers(out) == [] and not journal(out)
