@@ -247,3 +247,25 @@ def test_dash_reads_a_standard_input_without_a_descriptor(records_log):
     result = CliRunner().invoke(main, ["replay", "rautino", "-"], input=records_log.read_bytes())
     assert result.exit_code == 0, result.output
     assert "rautino: 2 records replayed, 0 invalid" in result.output
+
+
+def test_the_studio_answers_a_deep_spec_with_its_verdict_not_an_error(tmp_path):
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from pnp.studio.app import create_app
+    from pnp.studio.workspace import Workspace
+
+    origin = "http://127.0.0.1:8765"
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: 8765)
+    with TestClient(app, base_url=origin, headers={"origin": origin}) as client:
+        answer = client.post("/api/spec/edit", json={"id": "shipped:zatre", "text": "[game]\n" + DEEP_KEY})
+        assert answer.status_code == 200
+        body = answer.json()
+        assert body["form"] is None and not body["validation"]["ok"]
+        assert "line 2: nested more than" in body["validation"]["message"]
+        edit = [{"op": "set", "path": "game.title", "value": "x"}]
+        answer = client.post("/api/spec/edit", json={"id": "shipped:zatre", "text": "[game]\n" + DEEP_KEY,
+                                                     "edits": edit})
+        assert answer.status_code == 400 and "line 2: nested more than" in answer.json()["error"]
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) in ([], ["studio-output"])
