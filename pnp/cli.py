@@ -18,7 +18,7 @@ from click.core import ParameterSource
 
 from pnp import __version__
 from pnp import games as registry
-from pnp.errors import PnpError
+from pnp.errors import PnpError, printable
 from pnp.games.base import BoxOptions, Game, KitOption
 
 FORMATS = ("pdf", "svg", "png")
@@ -70,29 +70,29 @@ class PnpGroup(click.Group):
             code = super().main(args=args, prog_name=prog_name or "pnp", standalone_mode=False, **extra)
         except click.UsageError as exc:
             hint = f" (try '{exc.ctx.command_path} --help')" if exc.ctx else ""
-            click.echo(f"pnp: error: {exc.format_message()}{hint}", err=True)
+            _say(f"pnp: error: {exc.format_message()}{hint}")
             sys.exit(2)
         except click.ClickException as exc:
-            click.echo(f"pnp: error: {exc.format_message()}", err=True)
+            _say(f"pnp: error: {exc.format_message()}")
             sys.exit(exc.exit_code)
         except PnpError as exc:
-            click.echo(f"pnp: error: {exc}", err=True)
+            _say(f"pnp: error: {exc}")
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo("pnp: aborted", err=True)
+            _say("pnp: aborted")
             sys.exit(130)
         except Terminated:
-            click.echo("pnp: terminated", err=True)
+            _say("pnp: terminated")
             sys.exit(128 + signal.SIGTERM)
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            click.echo(f"pnp: error: {where}{exc.strerror or exc}", err=True)
+            _say(f"pnp: error: {where}{exc.strerror or exc}")
             sys.exit(2)
         except RecursionError:
-            click.echo("pnp: error: input nested too deeply to read", err=True)
+            _say("pnp: error: input nested too deeply to read")
             sys.exit(2)
         except MemoryError:
-            click.echo("pnp: error: out of memory (the input asks for more than this machine has)", err=True)
+            _say("pnp: error: out of memory (the input asks for more than this machine has)")
             sys.exit(2)
         except Exception as exc:  # the last resort: never a traceback
             culprit = registry.blame(exc)
@@ -101,9 +101,15 @@ class PnpGroup(click.Group):
                            err=True)
                 sys.exit(INTERNAL_ERROR)
             message = " ".join(str(exc).split())[:300]
-            click.echo(f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})", err=True)
+            _say(f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})")
             sys.exit(INTERNAL_ERROR)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _say(line: str) -> None:
+    """One line on standard error, escaped: a name or key from the input may hold control or
+    right-to-left characters that would rewrite the terminal line, or a surrogate no encoder writes."""
+    click.echo(printable(line), err=True)
 
 
 class GameType(click.ParamType):
@@ -481,18 +487,19 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     click.echo(results.to_json_text(done) if as_json else results.to_text(done))
     best = results.best(done)
     if write_best is not None and not as_json:
-        click.echo(f"wrote {write_best} (variant {best.number})" if best else
-                   f"no variant passes every threshold: {write_best} not written", err=best is None)
+        click.echo(printable(f"wrote {write_best} (variant {best.number})" if best else
+                             f"no variant passes every threshold: {write_best} not written"), err=best is None)
     ctx.exit(results.exit_code(done))
 
 
 @main.command()
 @click.argument("game", type=GAME)
-@click.argument("records", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.argument("records", type=click.Path(path_type=Path, allow_dash=True))
 @SPEC_OPTION
 @click.pass_context
 def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> None:
-    """Re-check game records from `check --log` from scratch and print them move by move.
+    """Re-check game records from `check --log` from scratch and print them move by move
+    (RECORDS - reads them from standard input).
 
     Exit code 0: every record valid; 1: an invalid record (game, move and rule named); 2: a file
     that cannot be read.
@@ -516,7 +523,7 @@ def init(game: str, folder: Path, force: bool) -> None:
     if output_file(target).exists() and not force:
         raise PnpError(f"{target}: already exists (use --force to overwrite)")
     atomic_write_bytes(target, registry.get(game).impl.template())
-    click.echo(f"wrote {target}; edit it, then: pnp check {game} --spec {target}")
+    click.echo(printable(f"wrote {target}; edit it, then: pnp check {game} --spec {target}"))
 
 
 @main.command()
@@ -601,8 +608,8 @@ def _report_written(paths: list[Path], quiet: bool) -> None:
     for folder, files in folders.items():
         if len(files) <= 4:
             for path in files:
-                click.echo(f"wrote {path}")
+                click.echo(printable(f"wrote {path}"))
             continue
         counts = {ext: sum(1 for p in files if p.suffix == f".{ext}") for ext in FORMATS}
         summary = ", ".join(f"{n} {ext.upper()}" for ext, n in counts.items() if n)
-        click.echo(f"wrote {folder}/: {summary}")
+        click.echo(printable(f"wrote {folder}/: {summary}"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 
@@ -23,3 +24,24 @@ class SpecError(PnpError):
 
 class LayoutError(PnpError):
     """Something that matters would be drawn outside the printable safe area or off the paper."""
+
+
+# Characters a message must not carry raw: control characters (a terminal obeys them), format
+# characters (a right-to-left override reverses the rest of the line), lone surrogates (which no
+# encoder writes) and line or paragraph separators (a message is one line).
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` safe to print on a terminal or a page: every control, format or bidirectional
+    character and every lone surrogate written as a visible escape (\\u202e), except those in `keep`."""
+    if text.isprintable():  # the usual case: nothing to escape
+        return text
+    out = []
+    for char in text:
+        if char in keep or unicodedata.category(char) not in UNSAFE_CATEGORIES:
+            out.append(char)
+            continue
+        code = ord(char)
+        out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)

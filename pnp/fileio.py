@@ -22,24 +22,37 @@ import shutil
 import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from pnp.errors import PnpError
 
 STDOUT = "-"  # an output path that means standard output
+STDIN = "-"  # an input path that means standard input
+MAX_LINE_BYTES = 1_000_000  # one line of a JSON-lines log: one game record
 TEMP_MARK = ".pnp-tmp-"  # in the name of every temporary file or folder pnp makes
 # Tests set it to a number of seconds to sleep after each file of a kit folder (to kill a run there).
 SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
 
 # (device, inode) of every file the running command has read; None outside a command (library use)
 _inputs: set[tuple[int, int]] | None = None
+# Folders the running command has created (to remove them if it fails); None outside a command
+_created: list[Path] | None = None
 
 
 def os_error(path: Path | str, exc: OSError, doing: str = "cannot write") -> PnpError:
     """An OSError as the one line a user sees: the path, what failed and why."""
-    return PnpError(f"{path}: {doing}: {exc.strerror or exc}")
+    return PnpError(f"{path}: {doing}: {os_reason(exc)}")
+
+
+def os_reason(exc: OSError) -> str:
+    """Why an OSError happened, in words; a loop of links is named as one, not as a missing file."""
+    if exc.errno == errno.ELOOP:
+        return "a loop of symbolic links (a link that leads back to itself)"
+    return exc.strerror or str(exc)
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -62,13 +75,29 @@ def note_input(path: Path) -> None:
 
 @contextlib.contextmanager
 def command_inputs() -> Iterator[None]:
-    """While a command runs, the files it reads are its inputs, which no output may replace."""
-    global _inputs
-    _inputs = set()
+    """While a command runs, the files it reads are its inputs, which no output may replace; and
+    the folders it creates are removed again, if still empty, when it fails (a full disk refuses
+    the first file after its folder was made: the folder must not stay behind)."""
+    global _inputs, _created
+    _inputs, _created = set(), []
     try:
         yield
+    except SystemExit as exc:
+        if exc.code not in (0, None):
+            remove_empty_folders(_created)
+        raise
+    except BaseException:
+        remove_empty_folders(_created)
+        raise
     finally:
-        _inputs = None
+        _inputs, _created = None, None
+
+
+def remove_empty_folders(folders: list[Path]) -> None:
+    """Remove the folders of `folders` that are empty, the deepest first; others stay as they are."""
+    for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
+        with contextlib.suppress(OSError):
+            folder.rmdir()  # fails, as it should, on a folder that holds anything
 
 
 @contextlib.contextmanager
@@ -149,10 +178,18 @@ def output_folder(path: Path | str) -> Path:
 def ensure_dir(path: Path) -> Path:
     if _lstat(path) is not None and not path.is_dir():
         raise PnpError(f"{path}: output path is a file, not a folder")
+    missing = []  # the folders this call creates, the deepest first
+    ancestor = path
+    while _lstat(ancestor) is None and ancestor != ancestor.parent:
+        missing.append(ancestor)
+        ancestor = ancestor.parent
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        remove_empty_folders(missing)
         raise os_error(path, exc, "cannot create output folder") from None
+    if _created is not None:
+        _created.extend(missing)
     if not os.access(path, os.W_OK | os.X_OK):
         raise PnpError(f"{path}: output folder is not writable")
     return path
@@ -197,9 +234,9 @@ def refuse_foreign(path: Path, marker: bytes) -> None:
         raise PnpError(f"{path}: exists and was not made by this command; choose another folder")
 
 
-def _temp_file(target: Path) -> tuple[int, Path]:
+def _temp_file(target: Path, tag: str = "") -> tuple[int, Path]:
     try:  # os.access cannot tell everything: root passes it on /proc, a full disk fails only here
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:80]}{TEMP_MARK}", suffix=".tmp", dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:80]}{TEMP_MARK}{tag}", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise os_error(target, exc) from None
     return fd, Path(tmp)
@@ -317,7 +354,9 @@ def _pid_alive(pid: int) -> bool:
 
 def clean_leftovers(folder: Path, name: str) -> None:
     """Remove what an interrupted run left beside `folder/name`, and restore the old folder if a
-    run on a system without atomic swaps was stopped between its two renames."""
+    run on a system without atomic swaps was stopped between its two renames. A set of folders an
+    interrupted run had begun to swap in is completed first."""
+    finish_interrupted(folder)
     prefix = f".{name}{TEMP_MARK}"
     try:
         entries = list(folder.iterdir()) if folder.is_dir() else []
@@ -343,6 +382,27 @@ def replace_folder(target: Path, files: list[tuple[Path, bytes]],
     written anew are carried over as hard links; temporary files of interrupted runs never are.
     Returns the paths written.
     """
+    staged = _stage_folder(target, files, keep)
+    try:
+        _swap_in(staged.staging, staged.target, exists=staged.exists)
+    except OSError as exc:
+        shutil.rmtree(staged.staging, ignore_errors=True)
+        raise os_error(staged.target, exc) from None
+    except BaseException:
+        shutil.rmtree(staged.staging, ignore_errors=True)
+        raise
+    return [path for path, _ in files]
+
+
+@dataclass(frozen=True)
+class _Staged:
+    staging: Path  # the new folder, complete, beside the target
+    target: Path
+    exists: bool  # whether there is an old folder to replace
+
+
+def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[[Path], bool]) -> _Staged:
+    """The new content of `target` written completely into a staging folder beside it."""
     relative = [(path.relative_to(target), data) for path, data in files]
     info = _lstat(target)
     if info is not None and stat.S_ISLNK(info.st_mode) and target.is_dir():
@@ -357,7 +417,7 @@ def replace_folder(target: Path, files: list[tuple[Path, bytes]],
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-new", dir=parent))
     except OSError as exc:
         raise os_error(target, exc) from None
-    delay = float(os.environ.get(SLOW_WRITE_ENV) or 0)
+    delay = _test_delay()
     try:
         new = {rel for rel, _ in relative}
         if info is not None:
@@ -369,18 +429,130 @@ def replace_folder(target: Path, files: list[tuple[Path, bytes]],
             with open(destination, "wb") as handle:
                 handle.write(data)
             if delay:
-                import time
-
                 time.sleep(delay)
         os.chmod(staging, 0o755)
-        _swap_in(staging, target, exists=info is not None)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise os_error(target, exc) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return [path for path, _ in files]
+    return _Staged(staging, target, info is not None)
+
+
+def _test_delay() -> float:
+    return float(os.environ.get(SLOW_WRITE_ENV) or 0)
+
+
+# ---- a set of folders and files replaced as one -------------------------------------------------
+
+SET_NAME = ".pnp-set"  # the journal of a set being swapped in: `.pnp-set.pnp-tmp-<pid>-commit.json`
+_COMMIT = "-commit.json"
+
+
+def replace_set(parent: Path, folders: list[tuple[Path, list[tuple[Path, bytes]], Callable[[Path], bool]]],
+                files: Callable[[dict[Path, Path]], list[tuple[Path, bytes]]]) -> list[Path]:
+    """Replace several folders of `parent` and some files in it (a contact sheet of them) as one:
+    afterwards they are all of this run, or all of the run before.
+
+    Every folder is staged whole (see `replace_folder`) and every file written to a temporary file;
+    `files` gets each target's staging folder to build its files from. Then a journal naming every
+    swap is written, the swaps are made, and the journal is removed. A run stopped before the journal
+    leaves the old set; one stopped during the swaps (a few renames) is completed by the next command
+    that writes there (`finish_interrupted`), so the set never stays mixed.
+    """
+    ensure_dir(parent)
+    finish_interrupted(parent)
+    staged: list[_Staged] = []
+    pending: list[tuple[Path, Path]] = []  # (temporary file, target)
+    try:
+        for target, contents, keep in folders:
+            staged.append(_stage_folder(target, contents, keep))
+        for target, data in files({given: item.staging for (given, _, _), item in zip(folders, staged, strict=True)}):
+            target = output_file(target)
+            clean_leftovers(parent, target.name)
+            fd, tmp = _temp_file(target, tag=f"{os.getpid()}-")
+            pending.append((tmp, target))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.chmod(tmp, 0o644)
+        journal = {"folders": [[str(s.staging), str(s.target), os.stat(s.staging).st_ino] for s in staged],
+                   "files": [[str(tmp), str(target)] for tmp, target in pending]}
+        _write_journal(parent, journal)
+    except OSError as exc:
+        _discard(staged, pending)
+        raise os_error(parent, exc) from None
+    except BaseException:
+        _discard(staged, pending)
+        raise
+    try:
+        _apply(journal, _test_delay())
+    except OSError as exc:  # the journal stays: the next run completes the swap
+        raise os_error(parent, exc) from None
+    _journal_path(parent).unlink(missing_ok=True)
+    return [path for _, contents, _ in folders for path, _ in contents] + [target for _, target in pending]
+
+
+def _discard(staged: list[_Staged], pending: list[tuple[Path, Path]]) -> None:
+    for item in staged:
+        shutil.rmtree(item.staging, ignore_errors=True)
+    for tmp, _ in pending:
+        tmp.unlink(missing_ok=True)
+
+
+def _journal_path(parent: Path, pid: int | None = None) -> Path:
+    return parent / f"{SET_NAME}{TEMP_MARK}{pid or os.getpid()}{_COMMIT}"
+
+
+def _write_journal(parent: Path, journal: dict[str, Any]) -> None:
+    """The journal appears whole, in one rename: its presence is the commit of the set."""
+    fd, tmp = tempfile.mkstemp(prefix=f"{SET_NAME}{TEMP_MARK}{os.getpid()}-journal", suffix=".tmp", dir=parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(journal, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, _journal_path(parent))
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _apply(journal: dict[str, Any], delay: float = 0) -> None:
+    """Make every swap of the journal not yet made (a folder whose inode is the staged one is in)."""
+    for staging_name, target_name, inode in journal["folders"]:
+        staging, target = Path(staging_name), Path(target_name)
+        try:
+            current: int | None = os.stat(target).st_ino
+        except FileNotFoundError:
+            current = None
+        if current == inode or not staging.exists():
+            continue
+        _swap_in(staging, target, exists=current is not None, keep_old=True)
+        if delay:
+            time.sleep(delay)
+    for tmp, target in journal["files"]:
+        if os.path.exists(tmp):
+            os.replace(tmp, target)
+    for staging_name, _, _ in journal["folders"]:  # each now holds an old folder, or nothing
+        shutil.rmtree(staging_name, ignore_errors=True)
+
+
+def finish_interrupted(parent: Path) -> None:
+    """Complete the swaps of a set whose run was stopped after its journal was written, and drop
+    journals never completed; journals of runs still going on are left to them."""
+    try:
+        entries = [e for e in parent.iterdir() if e.name.startswith(f"{SET_NAME}{TEMP_MARK}")]
+    except OSError:
+        return
+    for entry in entries:
+        pid, _, rest = entry.name[len(SET_NAME) + len(TEMP_MARK):].partition("-")
+        if pid.isdigit() and int(pid) != os.getpid() and _pid_alive(int(pid)):
+            continue
+        if "-" + rest == _COMMIT:  # one that cannot be followed: its leftovers are cleaned like any others
+            with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+                _apply(json.loads(entry.read_text(encoding="utf-8")))
+        entry.unlink(missing_ok=True)
 
 
 def _carry_over(old: Path, new: Path, wanted: Callable[[Path], bool]) -> None:
@@ -396,12 +568,15 @@ def _carry_over(old: Path, new: Path, wanted: Callable[[Path], bool]) -> None:
             shutil.copy2(source, destination)
 
 
-def _swap_in(staging: Path, target: Path, exists: bool) -> None:
+def _swap_in(staging: Path, target: Path, exists: bool, keep_old: bool = False) -> None:
+    """Put the staged folder in place of `target`; the old folder is removed, or with `keep_old`
+    left at the staging path (a set removes its old folders once every swap is made)."""
     if not exists:
         os.rename(staging, target)
         return
     if _exchange(staging, target):
-        shutil.rmtree(staging, ignore_errors=True)  # now the old folder
+        if not keep_old:
+            shutil.rmtree(staging, ignore_errors=True)  # now the old folder
         return
     # No atomic swap: two renames. A kill between them leaves the old folder under a name that
     # `clean_leftovers` puts back on the next run.
@@ -424,28 +599,77 @@ def write_jsonl(path: Path, records: Iterable[dict[str, Any]]) -> Path:
     return atomic_write_bytes(path, jsonl_bytes(records))
 
 
-def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    """The records of a JSON-lines file; a file without any is an error, not a run of nothing."""
-    note_input(path)
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would hang or never end
-            raise PnpError(f"{path}: not a regular file; game records are a JSON-lines file")
-        lines = path.read_text(encoding="utf-8").splitlines()
+def input_name(path: Path | str) -> str:
+    return "standard input" if str(path) == STDIN else str(path)
+
+
+def open_input(path: Path | str, expected: str) -> BinaryIO:
+    """A file to read, opened without blocking on what is not a file: a FIFO or a device (which
+    would hang or never end) is refused, naming the `expected` kind of file. `-` is standard input."""
+    if str(path) == STDIN:
+        try:
+            return os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+        except (AttributeError, OSError, ValueError):  # a stream without a descriptor (embedded, tests)
+            return sys.stdin.buffer
+    try:  # O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        raise PnpError(f"{path}: does not exist") from None
     except OSError as exc:
         raise os_error(path, exc, "cannot read") from None
-    except UnicodeDecodeError as exc:
-        raise PnpError(f"{path}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise PnpError(f"{path}: is {_kind(info.st_mode)}, not a regular file; {expected} "
+                       "(- reads standard input)")
+    os.set_blocking(fd, True)
+    note_input(Path(path))
+    return os.fdopen(fd, "rb")
+
+
+def read_lines(path: Path | str, expected: str) -> Iterator[tuple[int, str]]:
+    """The lines of a text file or standard input with their numbers (from 1), each at most
+    MAX_LINE_BYTES long: a line without an end (/dev/zero through a pipe) is refused, not
+    collected. A UTF-8 byte-order mark at the start is dropped, as editors on Windows write one."""
+    name = input_name(path)
+    handle = open_input(path, expected)
+    with contextlib.nullcontext() if handle is sys.stdin.buffer else handle:
+        number = 0
+        while True:
+            try:
+                raw = handle.readline(MAX_LINE_BYTES + 1)
+            except OSError as exc:
+                raise os_error(name, exc, "cannot read") from None
+            if not raw:
+                return
+            number += 1
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise PnpError(f"{name}:{number}: line longer than the limit of {MAX_LINE_BYTES:,} bytes "
+                               "(one game record)")
+            if number == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise PnpError(f"{name}:{number}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start} "
+                               "of the line)") from None
+            yield number, line
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines file; a file without any is an error, not a run of nothing."""
     records = []
-    for number, line in enumerate(lines, 1):
+    for number, line in read_lines(path, "game records are a JSON-lines file"):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise PnpError(f"{path}:{number}: not a JSON record: {exc.msg}") from None
+        except ValueError as exc:  # a number of more digits than Python converts is a ValueError too
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            raise PnpError(f"{input_name(path)}:{number}: not a JSON record: {reason}") from None
         if not isinstance(record, dict):
-            raise PnpError(f"{path}:{number}: a record must be a JSON object")
+            raise PnpError(f"{input_name(path)}:{number}: a record must be a JSON object")
         records.append(record)
     if not records:
-        raise PnpError(f"{path}: no game records")
+        raise PnpError(f"{input_name(path)}: no game records")
     return records

@@ -23,27 +23,36 @@ MARK = b"<title>pnp kits</title>"  # what tells a contact sheet from another ind
 
 
 def write_index(output: Path, names: list[str]) -> Path:
+    refuse_foreign(output / "index.html", MARK)  # a check report or a page of the user's stays
+    return atomic_write_text(output / "index.html", index_page(names, {name: output / name for name in names}))
+
+
+def index_page(names: list[str], folders: dict[str, Path]) -> str:
+    """The contact sheet of the kits `names`, read from `folders` (a kit's folder, or the staging
+    folder it is about to replace it with); links point to `<name>/...` beside the page."""
     sections = []
     for name in names:
-        folder = output / name
+        folder = folders[name]
         title = game_registry.get(name).title
+
+        def link(path: Path, name: str = name, folder: Path = folder) -> str:
+            return escape(f"{name}/{path.relative_to(folder).as_posix()}")
+
         pdfs = sorted(folder.glob("*.pdf"))
         svgs = sorted(folder.glob(f"{name}-[0-9][0-9]-*.svg"))
-        links = " · ".join(
-            f'<a class="pdf" href="{escape(p.relative_to(output).as_posix())}">{escape(p.name)}</a>' for p in pdfs
-        )
+        links = " · ".join(f'<a class="pdf" href="{link(p)}">{escape(p.name)}</a>' for p in pdfs)
         figures = []
         for svg in svgs:
             preview = folder / "preview" / f"{svg.stem}.png"
             thumb = preview if preview.exists() else svg
             label = svg.stem.removeprefix(f"{name}-")
             figures.append(
-                f'<figure><a href="{escape(svg.relative_to(output).as_posix())}">'
-                f'<img src="{escape(thumb.relative_to(output).as_posix())}" alt="{escape(label)}" loading="lazy">'
+                f'<figure><a href="{link(svg)}">'
+                f'<img src="{link(thumb)}" alt="{escape(label)}" loading="lazy">'
                 f"</a><figcaption>{escape(label)}</figcaption></figure>"
             )
         sections.append(f"<h2>{escape(title)}</h2><p>{links}</p><div class=\"sheet\">{''.join(figures)}</div>")
-    page = f"""<!DOCTYPE html>
+    return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>pnp kits</title><style>{STYLE}</style></head><body>
 <h1>Print-and-play kits</h1>
 <p>Print the PDFs at 100 % (actual size). Each kit starts with a calibration sheet: measure its
@@ -51,5 +60,3 @@ def write_index(output: Path, names: list[str]) -> Path:
 {"".join(sections)}
 </body></html>
 """
-    refuse_foreign(output / "index.html", MARK)  # a check report or a page of the user's stays
-    return atomic_write_text(output / "index.html", page)

@@ -17,7 +17,7 @@ from pnp import __version__
 from pnp import games as game_registry
 from pnp.draw.render import Rendered, file_count, page_names, render_pages
 from pnp.errors import PnpError
-from pnp.fileio import output_folder, replace_folder, write_files
+from pnp.fileio import output_folder, replace_folder, replace_set, write_files
 from pnp.games.base import BoxOptions, Game, KitContext
 
 if TYPE_CHECKING:
@@ -152,16 +152,26 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     else:  # whole kits are independent: one process per core
         _warm_up_renderers(formats)
         rendered = list(parallel_map(render_job, jobs, label="kits", show_progress=not quiet))
+    if games is None and components is None:
+        # Every kit and the contact sheet as one set: after a kill or a full disk they are all of
+        # this run or all of the one before, never Rautino in English beside Zatre in German.
+        from pnp.index import index_page
+
+        def contact_sheet(staged: dict[Path, Path]) -> list[tuple[Path, bytes]]:
+            if not with_index:
+                return []
+            page = index_page(names, {name: staged[output / name] for name in names})
+            return [(output / "index.html", page.encode("utf-8"))]
+
+        kits = [(output / job.name, outputs, _not_stale_page(job.name, job.formats))
+                for job, outputs in zip(jobs, rendered, strict=True)]
+        return replace_set(output, kits, contact_sheet)
     written: list[Path] = []
     for job, outputs in zip(jobs, rendered, strict=True):
         if job.components is None:  # a whole kit: the folder holds the old kit or the new one, never a mix
             written += replace_folder(output / job.name, outputs, keep=_not_stale_page(job.name, job.formats))
         else:
             written += write_files(outputs)
-    if with_index:
-        from pnp.index import write_index
-
-        written.append(write_index(output, names))
     return written
 
 

@@ -41,7 +41,7 @@ MAX_BYTES = 1_000_000  # size of a spec file
 
 
 def load_toml(path: Path | Traversable) -> dict[str, Any]:
-    from pnp.fileio import note_input
+    from pnp.fileio import note_input, os_reason
 
     try:
         if isinstance(path, Path):  # a user's file; shipped specs inside a zipped install are not
@@ -56,16 +56,30 @@ def load_toml(path: Path | Traversable) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise SpecError(path, "-", f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
-        raise SpecError(path, "-", f"cannot read: {exc.strerror or exc}") from None
+        raise SpecError(path, "-", f"cannot read: {os_reason(exc)}") from None
     if isinstance(path, Path):
         note_input(path)  # no output of this run may replace it
+    return parse_toml(text, path)
+
+
+def parse_toml(text: str, path: Path | Traversable | str | None) -> dict[str, Any]:
+    """Spec text as data, for every reader of specs (the loader, the studio, sweeps). Text nested
+    deeper or holding longer numbers than any spec needs is refused before the parser sees it:
+    the parser would spend seconds and gigabytes on a few kilobytes of dotted keys."""
+    from pnp.tomlscan import TooDeep, scan
+
+    text = text.removeprefix("\ufeff")  # editors on Windows save a byte-order mark
     try:
-        data = tomllib.loads(text.removeprefix("\ufeff"))  # editors on Windows save a byte-order mark
+        scan(text)
+        return tomllib.loads(text)
+    except TooDeep as exc:
+        raise SpecError(path, exc.where, exc.reason) from None
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(path, "-", f"not valid TOML: {exc}") from None
     except RecursionError:
         raise SpecError(path, "-", "not valid TOML: nested too deeply") from None
-    return data
+    except ValueError as exc:  # a number beyond what Python converts (the scan stops those first)
+        raise SpecError(path, "-", f"not valid TOML: {exc}") from None
 
 
 def _check_values(value: Any, where: str, path: Path | str | None) -> None:
@@ -136,6 +150,8 @@ class Fields:
         value = self.data[key]
         if not _type_ok(value, typ):
             raise self.error(key, f"must be {_TYPE_NAMES.get(typ, typ.__name__)}, not {value!r}")
+        if isinstance(value, str):  # "a" + U+0308 is "ä": measured, drawn and compared as one character
+            return unicodedata.normalize("NFC", value)  # type: ignore[return-value]
         return float(value) if typ is float else value  # type: ignore[return-value]
 
     def req(self, key: str, typ: type[T], check: Callable[[T], str | None] | None = None) -> T:
@@ -257,6 +273,7 @@ def check_printed(path: Path | str | None, field: str, text: str, rooms: Iterabl
     the message says how many characters of it fit there (measured with the real font)."""
     from pnp.draw.text import missing_glyphs, text_width
 
+    text = unicodedata.normalize("NFC", text)  # the font draws "ä", which "a" + U+0308 stands for
     if not text.strip():
         raise SpecError(path, field, "must not be empty")
     for bold in (False, True):

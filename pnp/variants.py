@@ -158,7 +158,11 @@ def _scalar(text: str) -> Any:
 
 
 def parse_values(field: str, text: str) -> tuple[Any, ...]:
+    from pnp.tomlscan import MAX_DIGITS
+
     text = text.strip()
+    if re.search(rf"\d{{{MAX_DIGITS + 1},}}", text):  # Python refuses to convert numbers of thousands of digits
+        raise VariantError(field, f"a number of more than {MAX_DIGITS} digits (at most {MAX_DIGITS})")
     ranged = _RANGE.match(text)
     if ranged:
         first, last, step = int(ranged.group(1)), int(ranged.group(2)), int(ranged.group(3) or 1)

@@ -21,7 +21,7 @@ from pnp.cli import main
 FINGERPRINTS = {
     "rautino": "68ef23ef64904e3741ce996c7cd9aaa235c86bd8f461cdb7b883e64a04a83436",
     "zatre": "1c586712812283b2621a4f4748b471acf02111bb086b24c4a81e17908b6af533",
-    "triomino": "458becd071b5a5a97c5851defb4c295b036c00726aee0b06b6484577c72fcaee",
+    "triomino": "c5d5696bd80a7ba07d3060f0b54346e750b4e0aa70a472ba81b9347cdcbeaafb",
 }
 
 

@@ -223,3 +223,32 @@ def test_the_search_takes_placements_back_exactly() -> None:
         assert table.moves(everything) != moves
         table.rewind(before)
         assert table.checkpoint() == before and table.moves(everything) == moves
+
+
+@pytest.mark.parametrize(("lang", "phrase"), [("en", "Whoever holds 0-0-0 may open with it instead, for 40 points."),
+                                              ("de", "Wer 0-0-0 hat, darf stattdessen damit beginnen und erhält 40")])
+def test_classic_sheet_lets_0_0_0_open_as_the_engine_and_validator_do(lang, phrase) -> None:
+    from pnp.games.triomino.model import CLASSIC_RULES, SEED_RULES
+
+    assert CLASSIC_RULES.zero_triple_may_open and not SEED_RULES.zero_triple_may_open
+    assert phrase in _sheet_text(lang, "classic")
+    assert phrase not in _sheet_text(lang, "seed")
+
+
+@pytest.mark.parametrize(("lang", "phrase"), [("en", "A tile and its mirror tile rank the same: the player seated "
+                                                      "first of the two opens."),
+                                              ("de", "Ein Stein und sein Spiegelstein sind gleichrangig")])
+def test_the_sheet_of_a_set_with_mirror_tiles_says_who_opens_on_a_tie(tmp_path, lang, phrase) -> None:
+    from pnp.spec import template_path
+
+    spec = tmp_path / "triomino.toml"
+    text = template_path("triomino").read_text(encoding="utf-8")
+    spec.write_text(text.replace("mirror_tiles = false", "mirror_tiles = true"), encoding="utf-8")
+    mirrored = load(spec)
+    assert mirrored.mirror_tiles
+    for preset in ("seed", "classic"):
+        assert phrase in _sheet_text(lang, preset, mirrored)
+        assert phrase not in _sheet_text(lang, preset)
+        for paper in (A4, LETTER):
+            for page in rules_pages(mirrored, kit_context(paper, lang, preset=preset)):
+                page.check_safe_area()

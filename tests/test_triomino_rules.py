@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from pnp.cli import main
 from pnp.games.triomino import engine as e
 from pnp.games.triomino import model as m
 from pnp.games.triomino.players import greedy, random_legal, seat_choosers
+from pnp.games.triomino.replay import opening, validate
 from pnp.geometry import trigrid as tg
+from pnp.spec import template_path
 
 MODEL = m.load()
 FIVES = (5, 5, 5)
@@ -121,10 +126,66 @@ def test_equal_sums_go_to_the_higher_largest_number_then_the_next():
     assert record["turns"][0]["tile"] == [1, 4, 4]
 
 
-def test_mirror_tiles_with_equal_rank_go_to_the_earlier_seat():
+@pytest.mark.parametrize("rules", [SEED, CLASSIC], ids=["seed", "classic"])
+def test_mirror_tiles_with_equal_rank_go_to_the_earlier_seat(rules):
     tiles = m.generate_tiles(0, 5, mirror=True)
     mirror, plain = tiles.index((0, 2, 1)), tiles.index((0, 1, 2))
-    assert e.choose_starter([[mirror], [plain]], tiles) == (0, mirror)
+    assert e.choose_starter([[mirror], [plain]], tiles, rules) == (0, mirror)
+    assert e.choose_starter([[plain], [mirror]], tiles, rules) == (0, plain)
+    hands = [[plain], [mirror]]
+    assert opening([[tiles[t] for t in hand] for hand in hands], rules) == (0, (0, 1, 2))
+
+
+@pytest.mark.parametrize("holder", [0, 1])
+def test_classic_the_holder_of_0_0_0_opens_with_it_for_40_instead_of_the_highest_triple(holder):
+    hands = [[FIVES, (1, 2, 3)], [(2, 4, 5)]]
+    hands[holder].append((0, 0, 0))
+    record = play_deal(CLASSIC, hands, [])
+    start = record["turns"][0]
+    assert start["player"] == holder and start["tile"] == [0, 0, 0]
+    assert start["score"]["start_bonus"] == 40 and start["score"]["total"] == 40
+    assert opening([list(h) for h in hands], CLASSIC) == (holder, (0, 0, 0))
+    seed = play_deal(SEED, hands, [])["turns"][0]  # the seed's rule: the highest triple opens
+    assert seed["player"] == 0 and seed["tile"] == [5, 5, 5] and seed["score"]["total"] == 25
+    assert opening([list(h) for h in hands], SEED) == (0, FIVES)
+
+
+def test_classic_0_0_0_opens_only_when_it_scores_more_than_the_opening_it_replaces():
+    richer = replace(CLASSIC, start_bonus=30)  # 5-5-5 now opens for 45, more than 0-0-0's 40
+    hands = [[FIVES, (1, 2, 3)], [(0, 0, 0), (2, 4, 5)]]
+    start = play_deal(richer, hands, [])["turns"][0]
+    assert start["player"] == 0 and start["tile"] == [5, 5, 5] and start["score"]["total"] == 45
+    assert opening([list(h) for h in hands], richer) == (0, FIVES)
+    tied = replace(CLASSIC, start_bonus=25)  # 40 each: the highest triple keeps the opening
+    assert play_deal(tied, hands, [])["turns"][0]["tile"] == [5, 5, 5]
+
+
+def test_the_validator_agrees_on_the_classic_opening(tmp_path):
+    """Logged classic games whose 0-0-0 opened over a higher triple: valid as classic, and refused
+    at that opening by a preset that differs from classic only in not letting 0-0-0 open."""
+    spec = tmp_path / "triomino.toml"
+    strict = '\n[presets.strict]\nbased_on = "classic"\nzero_triple_may_open = false\n'
+    spec.write_text(template_path("triomino").read_text(encoding="utf-8") + strict)
+    model = m.load(spec)
+    log = tmp_path / "classic.jsonl"
+    result = CliRunner().invoke(main, ["check", "triomino", "--spec", str(spec), "--preset", "classic", "--games",
+                                       "12", "--players", "2", "--workers", "1", "--skill-games", "0", "-q",
+                                       "--log", str(log)])
+    assert result.exit_code in (0, 3), result.output
+    checked = 0
+    for line in log.read_text().splitlines():
+        record = json.loads(line)
+        assert validate(model, record, None) is None
+        for number, played in enumerate(record["rounds"], 1):
+            opened = played["turns"][0]
+            triples = [t for hand in played["deal"]["hands"] for t in hand if len(set(t)) == 1]
+            if opened["tile"] == [0, 0, 0] and max(triples) != [0, 0, 0]:
+                wrong = validate(model, {**record, "preset": "strict"}, None)
+                assert wrong is not None and f"round {number}, turn 1: player" in wrong, wrong
+                assert "must open with" in wrong and "0-0-0" not in wrong
+                checked += 1
+                break
+    assert checked >= 1
 
 
 # --- placement rules ---------------------------------------------------------------------------
@@ -257,8 +318,9 @@ def test_draw_penalties_classic_5_each_then_10_more():
     assert CLASSIC.draw_penalty_for(3) + CLASSIC.failed_draw_penalty == 25
 
 
-# Player 0 opens with 5-5-5; player 1 holds only 0-0-0 and must draw.
-OPEN = [[FIVES, (1, 1, 1)], [(0, 0, 0), (0, 0, 1)]]
+# Player 0 opens with 5-5-5; player 1 holds only 0-0-1 and must draw. (No 0-0-0: in `classic` its
+# holder would open with it.)
+OPEN = [[FIVES, (1, 1, 1)], [(0, 0, 1)]]
 
 
 @pytest.mark.parametrize(("rules", "penalty"), [(SEED, 25), (CLASSIC, 25),
@@ -311,7 +373,7 @@ def test_blocked_round_with_tiles_left_to_draw_by_default_in_seed():
 
 
 def test_blocked_round_classic_lowest_hand_collects_the_others_minus_his_own():
-    record = play_deal(CLASSIC, [[FIVES, (1, 1, 1)], [(0, 0, 0), (0, 0, 1)]], [])
+    record = play_deal(CLASSIC, OPEN, [])
     assert record["end"]["hand_totals"] == [3, 1]
     assert record["end"]["bonus"] == [0, 3 - 1]
     assert record["scores"] == [25 - 10, -10 + 2]
@@ -319,7 +381,7 @@ def test_blocked_round_classic_lowest_hand_collects_the_others_minus_his_own():
 
 
 def test_going_out_classic_collects_every_opponents_hand_plus_25():
-    record = play_deal(CLASSIC, [[FIVES, (4, 5, 5)], [(0, 0, 0), (0, 0, 1)], [(1, 2, 3)]], [])
+    record = play_deal(CLASSIC, [[FIVES, (4, 5, 5)], [(0, 0, 1)], [(1, 2, 3)]], [])
     assert record["end"]["reason"] == "out" and record["end"]["player"] == 0
     assert record["end"]["bonus"] == [25 + 1 + 6, 0, 0]
     assert e.round_end_bonuses(CLASSIC, [0, 7, 9], 0) == [25 + 16, 0, 0]

@@ -8,14 +8,17 @@ data), and prints one line per record and one summary line. A game's validator r
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from pnp.check.protocol import plural
-from pnp.errors import PnpError
+from pnp.errors import PnpError, printable
+from pnp.fileio import input_name, read_lines
 
 
 class InvalidRecord(Exception):
@@ -178,8 +181,9 @@ def parse_record(line: str) -> dict[str, Any]:
         record = json.loads(line)
     except RecursionError:
         raise InvalidRecord("not a game record: nested too deeply") from None
-    except ValueError as exc:
-        message = exc.msg if isinstance(exc, json.JSONDecodeError) else "not JSON"
+    except ValueError as exc:  # a number of more digits than Python converts is a ValueError too
+        message = exc.msg if isinstance(exc, json.JSONDecodeError) else \
+            f"a number of more than {sys.get_int_max_str_digits():,} digits"
         raise InvalidRecord(f"not a JSON record: {message}") from None
     if not isinstance(record, dict):
         raise InvalidRecord(f"not a game record: expected an object, got {_what(record)}")
@@ -192,35 +196,44 @@ def _name(record: dict[str, Any] | None) -> str:
 
 
 def replay(replayer: Replay, model: Any, path: Path, out: TextIO) -> int:
-    """Check every record of the log at `path`; print one line per record and a summary.
-    Returns the number of invalid records. An unreadable file is a PnpError (exit 2)."""
+    """Check every record of the log at `path` (`-`: standard input); print one line per record and
+    a summary. Returns the number of invalid records. An unreadable file is a PnpError (exit 2).
+    Every line printed is escaped: a record's texts may hold control or right-to-left characters."""
     records = invalid = 0
-    try:
-        with path.open(encoding="utf-8") as handle:
-            for line_number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                records += 1
-                record: dict[str, Any] | None = None
-                try:
-                    record = parse_record(line)
-                except InvalidRecord as exc:
-                    wrong: str | None = str(exc)
-                else:
-                    wrong = problem(replayer, model, record, out)
-                if wrong is not None:
-                    invalid += 1
-                    out.write(f"INVALID {replayer.game} {_name(record)} (line {line_number}): {wrong}\n")
-                else:
-                    assert record is not None
-                    out.write(f"valid {replayer.game} {_name(record)} (line {line_number}): "
-                              f"{plural(record['players'], 'player')}, final scores "
-                              f"{', '.join(map(str, record['final_scores']))}\n")
-    except OSError as exc:
-        raise PnpError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise PnpError(f"{path}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    out = cast(TextIO, _Escaped(out))
+    for line_number, line in read_lines(path, "a log is a JSON-lines file of game records"):
+        if not line.strip():
+            continue
+        records += 1
+        record: dict[str, Any] | None = None
+        try:
+            record = parse_record(line)
+        except InvalidRecord as exc:
+            wrong: str | None = str(exc)
+        else:
+            wrong = problem(replayer, model, record, out)
+        if wrong is not None:
+            invalid += 1
+            out.write(f"INVALID {replayer.game} {_name(record)} (line {line_number}): {wrong}\n")
+        else:
+            assert record is not None
+            out.write(f"valid {replayer.game} {_name(record)} (line {line_number}): "
+                      f"{plural(record['players'], 'player')}, final scores "
+                      f"{', '.join(map(str, record['final_scores']))}\n")
     if not records:
-        raise PnpError(f"{path}: no game records")
+        raise PnpError(f"{input_name(path)}: no game records")
     out.write(f"{replayer.game}: {plural(records, 'record')} replayed, {invalid} invalid\n")
     return invalid
+
+
+class _Escaped(io.TextIOBase):
+    """A text stream that writes what it gets through `printable`, line breaks kept."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(printable(text, keep="\n"))
+
+    def flush(self) -> None:
+        self.stream.flush()

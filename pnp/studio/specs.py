@@ -14,7 +14,6 @@ import os
 import re
 import tempfile
 import threading
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ from tomlkit.exceptions import TOMLKitError
 from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
 from pnp.fileio import TEMP_MARK, atomic_write_bytes
-from pnp.spec import Bounds, recorded_limits, template_path
+from pnp.spec import Bounds, parse_toml, recorded_limits, template_path
 from pnp.variants import VariantError, locate, type_fits
 
 from .workspace import OutsideWorkspace, Workspace, read_regular, safe_name
@@ -73,8 +72,8 @@ def read_text(workspace: Workspace, ref: SpecRef) -> str:
 def guess_game(text: str) -> str | None:
     """Which game a workspace TOML file is a spec of, from its file name or its tables."""
     try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError):
+        data = parse_toml(text, None)
+    except SpecError:
         return None
     if "stones" in data and "shapes" in data:
         return "rautino"
@@ -192,8 +191,8 @@ def describe(text: str) -> list[dict[str, Any]] | None:
     """The spec as a tree of tables, rows (arrays of tables) and typed fields, in file order; None
     for text that is not TOML (the page then shows the text and the loader's message)."""
     try:
-        return _describe(tomllib.loads(text), "")
-    except (tomllib.TOMLDecodeError, RecursionError):
+        return _describe(parse_toml(text, None), "")
+    except SpecError:
         return None
 
 
@@ -206,12 +205,14 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
     last row) or {"op": "remove_row", "path": "stones[3]"}.
     """
     try:
-        tomllib.loads(text)  # the reader the loader uses: its message names the line
+        parse_toml(text, None)  # the loader's reader and its guard: its message names the line
         document = tomlkit.parse(text)
-    except (tomllib.TOMLDecodeError, TOMLKitError) as exc:
+    except SpecError as exc:
+        where = "" if exc.field == "-" else f"{exc.field}: "
+        raise PnpError(f"the TOML has an error ({where}{exc.reason}); fix it in the TOML text, then edit the form"
+                       ) from None
+    except TOMLKitError as exc:
         raise PnpError(f"the TOML has an error ({exc}); fix it in the TOML text, then edit the form") from None
-    except RecursionError:
-        raise PnpError("the TOML is nested too deeply; fix it in the TOML text, then edit the form") from None
     for number, edit in enumerate(edits):
         if not isinstance(edit, dict):
             raise PnpError(f"edits[{number}]: must be an object such as "

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import tempfile
-import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -28,7 +27,7 @@ from pnp.check.stats import Tally
 from pnp.errors import PnpError, SpecError
 from pnp.games.base import Game
 from pnp.parallel import parallel_map
-from pnp.spec import template_path
+from pnp.spec import parse_toml, template_path
 from pnp.variants import MAX_VARIANTS_UNCONFIRMED, VariantError, Vary, assign, check_types, grid, grid_size
 
 # Games per job: enough that sending a job costs little beside playing it (a cluster task costs about a
@@ -116,10 +115,7 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
     # A broken base spec or a player count it does not allow is bad input, not a grid of invalid variants.
     simulation.configurations(chosen.load(spec), _check_options(options))
     base = spec_text(game, spec)
-    try:
-        data = tomllib.loads(base)
-    except tomllib.TOMLDecodeError as exc:
-        raise SpecError(spec or template_path(game), "-", f"not valid TOML: {exc}") from None
+    data = parse_toml(base, spec or template_path(game))
     check_types(data, varies)
     size = grid_size(varies)
     if size > MAX_VARIANTS_UNCONFIRMED and not options.confirmed:

@@ -287,7 +287,13 @@ class Board:
     # --- what fits ----------------------------------------------------------------------------
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
+        self._on_board(slot_index)
         return bool(self._fits[slot_index] >> (colour_a * self._pair_count + colour_b) & 1)
+
+    def _on_board(self, slot_index: int) -> None:
+        """A slot off the board is a rule error: as a list index it would wrap round to another slot."""
+        if not 0 <= slot_index < len(self._fits):
+            raise IllegalMove(f"slot {slot_index} is off the board (slots 0 to {len(self._fits) - 1})")
 
     def placements(self, stone: Stone) -> list[tuple[int, int, int]]:
         """Every legal (slot, colour on a, colour on b) for one stone."""
@@ -473,7 +479,10 @@ class Board:
         `score(...).total`, without building the breakdown."""
         waiting, cache, plain = self._waiting, self._completion_cache, self.rules.stone_point
         out = []
+        slots = len(waiting)
         for _, slot, colour_a, colour_b in moves:
+            if not 0 <= slot < slots:
+                self._on_board(slot)
             if not waiting[slot]:
                 out.append(plain)  # no shape to form: the stone point only
                 continue
@@ -482,9 +491,11 @@ class Board:
         return out
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
+        self._on_board(slot_index)
         return self.totals([(0, slot_index, colour_a, colour_b)])[0]
 
     def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
+        self._on_board(slot_index)
         if not self._waiting[slot_index]:
             return self._plain
         completions = (self._completion_cache.get(slot_index) or self._complete(slot_index))[0]
@@ -519,6 +530,7 @@ class Board:
         return other
 
     def put(self, slot_index: int, colour_a: int, colour_b: int) -> None:
+        self._on_board(slot_index)
         tables = self.tables
         a, b = tables.slot_cells[slot_index][:2]
         new_a, new_b = self.colour[a] == EMPTY, self.colour[b] == EMPTY
@@ -538,7 +550,9 @@ class Board:
         """Lay triangles directly (tests and fixed positions): no rules, no scoring."""
         tables = self.tables
         for position, colour in colours.items():
-            cell = tables.index[position]
+            cell = tables.index.get(position)
+            if cell is None:
+                raise IllegalMove(f"{position} is off the board")
             new = self.colour[cell] == EMPTY
             self._paint(cell, colour)
             self._settle(1 << cell, tables.sets_at[cell] if new else (), tables.near[cell], tables.refresh_at[cell])
@@ -717,7 +731,8 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
 
 
 class IllegalMove(Exception):
-    """A player asked for a placement the rules forbid (a bug in a player, never user input)."""
+    """A placement the rules forbid, or a slot or cell off the board (a bug in a player or a caller,
+    never user input)."""
 
 
 # A player: (board, hand, rng) -> one of the hand's legal moves; see players.py. It asks the board

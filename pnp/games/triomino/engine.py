@@ -61,8 +61,16 @@ _SPAN = 1 << 15
 _OFFSET = 1 << 14
 
 
+class IllegalMove(ValueError):
+    """A move the rules forbid, or a cell beyond the table the engine can hold."""
+
+
 def cell_id(cell: Cell) -> int:
-    return (cell[1] + _OFFSET) * _SPAN + cell[0] + _OFFSET
+    """One integer for a cell; a cell beyond the coded table is a rule error, not another cell."""
+    c, r = cell
+    if not (-_OFFSET <= c < _OFFSET and -_OFFSET <= r < _OFFSET):
+        raise IllegalMove(f"cell {tuple(cell)} is off the table (rows and columns -{_OFFSET} to {_OFFSET - 1})")
+    return (r + _OFFSET) * _SPAN + c + _OFFSET
 
 
 def cell_at(cid: int) -> Cell:
@@ -322,7 +330,7 @@ class Table:
         """`place` by cell id (the round loop has the id of a move the search built)."""
         codes, frontier, masks, at_point = self.codes, self.open, self.fit.mask_by_code, self.at_point
         if codes.get(cid) == _FILLED:
-            raise ValueError(f"cell {cell_at(cid)} is taken")
+            raise IllegalMove(f"cell {cell_at(cid)} is taken")
         codes[cid] = _FILLED
         frontier.pop(cid, None)
         self._scored = None
@@ -620,9 +628,16 @@ def start_bonus(rules: Rules, numbers: Numbers) -> int:
 _start_ranks: dict[Numbers, tuple[int, int, tuple[int, ...]]] = {}
 
 
-def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers]) -> tuple[int, int]:
-    """(player, tile index) of the opening tile; equal ranks go to the earlier seat."""
+ZERO_TRIPLE: Numbers = (0, 0, 0)
+
+
+def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers],
+                   rules: Rules | None = None) -> tuple[int, int]:
+    """(player, tile index) of the opening tile; equal ranks (a tile and its mirror) go to the
+    earlier seat. Where the rules let the holder of 0-0-0 open with it instead, that player does
+    when 0-0-0 scores more than the opening it replaces (with the usual bonuses: 40 against 25)."""
     best: tuple[Any, int, int] | None = None
+    zero: tuple[int, int] | None = None
     for player, hand in enumerate(hands):
         for tile in hand:
             numbers = tiles[tile]
@@ -631,7 +646,13 @@ def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers]) -> 
                 rank = _start_ranks[numbers] = start_rank(numbers)
             if best is None or rank > best[0]:
                 best = (rank, player, tile)
+            if numbers == ZERO_TRIPLE and zero is None:
+                zero = (player, tile)
     assert best is not None
+    if rules is not None and rules.zero_triple_may_open and zero is not None:
+        standard = tiles[best[2]]
+        if rules.start_bonus_zero_triple > sum(standard) + start_bonus(rules, standard):
+            return zero
     return best[1], best[2]
 
 
@@ -731,7 +752,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
     scores = [0] * n
     turns: list[TurnPlayed] = []
 
-    starter, first = choose_starter(hands, tiles)
+    starter, first = choose_starter(hands, tiles, rules)
     hands[starter].remove(first)
     table.place(START_CELL, tiles[first])
     opening = Score(sum(tiles[first]), start_bonus=start_bonus(rules, tiles[first]))
@@ -771,7 +792,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
             cell, tile, _, numbers = move  # once: each field of a named tuple is a descriptor lookup
             # A player may only place the tile it was offered (the drawn one after a draw), legally.
             if tile not in (drawn[-1:] if drawn else hand):
-                raise ValueError(f"player {player} chose an illegal move: {move}")
+                raise IllegalMove(f"player {player} chose an illegal move: {move}")
             scored = table._scored
             if scored is not None and scored[0] is move:
                 # The greedy search just built it from this table: legal, bonuses and cell id known
@@ -782,7 +803,7 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
                 bridge, hexagons, hexagon_bonus = bonuses(move)
                 place(cell, numbers)
             else:
-                raise ValueError(f"player {player} chose an illegal move: {move}")
+                raise IllegalMove(f"player {player} chose an illegal move: {move}")
             hand.remove(tile)
             idle = 0
             if bridge:

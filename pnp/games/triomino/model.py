@@ -47,6 +47,9 @@ class Rules:
     start_bonus: int
     start_bonus_zero_triple: int
     start_bonus_without_triple: int
+    # The holder of 0-0-0 may open with it (for start_bonus_zero_triple) instead of the highest
+    # triple opening; a computer player does when that scores more than the opening it replaces.
+    zero_triple_may_open: bool
     bridge_bonus: int
     bridge_corner_must_match: bool
     hexagon_bonuses: tuple[int, int, int]
@@ -79,7 +82,7 @@ class Rules:
 
 SEED_RULES = Rules(
     name="seed", corner_contacts_must_match=False, start_bonus=10, start_bonus_zero_triple=40,
-    start_bonus_without_triple=0, bridge_bonus=40, bridge_corner_must_match=True,
+    start_bonus_without_triple=0, zero_triple_may_open=False, bridge_bonus=40, bridge_corner_must_match=True,
     hexagon_bonuses=(50, 60, 70), draw_limit=3, draw_penalty=5, last_draw_penalty=25,
     last_draw_penalty_is="total", failed_draw_penalty=0, empty_pool_pass_penalty=0, going_out_bonus=0,
     going_out_collects_hands=False, blocked_round_scoring="none", blocked_needs_empty_pool=False,
@@ -87,7 +90,7 @@ SEED_RULES = Rules(
 )
 CLASSIC_RULES = Rules(
     name="classic", corner_contacts_must_match=True, start_bonus=10, start_bonus_zero_triple=40,
-    start_bonus_without_triple=0, bridge_bonus=40, bridge_corner_must_match=True,
+    start_bonus_without_triple=0, zero_triple_may_open=True, bridge_bonus=40, bridge_corner_must_match=True,
     hexagon_bonuses=(50, 100, 150), draw_limit=3, draw_penalty=5, last_draw_penalty=5,
     last_draw_penalty_is="extra", failed_draw_penalty=10, empty_pool_pass_penalty=10, going_out_bonus=25,
     going_out_collects_hands=True, blocked_round_scoring="lowest_collects", blocked_needs_empty_pool=True,

@@ -102,8 +102,16 @@ def draw_penalty(rules: Rules, draws: int, placed: bool) -> int:
     return penalty if placed else penalty + rules.failed_draw_penalty
 
 
-def opening(hands: list[list[Tile]]) -> tuple[int, Tile]:
-    """Seat and tile that open: highest triple, else highest sum, then highest numbers; earlier seat."""
+def opening_bonus(rules: Rules, tile: Tile) -> int:
+    if len(set(tile)) == 1:
+        return rules.start_bonus_zero_triple if tile == (0, 0, 0) else rules.start_bonus
+    return rules.start_bonus_without_triple
+
+
+def opening(hands: list[list[Tile]], rules: Rules) -> tuple[int, Tile]:
+    """Seat and tile that open: highest triple, else highest sum, then highest numbers; earlier seat
+    (a tile and its mirror tie). With `zero_triple_may_open`, the holder of 0-0-0 opens with it
+    instead when that scores more."""
     best: tuple[Any, int, Tile] | None = None
     for seat, hand in enumerate(hands):
         for tile in hand:
@@ -112,6 +120,10 @@ def opening(hands: list[list[Tile]]) -> tuple[int, Tile]:
                 best = (key, seat, tile)
     if best is None:
         raise InvalidRecord("nobody holds a tile")
+    if rules.zero_triple_may_open:
+        holders = [seat for seat, hand in enumerate(hands) if (0, 0, 0) in hand]
+        if holders and opening_bonus(rules, (0, 0, 0)) > sum(best[2]) + opening_bonus(rules, best[2]):
+            return holders[0], (0, 0, 0)
     return best[1], best[2]
 
 
@@ -166,15 +178,13 @@ class Replayer:
 
         board = Board(rules)
         scores = [0] * players
-        seat, first = opening(hands)
+        seat, first = opening(hands, rules)
         head = turns[0] if turns else {}
         if head.get("player") != seat or head.get("tile") != list(first) or not head.get("start"):
             raise InvalidRecord(f"{where}, turn 1: player {seat} must open with {'-'.join(map(str, first))}")
         if head.get("cell") != [0, 0] or head.get("rotation") != 0:
             raise InvalidRecord(f"{where}, turn 1: the opening tile lies at cell [0, 0] in rotation 0")
-        triple = len(set(first)) == 1
-        bonus = (rules.start_bonus_zero_triple if first == (0, 0, 0) else rules.start_bonus) if triple \
-            else rules.start_bonus_without_triple
+        bonus = opening_bonus(rules, first)
         expected = {"sum": sum(first), "bridge": 0, "hexagons": 0, "hexagon_bonus": 0, "start_bonus": bonus,
                     "penalty": 0, "total": sum(first) + bonus}
         self.compare(f"{where}, turn 1", head.get("score"), expected)

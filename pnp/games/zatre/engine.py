@@ -30,6 +30,7 @@ class Geometry:
 
     def __init__(self, model: ZatreModel) -> None:
         board = model.board
+        self.rows, self.cols = board.height, board.width
         self.width = board.width + 2
         self.size = self.width * (board.height + 2)
         self.is_field = [False] * self.size
@@ -60,9 +61,21 @@ class Geometry:
                         [i - self.width for i in range(self.size)], [i + self.width for i in range(self.size)])
 
     def index(self, cell: Cell) -> int:
-        return (cell[0] + 1) * self.width + cell[1] + 1
+        """The number of a board cell; a cell off the board is a rule error (the numbering has a
+        border around the board, so (r, width) would otherwise land on (r + 1, 0))."""
+        row, col = cell
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IllegalTurn(f"{tuple(cell)} is off the board ({self.rows} x {self.cols} cells)")
+        return (row + 1) * self.width + col + 1
+
+    def on_board(self, index: int) -> bool:
+        """Whether a cell number is a cell of the board (not of the border around it)."""
+        row, col = divmod(index, self.width)
+        return 0 <= index < self.size and 0 < row <= self.rows and 0 < col <= self.cols
 
     def cell(self, index: int) -> Cell:
+        if not self.on_board(index):
+            raise IllegalTurn(f"cell number {index} is off the board")
         return self.cells[index]
 
 
@@ -140,6 +153,8 @@ class Position:
         return True
 
     def place(self, cell: int, pips: int) -> None:
+        if not self.geo.on_board(cell):
+            raise IllegalTurn(f"cell number {cell} is off the board")
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
         le, re, ue, de = self.le, self.re, self.ue, self.de
         self.pips[cell] = pips
@@ -265,10 +280,12 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
     for pips, cell in placements:
         if pips not in hand:
             raise IllegalTurn(f"no {pips} in hand {hand}")
+        if cell not in frontier:  # board cells only: checked before a number off the board indexes anything
+            raise IllegalTurn(f"{pips} does not fit at {geo.cell(cell)}")
         # Inlined `fits` and `scores_now`: this runs for every tile of every simulated game.
         h = ls[cell] + rs[cell]
         v = us[cell] + ds[cell]
-        if cell not in frontier or h + pips > max_sum or v + pips > max_sum:
+        if h + pips > max_sum or v + pips > max_sum:
             raise IllegalTurn(f"{pips} does not fit at {geo.cell(cell)}")
         if is_double[cell] and not ((h and points[h + pips]) or (v and points[v + pips])) \
                 and pos.last_resort_allowed(pips):

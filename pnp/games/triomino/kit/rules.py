@@ -70,11 +70,15 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
     low, high = model.low, model.high
     zero = (f"; opening with 0-0-0 gives {rules.start_bonus_zero_triple} instead of {rules.start_bonus}"
             if has_zero_triple(model) else "")
+    zero_opens = (f" Whoever holds 0-0-0 may open with it instead, for {rules.start_bonus_zero_triple} points."
+                  if rules.zero_triple_may_open and has_zero_triple(model) else "")
+    mirror = (" A tile and its mirror tile rank the same: the player seated first of the two opens."
+              if model.mirror_tiles else "")
     opening = (f"Whoever holds the highest triple (three equal numbers) lays it in the middle of the table and "
-               f"scores its sum plus {rules.start_bonus}{zero}. If nobody has a triple, the tile with the highest "
-               f"sum opens" + _opening_bonus(rules, ", without bonus.")
+               f"scores its sum plus {rules.start_bonus}{zero}.{zero_opens} If nobody has a triple, the tile with "
+               f"the highest sum opens" + _opening_bonus(rules, ", without bonus.")
                + " If two tiles have the same sum, the one with the higher largest number opens; if that is equal "
-                 "too, the higher second number decides. Then play passes round the table.")
+                 f"too, the higher second number decides.{mirror} Then play passes round the table.")
     corners = ("Where corners of tiles meet at a point, the numbers there must be the same too."
                if rules.corner_contacts_must_match else
                "Corners that only touch at a point need not match.")
@@ -141,11 +145,15 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
     low, high = model.low, model.high
     zero = (f"; wer mit 0-0-0 beginnt, erhält {rules.start_bonus_zero_triple} statt {rules.start_bonus}"
             if has_zero_triple(model) else "")
+    zero_opens = (f" Wer 0-0-0 hat, darf stattdessen damit beginnen und erhält {rules.start_bonus_zero_triple} "
+                  "Punkte." if rules.zero_triple_may_open and has_zero_triple(model) else "")
+    mirror = (" Ein Stein und sein Spiegelstein sind gleichrangig: Es beginnt, wer von beiden zuerst sitzt."
+              if model.mirror_tiles else "")
     opening = (f"Wer den höchsten Drilling (drei gleiche Zahlen) hat, legt ihn als ersten Stein in die Mitte des "
-               f"Tisches und erhält seine Augensumme plus {rules.start_bonus}{zero}. Hat niemand einen Drilling, "
-               f"beginnt der Stein mit der höchsten Augensumme" + _opening_bonus(rules, ", ohne Bonus.")
+               f"Tisches und erhält seine Augensumme plus {rules.start_bonus}{zero}.{zero_opens} Hat niemand einen "
+               f"Drilling, beginnt der Stein mit der höchsten Augensumme" + _opening_bonus(rules, ", ohne Bonus.")
                + " Haben zwei Steine dieselbe Augensumme, beginnt der mit der höheren größten Zahl; ist auch sie "
-                 "gleich, entscheidet die zweithöchste Zahl. Danach geht es reihum weiter.")
+                 f"gleich, entscheidet die zweithöchste Zahl.{mirror} Danach geht es reihum weiter.")
     corners = ("Wo Ecken von Steinen in einem Punkt zusammentreffen, müssen die Zahlen ebenfalls gleich sein."
                if rules.corner_contacts_must_match else
                "Ecken, die sich nur in einem Punkt berühren, müssen nicht passen.")
