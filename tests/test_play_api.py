@@ -192,7 +192,7 @@ def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
     ({"seed": -1}, "seed: from 0 to 2147483647"),
     ({"spec": "../x.toml"}, "'../x.toml': not a path inside the workspace"),
     ({"game": "triomino", "preset": "fast"}, "preset: triomino has the presets seed, classic"),
-    ({"game": "zatre", "seats": "human,human,human,human,human"}, "seats: 5 seat(s), zatre is for 1 or 2 or 3 or 4 "
+    ({"game": "zatre", "seats": "human,human,human,human,human"}, "seats: 5 seat(s), zatre is for 2 or 3 or 4 "
                                                                   "players"),
 ])
 def test_a_bad_new_game_is_refused_in_one_line(client: TestClient, body: dict, message: str) -> None:

@@ -331,34 +331,10 @@ def _board(fields: Fields) -> Board:
         raise fields.error("start", "must be two edge-adjacent cells")
     clearance = fields.opt("stone_clearance_mm", float, 0.4, in_range(0.0, triangle_mm / 4))
     board = Board(side, triangle_mm, centre, (start[0], start[1]), clearance)
-    largest = _largest_printable_triangle(board)
-    if triangle_mm > largest:
-        width, height = board.size_mm
-        raise fields.error("triangle_mm", f"{triangle_mm:g} mm makes the board {width:.0f} x {height:.0f} mm, larger "
-                                          f"than A4 and Letter landscape print; at most {largest:g} mm for "
-                                          f"hexagon_side {side}")
     if not set(start) <= board.cell_set:
         raise fields.error("start", "the start stone must lie on the board")
     fields.finish()
     return board
-
-
-def _largest_printable_triangle(board: Board) -> float:
-    """The largest triangle side (mm, to 0.1 mm) at which the board's hexagon fits the board page
-    on both A4 and Letter landscape, as the kit places it (its outline's width included)."""
-    import math
-
-    from pnp.components.sheets import content_box
-    from pnp.draw.paper import A4, LETTER
-    from pnp.draw.scene import Page
-
-    from .kit.board import OUTLINE
-
-    width, height = board.size_mm
-    room = OUTLINE.stroke_width
-    scale = min(min((box.width - room) / width, (box.height - room) / height)
-                for box in (content_box(Page.for_paper(paper.landscape())) for paper in (A4, LETTER)))
-    return math.floor(board.triangle_mm * scale * 10) / 10
 
 
 def _shape(fields: Fields) -> Shape:

@@ -14,7 +14,7 @@ from pnp.components.sheets import content_box
 from pnp.draw.paper import A4, LETTER
 from pnp.draw.scene import Page
 from pnp.draw.text import pt, vertical_extent
-from pnp.errors import LayoutError
+from pnp.errors import LayoutError, SpecError
 from pnp.games.rautino.model import RautinoModel
 from pnp.games.rautino.model import load as load_model
 from pnp.spec import TextRoom, check_printed
@@ -24,8 +24,30 @@ from . import board
 
 def load(path: Path | None) -> RautinoModel:
     model = load_model(path)
+    check_board_prints(model)
     check_printed_texts(model)
     return model
+
+
+def check_board_prints(model: RautinoModel) -> None:
+    """The board's hexagon must fit its page on A4 and Letter landscape, as the kit places it."""
+    largest = largest_printable_triangle(model)
+    triangle_mm = model.board.triangle_mm
+    if triangle_mm > largest:
+        width, height = model.board.size_mm
+        raise SpecError(model.source, "board.triangle_mm",
+                        f"{triangle_mm:g} mm makes the board {width:.0f} x {height:.0f} mm, larger than A4 and "
+                        f"Letter landscape print; at most {largest:g} mm for hexagon_side {model.board.hexagon_side}")
+
+
+def largest_printable_triangle(model: RautinoModel) -> float:
+    """The largest triangle side (mm, to 0.1 mm) at which the board fits the board page on both
+    A4 and Letter landscape, its outline's width included."""
+    width, height = model.board.size_mm
+    room = board.OUTLINE.stroke_width
+    scale = min(min((box.width - room) / width, (box.height - room) / height)
+                for box in (content_box(Page.for_paper(paper.landscape())) for paper in (A4, LETTER)))
+    return math.floor(model.board.triangle_mm * scale * 10) / 10
 
 
 def check_printed_texts(model: RautinoModel) -> None:
