@@ -220,3 +220,92 @@ def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tm
     assert page.count('r="4.5" fill="#2e7d32"') == len(figures)
     assert page.count('r="4.5" fill="white"') == 2 * len(figures)
     assert page.count('r="8" fill="none"') == len(figures)
+
+
+def test_the_readmes_field_path_with_an_equals_sign_sweeps() -> None:
+    result = run("sweep", "rautino", "--vary", "stones[colours=red+joker].count=1,2", "--players", "1",
+                 "--games", "2", "--workers", "1", "--json")
+    assert result.exit_code in (0, 1, 3), result.output
+    document = json.loads(result.output)
+    assert document["fields"] == ["stones[colours=red+joker].count"]
+    assert [v["values"] for v in document["variants"]] == [{"stones[colours=red+joker].count": n} for n in (1, 2)]
+
+
+def test_a_port_out_of_range_is_refused_as_the_option_is_read() -> None:
+    result = run("sweep", "zatre", "--vary", "sheet.rows=20", "--games", "1", "--scheduler", "tcp://127.0.0.1:99999")
+    one_line_error(result, "--scheduler tcp://127.0.0.1:99999: port 99999 is not a port (1 to 65535)")
+
+
+def _serve(greeting: bytes | None):
+    """A listener on a free port that accepts and says `greeting` (None: nothing), as long as the test runs."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    accepted = []
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            accepted.append(connection)
+            if greeting is not None:
+                connection.sendall(greeting)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server
+
+
+@pytest.mark.parametrize(("greeting", "said"), [
+    (None, "said nothing"),
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "not as a Dask scheduler"),
+])
+def test_a_silent_or_foreign_listener_is_refused_within_5_seconds(greeting: bytes | None, said: str) -> None:
+    import time
+
+    server = _serve(greeting)
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        started = time.monotonic()
+        result = run("sweep", "zatre", "--vary", "sheet.rows=20,28", "--games", "1", "--scheduler", address)
+        assert time.monotonic() - started < 5
+    finally:
+        server.close()
+    one_line_error(result, f"--scheduler {address}: no Dask scheduler answers", said)
+
+
+def test_an_http_server_is_no_scheduler(tmp_path: Path) -> None:
+    import threading
+    import time
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), SimpleHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{server.server_address[1]}"
+        started = time.monotonic()
+        result = run("sweep", "zatre", "--vary", "sheet.rows=20,28", "--games", "1", "--scheduler", address)
+        assert time.monotonic() - started < 5
+    finally:
+        server.shutdown()
+        server.server_close()
+    one_line_error(result, f"--scheduler {address}: no Dask scheduler answers")
+
+
+@pytest.mark.parametrize("outputs", [
+    ("--csv", "x.out", "--write-best", "x.out"),
+    ("--csv", "out/index.html", "--report", "out"),
+    ("--write-best", "./x.out", "--csv", "x.out"),
+])
+def test_two_outputs_on_one_file_are_refused_before_any_game(tmp_path: Path, monkeypatch, outputs) -> None:
+    monkeypatch.chdir(tmp_path)
+    played = []
+    monkeypatch.setattr("pnp.sweep.command.run", lambda *args: played.append(args))
+    result = run("sweep", "zatre", "--vary", "sheet.rows=16,18", "--games", "4", "--players", "2", *outputs)
+    one_line_error(result, "named by both")
+    assert not played
+    assert list(tmp_path.iterdir()) == []
