@@ -135,6 +135,40 @@ class OutputPathType(click.ParamType):
         return Path(value)
 
 
+class SchedulerType(click.ParamType):
+    """A Dask scheduler's address, its form and port checked as the option is read."""
+
+    name = "ADDRESS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from pnp.sweep.cluster import parse_address
+
+        parse_address(str(value))  # a PnpError: one line naming the address
+        return str(value)
+
+
+class GamesType(click.ParamType):
+    """--games: a number of games (1 to 1,000,000), or `auto` (0 here): decided as they go."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        if str(value).strip().lower() == "auto":
+            return AUTO_GAMES
+        try:
+            number = int(str(value))
+        except ValueError:
+            self.fail(f"{value!r} is neither a number of games nor auto", param, ctx)
+        if not 1 <= number <= 1_000_000:
+            self.fail(f"{number} is not in the range 1<=x<=1000000 (or auto)", param, ctx)
+        return number
+
+
+AUTO_GAMES = 0  # --games auto
+
+
 class FormatsType(click.ParamType):
     """A comma-separated subset of pdf, svg, png."""
 
@@ -234,6 +268,9 @@ PLAYERS_OPTION = click.option(
          + _by_game([(_count_range(g.players), g) for g in GAMES if g.players]))
 SIMULATED_PRESET_OPTION = click.option("--preset", default=None,
                                        help=_preset_help("Rule preset the simulated games follow"))
+MAX_GAMES_OPTION = click.option(
+    "--max-games", type=click.IntRange(1, 1_000_000), default=6400, show_default=True,
+    help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
 CONFIDENCE_OPTION = click.option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
     help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
@@ -435,8 +472,16 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 @SPEC_OPTION
 @click.option("--vary", multiple=True, metavar="FIELD=VALUES",
               help="A spec field and its values: 1,2,3 or 1..4 (0..10:2 in steps); several make a grid.")
-@click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="Games per configuration of every variant.")
+@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True,
+              help="Games per configuration of every variant, or auto: the variants race, each playing until "
+                   "its tests are decided or it is out (see --max-games).")
+@MAX_GAMES_OPTION
+@click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
+              help="Games of each variant's skill match, strongest player against random (default: a quarter "
+                   "of --games; 0: none).")
+@click.option("--length", "target_length", default=None, metavar="LOW..HIGH",
+              help="Target mean turns per game: a limit of the best variant, and its length is ranked by "
+                   "closeness to the middle.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
@@ -447,35 +492,40 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
               help="Write an HTML report with charts into this folder.")
 @click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write the best variant's spec (for pnp kit --spec).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
+@click.option("--scheduler", type=SchedulerType(), default=None,
               help="Run the games on a Dask cluster (tcp://host:8786); needs pnp[cluster].")
 @CONFIDENCE_OPTION
 @click.option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
-def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, seed: int,
-          players: int | None, preset: str | None, as_json: bool, csv_path: Path | None, report: Path | None,
-          write_best: Path | None, scheduler: str | None, confidence: float, yes: bool, workers: int,
-          quiet: bool) -> None:
-    """Check every variant of a grid of spec values and name the best.
+def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, max_games: int,
+          skill_games: int | None, target_length: str | None, seed: int, players: int | None, preset: str | None,
+          as_json: bool, csv_path: Path | None, report: Path | None, write_best: Path | None, scheduler: str | None,
+          confidence: float, yes: bool, workers: int, quiet: bool) -> None:
+    """Check every variant of a grid of spec values and name the best: the variant that keeps every
+    limit (thresholds, seat advantage, skill share, --length) with the smallest seat advantage.
 
-    Exit code 0: a variant passes every threshold; 1: none does; 2: bad input;
+    \b
+    Exit code 0: a variant keeps every limit; 1: none does; 2: bad input;
     3: none does yet, but some are undecided (more --games would decide them).
     """
     from pnp.sweep import command, results
+    from pnp.sweep.length import parse_length
     from pnp.sweep.run import SweepOptions
 
-    options = SweepOptions(games=n_games, seed=seed, players=players, preset=preset, workers=workers,
+    options = SweepOptions(games=n_games or 200, seed=seed, players=players, preset=preset, workers=workers,
                            scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes,
-                           confidence=confidence)
+                           confidence=confidence, skill_games=skill_games, auto=n_games == AUTO_GAMES,
+                           max_games=max_games,
+                           target_length=parse_length(target_length) if target_length is not None else None)
     done = command.sweep(game, spec=spec, vary=vary, options=options, csv=csv_path, report=report,
                          write_best=write_best)
     click.echo(results.to_json_text(done) if as_json else results.to_text(done))
     best = results.best(done)
     if write_best is not None and not as_json:
         click.echo(f"wrote {write_best} (variant {best.number})" if best else
-                   f"no variant passes every threshold: {write_best} not written", err=best is None)
+                   f"no variant keeps every limit: {write_best} not written", err=best is None)
     ctx.exit(results.exit_code(done))
 
 

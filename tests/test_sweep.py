@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hostile_helpers import one_line_error, run
+from hostile_helpers import one_line_error, run, spec_with
 
 from pnp import games
 from pnp.check.run import run_check
@@ -68,17 +68,26 @@ def test_a_variant_plays_the_same_games_as_check_of_its_spec(tmp_path: Path) -> 
     """The sweep's figures of a variant are those `pnp check --spec` gives for the same spec file, at the
     same confidence."""
     done = sweep("zatre", spec=None, vary=("sheet.rows=20,28",), csv=None, report=None, write_best=None,
-                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8))
+                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8, skill_games=0))
     variant = done.variants[0]
     spec = tmp_path / "variant.toml"
     spec.write_text(variant.spec_text, encoding="utf-8")
     alone = run_check("zatre", spec=spec, games=4, seed=1, players=2, preset=None, workers=1, log=None,
-                      report=None, progress=False, skill_games=0, confidence=0.8)  # a sweep plays no skill matches
+                      report=None, progress=False, skill_games=0, confidence=0.8)
     assert variant.report is not None and variant.report.to_json()["confidence"] == 0.8
     # The same games and verdict; only where the spec came from differs (a sweep's variant has no file).
     ignore = ("spec", "title")
     assert ({k: v for k, v in variant.report.to_json().items() if k not in ignore}
             == {k: v for k, v in alone.to_json().items() if k not in ignore})
+    # The skill match a sweep plays is the one `pnp check` judges: the strongest player against random.
+    done = sweep("zatre", spec=None, vary=("sheet.rows=20,28",), csv=None, report=None, write_best=None,
+                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8, skill_games=4))
+    matched = run_check("zatre", spec=spec, games=4, seed=1, players=2, preset=None, workers=1, log=None,
+                        report=None, progress=False, skill_games=4, confidence=0.8)
+    swept_skill = done.variants[0].report.balance["skill"]  # type: ignore[union-attr]
+    (label, figures), = swept_skill.items()
+    assert label == "lookahead vs random" and figures == matched.balance["skill"][label]
+    assert "luck_test" in figures
 
 
 def test_results_do_not_depend_on_the_worker_count_or_the_start_method(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,9 +113,11 @@ def test_an_invalid_variant_is_reported_with_the_loaders_reason_and_the_rest_run
 
 def test_table_csv_and_the_best_spec(tmp_path: Path) -> None:
     table, best = tmp_path / "out" / "sweep.csv", tmp_path / "out" / "best.toml"
+    # A seat-advantage limit that 300 games decide (the shipped 10 % is too close to Zatre's 9 % to call).
+    spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.30")
     # Enough games that the verdicts are decided (a handful would leave them undecided).
-    result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--games", "300", "--players", "2",
-                 "--csv", str(table), "--write-best", str(best))
+    result = run("sweep", "zatre", "--spec", str(spec), "--vary", "sheet.rows=16,28", "--games", "300",
+                 "--players", "2", "--csv", str(table), "--write-best", str(best))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split()[:4] == ["variant", "sheet.rows", "configuration", "verdict"]
@@ -194,13 +205,15 @@ def test_an_unreachable_scheduler_is_named_in_one_line(tmp_path: Path) -> None:
 
 def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tmp_path: Path) -> None:
     two = tmp_path / "two"
-    # 30 games at 50 % confidence decide every verdict here (4 games would leave the 28-row sheets undecided).
-    decided = ("--games", "30", "--confidence", "0.5")
+    # 30 games at 50 % confidence decide every verdict here (4 games would leave the 28-row sheets undecided),
+    # under a seat-advantage limit that 30 games can decide.
+    spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.50")
+    decided = ("--spec", str(spec), "--games", "30", "--confidence", "0.5")
     result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--vary", "rules.points.12=3,4", *decided,
                  "--players", "2", "--workers", "1", "--report", str(two), "-q")
     assert result.exit_code == 0, result.output
     page = (two / "index.html").read_text()
-    figures = ["seat advantage", "turns per game", "mean score", "sheet rows needed"]
+    figures = ["seat advantage", "skill signal", "turns per game", "mean score", "sheet rows needed"]
     # Two fields: one heat map per figure, a cell per variant, ticks for the passing ones, the best framed.
     assert page.count("<svg") == len(figures)
     for title in figures:
