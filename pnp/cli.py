@@ -428,8 +428,10 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @main.command()
 @click.argument("game", type=GAME)
 @SPEC_OPTION
-@click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="Games per configuration (memory stays the same at any count).")
+@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True,
+              help="Games per configuration (memory stays the same at any count), or auto: in looks until "
+                   "every threshold and balance test is decided (see --max-games).")
+@MAX_GAMES_OPTION
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @PLAYERS_OPTION
@@ -446,8 +448,8 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
-def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: int, players: int | None,
-          preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
+def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, seed: int,
+          players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
           confidence: float, skill_games: int | None, strict: bool, quiet: bool) -> None:
     """Check that a tile set is playable: static checks and seeded simulated games, and how
     balanced it is (seat fairness, skill, length).
@@ -461,7 +463,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
                        workers=workers, log=log, report=report, progress=not quiet,
-                       confidence=confidence, skill_games=skill_games, strict=strict)
+                       confidence=confidence, skill_games=skill_games, strict=strict, max_games=max_games)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(result.exit_code)
