@@ -533,6 +533,72 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
 
 @main.command()
 @click.argument("game", type=GAME)
+@SPEC_OPTION
+@click.option("--vary", multiple=True, metavar="FIELD=LOW..HIGH",
+              help="A spec field and its range: 2..6 (integers), 0.5..0.9 (decimals) or a,b,c (choices).")
+@click.option("--target", "targets", multiple=True, metavar="EXPR",
+              help="What the designer wants: seat_advantage<=0.05, skill_share>=0.6, turns_per_game=30..40, "
+                   "placed_share>=0.8.")
+@click.option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
+              help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
+@click.option("--max-games", type=click.IntRange(1, 1_000_000), default=1600, show_default=True,
+              help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
+@PLAYERS_OPTION
+@SIMULATED_PRESET_OPTION
+@click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write the best variant's spec (for pnp kit --spec).")
+@click.option("--scheduler", type=SchedulerType(), default=None,
+              help="Run the games on a Dask cluster (tcp://host:8786); needs pnp[cluster].")
+@CONFIDENCE_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.pass_context
+def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], targets: tuple[str, ...],
+         trials: int, max_games: int, seed: int, players: int | None, preset: str | None,
+         write_best: Path | None, scheduler: str | None, confidence: float, as_json: bool, workers: int,
+         quiet: bool) -> None:
+    """Search spec values too many for a grid for a variant that meets the targets (needs pnp[tune]).
+
+    \b
+    Exit code 0: a trial meets every target and keeps every limit; 1: none does; 2: bad input.
+    """
+    from pnp.tune import require_optuna
+
+    require_optuna()
+    from pnp.fileio import output_file, write_files
+    from pnp.tune import report as tune_report
+    from pnp.tune.search import TuneOptions
+    from pnp.tune.search import tune as run_tune
+    from pnp.tune.space import parse_dimension
+    from pnp.tune.targets import parse_target
+
+    dimensions = [parse_dimension(option) for option in vary]
+    if not dimensions:
+        raise PnpError("--vary: give at least one FIELD=LOW..HIGH to search")
+    wanted = [parse_target(text) for text in targets]
+    if not wanted:
+        raise PnpError("--target: give at least one, e.g. seat_advantage<=0.05")
+    if write_best is not None:
+        output_file(write_best)
+    options = TuneOptions(trials=trials, seed=seed, players=players, preset=preset, workers=workers,
+                          scheduler=scheduler, progress=not quiet and not as_json, confidence=confidence,
+                          max_games=max_games)
+    done = run_tune(game, spec, dimensions, wanted, options)
+    click.echo(tune_report.to_json_text(done) if as_json else tune_report.to_text(done))
+    best = done.best
+    if write_best is not None:
+        if best is not None:
+            write_files([(write_best, best.variant.spec_text.encode())])
+        if not as_json:
+            click.echo(f"wrote {write_best} (trial {best.number})" if best else
+                       f"no trial meets every target and limit: {write_best} not written", err=best is None)
+    ctx.exit(0 if best is not None else 1)
+
+
+@main.command()
+@click.argument("game", type=GAME)
 @click.argument("records", type=click.Path(path_type=Path, dir_okay=False, exists=True))
 @SPEC_OPTION
 @click.pass_context

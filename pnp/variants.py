@@ -173,7 +173,7 @@ def parse_values(field: str, text: str) -> tuple[Any, ...]:
     return tuple(_scalar(part) for part in parts)
 
 
-def _split_option(option: str) -> tuple[str, str, str]:
+def split_option(option: str) -> tuple[str, str, str]:
     """FIELD=VALUES split at the first `=` outside brackets: `stones[colours=red+joker].count=1,2` has
     an `=` in its path."""
     depth = 0
@@ -188,7 +188,7 @@ def _split_option(option: str) -> tuple[str, str, str]:
 
 
 def parse_vary(option: str) -> Vary:
-    field, sep, values = _split_option(option)
+    field, sep, values = split_option(option)
     if not sep or not field.strip():
         raise VariantError(repr(option), "write FIELD=VALUES, e.g. stones[0].count=1..3")
     field = field.strip()
