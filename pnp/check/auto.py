@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from pnp.check import sequential
@@ -23,11 +24,14 @@ from pnp.check.stats import Tally
 from pnp.games.base import CheckOptions
 from pnp.parallel import parallel_map
 
+LookHook = Callable[[int, dict[str, Tally], dict[Match, Tally]], None]
+
 
 def check(simulation: Simulation, model: Any, options: CheckOptions,
-          max_games: int = sequential.DEFAULT_MAX_GAMES) -> CheckReport:
+          max_games: int = sequential.DEFAULT_MAX_GAMES, on_look: LookHook | None = None) -> CheckReport:
     """Static checks, then the looks of the plan until every test is decided; the report of the last look,
-    with the plan and the games played under `sequential`."""
+    with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
+    the tallies after each look (the benchmark judges them as a fixed check of that many games would)."""
     plan = sequential.plan(options.confidence, max_games)
     budget = dataclasses.replace(options, games=max_games,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
@@ -64,6 +68,8 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
                 if options.log is not None:
                     write(outcome.record)
             played, match_played = look, match_games
+            if on_look is not None:
+                on_look(look, tallies, skill_tallies)
             report = copy.deepcopy(static)
             report.confidence = plan.look_confidence
             judge(simulation, model, report, configurations, tallies, schedule.games,
