@@ -273,7 +273,8 @@ MAX_GAMES_OPTION = click.option(
     help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
 CONFIDENCE_OPTION = click.option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
-    help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
+    help="Confidence of the intervals the verdict and the balance section compare with thresholds "
+         "(with --games auto: of the verdicts over all looks).")
 
 
 def kit_options(component: str | None) -> Callable[[Any], Any]:
@@ -428,7 +429,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @main.command()
 @click.argument("game", type=GAME)
 @SPEC_OPTION
-@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True,
+@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
               help="Games per configuration (memory stays the same at any count), or auto: in looks until "
                    "every threshold and balance test is decided (see --max-games).")
 @MAX_GAMES_OPTION
@@ -444,7 +445,8 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
               help="Write an HTML report with charts into this folder.")
 @CONFIDENCE_OPTION
 @click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
-              help="Games per head-to-head match of the skill matrix (default: a quarter of --games; 0: none).")
+              help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
+                   "look's games with --games auto; 0: none).")
 @click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
@@ -474,13 +476,13 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
 @SPEC_OPTION
 @click.option("--vary", multiple=True, metavar="FIELD=VALUES",
               help="A spec field and its values: 1,2,3 or 1..4 (0..10:2 in steps); several make a grid.")
-@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True,
+@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
               help="Games per configuration of every variant, or auto: the variants race, each playing until "
                    "its tests are decided or it is out (see --max-games).")
 @MAX_GAMES_OPTION
 @click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
               help="Games of each variant's skill match, strongest player against random (default: a quarter "
-                   "of --games; 0: none).")
+                   "of --games, or of each look's games with --games auto; 0: none).")
 @click.option("--length", "target_length", default=None, metavar="LOW..HIGH",
               help="Target mean turns per game: a limit of the best variant, and its length is ranked by "
                    "closeness to the middle.")
