@@ -35,6 +35,9 @@ def test_targets_read_as_written_and_judge_intervals() -> None:
     assert fair.verdict(Interval(0.04, 0.01, 0.07)) == "open"
     assert fair.verdict(Interval(0.09, 0.06, 0.12)) == "missed"
     assert fair.distance(0.1) == pytest.approx(1.0) and fair.distance(0.03) == 0
+    # The pruner's figure: how far the whole interval lies outside (0 while the target is plausible).
+    assert fair.gap(Interval(0.12, 0.02, 0.2)) == 0
+    assert fair.gap(Interval(0.1, 0.08, 0.12)) == pytest.approx(0.6)
     length = parse_target("turns_per_game=30..40")
     assert (length.low, length.high) == (30, 40) and length.distance(44) == pytest.approx(0.1)
     assert parse_target("skill_share>=0.6").low == 0.6

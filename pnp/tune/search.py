@@ -6,7 +6,6 @@ trial whose targets and limits are all decided stops there.
 
 from __future__ import annotations
 
-import math
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,7 +63,8 @@ class Trial:
     values: dict[str, Any]
     variant: Variant
     state: str = "complete"  # "complete", "pruned" (stopped by the pruner) or "invalid" (not a valid spec)
-    objective: float = BROKEN
+    objective: float = BROKEN  # the estimates' distance from the targets (+ BROKEN for a broken limit)
+    gap: float = BROKEN  # the intervals' distance from the targets: what the pruner compares
     figures: dict[str, Interval] = field(default_factory=dict)
     verdicts: dict[str, str] = field(default_factory=dict)  # target text -> "met", "missed", "open", "not measured"
 
@@ -129,17 +129,20 @@ def measure(variant: Variant) -> dict[str, Interval]:
 def score(trial: Trial, targets: list[Target]) -> None:
     trial.figures = measure(trial.variant)
     trial.verdicts = {}
-    distance = 0.0
+    distance = gap = 0.0
     for target in targets:
         interval = trial.figures.get(target.figure)
         if interval is None:
             trial.verdicts[target.text] = "not measured"
             distance += 1.0
+            gap += 1.0
             continue
         trial.verdicts[target.text] = target.verdict(interval)
         distance += target.distance(interval.estimate)
-    broken = results.state(trial.variant) == "fail"
-    trial.objective = distance + (BROKEN if broken else 0.0)
+        gap += target.gap(interval)
+    penalty = BROKEN if results.state(trial.variant) == "fail" else 0.0
+    trial.objective = distance + penalty
+    trial.gap = gap + penalty
 
 
 def decided(trial: Trial) -> bool:
@@ -201,7 +204,7 @@ def _play(game: Game, base: str, values: dict[str, Any], number: int, plan: sequ
         advance(game, sweep, {0: (look, match_games)})
         judge_variant(game, variant, options, plan.look_confidence)
         score(entry, targets)
-        optuna_trial.report(entry.objective if math.isfinite(entry.objective) else BROKEN, look)
+        optuna_trial.report(entry.gap, look)
         if decided(entry) or results.state(variant) == "fail" or "missed" in entry.verdicts.values():
             break  # decided, or out of the running: a broken limit or a missed target stays so
         if optuna_trial.should_prune():

@@ -28,10 +28,18 @@ class Target:
 
     def distance(self, value: float) -> float:
         """How far an estimate lies outside the target, relative to the target's size (0 inside)."""
+        return self._relative(max(0.0, self.low - value, value - self.high))
+
+    def _relative(self, outside: float) -> float:
         size = max(abs(self.low) if math.isfinite(self.low) else 0.0,
                    abs(self.high) if math.isfinite(self.high) else 0.0) or 1.0
-        outside = max(0.0, self.low - value, value - self.high)
         return outside / size
+
+    def gap(self, interval: Interval) -> float:
+        """How far the whole interval lies outside the target, relative to its size: 0 while the target is
+        still plausible. The pruner compares these, so a trial stops when it is clearly worse, not on the
+        noise of its first games."""
+        return self._relative(max(0.0, self.low - interval.high, interval.low - self.high))
 
     def verdict(self, interval: Interval) -> str:
         """'met', 'missed' or 'open' for the figure's interval."""
