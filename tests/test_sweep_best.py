@@ -111,3 +111,37 @@ def test_heat_maps_darken_the_better_end_of_every_figure() -> None:
     assert "darker: better (higher)" in high_better
     neutral = heat_map("mean score", "r", ["1"], "c", ["a", "b"], cells, by_key["mean_score"].better)
     assert "darker: larger" in neutral
+
+
+def _with_turns(number: int, turns: list[int]) -> Variant:
+    """A variant decided fair (5 % seat advantage at 2000 games) whose games last `turns`, cycled."""
+    variant = _variant(number, 1050, 2000)
+    tally = Tally(2)
+    for game in range(2000):
+        tally.add_game(Outcome({}, [1, 0] if game < 1050 else [0, 1], turns[game % len(turns)], 10, 20))
+    variant.tallies = {TWO.label: tally}
+    return variant
+
+
+def test_a_target_length_is_a_limit_and_ranks_by_closeness_to_its_middle() -> None:
+    from pnp.sweep.length import judge_length
+
+    short, middle, long_ = _with_turns(1, [20, 22]), _with_turns(2, [34, 36]), _with_turns(3, [39, 41])
+    for variant in (short, middle, long_):
+        judge_length(variant.report, (TWO,), variant.tallies, (30.0, 40.0))  # type: ignore[arg-type]
+        variant.report.simulation[TWO.label]["turns_per_game"] = {  # type: ignore[union-attr]
+            "mean": variant.tallies[TWO.label].histogram("turns").mean}
+    assert results.state(short) == "fail"
+    assert any("target length" in reason and "minimum 30.00" in reason for reason in results.reasons(short))
+    assert results.state(long_) == "undecided"  # 40 on average: its interval straddles the upper end
+    assert results.state(middle) == "pass"
+    sweep = Sweep("rautino", ["game.hand_size"], SweepOptions(games=2000, target_length=(30.0, 40.0)),
+                  [short, middle, long_])
+    assert results.best(sweep) is middle
+
+
+def test_a_bad_length_is_one_line() -> None:
+    from hostile_helpers import one_line_error, run
+
+    result = run("sweep", "zatre", "--vary", "sheet.rows=20", "--length", "40..30", "--games", "1")
+    one_line_error(result, "--length 40..30: LOW..HIGH with 0 < LOW <= HIGH")
