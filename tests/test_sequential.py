@@ -92,3 +92,15 @@ def test_games_is_a_count_or_auto(command: str) -> None:
     args = ["--vary", "sheet.rows=20"] if command == "sweep" else []
     result = run(command, "zatre", *args, "--games", "often")
     one_line_error(result, "'often' is neither a number of games nor auto")
+
+
+def test_the_skill_matches_rest_once_the_luck_test_is_decided(tmp_path: Path) -> None:
+    """Lookahead beats random almost always: the luck test is decided at the first look, and the matches
+    play no more games at the later looks."""
+    spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.30")
+    auto = run_check("zatre", spec=spec, games=0, seed=1, players=2, preset=None, workers=1, log=None, report=None,
+                     progress=False, confidence=0.5, max_games=200, strict=False)
+    first_look = sequential.plan(0.5, 200).match_games(50)
+    assert auto.sequential["games"] > 50  # the seat advantage needed more than the first look
+    assert {m["games"] for m in auto.balance["skill"].values()} == {first_look}
+    assert next(iter(auto.balance["skill"].values()))["luck_test"]["outcome"] == "pass"

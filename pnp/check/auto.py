@@ -52,6 +52,8 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
     with record_log(options.log) as write:
         for look in plan.looks:
             match_games = plan.match_games(look) if schedule.matches else 0
+            if sequential.skill_decided(report if report is not static else None):
+                match_games = match_played  # the luck test has its verdict: the matches rest
             numbers = [c * schedule.games + i for c in range(len(configurations)) for i in range(played, look)]
             numbers += [playability + m * schedule.match_games + j for m in range(len(schedule.matches))
                         for j in range(match_played, match_games)]

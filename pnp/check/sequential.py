@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
 DEFAULT_MAX_GAMES = 6400  # the budget per configuration: the looks at 50, 100, ..., 6400 games (8 looks)
-SKILL_SHARE = 4  # head-to-head games per match at a look: a quarter of the games, as `pnp check` plays them
+SKILL_SHARE = 4  # head-to-head games per match at a look: a quarter of the games, as `pnp check` plays them,
+# until the luck test is decided
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,15 @@ def open_tests(report: CheckReport) -> list[str]:
 
 def decided(report: CheckReport) -> bool:
     return not open_tests(report)
+
+
+def skill_decided(report: CheckReport | None) -> bool:
+    """Whether the luck test (the strongest player's share against random) has its verdict: the skill
+    matches then play no more games at later looks."""
+    if report is None:
+        return False
+    return any(match.get("luck_test", {}).get("outcome") in ("pass", "fail")
+               for match in (report.balance.get("skill") or {}).values())
 
 
 def sequential_line(figures: dict[str, Any]) -> str:

@@ -71,14 +71,22 @@ def race(game: Game, sweep: Sweep) -> Sweep:
     for look in plan.looks:
         if not running:
             break
-        match_games = plan.match_games(look)
-        advance(game, sweep, {position: (look, match_games if sweep.variants[position].schedule.matches else 0)
-                              for position in running})  # type: ignore[union-attr]
+        advance(game, sweep, {position: (look, match_games(sweep.variants[position], plan, look))
+                              for position in running})
         for position in running:
             judge_variant(game, sweep.variants[position], options, plan.look_confidence)
         running = _still_running(sweep, running, look == plan.looks[-1])
     sweep.race = race_summary(sweep, plan)
     return sweep
+
+
+def match_games(variant: Variant, plan: sequential.Plan, look: int) -> int:
+    """The skill match's games at a look: a quarter of the look's, until its luck test is decided."""
+    if variant.schedule is None or not variant.schedule.matches:
+        return 0
+    if sequential.skill_decided(variant.report if variant.played else None):
+        return variant.match_played
+    return plan.match_games(look)
 
 
 def _still_running(sweep: Sweep, running: list[int], last: bool) -> list[int]:

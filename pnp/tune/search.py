@@ -200,8 +200,7 @@ def _play(game: Game, base: str, values: dict[str, Any], number: int, plan: sequ
         return entry
     sweep = Sweep(game.name, list(values), options, [variant])
     for look in plan.looks:
-        match_games = plan.match_games(look) if variant.schedule.matches else 0
-        advance(game, sweep, {0: (look, match_games)})
+        advance(game, sweep, {0: (look, race.match_games(variant, plan, look))})
         judge_variant(game, variant, options, plan.look_confidence)
         score(entry, targets)
         optuna_trial.report(entry.gap, look)
