@@ -91,3 +91,14 @@ def test_without_the_extra_the_command_says_how_to_install_it(monkeypatch: pytes
     monkeypatch.setattr(builtins, "__import__", no_optuna)
     result = run("tune", "zatre", "--vary", "sheet.rows=20..28", "--target", "turns_per_game=50..70")
     one_line_error(result, "pnp tune needs its extra: pip install 'pnp[tune]' (optuna is missing)")
+
+
+def test_values_the_sampler_returns_to_are_not_played_again(tmp_path: Path) -> None:
+    result = run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90", "--players", "2",
+                 "--trials", "4", "--max-games", "50", "--confidence", "0.5", "--workers", "1", "--json",
+                 "--spec", str(_lenient_zatre(tmp_path)))
+    assert result.exit_code == 0, result.output
+    trials = json.loads(result.output)["trials"]
+    played = [t for t in trials if t["state"] != "repeat"]
+    assert len({t["values"]["sheet.rows"] for t in played}) == len(played) <= 2
+    assert all(t["games"] == 0 for t in trials if t["state"] == "repeat") and len(trials) == 4

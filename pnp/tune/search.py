@@ -6,6 +6,7 @@ trial whose targets and limits are all decided stops there.
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,7 +63,9 @@ class Trial:
     number: int  # 1 is the first
     values: dict[str, Any]
     variant: Variant
-    state: str = "complete"  # "complete", "pruned" (stopped by the pruner) or "invalid" (not a valid spec)
+    # "complete", "pruned" (stopped by the pruner), "invalid" (not a valid spec) or "repeat" (values played
+    # before: the earlier trial's figures, no games)
+    state: str = "complete"
     objective: float = BROKEN  # the estimates' distance from the targets (+ BROKEN for a broken limit)
     gap: float = BROKEN  # the intervals' distance from the targets: what the pruner compares
     figures: dict[str, Interval] = field(default_factory=dict)
@@ -70,6 +73,8 @@ class Trial:
 
     @property
     def games(self) -> int:
+        if self.state == "repeat":
+            return 0
         v = self.variant
         return v.played * len(v.configurations) + v.match_played * len(v.skill_tallies)
 
@@ -176,9 +181,17 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=options.seed),
                                 pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0))
 
+    played: dict[tuple[Any, ...], Trial] = {}
+
     def objective(trial: optuna.Trial) -> float:
         values = {d.field: d.suggest(trial) for d in dimensions}
+        key = tuple(values.values())
+        if key in played:  # the sampler came back to a variant already played: its games say the same
+            entry = dataclasses.replace(played[key], number=len(tuning.trials) + 1, state="repeat")
+            tuning.trials.append(entry)
+            return entry.objective
         entry = _play(chosen, base, values, len(tuning.trials) + 1, plan, sweep_options, targets, trial)
+        played[key] = entry
         tuning.trials.append(entry)
         if entry.state == "pruned":
             raise optuna.TrialPruned()
