@@ -77,6 +77,8 @@ def test_racing_names_the_best_variant_of_a_long_fixed_sweep_with_fewer_games() 
         assert "breaks a limit" in out or "seat advantage clearly above" in out
     assert raced.variants[0].played < raced.variants[1].played and raced.variants[2].played < raced.variants[1].played
     assert not raced.variants[1].out and raced.variants[1].played < 6400
+    header, body = results.rows(raced)
+    assert body[0][header.index("reason")].startswith("out after ")
     assert raced.race is not None and raced.race["tied"] == [] and raced.race["decided"]
 
 

@@ -240,7 +240,7 @@ def rows(sweep: Sweep) -> tuple[list[str], list[list[str]]]:
     for variant in sweep.variants:
         values = [cell(variant.values[name]) for name in sweep.fields]
         verdict = _verdict(variant) + (" (best)" if variant is chosen else "")
-        reason = "; ".join(reasons(variant))
+        reason = "; ".join([variant.out] * bool(variant.out) + reasons(variant))  # a race's stop comes first
         per_label = variant_figures(variant) or {"": {}}
         for label, measured in per_label.items():
             body.append([str(variant.number), *values, label, verdict,
