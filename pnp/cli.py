@@ -157,6 +157,40 @@ class OutputPathType(click.ParamType):
         return Path(value)
 
 
+class SchedulerType(click.ParamType):
+    """A Dask scheduler's address, its form and port checked as the option is read."""
+
+    name = "ADDRESS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from pnp.sweep.cluster import parse_address
+
+        parse_address(str(value))  # a PnpError: one line naming the address
+        return str(value)
+
+
+class GamesType(click.ParamType):
+    """--games: a number of games (1 to 1,000,000), or `auto` (0 here): decided as they go."""
+
+    name = "N|auto"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        if str(value).strip().lower() == "auto":
+            return AUTO_GAMES
+        try:
+            number = int(str(value))
+        except ValueError:
+            self.fail(f"{value!r} is neither a number of games nor auto", param, ctx)
+        if not 1 <= number <= 1_000_000:
+            self.fail(f"{number} is not in the range 1<=x<=1000000 (or auto)", param, ctx)
+        return number
+
+
+AUTO_GAMES = 0  # --games auto
+
+
 class FormatsType(click.ParamType):
     """A comma-separated subset of pdf, svg, png."""
 
@@ -247,9 +281,13 @@ PLAYERS_OPTION = click.option(
          + _by_game([(_count_range(g.players), g) for g in GAMES if g.players]))
 SIMULATED_PRESET_OPTION = click.option("--preset", default=None,
                                        help=_preset_help("Rule preset the simulated games follow"))
+MAX_GAMES_OPTION = click.option(
+    "--max-games", type=click.IntRange(1, 1_000_000), default=6400, show_default=True,
+    help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
 CONFIDENCE_OPTION = click.option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
-    help="Confidence of the intervals the verdict and the balance section compare with thresholds.")
+    help="Confidence of the intervals the verdict and the balance section compare with thresholds "
+         "(with --games auto: of the verdicts over all looks).")
 
 
 def kit_options(component: str | None) -> Callable[[Any], Any]:
@@ -404,8 +442,10 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @main.command()
 @click.argument("game", type=GAME)
 @SPEC_OPTION
-@click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="Games per configuration (memory stays the same at any count).")
+@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
+              help="Games per configuration (memory stays the same at any count), or auto: in looks until "
+                   "every threshold and balance test is decided (see --max-games).")
+@MAX_GAMES_OPTION
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @PLAYERS_OPTION
@@ -418,12 +458,13 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
               help="Write an HTML report with charts into this folder.")
 @CONFIDENCE_OPTION
 @click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
-              help="Games per head-to-head match of the skill matrix (default: a quarter of --games; 0: none).")
+              help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
+                   "look's games with --games auto; 0: none).")
 @click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
-def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: int, players: int | None,
-          preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
+def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, seed: int,
+          players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
           confidence: float, skill_games: int | None, strict: bool, quiet: bool) -> None:
     """Check that a tile set is playable: static checks and seeded simulated games, and how
     balanced it is (seat fairness, skill, length).
@@ -437,7 +478,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
                        workers=workers, log=log, report=report, progress=not quiet,
-                       confidence=confidence, skill_games=skill_games, strict=strict)
+                       confidence=confidence, skill_games=skill_games, strict=strict, max_games=max_games)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(result.exit_code)
@@ -448,8 +489,16 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
 @SPEC_OPTION
 @click.option("--vary", multiple=True, metavar="FIELD=VALUES",
               help="A spec field and its values: 1,2,3 or 1..4 (0..10:2 in steps); several make a grid.")
-@click.option("--games", "n_games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
-              help="Games per configuration of every variant.")
+@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
+              help="Games per configuration of every variant, or auto: the variants race, each playing until "
+                   "its tests are decided or it is out (see --max-games).")
+@MAX_GAMES_OPTION
+@click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
+              help="Games of each variant's skill match, strongest player against random (default: a quarter "
+                   "of --games, or of each look's games with --games auto; 0: none).")
+@click.option("--length", "target_length", default=None, metavar="LOW..HIGH",
+              help="Target mean turns per game: a limit of the best variant, and its length is ranked by "
+                   "closeness to the middle.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
@@ -460,36 +509,107 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, seed: 
               help="Write an HTML report with charts into this folder.")
 @click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Write the best variant's spec (for pnp kit --spec).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
+@click.option("--scheduler", type=SchedulerType(), default=None,
               help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
 @CONFIDENCE_OPTION
 @click.option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
 @click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
-def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, seed: int,
-          players: int | None, preset: str | None, as_json: bool, csv_path: Path | None, report: Path | None,
-          write_best: Path | None, scheduler: str | None, confidence: float, yes: bool, workers: int,
-          quiet: bool) -> None:
-    """Check every variant of a grid of spec values and name the best.
+def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, max_games: int,
+          skill_games: int | None, target_length: str | None, seed: int, players: int | None, preset: str | None,
+          as_json: bool, csv_path: Path | None, report: Path | None, write_best: Path | None, scheduler: str | None,
+          confidence: float, yes: bool, workers: int, quiet: bool) -> None:
+    """Check every variant of a grid of spec values and name the best: the variant that keeps every
+    limit (thresholds, seat advantage, skill share, --length) with the smallest seat advantage.
 
-    Exit code 0: a variant passes every threshold; 1: none does; 2: bad input;
+    \b
+    Exit code 0: a variant keeps every limit; 1: none does; 2: bad input;
     3: none does yet, but some are undecided (more --games would decide them).
     """
     from pnp.sweep import command, results
+    from pnp.sweep.length import parse_length
     from pnp.sweep.run import SweepOptions
 
-    options = SweepOptions(games=n_games, seed=seed, players=players, preset=preset, workers=workers,
+    options = SweepOptions(games=n_games or 200, seed=seed, players=players, preset=preset, workers=workers,
                            scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes,
-                           confidence=confidence)
+                           confidence=confidence, skill_games=skill_games, auto=n_games == AUTO_GAMES,
+                           max_games=max_games,
+                           target_length=parse_length(target_length) if target_length is not None else None)
     done = command.sweep(game, spec=spec, vary=vary, options=options, csv=csv_path, report=report,
                          write_best=write_best)
     click.echo(results.to_json_text(done) if as_json else results.to_text(done))
     best = results.best(done)
     if write_best is not None and not as_json:
         click.echo(printable(f"wrote {write_best} (variant {best.number})" if best else
-                             f"no variant passes every threshold: {write_best} not written"), err=best is None)
+                             f"no variant keeps every limit: {write_best} not written"), err=best is None)
     ctx.exit(results.exit_code(done))
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@SPEC_OPTION
+@click.option("--vary", multiple=True, metavar="FIELD=LOW..HIGH",
+              help="A spec field and its range: 2..6 (integers), 0.5..0.9 (decimals) or a,b,c (choices).")
+@click.option("--target", "targets", multiple=True, metavar="EXPR",
+              help="What the designer wants: seat_advantage<=0.05, skill_share>=0.6, turns_per_game=30..40, "
+                   "placed_share>=0.8.")
+@click.option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
+              help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
+@click.option("--max-games", type=click.IntRange(1, 1_000_000), default=1600, show_default=True,
+              help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
+@PLAYERS_OPTION
+@SIMULATED_PRESET_OPTION
+@click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write the best variant's spec (for pnp kit --spec).")
+@click.option("--scheduler", type=SchedulerType(), default=None,
+              help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
+@CONFIDENCE_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.pass_context
+def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], targets: tuple[str, ...],
+         trials: int, max_games: int, seed: int, players: int | None, preset: str | None,
+         write_best: Path | None, scheduler: str | None, confidence: float, as_json: bool, workers: int,
+         quiet: bool) -> None:
+    """Search spec values too many for a grid for a variant that meets the targets (needs the tune extra).
+
+    \b
+    Exit code 0: a trial meets every target and keeps every limit; 1: none does; 2: bad input.
+    """
+    from pnp.extras import require_extra
+
+    require_extra("optuna", "tune", "pnp tune")
+    from pnp.fileio import output_file, write_files
+    from pnp.tune import report as tune_report
+    from pnp.tune.search import TuneOptions
+    from pnp.tune.search import tune as run_tune
+    from pnp.tune.space import parse_dimension
+    from pnp.tune.targets import parse_target
+
+    dimensions = [parse_dimension(option) for option in vary]
+    if not dimensions:
+        raise PnpError("--vary: give at least one FIELD=LOW..HIGH to search")
+    wanted = [parse_target(text) for text in targets]
+    if not wanted:
+        raise PnpError("--target: give at least one, e.g. seat_advantage<=0.05")
+    if write_best is not None:
+        output_file(write_best)
+    options = TuneOptions(trials=trials, seed=seed, players=players, preset=preset, workers=workers,
+                          scheduler=scheduler, progress=not quiet and not as_json, confidence=confidence,
+                          max_games=max_games)
+    done = run_tune(game, spec, dimensions, wanted, options)
+    click.echo(tune_report.to_json_text(done) if as_json else tune_report.to_text(done))
+    best = done.best
+    if write_best is not None:
+        if best is not None:
+            write_files([(write_best, best.variant.spec_text.encode())])
+        if not as_json:
+            click.echo(f"wrote {write_best} (trial {best.number})" if best else
+                       f"no trial meets every target and limit: {write_best} not written", err=best is None)
+    ctx.exit(0 if best is not None else 1)
 
 
 @main.command()

@@ -177,8 +177,22 @@ def parse_values(field: str, text: str) -> tuple[Any, ...]:
     return tuple(_scalar(part) for part in parts)
 
 
+def split_option(option: str) -> tuple[str, str, str]:
+    """FIELD=VALUES split at the first `=` outside brackets: `stones[colours=red+joker].count=1,2` has
+    an `=` in its path."""
+    depth = 0
+    for position, char in enumerate(option):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth = max(0, depth - 1)
+        elif char == "=" and depth == 0:
+            return option[:position], "=", option[position + 1:]
+    return option, "", ""
+
+
 def parse_vary(option: str) -> Vary:
-    field, sep, values = option.partition("=")
+    field, sep, values = split_option(option)
     if not sep or not field.strip():
         raise VariantError(repr(option), "write FIELD=VALUES, e.g. stones[0].count=1..3")
     field = field.strip()

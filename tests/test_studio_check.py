@@ -131,7 +131,7 @@ def test_jobs_whose_process_is_gone_are_reaped_and_free_their_places(tmp_path: P
 
 @pytest.mark.parametrize("name", game_registry.names())
 def test_every_player_count_the_studio_offers_can_be_checked(name: str) -> None:
-    from pnp.games.base import CheckOptions
+    from pnp.check.options import CheckOptions
 
     game = game_registry.get(name)
     model = game.load(None)

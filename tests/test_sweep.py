@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hostile_helpers import one_line_error, run
+from hostile_helpers import one_line_error, run, spec_with
 
 from pnp import games
 from pnp.check.run import run_check
@@ -68,17 +68,26 @@ def test_a_variant_plays_the_same_games_as_check_of_its_spec(tmp_path: Path) -> 
     """The sweep's figures of a variant are those `pnp check --spec` gives for the same spec file, at the
     same confidence."""
     done = sweep("zatre", spec=None, vary=("sheet.rows=20,28",), csv=None, report=None, write_best=None,
-                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8))
+                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8, skill_games=0))
     variant = done.variants[0]
     spec = tmp_path / "variant.toml"
     spec.write_text(variant.spec_text, encoding="utf-8")
     alone = run_check("zatre", spec=spec, games=4, seed=1, players=2, preset=None, workers=1, log=None,
-                      report=None, progress=False, skill_games=0, confidence=0.8)  # a sweep plays no skill matches
+                      report=None, progress=False, skill_games=0, confidence=0.8)
     assert variant.report is not None and variant.report.to_json()["confidence"] == 0.8
     # The same games and verdict; only where the spec came from differs (a sweep's variant has no file).
     ignore = ("spec", "title")
     assert ({k: v for k, v in variant.report.to_json().items() if k not in ignore}
             == {k: v for k, v in alone.to_json().items() if k not in ignore})
+    # The skill match a sweep plays is the one `pnp check` judges: the strongest player against random.
+    done = sweep("zatre", spec=None, vary=("sheet.rows=20,28",), csv=None, report=None, write_best=None,
+                 options=SweepOptions(games=4, players=2, workers=1, confidence=0.8, skill_games=4))
+    matched = run_check("zatre", spec=spec, games=4, seed=1, players=2, preset=None, workers=1, log=None,
+                        report=None, progress=False, skill_games=4, confidence=0.8)
+    swept_skill = done.variants[0].report.balance["skill"]  # type: ignore[union-attr]
+    (label, figures), = swept_skill.items()
+    assert label == "lookahead vs random" and figures == matched.balance["skill"][label]
+    assert "luck_test" in figures
 
 
 def test_results_do_not_depend_on_the_worker_count_or_the_start_method(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,9 +113,11 @@ def test_an_invalid_variant_is_reported_with_the_loaders_reason_and_the_rest_run
 
 def test_table_csv_and_the_best_spec(tmp_path: Path) -> None:
     table, best = tmp_path / "out" / "sweep.csv", tmp_path / "out" / "best.toml"
+    # A seat-advantage limit that 300 games decide (the shipped 10 % is too close to Zatre's 9 % to call).
+    spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.30")
     # Enough games that the verdicts are decided (a handful would leave them undecided).
-    result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--games", "300", "--players", "2",
-                 "--csv", str(table), "--write-best", str(best))
+    result = run("sweep", "zatre", "--spec", str(spec), "--vary", "sheet.rows=16,28", "--games", "300",
+                 "--players", "2", "--csv", str(table), "--write-best", str(best))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].split()[:4] == ["variant", "sheet.rows", "configuration", "verdict"]
@@ -194,13 +205,15 @@ def test_an_unreachable_scheduler_is_named_in_one_line(tmp_path: Path) -> None:
 
 def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tmp_path: Path) -> None:
     two = tmp_path / "two"
-    # 30 games at 50 % confidence decide every verdict here (4 games would leave the 28-row sheets undecided).
-    decided = ("--games", "30", "--confidence", "0.5")
+    # 30 games at 50 % confidence decide every verdict here (4 games would leave the 28-row sheets undecided),
+    # under a seat-advantage limit that 30 games can decide.
+    spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.50")
+    decided = ("--spec", str(spec), "--games", "30", "--confidence", "0.5")
     result = run("sweep", "zatre", "--vary", "sheet.rows=16,28", "--vary", "rules.points.12=3,4", *decided,
                  "--players", "2", "--workers", "1", "--report", str(two), "-q")
     assert result.exit_code == 0, result.output
     page = (two / "index.html").read_text()
-    figures = ["seat advantage", "turns per game", "mean score", "sheet rows needed"]
+    figures = ["seat advantage", "skill signal", "turns per game", "mean score", "sheet rows needed"]
     # Two fields: one heat map per figure, a cell per variant, ticks for the passing ones, the best framed.
     assert page.count("<svg") == len(figures)
     for title in figures:
@@ -220,3 +233,92 @@ def test_the_report_charts_every_figure_against_the_fields_and_marks_the_best(tm
     assert page.count('r="4.5" fill="#2e7d32"') == len(figures)
     assert page.count('r="4.5" fill="white"') == 2 * len(figures)
     assert page.count('r="8" fill="none"') == len(figures)
+
+
+def test_the_readmes_field_path_with_an_equals_sign_sweeps() -> None:
+    result = run("sweep", "rautino", "--vary", "stones[colours=red+joker].count=1,2", "--players", "1",
+                 "--games", "2", "--workers", "1", "--json")
+    assert result.exit_code in (0, 1, 3), result.output
+    document = json.loads(result.output)
+    assert document["fields"] == ["stones[colours=red+joker].count"]
+    assert [v["values"] for v in document["variants"]] == [{"stones[colours=red+joker].count": n} for n in (1, 2)]
+
+
+def test_a_port_out_of_range_is_refused_as_the_option_is_read() -> None:
+    result = run("sweep", "zatre", "--vary", "sheet.rows=20", "--games", "1", "--scheduler", "tcp://127.0.0.1:99999")
+    one_line_error(result, "--scheduler tcp://127.0.0.1:99999: port 99999 is not a port (1 to 65535)")
+
+
+def _serve(greeting: bytes | None):
+    """A listener on a free port that accepts and says `greeting` (None: nothing), as long as the test runs."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    accepted = []
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            accepted.append(connection)
+            if greeting is not None:
+                connection.sendall(greeting)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server
+
+
+@pytest.mark.parametrize(("greeting", "said"), [
+    (None, "said nothing"),
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "not as a Dask scheduler"),
+])
+def test_a_silent_or_foreign_listener_is_refused_within_5_seconds(greeting: bytes | None, said: str) -> None:
+    import time
+
+    server = _serve(greeting)
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        started = time.monotonic()
+        result = run("sweep", "zatre", "--vary", "sheet.rows=20,28", "--games", "1", "--scheduler", address)
+        assert time.monotonic() - started < 5
+    finally:
+        server.close()
+    one_line_error(result, f"--scheduler {address}: no Dask scheduler answers", said)
+
+
+def test_an_http_server_is_no_scheduler(tmp_path: Path) -> None:
+    import threading
+    import time
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), SimpleHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{server.server_address[1]}"
+        started = time.monotonic()
+        result = run("sweep", "zatre", "--vary", "sheet.rows=20,28", "--games", "1", "--scheduler", address)
+        assert time.monotonic() - started < 5
+    finally:
+        server.shutdown()
+        server.server_close()
+    one_line_error(result, f"--scheduler {address}: no Dask scheduler answers")
+
+
+@pytest.mark.parametrize("outputs", [
+    ("--csv", "x.out", "--write-best", "x.out"),
+    ("--csv", "out/index.html", "--report", "out"),
+    ("--write-best", "./x.out", "--csv", "x.out"),
+])
+def test_two_outputs_on_one_file_are_refused_before_any_game(tmp_path: Path, monkeypatch, outputs) -> None:
+    monkeypatch.chdir(tmp_path)
+    played = []
+    monkeypatch.setattr("pnp.sweep.command.run", lambda *args: played.append(args))
+    result = run("sweep", "zatre", "--vary", "sheet.rows=16,18", "--games", "4", "--players", "2", *outputs)
+    one_line_error(result, "named by both")
+    assert not played
+    assert list(tmp_path.iterdir()) == []

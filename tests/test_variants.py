@@ -9,6 +9,7 @@ import pytest
 
 from pnp.variants import (
     VariantError,
+    Vary,
     check_types,
     get_value,
     grid,
@@ -94,3 +95,13 @@ def test_grid_is_every_combination_last_field_fastest() -> None:
     varies = [parse_vary("a=1..2"), parse_vary("b=x,y,z")]
     assert grid_size(varies) == 6
     assert list(grid(varies))[:4] == [{"a": 1, "b": "x"}, {"a": 1, "b": "y"}, {"a": 1, "b": "z"}, {"a": 2, "b": "x"}]
+
+
+def test_a_path_with_an_equals_sign_splits_at_the_equals_sign_after_it(rautino: dict) -> None:
+    """`stones[colours=red+joker].count=1,2`: the `=` inside the brackets belongs to the path."""
+    vary = parse_vary("stones[colours=red+joker].count=1,2")
+    assert vary == Vary("stones[colours=red+joker].count", (1, 2))
+    check_types(rautino, [vary])
+    assert parse_vary("a[b=c][d=e].f = 3..4") == Vary("a[b=c][d=e].f", (3, 4))
+    with pytest.raises(VariantError, match="write FIELD=VALUES"):
+        parse_vary("stones[colours=red+joker].count")

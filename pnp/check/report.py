@@ -60,6 +60,7 @@ class CheckReport:
     tests: list[dict[str, Any]] = field(default_factory=list)  # every threshold test of the verdict
     balance: dict[str, Any] = field(default_factory=dict)  # fairness, skill and length (pnp.check.balance)
     findings: list[str] = field(default_factory=list)  # balance findings, apart from playability
+    sequential: dict[str, Any] = field(default_factory=dict)  # --games auto: the looks and games (pnp.check.sequential)
     title: str = ""  # the spec's title and file, for the report
     spec_file: str = ""
     # What the HTML report draws, not part of the JSON document: each configuration's tally (by the
@@ -110,6 +111,7 @@ class CheckReport:
             "static": self.static,
             "simulation": self.simulation,
             "balance": self.balance,
+            **({"sequential": self.sequential} if self.sequential else {}),
         }
 
     def to_json_text(self) -> str:
@@ -128,6 +130,10 @@ class CheckReport:
             lines += _lines(self.simulation, 1)
         if self.balance:
             lines += balance_lines(self.balance)
+        if self.sequential:
+            from pnp.check.sequential import sequential_line
+
+            lines.append(sequential_line(self.sequential))
         return "\n".join(lines)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,8 @@ def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
 def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: int | None,
               preset: str | None, workers: int, log: Path | None, report: Path | None,
               progress: bool, confidence: float = 0.95, skill_games: int | None = None,
-              strict: bool = False) -> CheckReport:
+              strict: bool = False, max_games: int | None = None) -> CheckReport:
+    """`games` 0 is --games auto: looks until every test is decided, at most `max_games` per configuration."""
     chosen = game_registry.get(game)
     chosen.check_preset(preset)
     model = chosen.load(spec)
@@ -53,7 +55,15 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, keep_games=report is not None,
                            confidence=confidence, skill_games=skill_games, strict=strict)
-    result = chosen.check(model, options)  # streams the log
+    if games == 0:
+        from pnp.check import auto, sequential
+
+        if chosen.simulation is None:
+            raise PnpError(f"{game}: --games auto needs a game with a simulation protocol; give --games N")
+        options = dataclasses.replace(options, games=max_games or sequential.DEFAULT_MAX_GAMES)
+        result = auto.check(chosen.simulation, model, options, max_games or sequential.DEFAULT_MAX_GAMES)
+    else:
+        result = chosen.check(model, options)  # streams the log
     result.title = getattr(model, "title", None) or getattr(model, "name", None) or chosen.title
     result.spec_file = str(getattr(model, "source", None) or spec or "")
     add_box_fit(chosen, model, result)

@@ -1,6 +1,9 @@
 """Sweep charts as small standalone SVG documents: a figure against one varied field (a dot per variant),
 or against two fields at once (a heat map). Hand-written like pnp/check/charts.py: no plotting library.
 
+Heat-map cells are darker where a figure is better (seat advantage: lower; skill signal: higher), or for
+larger values of a figure that is neither way better; each heat map says which under its title.
+
 Marks: a variant that passes every threshold is a filled green dot (a heat-map cell with a tick), one
 still undecided a hollow amber dot (a cell with a question mark), one that fails a hollow red dot (a cell
 with a cross); the best variant is ringed (a cell with a thick frame).
@@ -86,9 +89,14 @@ def strip_chart(title: str, field: str, columns: list[str], points: dict[str, li
     return "".join(parts)
 
 
+SHADE_NOTE = {"low": "darker: better (lower)", "high": "darker: better (higher)", "": "darker: larger"}
+
+
 def heat_map(title: str, row_field: str, rows: list[str], column_field: str, columns: list[str],
-             cells: dict[tuple[str, str], Point]) -> str:
-    """The figure for each pair of values of two fields: a cell per variant, darker for larger values."""
+             cells: dict[tuple[str, str], Point], better: str = "") -> str:
+    """The figure for each pair of values of two fields: a cell per variant, darker where the figure is
+    better (`better` "low" or "high"), or darker for larger values of a figure neither way better. The
+    chart says which under its title."""
     cell_w = max(56.0, min(90.0, (WIDTH - LEFT - RIGHT) / max(len(columns), 1)))
     cell_h = max(22.0, min(40.0, 200 / max(len(rows), 1)))
     left = LEFT + 18  # room for the rows' field name, written upwards
@@ -108,6 +116,7 @@ def heat_map(title: str, row_field: str, rows: list[str], column_field: str, col
              f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
              f'<text x="{width / 2:.1f}" y="18" text-anchor="middle" font-size="13" font-weight="bold">'
              f'{escape(title)}</text>',
+             f'<text x="{width / 2:.1f}" y="32" text-anchor="middle" fill="#555">{SHADE_NOTE[better]}</text>',
              f'<text x="{left + cell_w * len(columns) / 2:.1f}" y="{top - 20}" text-anchor="middle" '
              f'fill="#555">{escape(column_field)}</text>',
              f'<text x="14" y="{middle_y:.1f}" text-anchor="middle" fill="#555" '
@@ -127,7 +136,9 @@ def heat_map(title: str, row_field: str, rows: list[str], column_field: str, col
                              f'y="{y + cell_h / 2 + 4:.1f}" text-anchor="middle" fill="#888">invalid</text>')
                 continue
             shade = (cell.value - low) / span
-            light = round(96 - 56 * shade)  # lightness: larger values darker
+            if better == "low":
+                shade = 1 - shade
+            light = round(96 - 56 * shade)  # lightness: the better (or larger) values darker
             mark = MARK[cell.state]
             dark = light < 62
             mark_ink = LIGHT_MARK[cell.state] if dark else INK[cell.state]

@@ -4,10 +4,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.errors import PnpError
 from pnp.fileio import output_file, output_folder, refuse_foreign, write_files
 from pnp.sweep import results
 from pnp.sweep.run import Sweep, SweepOptions, plan, run
 from pnp.variants import parse_vary
+
+
+def check_outputs(*, csv: Path | None, report: Path | None, write_best: Path | None) -> None:
+    """Every output can be written and no two outputs are the same file: refused before any game."""
+    targets: dict[Path, str] = {}
+    named = [("--csv", csv), ("--write-best", write_best)]
+    if report is not None:
+        from pnp.sweep.report import REPORT_MARK
+
+        output_folder(report)
+        refuse_foreign(report / "index.html", REPORT_MARK)  # a check report or a kit's contact sheet stays
+        named.append(("--report", report / "index.html"))
+    for option, path in named:
+        if path is None:
+            continue
+        target = output_file(path).resolve()
+        if target in targets:
+            raise PnpError(f"{path}: named by both {targets[target]} and {option}; give each output its own file")
+        targets[target] = option
 
 
 def sweep(game: str, *, spec: Path | None, vary: tuple[str, ...], options: SweepOptions, csv: Path | None,
@@ -16,14 +36,11 @@ def sweep(game: str, *, spec: Path | None, vary: tuple[str, ...], options: Sweep
     are written together at the end, all or none."""
     varies = [parse_vary(option) for option in vary]
     chosen, planned = plan(game, spec, varies, options)
-    for path in (csv, write_best):
-        if path is not None:
-            output_file(path)
-    if report is not None:
-        from pnp.sweep.report import REPORT_MARK
+    check_outputs(csv=csv, report=report, write_best=write_best)
+    if options.scheduler is not None:
+        from pnp.sweep.cluster import probe
 
-        output_folder(report)
-        refuse_foreign(report / "index.html", REPORT_MARK)  # a check report or a kit's contact sheet stays
+        probe(options.scheduler)  # a scheduler that does not answer is refused before the first game
     done = run(chosen, planned)
     outputs: list[tuple[Path, bytes]] = []
     if csv is not None:

@@ -52,7 +52,7 @@ def charts(sweep: Sweep) -> list[str]:
                          for v in sweep.variants if (point := _point(v, label, figure.key, best)) is not None}
                 if cells:
                     drawn.append(heat_map(title, rows_field, _values(sweep, rows_field), columns_field,
-                                          _values(sweep, columns_field), cells))
+                                          _values(sweep, columns_field), cells, figure.better))
                 continue
             for field in sweep.fields:
                 points: dict[str, list[Point]] = {}
@@ -62,6 +62,12 @@ def charts(sweep: Sweep) -> list[str]:
                 if points:
                     drawn.append(strip_chart(title, field, _values(sweep, field), points))
     return drawn
+
+
+def _games_text(sweep: Sweep) -> str:
+    if sweep.race is not None:
+        return results.race_text(sweep.race)
+    return f"{sweep.options.games} games per configuration"
 
 
 def render_report(sweep: Sweep, folder: Path) -> list[tuple[Path, bytes]]:
@@ -91,12 +97,12 @@ def render_report(sweep: Sweep, folder: Path) -> list[tuple[Path, bytes]]:
 <style>{STYLE}{EXTRA_STYLE}</style></head><body>
 <h1>{escape(title)}</h1>
 {verdict}
-<p>{escape(results.summary(sweep))}; {sweep.options.games} games per configuration, seed
+<p>{escape(results.summary(sweep))}; {escape(_games_text(sweep))}, seed
 {sweep.options.seed}, {sweep.options.confidence:.0%} confidence. The best variant: {escape(results.BEST_RULE)}.</p>
 <p class="note">Green filled dots and ticks: the variant passes every threshold; hollow amber dots and question
 marks: undecided (no threshold failed, some still too close to call: more games would decide); hollow red dots
-and crosses: it fails one; ringed dot or framed cell: the best variant. Heat-map cells are darker for larger
-values.</p>
+and crosses: it fails one; ringed dot or framed cell: the best variant. Heat-map cells are darker where the
+figure is better (each map says which way that is), or for larger values of a figure neither way better.</p>
 <h2>Charts</h2><div class="charts">{drawn}</div>
 <h2>Variants</h2><div style="overflow-x: auto"><table><tr>{head}</tr>{"".join(table_rows)}</table></div>
 </body></html>

@@ -1,9 +1,12 @@
 """A sweep's results: the figures of each variant and configuration, the best variant, and the table,
 JSON and CSV forms of them.
 
-The best variant is chosen by one rule (see BEST_RULE): among the variants that pass every threshold of
-the check, the one with the smallest seat advantage (the largest over its configurations), then the
-one closest to the grid's median game length, then the first in grid order.
+The best variant is chosen by one rule (see BEST_RULE): among the variants that keep every limit the
+designer set (the check's thresholds, the balance limits of seat advantage and skill share, and the
+target length when one is given), the one with the smallest seat advantage (the largest over its
+configurations), then the one closest to the target length (the median of the passing variants when no
+target is given), then the first in grid order. A variant that breaks a limit is never the best, and an
+undecided one is listed beside the best, not dropped.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from typing import Any
 
 from pnp.sweep.run import Sweep, Variant
 
-BEST_RULE = ("passes every threshold of the check (decided, not undecided); then the smallest seat advantage "
-             "(the largest over its configurations); then the mean game length closest to the median of the "
-             "passing variants; then the first in grid order")
+BEST_RULE = ("keeps every limit, decided at the confidence: the check's thresholds, the seat advantage and "
+             "skill share limits, and the target length when one is given; then the smallest seat advantage "
+             "(the largest over its configurations); then the mean game length closest to the target length "
+             "(without one, the median of the passing variants); then the first in grid order")
 
 
 def _summary_mean(key: str) -> Callable[[dict[str, Any]], float | None]:
@@ -111,12 +115,36 @@ def shown_figures(sweep: Sweep) -> list[Figure]:
     return [figure for figure in FIGURES if figure.key in present]
 
 
+def broken_limits(variant: Variant) -> list[str]:
+    """The balance limits and target length a variant decidedly breaks (its check's findings)."""
+    report = variant.report
+    return list(report.findings) if report is not None else []
+
+
+def open_tests(variant: Variant) -> list[str]:
+    """Every test still undecided: the check's thresholds, the balance limits and the target length."""
+    report = variant.report
+    if report is None:
+        return []
+    return [*report.undecided, *report.balance.get("undecided", [])]
+
+
 def state(variant: Variant) -> str:
-    """'pass' (every threshold decided and passed), 'undecided' (none failed, some still open: more games
-    would decide them) or 'fail' (a threshold failed, or the variant is not a valid spec)."""
-    if variant.report is None or not variant.simulated or not variant.report.playable:
+    """'pass' (every limit decided and kept), 'undecided' (none broken, some still open: more games would
+    decide them) or 'fail' (a threshold or limit broken, or the variant is not a valid spec)."""
+    if variant.report is None or not variant.simulated or not variant.report.playable or broken_limits(variant):
         return "fail"
-    return "undecided" if variant.report.undecided else "pass"
+    return "undecided" if open_tests(variant) else "pass"
+
+
+def reasons(variant: Variant) -> list[str]:
+    """Why a variant fails or is still open: the loader's reason, the failed thresholds, the broken limits
+    and the open tests (each naming the games that would decide it)."""
+    if variant.error:
+        return [variant.error]
+    if variant.report is None:
+        return []
+    return [*variant.report.reasons, *broken_limits(variant), *(f"undecided: {u}" for u in open_tests(variant))]
 
 
 def passes(variant: Variant) -> bool:
@@ -124,7 +152,8 @@ def passes(variant: Variant) -> bool:
 
 
 def summary(sweep: Sweep) -> str:
-    """'2 variants, 1 passes every threshold, 1 undecided': the count of each outcome."""
+    """'2 variants, 1 passes every threshold, 1 undecided': the count of each outcome (passing means keeping
+    every limit: the thresholds, the balance limits and the target length)."""
     counts = {kind: sum(state(v) == kind for v in sweep.variants) for kind in ("pass", "undecided")}
     text = f"{len(sweep.variants)} variant{'s' if len(sweep.variants) != 1 else ''}, " \
            f"{counts['pass']} pass{'es' if counts['pass'] == 1 else ''} every threshold"
@@ -149,17 +178,21 @@ def _length(variant: Variant) -> float | None:
 
 
 def best(sweep: Sweep) -> Variant | None:
-    """The best variant by BEST_RULE, or None when no variant passes every threshold."""
+    """The best variant by BEST_RULE, or None when no variant keeps every limit."""
     passing = [variant for variant in sweep.variants if passes(variant)]
     if not passing:
         return None
     lengths = [length for variant in passing if (length := _length(variant)) is not None]
-    target = statistics.median(lengths) if lengths else 0.0
+    wanted = sweep.options.target_length
+    if wanted is not None:
+        target = (wanted[0] + wanted[1]) / 2
+    else:
+        target = statistics.median(lengths) if lengths else 0.0
 
-    def key(variant: Variant) -> tuple[float, float, int]:
+    def key(variant: Variant) -> tuple[bool, float, float, int]:
         advantage = _worst(variant, "seat_advantage")
         length = _length(variant)
-        return (advantage if advantage is not None else 0.0,
+        return (bool(variant.out), advantage if advantage is not None else 0.0,
                 abs(length - target) if length is not None else 0.0, variant.number)
 
     return min(passing, key=key)
@@ -169,7 +202,7 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
     chosen = best(sweep)
     return {
         "game": sweep.game,
-        "games": sweep.options.games,
+        "games": "auto" if sweep.options.auto else sweep.options.games,
         "seed": sweep.options.seed,
         "confidence": sweep.options.confidence,
         "fields": sweep.fields,
@@ -178,13 +211,19 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
             "values": variant.values,
             "verdict": variant.verdict,
             "passes": passes(variant),
-            "reasons": [variant.error] if variant.error else (variant.report.reasons if variant.report else []),
+            "state": state(variant),
+            "reasons": reasons(variant),
             "warnings": variant.report.warnings if variant.report else [],
+            "games": variant.played,
+            **({"out": variant.out} if variant.out else {}),
             "figures": variant_figures(variant),
             "simulation": variant.report.simulation if variant.report else {},
         } for variant in sweep.variants],
         "best": chosen.number if chosen else None,
+        "undecided": [variant.number for variant in sweep.variants if state(variant) == "undecided"],
         "best_rule": BEST_RULE,
+        **({"race": sweep.race} if sweep.race is not None else {}),
+        **({"target_length": list(sweep.options.target_length)} if sweep.options.target_length else {}),
     }
 
 
@@ -200,13 +239,24 @@ def rows(sweep: Sweep) -> tuple[list[str], list[list[str]]]:
     body = []
     for variant in sweep.variants:
         values = [cell(variant.values[name]) for name in sweep.fields]
-        verdict = variant.verdict + (" (best)" if variant is chosen else "")
-        reason = variant.error or "; ".join(variant.report.reasons if variant.report else [])
+        verdict = _verdict(variant) + (" (best)" if variant is chosen else "")
+        reason = "; ".join([variant.out] * bool(variant.out) + reasons(variant))  # a race's stop comes first
         per_label = variant_figures(variant) or {"": {}}
         for label, measured in per_label.items():
             body.append([str(variant.number), *values, label, verdict,
                          *(cell(measured.get(f.key)) for f in figures), reason])
     return header, body
+
+
+def _verdict(variant: Variant) -> str:
+    """The check's verdict, or 'breaks a limit' for a playable set whose balance breaks one, or
+    'undecided' while a balance test is still open."""
+    kind = state(variant)
+    if variant.verdict == "playable" and kind == "fail":
+        return "breaks a limit"
+    if variant.verdict == "playable" and kind == "undecided":
+        return "undecided"
+    return variant.verdict
 
 
 def cell(value: Any) -> str:
@@ -225,14 +275,35 @@ def to_text(sweep: Sweep) -> str:
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
     chosen = best(sweep)
+    still_open = [str(v.number) for v in sweep.variants if state(v) == "undecided"]
     if chosen is not None:
         outcome = f"best: variant {chosen.number}"
+        if still_open:
+            outcome += (f" of those decided; variant{'s' if len(still_open) > 1 else ''} {', '.join(still_open)} "
+                        "still undecided (more --games would say whether one is better)")
     elif exit_code(sweep) == 3:
         outcome = "no best variant yet (more --games would decide the undecided ones)"
     else:
         outcome = "no best variant"
     lines.append(f"{sweep.game}: {summary(sweep)}; {outcome}")
+    if sweep.race is not None:
+        lines.append(race_text(sweep.race))
     return "\n".join(lines)
+
+
+def race_text(race: dict[str, Any]) -> str:
+    """'games auto: 3,150 games (looks at 50 ... 6400 per configuration, 95% over all looks); variants 2, 5
+    still tied with the best (about 9000, 12000 games would separate them)'."""
+    looks = race["looks"]
+    text = (f"games auto: {race['games']:,} games played (looks at {looks[0]}..{looks[-1]} games per "
+            f"configuration, {race['confidence']:.0%} confidence over all looks)")
+    tied = race["tied"]
+    if tied:
+        separate = [race["games_to_separate"].get(str(n)) for n in tied]
+        about = ", ".join(f"{n:,}" if n else "no number of" for n in separate)
+        text += (f"; variant{'s' if len(tied) > 1 else ''} {', '.join(map(str, tied))} still tied with the best "
+                 f"(about {about} games per configuration would separate them)")
+    return text
 
 
 def to_csv(sweep: Sweep) -> str:

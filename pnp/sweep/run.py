@@ -1,13 +1,16 @@
 """`pnp sweep`: every variant of a spec through the game's own loader, its games on the shared pool or a
 Dask cluster, and each variant's check report.
 
-Games are sent in batches of game numbers (`play_chunk`); the batches and the seeds depend only on
---games and --seed, and each variant's games are added to its tallies in game order, so the figures
-are the same with any worker count, on this machine or on a cluster.
+Games are sent in batches of game numbers; the batches and the seeds depend only on --games and --seed
+(and the looks of --games auto), and each variant's games are added to its tallies in game order, so
+the figures are the same with any worker count, on this machine or on a cluster. Besides each
+configuration's games, a variant plays the judged skill match of `pnp check` (its strongest player
+against random), so its skill share is judged too.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import tempfile
 from collections.abc import Callable, Iterator
@@ -17,17 +20,21 @@ from pathlib import Path
 from typing import Any
 
 from pnp import games as game_registry
-from pnp.check import simulate
+from pnp.check import sequential, simulate
+from pnp.check.balance import Match, matches
 from pnp.check.confidence import DEFAULT_CONFIDENCE
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.run import add_box_fit
+from pnp.check.sequential import DEFAULT_MAX_GAMES
+from pnp.check.simulate import Schedule
 from pnp.check.stats import Tally
 from pnp.errors import PnpError, SpecError
 from pnp.games.base import Game
 from pnp.parallel import parallel_map
 from pnp.spec import parse_toml, template_path
+from pnp.sweep.length import judge_length
 from pnp.variants import MAX_VARIANTS_UNCONFIRMED, VariantError, Vary, assign, check_types, grid, grid_size
 
 # Games per job: enough that sending a job costs little beside playing it (a cluster task costs about a
@@ -47,6 +54,12 @@ class Variant:
     configurations: tuple[Configuration, ...] = ()
     report: CheckReport | None = None
     tallies: dict[str, Tally] = field(default_factory=dict)
+    static_report: CheckReport | None = None  # the static checks alone, the start of every judgement
+    schedule: Schedule | None = None  # the numbers of its games: the configurations', then the skill match's
+    skill_tallies: dict[Match, Tally] = field(default_factory=dict)
+    played: int = 0  # games per configuration so far
+    match_played: int = 0  # games of the skill match so far
+    out: str = ""  # why a race stopped it early ("" while it plays on, or when it was never raced)
 
     @property
     def verdict(self) -> str:
@@ -61,7 +74,7 @@ class Variant:
 
 @dataclass(frozen=True)
 class SweepOptions:
-    games: int = 200
+    games: int = 200  # per configuration; with `auto`, the games are decided as they go up to `max_games`
     seed: int = 1
     players: int | None = None
     preset: str | None = None
@@ -70,6 +83,10 @@ class SweepOptions:
     progress: bool = False
     confirmed: bool = False  # --yes: run a grid over MAX_VARIANTS_UNCONFIRMED
     confidence: float = DEFAULT_CONFIDENCE  # of the intervals each variant's verdict compares
+    skill_games: int | None = None  # games of the skill match (strongest vs random); None: a quarter of games
+    target_length: tuple[float, float] | None = None  # mean turns per game the designer wants, both ends kept
+    auto: bool = False  # --games auto: looks after batches, racing the variants (pnp.sweep.race)
+    max_games: int = DEFAULT_MAX_GAMES  # the budget per configuration of `auto`
 
 
 @dataclass
@@ -78,6 +95,7 @@ class Sweep:
     fields: list[str]
     options: SweepOptions
     variants: list[Variant]
+    race: dict[str, Any] | None = None  # --games auto: the looks, the games played, who is still tied
 
 
 def spec_text(game: str, spec: Path | None) -> str:
@@ -129,7 +147,7 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
 
 def _check_options(options: SweepOptions) -> CheckOptions:
     return CheckOptions(games=options.games, seed=options.seed, players=options.players, preset=options.preset,
-                        workers=options.workers)
+                        workers=options.workers, skill_games=options.skill_games)
 
 
 def load_variants(game: Game, simulation: Simulation, variants: list[Variant], options: SweepOptions) -> None:
@@ -152,49 +170,121 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
             simulation.static(variant.model, report)
             add_box_fit(game, variant.model, report)
             variant.report = report
+            variant.static_report = copy.deepcopy(report)
             if report.playable or simulation.simulate_failed_sets:
                 variant.configurations = configurations
+                variant.schedule = schedule_of(simulation, variant.model, configurations, options)
+                variant.tallies = {c.label: Tally(c.players) for c in configurations}
+                variant.skill_tallies = {match: Tally(2) for match, _, _ in variant.schedule.matches}
 
 
-def batches(variants: list[Variant], games: int) -> Iterator[tuple[int, range]]:
-    """(position of the variant, game numbers) for every batch of every simulated variant, made as
-    they are sent: a large grid holds no list of them."""
-    for position, variant in enumerate(variants):
-        total = len(variant.configurations) * games
-        for start in range(0, total, GAMES_PER_BATCH):
-            yield position, range(start, min(start + GAMES_PER_BATCH, total))
+def schedule_of(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...],
+                options: SweepOptions) -> Schedule:
+    """A variant's games by number, as `pnp check` numbers them: each configuration's block, then the
+    judged skill match (the strongest player against random, both seatings of every deal). Under `auto`
+    the blocks are as long as the budget, so the games of every look are those of a fixed run."""
+    if options.auto:
+        games = options.max_games
+        match_games = 0 if options.skill_games == 0 else sequential.plan(options.confidence, games).match_games(games)
+    else:
+        games, match_games = options.games, _check_options(options).games_per_match
+    seatings: tuple[tuple[Match, Configuration, Configuration], ...] = ()
+    head_to_head = simulation.head_to_head
+    if head_to_head is not None and match_games and len(simulation.players) > 1:
+        judged = matches(simulation.players)[0]
+        check_options = _check_options(options)
+        seatings = ((judged, head_to_head(model, check_options, (judged.player, judged.opponent)),
+                     head_to_head(model, check_options, (judged.opponent, judged.player))),)
+    return Schedule(configurations, games, options.seed, seatings, match_games if seatings else 0)
 
 
-def batch_count(variants: list[Variant], games: int) -> int:
-    return sum(-(-len(variant.configurations) * games // GAMES_PER_BATCH) for variant in variants)
+Job = tuple[int, range]  # (position of the variant, game numbers of its schedule)
 
 
-def play_batch(simulation: Simulation, models: tuple[Any, ...], configurations: tuple[tuple[Configuration, ...], ...],
-               games: int, seed: int, job: tuple[int, range]) -> list[Outcome]:
+def jobs(variants: list[Variant], targets: dict[int, tuple[int, int]]) -> Iterator[Job]:
+    """The batches that bring each variant in `targets` (position -> games per configuration, games of
+    the skill match) from what it has played to the target, made as they are sent."""
+    for position, (games, match_games) in targets.items():
+        variant = variants[position]
+        schedule = variant.schedule
+        if schedule is None:
+            continue
+        blocks = [(c * schedule.games + variant.played, c * schedule.games + games)
+                  for c in range(len(schedule.configurations))]
+        playability = len(schedule.configurations) * schedule.games
+        blocks += [(playability + m * schedule.match_games + variant.match_played,
+                    playability + m * schedule.match_games + match_games) for m in range(len(schedule.matches))]
+        for first, stop in blocks:
+            for start in range(first, stop, GAMES_PER_BATCH):
+                yield position, range(start, min(start + GAMES_PER_BATCH, stop))
+
+
+def job_count(variants: list[Variant], targets: dict[int, tuple[int, int]]) -> int:
+    return sum(1 for _ in jobs(variants, targets))
+
+
+def play_batch(simulation: Simulation, models: tuple[Any, ...], schedules: tuple[Schedule | None, ...],
+               job: Job) -> list[Outcome]:
     """One batch of one variant's games (in a worker process or on a cluster worker)."""
     position, numbers = job
-    return simulate.play_chunk(simulation, models[position], configurations[position], games, seed, numbers)
+    schedule = schedules[position]
+    assert schedule is not None
+    return [simulate.play_one(simulation, models[position], schedule, False, number) for number in numbers]
+
+
+def advance(game: Game, sweep: Sweep, targets: dict[int, tuple[int, int]]) -> None:
+    """Play the games that bring the variants to their targets, adding each to its tally in game order."""
+    simulation = simulation_of(game)
+    variants = sweep.variants
+    play = functools.partial(play_batch, simulation, tuple(v.model if v.simulated else None for v in variants),
+                             tuple(v.schedule for v in variants))
+    outcomes_per_batch = _map(play, jobs(variants, targets), job_count(variants, targets), sweep.options)
+    for (position, numbers), outcomes in zip(jobs(variants, targets), outcomes_per_batch, strict=True):
+        variant = variants[position]
+        schedule = variant.schedule
+        assert schedule is not None
+        playability = len(schedule.configurations) * schedule.games
+        for number, outcome in zip(numbers, outcomes, strict=True):
+            if number < playability:
+                variant.tallies[schedule.configurations[number // schedule.games].label].add_game(outcome)
+            else:
+                match = schedule.matches[(number - playability) // schedule.match_games][0]
+                variant.skill_tallies[match].add_game(outcome.scores_seated(schedule.deal(number)[1]))
+    for position, (games, match_games) in targets.items():
+        variants[position].played = max(variants[position].played, games)
+        if variants[position].schedule is not None and variants[position].schedule.matches:  # type: ignore[union-attr]
+            variants[position].match_played = max(variants[position].match_played, match_games)
+
+
+def judge_variant(game: Game, variant: Variant, options: SweepOptions, confidence: float) -> None:
+    """The variant's figures and verdict from its tallies so far, at `confidence`, like a check of its spec."""
+    if not variant.simulated or variant.static_report is None:
+        return
+    simulation = simulation_of(game)
+    report = copy.deepcopy(variant.static_report)
+    report.confidence = confidence
+    schedule = variant.schedule
+    assert schedule is not None
+    simulate.judge(simulation, variant.model, report, variant.configurations, variant.tallies,
+                   schedule.games, {m: t for m, t in variant.skill_tallies.items() if t.games})
+    if options.target_length is not None:
+        judge_length(report, variant.configurations, variant.tallies, options.target_length)
+    variant.report = report
 
 
 def run(game: Game, sweep: Sweep) -> Sweep:
-    """Play every simulated variant's games and give each variant its figures and verdict."""
-    simulation = simulation_of(game)
+    """Play every simulated variant's games and give each variant its figures and verdict: a fixed number
+    of games, or under `auto` a race (pnp.sweep.race)."""
     options = sweep.options
-    variants = sweep.variants
-    play = functools.partial(play_batch, simulation, tuple(v.model if v.simulated else None for v in variants),
-                             tuple(v.configurations for v in variants), options.games, options.seed)
-    for variant in variants:
-        variant.tallies = {c.label: Tally(c.players) for c in variant.configurations}
-    outcomes_per_batch = _map(play, batches(variants, options.games), batch_count(variants, options.games), options)
-    for (position, numbers), outcomes in zip(batches(variants, options.games), outcomes_per_batch, strict=True):
-        variant = variants[position]
-        for number, outcome in zip(numbers, outcomes, strict=True):
-            configuration = variant.configurations[number // options.games]
-            variant.tallies[configuration.label].add_game(outcome)
-    for variant in variants:
-        if variant.simulated and variant.report is not None:
-            simulate.judge(simulation, variant.model, variant.report, variant.configurations, variant.tallies,
-                           options.games)
+    if options.auto:
+        from pnp.sweep.race import race
+
+        return race(game, sweep)
+    targets = {position: (options.games, variant.schedule.match_games)
+               for position, variant in enumerate(sweep.variants) if variant.schedule is not None}
+    advance(game, sweep, targets)
+    for variant in sweep.variants:
+        judge_variant(game, variant, options, options.confidence)
     return sweep
 
 

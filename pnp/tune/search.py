@@ -1,0 +1,225 @@
+"""The trials of `pnp tune`: Optuna's TPE sampler picks each trial's values; the trial's variant plays the
+looks of `--games auto` (on this machine or the Dask cluster, as a sweep does), reporting its distance from
+the targets after every look, so the median pruner stops a trial that is already worse than most, and a
+trial whose targets and limits are all decided stops there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp import games as game_registry
+from pnp.check import sequential
+from pnp.check.confidence import Interval, histogram_mean_test
+from pnp.errors import SpecError
+from pnp.games.base import Game
+from pnp.progress import progress
+from pnp.spec import template_path
+from pnp.sweep import race, results
+from pnp.sweep.run import (
+    Sweep,
+    SweepOptions,
+    Variant,
+    advance,
+    judge_variant,
+    load_variants,
+    simulation_of,
+    spec_text,
+    variant_text,
+)
+from pnp.tune.space import Dimension, check_space
+from pnp.tune.targets import Target
+
+# The objective of a variant that is not a valid spec, or that breaks one of the check's own limits: worse
+# than any distance from the targets a valid one has.
+BROKEN = 10.0
+
+
+@dataclass(frozen=True)
+class TuneOptions:
+    trials: int = 30
+    seed: int = 1
+    players: int | None = None
+    preset: str | None = None
+    workers: int = 0
+    scheduler: str | None = None
+    progress: bool = False
+    confidence: float = 0.95
+    max_games: int = 1600  # per configuration and trial
+    skill_games: int | None = None  # 0: no skill match (a skill_share target needs one)
+
+    def sweep_options(self) -> SweepOptions:
+        return SweepOptions(seed=self.seed, players=self.players, preset=self.preset, workers=self.workers,
+                            scheduler=self.scheduler, confidence=self.confidence, skill_games=self.skill_games,
+                            auto=True, max_games=self.max_games)
+
+
+@dataclass
+class Trial:
+    number: int  # 1 is the first
+    values: dict[str, Any]
+    variant: Variant
+    # "complete", "pruned" (stopped by the pruner), "invalid" (not a valid spec) or "repeat" (values played
+    # before: the earlier trial's figures, no games)
+    state: str = "complete"
+    objective: float = BROKEN  # the estimates' distance from the targets (+ BROKEN for a broken limit)
+    gap: float = BROKEN  # the intervals' distance from the targets: what the pruner compares
+    figures: dict[str, Interval] = field(default_factory=dict)
+    verdicts: dict[str, str] = field(default_factory=dict)  # target text -> "met", "missed", "open", "not measured"
+
+    @property
+    def games(self) -> int:
+        if self.state == "repeat":
+            return 0
+        v = self.variant
+        return v.played * len(v.configurations) + v.match_played * len(v.skill_tallies)
+
+    @property
+    def meets_all(self) -> bool:
+        return bool(self.verdicts) and all(verdict == "met" for verdict in self.verdicts.values())
+
+
+@dataclass
+class Tuning:
+    game: str
+    dimensions: list[Dimension]
+    targets: list[Target]
+    options: TuneOptions
+    trials: list[Trial] = field(default_factory=list)
+
+    @property
+    def best(self) -> Trial | None:
+        """The trial that meets every target and keeps every limit with the smallest distance; else None."""
+        done = [t for t in self.trials if t.state == "complete" and t.meets_all
+                and results.state(t.variant) == "pass"]
+        return min(done, key=lambda t: (t.objective, t.number)) if done else None
+
+    @property
+    def closest(self) -> Trial | None:
+        """The trial closest to the targets, whatever its verdicts (what to try next when none meets them)."""
+        played = [t for t in self.trials if t.state != "invalid"]
+        return min(played, key=lambda t: (t.objective, t.number)) if played else None
+
+
+def measure(variant: Variant) -> dict[str, Interval]:
+    """The figures a target can name, each with its interval at the variant's confidence; the largest seat
+    advantage over the configurations, and the turns and placed share of the configuration furthest out."""
+    figures: dict[str, Interval] = {}
+    advantage = race.advantage(variant)
+    if advantage is not None:
+        figures["seat_advantage"] = Interval(advantage.estimate, advantage.low, advantage.high)
+    report = variant.report
+    if report is None:
+        return figures
+    skill = list((report.balance.get("skill") or {}).values())
+    if skill:
+        share = skill[0]["win_share"]
+        figures["skill_share"] = Interval(share["estimate"], share["low"], share["high"])
+    lengths = [histogram_mean_test("turns", tally.histogram("turns"), 0.0, at_least=True,
+                                   confidence=report.confidence).interval
+               for tally in variant.tallies.values() if tally.histogram("turns").count > 1]
+    if lengths:
+        figures["turns_per_game"] = lengths[0] if len(lengths) == 1 else max(lengths, key=lambda i: i.estimate)
+    placed = [t for t in report.tests if t["test"] == "check.min_placed_share"]
+    if placed:
+        lowest = min(placed, key=lambda t: t["estimate"])
+        figures["placed_share"] = Interval(lowest["estimate"], lowest["low"], lowest["high"])
+    return figures
+
+
+def score(trial: Trial, targets: list[Target]) -> None:
+    trial.figures = measure(trial.variant)
+    trial.verdicts = {}
+    distance = gap = 0.0
+    for target in targets:
+        interval = trial.figures.get(target.figure)
+        if interval is None:
+            trial.verdicts[target.text] = "not measured"
+            distance += 1.0
+            gap += 1.0
+            continue
+        trial.verdicts[target.text] = target.verdict(interval)
+        distance += target.distance(interval.estimate)
+        gap += target.gap(interval)
+    penalty = BROKEN if results.state(trial.variant) == "fail" else 0.0
+    trial.objective = distance + penalty
+    trial.gap = gap + penalty
+
+
+def decided(trial: Trial) -> bool:
+    return results.state(trial.variant) != "undecided" and "open" not in trial.verdicts.values()
+
+
+def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: list[Target],
+         options: TuneOptions) -> Tuning:
+    """Check the input, then run the trials; nothing is played before every option is checked."""
+    import optuna
+
+    chosen = game_registry.get(game)
+    chosen.check_preset(options.preset)
+    simulation = simulation_of(chosen)
+    sweep_options = options.sweep_options()
+    from pnp.sweep.run import _check_options
+
+    simulation.configurations(chosen.load(spec), _check_options(sweep_options))
+    base = spec_text(game, spec)
+    try:
+        check_space(tomllib.loads(base), dimensions)
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(spec or template_path(game), "-", f"not valid TOML: {exc}") from None
+    if options.scheduler is not None:
+        from pnp.sweep.cluster import probe
+
+        probe(options.scheduler)
+    tuning = Tuning(game, dimensions, targets, options)
+    plan = sequential.plan(options.confidence, options.max_games)
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=options.seed),
+                                pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0))
+
+    played: dict[tuple[Any, ...], Trial] = {}
+
+    def objective(trial: optuna.Trial) -> float:
+        values = {d.field: d.suggest(trial) for d in dimensions}
+        key = tuple(values.values())
+        if key in played:  # the sampler came back to a variant already played: its games say the same
+            entry = dataclasses.replace(played[key], number=len(tuning.trials) + 1, state="repeat")
+            tuning.trials.append(entry)
+            return entry.objective
+        entry = _play(chosen, base, values, len(tuning.trials) + 1, plan, sweep_options, targets, trial)
+        played[key] = entry
+        tuning.trials.append(entry)
+        if entry.state == "pruned":
+            raise optuna.TrialPruned()
+        return entry.objective
+
+    with progress(options.trials, f"{game} tune", options.progress) as step:
+        study.optimize(objective, n_trials=options.trials, callbacks=[lambda _study, _trial: step(1)])
+    return tuning
+
+
+def _play(game: Game, base: str, values: dict[str, Any], number: int, plan: sequential.Plan,
+          options: SweepOptions, targets: list[Target], optuna_trial: Any) -> Trial:
+    variant = Variant(number, values, variant_text(base, values))
+    simulation = simulation_of(game)
+    load_variants(game, simulation, [variant], options)
+    entry = Trial(number, values, variant)
+    if variant.schedule is None:
+        entry.state = "invalid"
+        return entry
+    sweep = Sweep(game.name, list(values), options, [variant])
+    for look in plan.looks:
+        advance(game, sweep, {0: (look, race.match_games(variant, plan, look))})
+        judge_variant(game, variant, options, plan.look_confidence)
+        score(entry, targets)
+        optuna_trial.report(entry.gap, look)
+        if decided(entry) or results.state(variant) == "fail" or "missed" in entry.verdicts.values():
+            break  # decided, or out of the running: a broken limit or a missed target stays so
+        if optuna_trial.should_prune():
+            entry.state = "pruned"
+            break
+    return entry

@@ -1,0 +1,106 @@
+"""`--games auto`: the looks of a sequential run, the wrong-verdict share under repeated looks, and
+`pnp check --games auto` deciding with the games of a fixed check."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hostile_helpers import one_line_error, run, spec_with
+
+from pnp.check import sequential
+from pnp.check.confidence import Outcome, share_test
+from pnp.check.run import run_check
+
+
+def test_the_looks_double_up_to_the_budget() -> None:
+    plan = sequential.plan(0.95, 6400)
+    assert plan.looks == (50, 100, 200, 400, 800, 1600, 3200, 6400)
+    assert plan.look_confidence == pytest.approx(1 - 0.05 / 8)
+    assert sequential.plan(0.9, 300).looks == (50, 100, 200, 300)
+    assert sequential.plan(0.9, 20).looks == (20,)
+    assert plan.match_games(50) == 12 and plan.match_games(6) == 2
+
+
+def _sequential_verdict(rng: random.Random, share: float, threshold: float, plan: sequential.Plan,
+                        confidence: float) -> Outcome:
+    """Draw games with a known true share, look at every look of the plan at `confidence`, stop at
+    the first decided verdict (the last look's when none is)."""
+    successes = played = 0
+    outcome = Outcome.UNDECIDED
+    for look in plan.looks:
+        successes += sum(rng.random() < share for _ in range(look - played))
+        played = look
+        outcome = share_test("t", successes, played, threshold, at_least=True, confidence=confidence).outcome
+        if outcome is not Outcome.UNDECIDED:
+            break
+    return outcome
+
+
+RUNS = 1500
+
+
+@pytest.mark.parametrize(("share", "wrong"), [
+    (0.59, Outcome.PASS),  # just outside a minimum of 60 %: passing it is the wrong verdict
+    (0.61, Outcome.FAIL),  # just inside: failing it is wrong
+])
+def test_the_wrong_verdict_share_stays_below_one_minus_the_confidence(share: float, wrong: Outcome) -> None:
+    """1500 sequential runs each, looks at 50 ... 1600 games at 90 % confidence over all looks: the share of
+    wrong verdicts stays at most 10 % (and within the 5 % one side of a single look's interval may miss).
+    Looking at every look at the plain 90 %, as a naive run would, goes wrong more often than a single look
+    may: the reason the looks share the error between them."""
+    plan = sequential.plan(0.9, 1600)
+    rng = random.Random(28)
+    verdicts = [_sequential_verdict(rng, share, 0.6, plan, plan.look_confidence) for _ in range(RUNS)]
+    assert verdicts.count(wrong) / RUNS <= (1 - plan.confidence) / 2 <= 1 - plan.confidence
+    naive = [_sequential_verdict(rng, share, 0.6, plan, plan.confidence) for _ in range(RUNS)]
+    assert naive.count(wrong) / RUNS > (1 - plan.confidence) / 2
+
+
+def test_check_games_auto_stops_at_the_first_look_that_decides_every_test(tmp_path: Path) -> None:
+    """Zatre with a seat-advantage limit of 30 % at 50 % confidence: decided at an early look; its figures
+    are those of a fixed check with that many games, at the look's confidence."""
+    spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.30")
+    auto = run_check("zatre", spec=spec, games=0, seed=1, players=2, preset=None, workers=1, log=None, report=None,
+                     progress=False, confidence=0.5, skill_games=0, max_games=400)
+    plan = auto.sequential
+    assert plan["decided"] and plan["games"] in plan["looks"] and plan["games"] < 400
+    assert plan["looks"] == [50, 100, 200, 400] and plan["look_confidence"] == pytest.approx(1 - 0.5 / 4)
+    fixed = run_check("zatre", spec=spec, games=plan["games"], seed=1, players=2, preset=None, workers=1, log=None,
+                      report=None, progress=False, confidence=plan["look_confidence"], skill_games=0)
+    for label, figures in fixed.simulation.items():
+        assert {k: v for k, v in auto.simulation[label].items() if k != "first_game"} == \
+            {k: v for k, v in figures.items() if k != "first_game"}
+    assert auto.verdict == fixed.verdict and not auto.undecided and not auto.balance.get("undecided")
+
+
+def test_check_games_auto_on_the_command_line_reports_its_looks() -> None:
+    result = run("check", "zatre", "--games", "auto", "--max-games", "100", "--players", "2", "--skill-games", "0",
+                 "--workers", "1", "--json", "-q")
+    assert result.exit_code in (0, 1, 3), result.output
+    document = json.loads(result.output)
+    assert document["sequential"]["looks"] == [50, 100] and document["sequential"]["max_games"] == 100
+    text = run("check", "zatre", "--games", "auto", "--max-games", "100", "--players", "2", "--skill-games", "0",
+               "--workers", "1", "-q")
+    assert "games auto: " in text.output and "95% over all looks" in text.output
+
+
+@pytest.mark.parametrize("command", ["check", "sweep"])
+def test_games_is_a_count_or_auto(command: str) -> None:
+    args = ["--vary", "sheet.rows=20"] if command == "sweep" else []
+    result = run(command, "zatre", *args, "--games", "often")
+    one_line_error(result, "'often' is neither a number of games nor auto")
+
+
+def test_the_skill_matches_rest_once_the_luck_test_is_decided(tmp_path: Path) -> None:
+    """Lookahead beats random almost always: the luck test is decided at the first look, and the matches
+    play no more games at the later looks."""
+    spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.30")
+    auto = run_check("zatre", spec=spec, games=0, seed=1, players=2, preset=None, workers=1, log=None, report=None,
+                     progress=False, confidence=0.5, max_games=200, strict=False)
+    first_look = sequential.plan(0.5, 200).match_games(50)
+    assert auto.sequential["games"] > 50  # the seat advantage needed more than the first look
+    assert {m["games"] for m in auto.balance["skill"].values()} == {first_look}
+    assert next(iter(auto.balance["skill"].values()))["luck_test"]["outcome"] == "pass"

@@ -1,0 +1,113 @@
+"""`pnp sweep --games auto` races the variants: a game of known seat advantages (a coin that favours seat 1
+by the variant's bias), so the right best variant is known."""
+
+from __future__ import annotations
+
+import copy
+import random
+from types import SimpleNamespace
+from typing import Any
+
+from pnp.check.balance import BalanceLimits
+from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
+from pnp.check.report import CheckReport
+from pnp.check.stats import Tally
+from pnp.sweep import results
+from pnp.sweep.run import Sweep, SweepOptions, Variant, run, schedule_of
+
+TWO = Configuration(2, ("greedy", "greedy"))
+
+
+def configurations(model: float, options: Any) -> list[Configuration]:
+    return [TWO]
+
+
+def play(model: float, deal: Deal) -> Outcome:
+    """Seat 1 wins with a share of 1/2 + bias/2: a seat advantage of `bias`."""
+    seat_1 = random.Random(deal.seed).random() < 0.5 + model / 2
+    return Outcome({}, [1, 0] if seat_1 else [0, 1], 10, 5, 10)
+
+
+def static(model: float, report: CheckReport) -> None:
+    pass
+
+
+def figures(model: float, configuration: Configuration, tally: Tally) -> dict[str, Any]:
+    return {}
+
+
+def judge(model: float, report: CheckReport, configuration: Configuration, figures: dict[str, Any]) -> None:
+    pass
+
+
+def limits(model: float) -> BalanceLimits:
+    return BalanceLimits(max_seat_advantage=0.3)
+
+
+COIN = Simulation("coin", configurations, play, static, figures, judge, balance_limits=limits)
+GAME = SimpleNamespace(simulation=COIN)
+
+
+def _sweep(biases: list[float], options: SweepOptions) -> Sweep:
+    variants = []
+    for number, bias in enumerate(biases, start=1):
+        report = CheckReport("coin", confidence=options.confidence)
+        variants.append(Variant(number, {"bias": bias}, "", model=bias, configurations=(TWO,), report=report,
+                                static_report=copy.deepcopy(report), tallies={TWO.label: Tally(2)},
+                                schedule=schedule_of(COIN, bias, (TWO,), options)))
+    return Sweep("coin", ["bias"], options, variants)
+
+
+def _games(sweep: Sweep) -> int:
+    return sum(variant.played for variant in sweep.variants)
+
+
+BIASES = [0.2, 0.02, 0.45, 0.12]
+
+
+def test_racing_names_the_best_variant_of_a_long_fixed_sweep_with_fewer_games() -> None:
+    fixed = run(GAME, _sweep(BIASES, SweepOptions(games=6400, workers=1)))  # type: ignore[arg-type]
+    raced = run(GAME, _sweep(BIASES, SweepOptions(auto=True, max_games=6400, workers=1)))  # type: ignore[arg-type]
+    assert results.best(fixed) is not None and results.best(fixed).number == 2  # type: ignore[union-attr]
+    assert results.best(raced).number == results.best(fixed).number  # type: ignore[union-attr]
+    assert _games(raced) * 3 <= _games(fixed)
+    # The variant over the limit and those clearly less fair than the leader stopped early.
+    for position in (0, 2, 3):
+        out = raced.variants[position].out
+        assert "breaks a limit" in out or "seat advantage clearly above" in out
+    assert raced.variants[0].played < raced.variants[1].played and raced.variants[2].played < raced.variants[1].played
+    assert not raced.variants[1].out and raced.variants[1].played < 6400
+    header, body = results.rows(raced)
+    assert body[0][header.index("reason")].startswith("out after ")
+    assert raced.race is not None and raced.race["tied"] == [] and raced.race["decided"]
+
+
+def test_a_race_that_cannot_separate_two_variants_names_them_and_the_games_that_would() -> None:
+    raced = run(GAME, _sweep([0.05, 0.06, 0.6], SweepOptions(auto=True, max_games=400, workers=1)))  # type: ignore[arg-type]
+    assert raced.race is not None
+    chosen = results.best(raced)
+    assert chosen is not None and chosen.number in (1, 2)
+    other = 3 - chosen.number
+    assert raced.race["tied"] == [other]
+    separate = raced.race["games_to_separate"][str(other)]
+    assert separate is None or separate > 400
+    assert "still tied with the best" in results.to_text(raced)
+    assert [v.played for v in raced.variants[:2]] == [400, 400]
+
+
+def test_sweep_games_auto_on_the_command_line(tmp_path) -> None:
+    import json
+
+    from hostile_helpers import run as cli
+
+    report = tmp_path / "report"
+    result = cli("sweep", "zatre", "--vary", "sheet.rows=16,28", "--games", "auto", "--max-games", "100",
+                 "--skill-games", "0", "--players", "2", "--workers", "1", "--confidence", "0.5", "--json",
+                 "--report", str(report))
+    assert result.exit_code in (0, 1, 3), result.output
+    document = json.loads(result.output)
+    assert document["games"] == "auto" and document["race"]["looks"] == [50, 100]
+    first, second = document["variants"]
+    assert first["state"] == "fail" and first["out"].startswith("out after 50 games")  # 16 rows: too few
+    assert second["games"] in (50, 100)
+    assert "games auto: " in (report / "index.html").read_text(encoding="utf-8")

@@ -1,0 +1,98 @@
+"""`pnp tune`: the search space and targets as typed, a search that meets its targets, and the extra."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from hostile_helpers import one_line_error, run
+
+from pnp.check.confidence import Interval
+from pnp.variants import VariantError
+
+pytest.importorskip("optuna")
+
+from pnp.tune.space import Dimension, parse_dimension
+from pnp.tune.targets import parse_target
+
+
+def test_ranges_decimals_and_choices() -> None:
+    assert parse_dimension("game.hand_size=2..5") == Dimension("game.hand_size", "int", 2, 5)
+    assert parse_dimension("board.triangle_mm=24.5..27") == Dimension("board.triangle_mm", "float", 24.5, 27.0)
+    assert parse_dimension("stones[colours=red+joker].count=1,2,3").choices == (1, 2, 3)
+    with pytest.raises(VariantError, match="a range runs from low to high"):
+        parse_dimension("game.hand_size=5..2")
+
+
+def test_targets_read_as_written_and_judge_intervals() -> None:
+    fair = parse_target("seat_advantage<=0.05")
+    assert (fair.low, fair.high) == (-math.inf, 0.05)
+    assert fair.verdict(Interval(0.02, 0.0, 0.04)) == "met"
+    assert fair.verdict(Interval(0.04, 0.01, 0.07)) == "open"
+    assert fair.verdict(Interval(0.09, 0.06, 0.12)) == "missed"
+    assert fair.distance(0.1) == pytest.approx(1.0) and fair.distance(0.03) == 0
+    # The pruner's figure: how far the whole interval lies outside (0 while the target is plausible).
+    assert fair.gap(Interval(0.12, 0.02, 0.2)) == 0
+    assert fair.gap(Interval(0.1, 0.08, 0.12)) == pytest.approx(0.6)
+    length = parse_target("turns_per_game=30..40")
+    assert (length.low, length.high) == (30, 40) and length.distance(44) == pytest.approx(0.1)
+    assert parse_target("skill_share>=0.6").low == 0.6
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("fairness<=0.05", "no figure 'fairness'"),
+    ("seat_advantage<0.05", "write FIGURE<=VALUE"),
+    ("turns_per_game=40..30", "a range runs from low to high"),
+])
+def test_bad_targets_are_one_line(text: str, needle: str) -> None:
+    result = run("tune", "zatre", "--vary", "sheet.rows=20..28", "--target", text, "--trials", "1")
+    one_line_error(result, f"--target {text}", needle)
+
+
+def test_a_field_of_the_wrong_type_is_refused_before_any_game() -> None:
+    result = run("tune", "zatre", "--vary", "sheet.rows=20.5..28", "--target", "turns_per_game=50..70")
+    one_line_error(result, "sheet.rows", "is not an integer")
+
+
+def test_a_search_meets_a_length_target_and_writes_the_best_spec(tmp_path: Path) -> None:
+    """Zatre's two-player games last about 62 turns: every trial meets 40..90, the best is written."""
+    best = tmp_path / "best.toml"
+    result = run("tune", "zatre", "--vary", "sheet.rows=24..30", "--target", "turns_per_game=40..90", "--players", "2",
+                 "--trials", "3", "--max-games", "100", "--confidence", "0.5", "--workers", "1", "--json",
+                 "--write-best", str(best), "--spec", str(_lenient_zatre(tmp_path)))
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    assert len(document["trials"]) == 3 and document["best"] is not None
+    chosen = document["trials"][document["best"] - 1]
+    assert chosen["targets"] == {"turns_per_game=40..90": "met"}
+    assert chosen["figures"]["turns_per_game"]["low"] >= 40 and chosen["figures"]["turns_per_game"]["high"] <= 90
+    assert tomllib.loads(best.read_text())["sheet"]["rows"] == chosen["values"]["sheet.rows"]
+
+
+def _lenient_zatre(tmp_path: Path) -> Path:
+    """The shipped Zatre with a seat-advantage limit that a hundred games decide."""
+    from hostile_helpers import spec_with
+
+    return spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.50")
+
+
+def test_without_the_extra_the_command_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "optuna", None)  # as if the extra were not installed
+    result = run("tune", "zatre", "--vary", "sheet.rows=20..28", "--target", "turns_per_game=50..70")
+    one_line_error(result, "pnp tune needs the 'tune' extra (optuna is not installed): "
+                           "pip install 'pnp-tilekit[tune]'")
+
+
+def test_values_the_sampler_returns_to_are_not_played_again(tmp_path: Path) -> None:
+    result = run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90", "--players", "2",
+                 "--trials", "4", "--max-games", "50", "--confidence", "0.5", "--workers", "1", "--json",
+                 "--spec", str(_lenient_zatre(tmp_path)))
+    assert result.exit_code == 0, result.output
+    trials = json.loads(result.output)["trials"]
+    played = [t for t in trials if t["state"] != "repeat"]
+    assert len({t["values"]["sheet.rows"] for t in played}) == len(played) <= 2
+    assert all(t["games"] == 0 for t in trials if t["state"] == "repeat") and len(trials) == 4
