@@ -317,7 +317,7 @@ def test_an_http_server_is_no_scheduler(tmp_path: Path) -> None:
 def test_two_outputs_on_one_file_are_refused_before_any_game(tmp_path: Path, monkeypatch, outputs) -> None:
     monkeypatch.chdir(tmp_path)
     played = []
-    monkeypatch.setattr("pnp.sweep.command.run", lambda *args: played.append(args))
+    monkeypatch.setattr("pnp.sweep.command.run_fixed", lambda *args: played.append(args))
     result = run("sweep", "zatre", "--vary", "sheet.rows=16,18", "--games", "4", "--players", "2", *outputs)
     one_line_error(result, "named by both")
     assert not played

@@ -13,7 +13,8 @@ from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.sweep import results
-from pnp.sweep.run import Sweep, SweepOptions, Variant, run, schedule_of
+from pnp.sweep.race import race
+from pnp.sweep.run import Sweep, SweepOptions, Variant, run_fixed, schedule_of
 
 TWO = Configuration(2, ("greedy", "greedy"))
 
@@ -66,8 +67,8 @@ BIASES = [0.2, 0.02, 0.45, 0.12]
 
 
 def test_racing_names_the_best_variant_of_a_long_fixed_sweep_with_fewer_games() -> None:
-    fixed = run(GAME, _sweep(BIASES, SweepOptions(games=6400, workers=1)))  # type: ignore[arg-type]
-    raced = run(GAME, _sweep(BIASES, SweepOptions(auto=True, max_games=6400, workers=1)))  # type: ignore[arg-type]
+    fixed = run_fixed(GAME, _sweep(BIASES, SweepOptions(games=6400, workers=1)))  # type: ignore[arg-type]
+    raced = race(GAME, _sweep(BIASES, SweepOptions(auto=True, max_games=6400, workers=1)))  # type: ignore[arg-type]
     assert results.best(fixed) is not None and results.best(fixed).number == 2  # type: ignore[union-attr]
     assert results.best(raced).number == results.best(fixed).number  # type: ignore[union-attr]
     assert _games(raced) * 3 <= _games(fixed)
@@ -83,7 +84,7 @@ def test_racing_names_the_best_variant_of_a_long_fixed_sweep_with_fewer_games() 
 
 
 def test_a_race_that_cannot_separate_two_variants_names_them_and_the_games_that_would() -> None:
-    raced = run(GAME, _sweep([0.05, 0.06, 0.6], SweepOptions(auto=True, max_games=400, workers=1)))  # type: ignore[arg-type]
+    raced = race(GAME, _sweep([0.05, 0.06, 0.6], SweepOptions(auto=True, max_games=400, workers=1)))  # type: ignore[arg-type]
     assert raced.race is not None
     chosen = results.best(raced)
     assert chosen is not None and chosen.number in (1, 2)

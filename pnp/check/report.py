@@ -131,8 +131,6 @@ class CheckReport:
         if self.balance:
             lines += balance_lines(self.balance)
         if self.sequential:
-            from pnp.check.sequential import sequential_line
-
             lines.append(sequential_line(self.sequential))
         return "\n".join(lines)
 
@@ -252,3 +250,12 @@ def _interval(figure: dict[str, float]) -> str:
 
 def _spread(figure: dict[str, float]) -> str:
     return f"mean {figure['mean']}, quartiles {figure['q1']} / {figure['median']} / {figure['q3']}"
+
+
+def sequential_line(figures: dict[str, Any]) -> str:
+    """'games auto: 200 games per configuration, every test decided (looks at 50..6400 games, each at
+    99.4 %: 95 % over all looks)'."""
+    looks = figures["looks"]
+    outcome = "every test decided" if figures["decided"] else "the budget (--max-games) spent, some tests open"
+    return (f"games auto: {figures['games']} games per configuration, {outcome} (looks at {looks[0]}..{looks[-1]} "
+            f"games, each at {figures['look_confidence']:.1%}: {figures['confidence']:.0%} over all looks)")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
 
+
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
 DEFAULT_MAX_GAMES = 6400  # the budget per configuration: the looks at 50, 100, ..., 6400 games (8 looks)
 SKILL_SHARE = 4  # head-to-head games per match at a look: a quarter of the games, as `pnp check` plays them,
@@ -75,10 +76,3 @@ def skill_decided(report: CheckReport | None) -> bool:
                for match in (report.balance.get("skill") or {}).values())
 
 
-def sequential_line(figures: dict[str, Any]) -> str:
-    """'games auto: 200 games per configuration, every test decided (looks at 50..6400 games, each at
-    99.4 %: 95 % over all looks)'."""
-    looks = figures["looks"]
-    outcome = "every test decided" if figures["decided"] else "the budget (--max-games) spent, some tests open"
-    return (f"games auto: {figures['games']} games per configuration, {outcome} (looks at {looks[0]}..{looks[-1]} "
-            f"games, each at {figures['look_confidence']:.1%}: {figures['confidence']:.0%} over all looks)")

@@ -7,7 +7,8 @@ from pathlib import Path
 from pnp.errors import PnpError
 from pnp.fileio import output_file, output_folder, refuse_foreign, write_files
 from pnp.sweep import results
-from pnp.sweep.run import Sweep, SweepOptions, plan, run
+from pnp.sweep.race import race
+from pnp.sweep.run import Sweep, SweepOptions, plan, run_fixed
 from pnp.variants import parse_vary
 
 
@@ -41,7 +42,7 @@ def sweep(game: str, *, spec: Path | None, vary: tuple[str, ...], options: Sweep
         from pnp.sweep.cluster import probe
 
         probe(options.scheduler)  # a scheduler that does not answer is refused before the first game
-    done = run(chosen, planned)
+    done = race(chosen, planned) if planned.options.auto else run_fixed(chosen, planned)
     outputs: list[tuple[Path, bytes]] = []
     if csv is not None:
         outputs.append((csv, results.to_csv(done).encode()))

@@ -272,14 +272,10 @@ def judge_variant(game: Game, variant: Variant, options: SweepOptions, confidenc
     variant.report = report
 
 
-def run(game: Game, sweep: Sweep) -> Sweep:
-    """Play every simulated variant's games and give each variant its figures and verdict: a fixed number
-    of games, or under `auto` a race (pnp.sweep.race)."""
+def run_fixed(game: Game, sweep: Sweep) -> Sweep:
+    """Play a fixed number of games of every simulated variant and give each its figures and verdict
+    (under `--games auto` the variants race instead: pnp.sweep.race)."""
     options = sweep.options
-    if options.auto:
-        from pnp.sweep.race import race
-
-        return race(game, sweep)
     targets = {position: (options.games, variant.schedule.match_games)
                for position, variant in enumerate(sweep.variants) if variant.schedule is not None}
     advance(game, sweep, targets)
