@@ -32,6 +32,7 @@ CALIBRATION = "calibration"
 class KitPage:
     component: str
     page: Page
+    behind: int | None = None  # a back (or blank back): the number of the page it is printed behind
 
 
 def kit_context(paper: Paper, lang: str = "en", *, preset: str | None = None, box_size: str | None = None,
@@ -72,14 +73,37 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
         pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper, ctx.lang)]
     for component in components or component_names(game):
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
+    if components is None:  # a whole kit prints as one duplex job: its guide first, a sheet per two pages
+        pages = _duplex_order(game, model, ctx, pages)
     total = len(pages)
     for number, item in enumerate(pages, 1):
         where = f"{game.name} {item.component} (page {number})"
         if item.component != CALIBRATION:
             check_footer_band(item.page, where)
-        footer(item.page, game.title, game.printed_part(item.component), number, total, __version__, ctx.lang)
+        part = game.printed_part(item.component)
+        if item.behind is not None:
+            from pnp.components.duplex import back_part
+
+            part = back_part(part, item.behind, ctx.lang)
+        footer(item.page, game.title, part, number, total, __version__, ctx.lang)
         item.page.check_safe_area(where)
     return pages
+
+
+def _duplex_order(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> list[KitPage]:
+    """The guide, then every sheet as two pages (front and back, or front and a marked blank)."""
+    from pnp.components import duplex, guide
+
+    layout = duplex.sheets([(item.component, item.page) for item in pages])
+    has_board = "board" in game.components
+    folds = getattr(getattr(model, "box", None), "board_folds", None) if has_board else None
+    parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
+    placeholder = duplex.Sheet(guide.GUIDE, pages[0].page, None)
+    drawn = guide.guide_page(ctx.paper, game.title, [placeholder, *layout], ctx.lang,
+                             board_folds=folds if has_board else None, parts=parts)
+    layout.insert(0, duplex.Sheet(guide.GUIDE, drawn, None))
+    return [KitPage(component, page, behind)
+            for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)]
 
 
 @dataclass(frozen=True)

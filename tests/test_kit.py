@@ -34,7 +34,8 @@ def test_every_game_gets_a_kit(all_kits):
         folder = all_kits / name
         assert (folder / f"{name}-kit.pdf").is_file()
         svgs = sorted(folder.glob(f"{name}-[0-9][0-9]-*.svg"))
-        assert svgs[0].name == f"{name}-01-calibration.svg"
+        assert [p.name for p in svgs[:4]] == [f"{name}-01-guide.svg", f"{name}-02-blank.svg",
+                                              f"{name}-03-calibration.svg", f"{name}-04-calibration.svg"]
         assert any(p.name.endswith("-box.svg") for p in svgs)
         previews = {p.stem for p in (folder / "preview").glob("*.png")}
         assert previews == {p.stem for p in svgs}

@@ -105,8 +105,8 @@ def sheet_count(model: RautinoModel, page: Page) -> int:
     return math.ceil(model.stone_count / lattice(page, model.board.stone_side_mm).capacity)
 
 
-def _new_page(ctx: KitContext, label: str) -> Page:
-    return Page.for_paper(ctx.paper.portrait(), label=label)
+def _new_page(ctx: KitContext, label: str, back: bool = False) -> Page:
+    return Page.for_paper(ctx.paper.portrait(), label=label, back=back)
 
 
 def stone_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
@@ -180,7 +180,7 @@ def cut_lines(sheet: list[Slot]) -> list[tuple[Point, Point]]:
 
 def back_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: int, count: int) -> Page:
     w = words(ctx.lang)
-    page = _new_page(ctx, "stone backs")
+    page = _new_page(ctx, "stone backs", back=True)
     mirror = duplex_mirror(page)
     box = content_box(page)
     suffix = f" {number + 1}/{count}" if count > 1 else ""

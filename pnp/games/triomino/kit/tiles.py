@@ -99,7 +99,7 @@ def tile_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
             front.add(tile_group(grid.polygon(cell), tile.numbers, underline_69=underline,
                                  data={"slot": str(slot), "sheet": str(sheet + 1), "side-mm": f"{model.side_mm:g}"}))
         _cut_lines(front, grid, cells)
-        back = Page.for_paper(paper, label=f"tiles {sheet + 1} back")
+        back = Page.for_paper(paper, label=f"tiles {sheet + 1} back", back=True)
         _header(back, ctx, sheet, sheets, back=True)
         _backs(back, front, grid, cells, chunk_labels=[t.label for t in chunk],
                ink_saver=ctx.option(INK_SAVER), name=model.name)

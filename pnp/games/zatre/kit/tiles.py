@@ -115,7 +115,7 @@ def _cut_grid(page: Page, grid: Grid) -> None:
 
 def back_page(model: ZatreModel, ctx: KitContext, grid: Grid, count: int, number: int) -> Page:
     """One tint over the whole grid (and 3 mm beyond, so a duplex shift shows no white edge)."""
-    page = Page.for_paper(ctx.paper.portrait(), label=f"tile backs {number}")
+    page = Page.for_paper(ctx.paper.portrait(), label=f"tile backs {number}", back=True)
     box = grid.box
     (ax, ay), (bx, by) = back_point(page, box.x0, box.y0), back_point(page, box.x1, box.y1)
     x0, y0, x1, y1 = min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
