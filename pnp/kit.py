@@ -1,6 +1,6 @@
 """Builds kits: every component of a game, checked against the safe area, then written at once.
 
-A kit is `output/<game>/`: `<game>-kit.pdf` with every page (the calibration sheet first), one SVG
+A kit is `output/<game>/`: `<game>-kit.pdf` with every page (the guide, then the calibration sheet), one SVG
 and one PNG preview per page named by its component. Nothing is written until every page of the
 kit has been drawn and checked, so a page that does not fit leaves no half-built kit behind.
 """
