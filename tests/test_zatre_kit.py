@@ -340,7 +340,8 @@ def test_rules_example_caption_is_the_engines_turn(tmp_path: Path) -> None:
     example = find_example(MODEL)
     assert example is not None and example.turn == ((4, (7, 8)), (6, (6, 8)))
     assert caption(example, "en") == (
-        "Yellow: the tiles of this turn, 4 and 6. The 4 makes 2+3+1+4 = 10 across. The 6 on the x2 field makes "
+        "Yellow: the tiles of this turn, 4 and 6. Pink: the start field. The 4 makes 2+3+1+4 = 10 across. "
+        "The 6 on the x2 field makes "
         "5+6 = 11 across and 6+4 = 10 down. Written: 2 in column 10 (two 10s share a box), 2 in column 11 and "
         "a cross.")
     assert "Eingetragen: 2 in Spalte 10 (zwei 10er teilen ein Kästchen), 2 in Spalte 11 und ein Kreuz." in caption(

@@ -38,7 +38,7 @@ WORDS = Texts({
              "de": "Beide Balken müssen mit dem Lineal gemessen genau 100 mm lang sein."},
     "every side": {"en": "every side 50 mm", "de": "jede Seite 50 mm"},
     "duplex": {"en": "Duplex check", "de": "Duplextest"},
-    "front steps": {"en": ("Print the next page on the", "back, turning on the long edge.",
+    "front steps": {"en": ("Print the next page on the", "back, flip on the long edge.",
                            "Hold to the light: the", "targets should overlap."),
                     "de": ("Die nächste Seite auf die", "Rückseite drucken, an der", "langen Kante wenden. Gegen",
                            "das Licht halten: die Ziel-", "kreuze sollen sich decken.")},

@@ -42,7 +42,7 @@ WORDS = Texts({
     "print steps": {
         "en": ("Print at actual size (100 %), never 'fit to page'. Print the printer check first and "
                "measure it.",
-               "Two-sided printer: print the whole file two-sided, turned on the long edge. Every back "
+               "Two-sided printer: print the whole file two-sided, flip on the long edge. Every back "
                "lands behind its front; a back's footer names its front page. Pages that say they are "
                "blank leave a sheet's back empty.",
                "Card and paper: print pages {card} on 240 g/m² photo paper, the other pages on 80 g/m² "

@@ -15,7 +15,7 @@ TEXTS = Texts({
               "Rückseite drucken (an der langen Kante wenden).",
     },
     "backs_note": {
-        "en": "Back of the previous page: print duplex, flip on the long edge.",
+        "en": "Back of the previous page: print two-sided, flip on the long edge.",
         "de": "Rückseite der vorigen Seite: beidseitig drucken, an der langen Kante wenden.",
     },
 })
