@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 BOX = "box"
 CALIBRATION = "calibration"
+COVER = "cover"
 
 
 @dataclass
@@ -47,6 +48,14 @@ def component_names(game: Game) -> list[str]:
     """The game's components in kit order, with the box last unless the game draws its own."""
     names = list(game.components)
     return names if BOX in names else [*names, BOX]
+
+
+def kit_components(game: Game, ctx: KitContext) -> list[str]:
+    """The components a whole kit prints: a cover only when asked for where the game offers it as
+    an option (its box lid carries the same art)."""
+    offered = game.option(COVER)
+    return [name for name in component_names(game)
+            if name != COVER or offered is None or ctx.option(offered)]
 
 
 def draw_component(game: Game, model: Any, component: str, ctx: KitContext) -> list[Page]:
@@ -71,7 +80,7 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
     pages: list[KitPage] = []
     if with_calibration:
         pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper, ctx.lang)]
-    for component in components or component_names(game):
+    for component in components or kit_components(game, ctx):
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
     if components is None:  # a whole kit prints as one duplex job: its guide first, a sheet per two pages
         pages = _duplex_order(game, model, ctx, pages)
@@ -117,6 +126,7 @@ class KitJob:
     formats: frozenset[str]
     dpi: int
     output: Path
+    calibration: bool = True  # a whole kit with the printer check; one kit of a job of several has it
 
     @property
     def stem(self) -> str:
@@ -126,7 +136,8 @@ class KitJob:
 def draw_job(job: KitJob) -> tuple[Game, list[KitPage]]:
     game = game_registry.get(job.name)
     model = game.load(job.spec)
-    return game, draw_kit(game, model, job.ctx, job.components, with_calibration=job.components is None)
+    return game, draw_kit(game, model, job.ctx, job.components,
+                          with_calibration=job.components is None and job.calibration)
 
 
 def render_job(job: KitJob, drawn: tuple[Game, list[KitPage]] | None = None,
@@ -167,8 +178,9 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
         refuse_foreign(output / "index.html", MARK)  # before any kit is replaced
     ctx = KitContext(paper or A4, lang, preset, box or BoxOptions(), values or {})
-    jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
-            for name in names]
+    # One printer check per print job: the first kit of several carries it.
+    jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output,
+                   calibration=index == 0) for index, name in enumerate(names)]
     if len(jobs) == 1:
         drawn = draw_job(jobs[0])
         with progress(file_count(len(drawn[1]), formats), names[0], not quiet) as advance:

@@ -61,6 +61,11 @@ WORDS = Texts({
                "einlegen, wie der Druckertest es zeigt, dann die geraden Seiten drucken. Ohne Rückseiten "
                "gehen die Teile auch: dann nur die ungeraden Seiten drucken."),
     },
+    "check elsewhere": {"en": "Print at actual size (100 %), never 'fit to page'. The printer check is printed once "
+                                "per print job: it is in the first kit made with this one (or alone: pnp calibrate).",
+                         "de": "In Originalgröße (100 %) drucken, nie „an Seite anpassen“. Der Druckertest wird "
+                               "einmal je Druckauftrag gedruckt: Er liegt dem ersten mit diesem erstellten Bausatz "
+                               "bei (oder einzeln: pnp calibrate)."},
     "order": {"en": "Cutting order", "de": "Reihenfolge beim Schneiden"},
     "step laminate": {"en": "Laminate the 240 g/m² sheets before cutting them.",
                       "de": "Die Bogen mit 240 g/m² vor dem Schneiden laminieren."},
@@ -172,6 +177,8 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
         if any(r.component == component for r in table):
             steps.append(WORDS(lang, f"step {component}", pages=pages_of(component)))
     print_steps = [s.replace("{card}", card or "–") for s in words["print steps"]]
+    if not any(r.component == "calibration" for r in table):
+        print_steps[0] = words["check elsewhere"]
     if not card:
         print_steps = [s for s in print_steps if "240" not in s]
     if board_folds is None:

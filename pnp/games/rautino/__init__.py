@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, GameParts
+from pnp.games.base import Game, GameParts, KitOption
+
+# The box lid carries the cover's art: a kit prints the cover sheet only when asked.
+COVER = KitOption("cover", bool, False, "Add the cover sheet to the kit (the box lid carries its art already).")
 
 
 def parts() -> GameParts:
@@ -43,4 +46,5 @@ GAME = Game(
     parts=parts,
     players=(1, 2),
     printed_parts={"tiles": "stones"},
+    options=(COVER,),
 )
