@@ -76,9 +76,9 @@ def test_pnp_check_and_replay_run_the_plugin(site: Path, tmp_path: Path) -> None
 
 
 def test_an_option_the_plugin_does_not_declare_is_refused(site: Path, tmp_path: Path) -> None:
-    result = pnp(site, "kit", "domino", "--ink-saver", "-o", "out", cwd=tmp_path)
+    result = pnp(site, "kit", "domino", "--ink", "eco", "-o", "out", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.strip() == "pnp: error: --ink-saver: domino has no such option (its options: none)"
+    assert result.stderr.strip() == "pnp: error: --ink: domino has no such option (its options: none)"
     assert not (tmp_path / "out").exists()
 
 

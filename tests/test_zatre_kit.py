@@ -41,9 +41,9 @@ def elements(page, cls: str, tag: str | None = None) -> list:
 # ---- board ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ink_saver", [False, True])
-def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink_saver: bool) -> None:
-    (page,) = draw("board", ink_saver=ink_saver)
+@pytest.mark.parametrize("ink", ["full", "eco"])
+def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink: str) -> None:
+    (page,) = draw("board", ink=ink)
     fields = elements(page, "field", "rect")
     assert len(fields) == 193
     kinds = {tuple(map(int, f.get("data-cell").split(","))): f.get("data-kind") for f in fields}
@@ -56,11 +56,11 @@ def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink_saver:
     assert float(by_cell[(8, 7)].get("y")) - float(by_cell[(7, 7)].get("y")) == pytest.approx(12.8)
 
 
-def test_classic_board_is_dark_and_ink_saver_light() -> None:
+def test_classic_board_is_dark_and_eco_ink_light() -> None:
     def fills(page) -> dict[str, str]:
         return {f.get("data-kind"): f.get("fill") for f in elements(page, "field", "rect")}
 
-    classic, light = fills(draw("board")[0]), fills(draw("board", ink_saver=True)[0])
+    classic, light = fills(draw("board")[0]), fills(draw("board", ink="eco")[0])
 
     def grey(colour: str) -> float:
         r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -311,7 +311,7 @@ def test_report_hooks_draw_the_final_board_and_the_rows_figure() -> None:
     assert sum(figure.counts.values()) == 4 and str(MODEL.sheet.rows) in figure.counts
 
 
-@pytest.mark.parametrize("args", [["board", "zatre", "--board-sheets", "2", "--ink-saver"],
+@pytest.mark.parametrize("args", [["board", "zatre", "--board-sheets", "2", "--ink", "eco"],
                                   ["tiles", "zatre"], ["rules", "zatre", "--lang", "de"],
                                   ["scoresheet", "zatre", "--pages", "2", "--paper", "letter"]])
 def test_components_through_the_cli(tmp_path: Path, args: list[str]) -> None:

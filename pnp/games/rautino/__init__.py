@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, GameParts, KitOption
+from pnp.games.base import Game, GameParts, KitOption, ink_option
 
 # The box lid carries the cover's art: a kit prints the cover sheet only when asked.
 COVER = KitOption("cover", bool, False, "Add the cover sheet to the kit (the box lid carries its art already).")
@@ -46,5 +46,5 @@ GAME = Game(
     parts=parts,
     players=(1, 2),
     printed_parts={"tiles": "stones"},
-    options=(COVER,),
+    options=(ink_option("light stone backs with a grey outline."), COVER),
 )

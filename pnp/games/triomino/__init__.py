@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, GameParts, KitOption
+from pnp.games.base import Game, GameParts, KitOption, ink_option
 
-INK_SAVER = KitOption("ink_saver", bool, False, "Light tile backs.")
+INK = ink_option("white tile backs with a grey motif.")
 PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
 
 
@@ -42,7 +42,7 @@ GAME = Game(
         "rules": "The rules sheet, with a drawn bridge and hexagon.",
     },
     parts=parts,
-    options=(INK_SAVER, PAGES),
+    options=(INK, PAGES),
     presets=("seed", "classic"),
     players=(2, 3, 4, 5, 6),
 )

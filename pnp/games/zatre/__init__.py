@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, GameParts, KitOption
+from pnp.games.base import Game, GameParts, KitOption, ink_option
 
-INK_SAVER = KitOption("ink_saver", bool, False, "Light board fields and dark outlines.")
+INK = ink_option("light board fields and dark outlines.")
 BOARD_SHEETS = KitOption("board_sheets", int, 1, "Spread the board over 1 or 2 sheets.", low=1, high=2)
 PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
 
@@ -44,6 +44,6 @@ GAME = Game(
         "rules": "The rules sheet.",
     },
     parts=parts,
-    options=(INK_SAVER, BOARD_SHEETS, PAGES),
+    options=(INK, BOARD_SHEETS, PAGES),
     players=(1, 2, 3, 4),
 )

@@ -17,13 +17,14 @@ from pnp.draw.affine import Point
 from pnp.draw.scene import CUT, Page, Style, filled
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
-from pnp.games.base import KitContext
+from pnp.games.base import KitContext, eco_ink
 
 from ..model import RautinoModel
 from . import art
 from .texts import colour_name, words
 
 BLEED_MM = 3.0
+ECO_LINE = "#9a9a9a"  # `--ink eco` backs: grey outline and name on white
 GUTTER_MM = 2 * BLEED_MM  # colour from both sides meets in the middle of the gutter
 HEADER_MM = 30.0  # title, colour key and cutting note above the stones
 SQRT3 = math.sqrt(3)
@@ -192,18 +193,21 @@ def back_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: i
     page.text(box.x1, box.y0 + 12.0, w["backs"], pt(8), anchor="end", style=filled("#444444"), cls="sheet-note")
     for slot in sheet:
         rhombus = [mirror.apply(*p) for p in slot.rhombus]
-        draw_back(page, rhombus, model.title, slot.index)
+        draw_back(page, rhombus, model.title, slot.index, eco=eco_ink(ctx))
     return page
 
 
-def draw_back(page: Page, rhombus: list[Point], title: str, index: int) -> None:
+def draw_back(page: Page, rhombus: list[Point], title: str, index: int, *, eco: bool = False) -> None:
+    """A dark back with bleed, or with `eco` ink a white one: only its outline and name, in grey."""
     centre = art.centroid(rhombus)
+    line = ECO_LINE if eco else art.BACK_LINE
     with page.group(cls="stone-back", data={"stone": str(index), "centre": _pt(centre)}) as g:
-        g.polygon(art.offset_convex(rhombus, BLEED_MM), style=filled(art.BACK_FILL), important=False)
+        if not eco:
+            g.polygon(art.offset_convex(rhombus, BLEED_MM), style=filled(art.BACK_FILL), important=False)
         inset = art.offset_convex(rhombus, -2.2)
-        g.polygon(inset, style=Style(stroke=art.BACK_LINE, stroke_width=0.35))
+        g.polygon(inset, style=Style(stroke=line, stroke_width=0.35))
         size = pt(8)
         g.text(centre[0], centre[1] + size * 0.36, title, size, weight="bold", anchor="middle",
-               style=filled(art.BACK_LINE))
+               style=filled(line))
         g.polygon(rhombus, style=Style(stroke=None, fill=None), cls="stone-back-outline",
                   data={"stone": str(index)})

@@ -19,8 +19,7 @@ from pnp.components.sheets import back_point, content_box
 from pnp.draw.scene import CUT, Page, Polygon, Style, Text, filled, stroked
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
-from pnp.games.base import KitContext
-from pnp.games.triomino import INK_SAVER
+from pnp.games.base import KitContext, eco_ink
 from pnp.geometry.trigrid import Cell, TriLayout, corners
 
 from ..model import TriominoModel
@@ -102,7 +101,7 @@ def tile_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
         back = Page.for_paper(paper, label=f"tiles {sheet + 1} back", back=True)
         _header(back, ctx, sheet, sheets, back=True)
         _backs(back, front, grid, cells, chunk_labels=[t.label for t in chunk],
-               ink_saver=ctx.option(INK_SAVER), name=model.name)
+               ink_saver=eco_ink(ctx), name=model.name)
         pages += [front, back]
     return pages
 

@@ -9,8 +9,8 @@ from pnp.components.split import ALIGN_BAND_MM, split_page
 from pnp.draw.scene import Page, filled
 from pnp.draw.text import pt
 from pnp.errors import LayoutError
-from pnp.games.base import KitContext
-from pnp.games.zatre import BOARD_SHEETS, INK_SAVER
+from pnp.games.base import KitContext, eco_ink
+from pnp.games.zatre import BOARD_SHEETS
 from pnp.games.zatre.kit.art import Palette, draw_fields, palette_for
 from pnp.games.zatre.model import ZatreModel
 from pnp.i18n import Texts
@@ -24,7 +24,7 @@ SPLIT_OVERLAP_MM = 15.0
 
 
 def board_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
-    palette = palette_for(ctx.option(INK_SAVER))
+    palette = palette_for(eco_ink(ctx))
     if ctx.option(BOARD_SHEETS) == 2:
         return large_board_pages(model, ctx, palette)
     return [one_sheet_board(model, ctx, palette)]
