@@ -3,7 +3,8 @@
 For each game (A4 and Letter): sheets of paper the kit PDF prints on two-sided (pages / 2), the
 least distance of any number, symbol or pip to its cut line, how far each back's colour runs past
 its front's cut line, and the ink coverage of every page (the mean darkness of the PDF page
-rasterised at 50 dpi: 0 % white paper, 100 % solid black).
+rasterised at 50 dpi: 0 % white paper, 100 % solid black), with the largest difference from the
+estimate the guide prints (pnp.components.ink, from the drawing, no renderer).
 
 Run: python bench/bench_print.py (prints a Markdown table).
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a checkout
 
+from pnp.components.ink import coverage
 from pnp.components.margins import sheet_margins
 from pnp.draw.paper import A4, LETTER
 from pnp.games.base import BoxOptions, KitContext
@@ -38,8 +40,8 @@ def ink_coverage(pdf: bytes, dpi: float = 50) -> list[float]:
 
 
 def main() -> None:
-    print("| kit | pages | sheets | marks inside cut | back past cut | ink per page (%) |")
-    print("|---|---|---|---|---|---|")
+    print("| kit | pages | sheets | marks inside cut | back past cut | ink per page (%) | estimate off by |")
+    print("|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for paper in (A4, LETTER):
             for game in GAMES:
@@ -53,9 +55,11 @@ def main() -> None:
                 margins = [sheet_margins(front, back) for front, back in tiles]
                 inside = min(m.inside_mm for m in margins)
                 cover = min(m.cover_mm for m in margins if m.cover_mm is not None)
-                ink = " ".join(f"{100 * c:.0f}" for c in ink_coverage(pdf))
+                printed = ink_coverage(pdf)
+                ink = " ".join(f"{100 * c:.0f}" for c in printed)
+                off = max(abs(coverage(item.page) - c) for item, c in zip(pages, printed, strict=True))
                 print(f"| {game} {paper.name} | {len(pages)} | {len(pages) // 2} | {inside:.2f} mm | "
-                      f"{cover:.2f} mm | {ink} |")
+                      f"{cover:.2f} mm | {ink} | {100 * off:.1f} points |")
 
 
 if __name__ == "__main__":

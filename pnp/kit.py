@@ -102,15 +102,20 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
 def _duplex_order(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> list[KitPage]:
     """The guide, then every sheet as two pages (front and back, or front and a marked blank)."""
     from pnp.components import duplex, guide
+    from pnp.components.ink import coverage
 
     layout = duplex.sheets([(item.component, item.page) for item in pages])
     has_board = "board" in game.components
     folds = getattr(getattr(model, "box", None), "board_folds", None) if has_board else None
     parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
-    placeholder = duplex.Sheet(guide.GUIDE, pages[0].page, None)
-    drawn = guide.guide_page(ctx.paper, game.title, [placeholder, *layout], ctx.lang,
-                             board_folds=folds if has_board else None, parts=parts)
-    layout.insert(0, duplex.Sheet(guide.GUIDE, drawn, None))
+    inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]
+
+    def draw_guide(first: Page, ink: float) -> Page:
+        return guide.guide_page(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, first, None), *layout], ctx.lang,
+                                board_folds=folds if has_board else None, parts=parts, ink=[(ink, None), *inks])
+
+    draft = draw_guide(pages[0].page, 0.0)  # the guide's own ink, measured on a draft of itself
+    layout.insert(0, duplex.Sheet(guide.GUIDE, draw_guide(draft, coverage(draft)), None))
     return [KitPage(component, page, behind)
             for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)]
 

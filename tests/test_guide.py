@@ -50,3 +50,36 @@ def test_the_guide_table_is_the_kits_page_list(tmp_path, game, paper, lang) -> N
 def test_page_ranges_join_neighbours() -> None:
     assert page_ranges([5, 1, 2, 3, 6, 9]) == "1–3, 5–6, 9"
     assert page_ranges([4]) == "4"
+
+
+def _guide_texts(pages) -> list[Text]:
+    return [p for p in pages[0].page.items if isinstance(p, Text)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_guide_gives_each_sheets_ink_and_warns_of_a_sheet_used_under_a_quarter(tmp_path, lang) -> None:
+    from pnp.components.ink import coverage
+    from pnp.spec import template_path
+
+    text = template_path("rautino").read_text(encoding="utf-8")
+    spec = tmp_path / "rautino-42.toml"
+    spec.write_text(text.replace("count = 2", "count = 3", 12), encoding="utf-8")  # 42 stones, 40 a sheet
+    for path, warned in ((None, False), (spec, True)):
+        job = KitJob("rautino", None, path, KitContext(A4, lang, None, BoxOptions(), {}), frozenset({"pdf"}),
+                     100, tmp_path)
+        pages = draw_job(job)[1]
+        texts = _guide_texts(pages)
+        warnings = [t.text for t in texts if t.cls == "guide-warning"]
+        assert bool(warnings) == warned
+        if warned:
+            assert warnings == [t for t in warnings if "2/2" in t and "(5 %)" in t and "42" in t]
+        cells = [t for t in texts if t.cls == "guide-cell"]
+        rows = [t for t in cells if t.data.get("row")]
+        for row in rows[1:]:  # the guide's own ink is measured on a draft of itself
+            first = int(row.data["first"])
+            shown = next(t.text for t in cells if t.y == row.y and t.text.endswith("%"))
+            front = round(100 * coverage(pages[first - 1].page))
+            values = [int(v) for v in shown.rstrip(" %").split(" / ")]
+            assert abs(values[0] - front) <= 1  # the footer, stamped after, adds a trace
+            if row.data["two-sided"] == "yes":
+                assert abs(values[1] - round(100 * coverage(pages[first].page))) <= 1

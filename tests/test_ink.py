@@ -38,3 +38,20 @@ def test_full_is_the_default() -> None:
     model = chosen.load(None)
     draw = chosen.impl.components["tiles"]
     assert darkness(draw(model, kit_context(A4))[1]) == darkness(draw(model, kit_context(A4, ink="full"))[1])
+
+
+def test_the_ink_estimate_is_within_five_points_of_the_printed_page() -> None:
+    import pypdfium2 as pdfium
+
+    from pnp.components.ink import coverage
+    from pnp.draw.pdf import render_pdf
+    from pnp.kit import draw_kit
+
+    for game in sorted(DARKEST):
+        chosen = games.get(game)
+        pages = [item.page for item in draw_kit(chosen, chosen.load(None), kit_context(A4))]
+        document = pdfium.PdfDocument(render_pdf(pages))
+        for index, page in enumerate(pages):
+            grey = document[index].render(scale=50 / 72).to_pil().convert("L")
+            printed = 1 - ImageStat.Stat(grey).mean[0] / 255
+            assert abs(coverage(page) - printed) < 0.05, (game, index + 1, coverage(page), printed)

@@ -14,7 +14,17 @@ from pnp.components.duplex import Sheet, first_pages
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
 from pnp.draw.scene import Page, filled, stroked
-from pnp.draw.text import Bullets, FlowStyle, Heading, Paragraph, layout_flow, pt, text_width, vertical_extent
+from pnp.draw.text import (
+    Bullets,
+    FlowStyle,
+    Heading,
+    Paragraph,
+    layout_flow,
+    pt,
+    text_width,
+    vertical_extent,
+    wrap,
+)
 from pnp.i18n import KIT, Texts
 
 GUIDE = "guide"
@@ -33,6 +43,15 @@ WORDS = Texts({
     "paper": {"en": "Paper", "de": "Papier"},
     "sides": {"en": "Printed", "de": "Druck"},
     "cut": {"en": "Cut", "de": "Schneiden"},
+    "ink": {"en": "Ink", "de": "Deckung"},
+    "ink note": {"en": "Ink: the share of the page the printer covers, front / back (estimated from the drawing).",
+                 "de": "Deckung: der Anteil der Seite, den der Drucker mit Farbe bedeckt, vorne / hinten "
+                       "(aus der Zeichnung geschätzt)."},
+    "sparse": {"en": "Sheet used under a quarter — {part}: {count} of {capacity} places ({share} %), because the "
+                     "set has {total} pieces; {whole} would fill whole sheets.",
+               "de": "Bogen zu weniger als einem Viertel genutzt — {part}: {count} von {capacity} Plätzen "
+                     "({share} %), weil der Satz {total} Steine hat; {whole} füllten ganze Bogen."},
+    "or": {"en": "or", "de": "oder"},
     "one side": {"en": "one side", "de": "einseitig"},
     "two sides": {"en": "both sides", "de": "beidseitig"},
     CARD: {"en": "240 g/m², laminate", "de": "240 g/m², laminieren"},
@@ -141,6 +160,27 @@ def rows(layout: Sequence[Sheet]) -> list[Row]:
     return out
 
 
+def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str]) -> list[str]:
+    """A line for each piece sheet used under a quarter, saying why: the set's size."""
+    from pnp.components.margins import pieces
+
+    by_component: dict[str, list[int]] = {}
+    for sheet in layout:
+        if sheet.two_sided:
+            by_component.setdefault(sheet.component, []).append(len(pieces(sheet.front)))
+    lines = []
+    for component, counts in by_component.items():
+        capacity, total = max(counts), sum(counts)
+        for number, count in enumerate(counts, 1):
+            if capacity and 0 < count < capacity / 4:
+                part = KIT.get(lang, parts.get(component, component), component)
+                whole = [str(capacity * n) for n in (total // capacity, total // capacity + 1) if n]
+                lines.append(WORDS(lang, "sparse", part=f"{part} {number}/{len(counts)}", count=count,
+                                   capacity=capacity, share=round(100 * count / capacity), total=total,
+                                   whole=f" {WORDS(lang, 'or')} ".join(whole)))
+    return lines
+
+
 def page_ranges(numbers: Sequence[int]) -> str:
     """1, 2, 3, 5, 6 -> '1–3, 5–6'."""
     spans: list[list[int]] = []
@@ -153,18 +193,26 @@ def page_ranges(numbers: Sequence[int]) -> str:
 
 
 def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, board_folds: int | None,
-               parts: dict[str, str]) -> Page:
+               parts: dict[str, str], ink: Sequence[tuple[float, float | None]]) -> Page:
     """The guide for the kit whose sheets are `layout` (its own sheet first).
 
     `parts` maps a component to the word its footers print; `board_folds` is how often the board is
-    folded to go into the box (None: the kit has no board).
+    folded to go into the box (None: the kit has no board); `ink` is each sheet's ink coverage,
+    front and back (None: a blank back).
     """
     words = WORDS.of(lang)
     page = Page.for_paper(paper.portrait(), label=GUIDE)
     top = title_band(page, WORDS(lang, "title", game=title), words["subtitle"], size=pt(16))
     box = content_box(page)
     table = rows(layout)
-    y = _table(page, table, box.x0, top, box.width, lang, parts)
+    y = _table(page, table, box.x0, top, box.width, lang, parts, ink)
+    for line in [words["ink note"], *sparse_sheets(layout, lang, parts)]:
+        size = pt(7)
+        for part in wrap(line, box.width, size):
+            y += size * 1.35
+            note = line == words["ink note"]
+            page.text(box.x0, y, part, size, style=filled("#555555" if note else "#9a3412"),
+                      cls="guide-note" if note else "guide-warning")
 
     def pages_of(component: str) -> str:
         numbers = [p for r in table if r.component == component
@@ -199,11 +247,11 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
 
 
 def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, lang: str,
-           parts: dict[str, str]) -> float:
+           parts: dict[str, str], ink: Sequence[tuple[float, float | None]]) -> float:
     """The sheet table from (x, y); returns the y below it."""
     words = WORDS.of(lang)
-    heads = (words["pages"], words["part"], words["paper"], words["sides"], words["cut"])
-    shares = (0.18, 0.26, 0.21, 0.13, 0.22)
+    heads = (words["pages"], words["part"], words["paper"], words["sides"], words["cut"], words["ink"])
+    shares = (0.17, 0.23, 0.19, 0.11, 0.19, 0.11)
     columns = [x + width * sum(shares[:i]) for i in range(len(shares))]
     ascent, descent = vertical_extent(ROW_SIZE, bold=True)
     line = ascent + descent + 1.6
@@ -219,8 +267,10 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
         if row.of > 1:
             part += f" {row.number}/{row.of}"
         pages = f"{row.first}–{row.last}" if row.two_sided else f"{row.first} {words['blank']}"
+        front, back = ink[index]
         cells = (pages, part, words[row.paper], words["two sides" if row.two_sided else "one side"],
-                 _cut(row.component, lang))
+                 _cut(row.component, lang),
+                 f"{100 * front:.0f} %" if back is None else f"{100 * front:.0f} / {100 * back:.0f} %")
         for column, share, text in zip(columns, shares, cells, strict=True):
             size = ROW_SIZE
             while text_width(text, size) > width * share - 2 and size > pt(6.5):
