@@ -105,14 +105,15 @@ def _duplex_order(game: Game, model: Any, ctx: KitContext, pages: list[KitPage])
     from pnp.components.ink import coverage
 
     layout = duplex.sheets([(item.component, item.page) for item in pages])
-    has_board = "board" in game.components
-    folds = getattr(getattr(model, "box", None), "board_folds", None) if has_board else None
+    # The guide says what the box-fit check counts: the board's stack among the box's contents.
+    contents = game.box_contents(model) if game.box_contents is not None else []
+    board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
     parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
     inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]
 
     def draw_guide(first: Page, ink: float) -> Page:
         return guide.guide_page(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, first, None), *layout], ctx.lang,
-                                board_folds=folds if has_board else None, parts=parts, ink=[(ink, None), *inks])
+                                board=board, parts=parts, ink=[(ink, None), *inks])
 
     draft = draw_guide(pages[0].page, 0.0)  # the guide's own ink, measured on a draft of itself
     layout.insert(0, duplex.Sheet(guide.GUIDE, draw_guide(draft, coverage(draft)), None))

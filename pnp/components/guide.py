@@ -7,9 +7,12 @@ how to make the box and how the board goes into it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from pnp.components.boxfit import BOARD_FOLDED, BOARD_PANELS
 from pnp.components.duplex import Sheet, first_pages
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
@@ -25,7 +28,10 @@ from pnp.draw.text import (
     vertical_extent,
     wrap,
 )
-from pnp.i18n import KIT, Texts
+from pnp.i18n import KIT, Texts, times
+
+if TYPE_CHECKING:
+    from pnp.components.boxfit import Stack
 
 GUIDE = "guide"
 CARD = "card"  # 240 g/m² photo paper, laminated after printing
@@ -122,6 +128,20 @@ WORDS = Texts({
                           "pieces with the folded rules.",
                     "de": "Den Spielplan {n} in der Mitte falten, jedes Mal quer zur längeren Seite, und "
                           "mit den gefalteten Regeln auf die Steine legen."},
+    "board panels": {"en": "Cut the board out along its outline, then along the three long black lines through its "
+                           "centre: {n} panels of {w:.0f} x {h:.0f} mm that butt together to the board in play. No "
+                           "place a stone lies on is cut or creased. Lay them flat on the pieces, the folded rules "
+                           "on top.",
+                     "de": "Den Spielplan am Umriss ausschneiden, dann an den drei langen schwarzen Linien durch "
+                           "die Mitte: {n} Teile von {w:.0f} x {h:.0f} mm, die beim Spielen aneinandergelegt den "
+                           "Spielplan ergeben. Kein Platz eines Steins wird zerschnitten oder geknickt. Flach auf "
+                           "die Steine legen, die gefalteten Regeln obenauf."},
+    "board zigzag": {"en": "Cut the board out along its outer line and fold it only along the red dash-dot lines "
+                           "between fields, zig-zag: {n} layers of {w:.0f} x {h:.0f} mm. No field is creased. Lay it "
+                           "on the pieces with the folded score sheets and rules.",
+                     "de": "Den Spielplan an seiner äußeren Linie ausschneiden und nur an den rot gestrichelten "
+                           "Falzlinien zwischen den Feldern zickzack falten: {n} Lagen von {w:.0f} x {h:.0f} mm. Kein "
+                           "Feld wird geknickt. Mit den gefalteten Punkteblättern und Regeln auf die Steine legen."},
     "board flat": {"en": "The board lies flat on the pieces, the folded rules on top.",
                    "de": "Der Spielplan liegt flach auf den Steinen, die gefalteten Regeln obenauf."},
 })
@@ -160,6 +180,19 @@ def rows(layout: Sequence[Sheet]) -> list[Row]:
     return out
 
 
+def _into_the_box(board: Stack | None, lang: str) -> str:
+    if board is None:
+        return WORDS(lang, "no board")
+    if board.name == BOARD_PANELS:
+        return WORDS(lang, "board panels", n=board.count, w=board.width, h=board.depth)
+    if board.name == BOARD_FOLDED:
+        return WORDS(lang, "board zigzag", n=board.count, w=board.width, h=board.depth)
+    folds = round(math.log2(board.count))
+    if folds == 0:
+        return WORDS(lang, "board flat")
+    return WORDS(lang, "board folds", n=times(folds, lang))
+
+
 def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str]) -> list[str]:
     """A line for each piece sheet used under a quarter, saying why: the set's size."""
     from pnp.components.margins import pieces
@@ -192,12 +225,12 @@ def page_ranges(numbers: Sequence[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
 
 
-def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, board_folds: int | None,
+def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, board: Stack | None,
                parts: dict[str, str], ink: Sequence[tuple[float, float | None]]) -> Page:
     """The guide for the kit whose sheets are `layout` (its own sheet first).
 
-    `parts` maps a component to the word its footers print; `board_folds` is how often the board is
-    folded to go into the box (None: the kit has no board); `ink` is each sheet's ink coverage,
+    `parts` maps a component to the word its footers print; `board` is the board as the box-fit check
+    counts it (panels, or a sheet folded into layers; None: no board); `ink` is each sheet's ink coverage,
     front and back (None: a blank back).
     """
     words = WORDS.of(lang)
@@ -229,14 +262,7 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
         print_steps[0] = words["check elsewhere"]
     if not card:
         print_steps = [s for s in print_steps if "240" not in s]
-    if board_folds is None:
-        into = words["no board"]
-    elif board_folds == 0:
-        into = words["board flat"]
-    else:
-        from pnp.i18n import times
-
-        into = WORDS(lang, "board folds", n=times(board_folds, lang))
+    into = _into_the_box(board, lang)
     items = [Heading(words["print"], level=2), Bullets(tuple(print_steps)),
              Heading(words["order"], level=2), *(Paragraph(f"{n}. {s}") for n, s in enumerate(steps, 1)),
              Heading(words["box"], level=2), Bullets(words["box steps"]),
