@@ -98,6 +98,10 @@ WORDS = Texts({
                          "the short ones between the pieces.",
                    "de": "Spielsteine ({pages}): erst die langen geraden Linien über den Bogen "
                          "schneiden, dann die kurzen zwischen den Steinen."},
+    "step board panels": {"en": "Board ({pages}): cut along its outline, then along the three long black lines "
+                                "through its centre.",
+                          "de": "Spielplan ({pages}): am Umriss ausschneiden, dann an den drei langen schwarzen "
+                                "Linien durch die Mitte."},
     "step board": {"en": "Board ({pages}): cut along its outer line.",
                    "de": "Spielplan ({pages}): an der äußeren Linie ausschneiden."},
     "step cover": {"en": "Cover ({pages}): cut at the corner marks and glue it onto the lid.",
@@ -238,7 +242,8 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
     top = title_band(page, WORDS(lang, "title", game=title), words["subtitle"], size=pt(16))
     box = content_box(page)
     table = rows(layout)
-    y = _table(page, table, box.x0, top, box.width, lang, parts, ink)
+    y = _table(page, table, box.x0, top, box.width, lang, parts, ink,
+               panels=board is not None and board.name == BOARD_PANELS)
     for line in [words["ink note"], *sparse_sheets(layout, lang, parts)]:
         size = pt(7)
         for part in wrap(line, box.width, size):
@@ -256,7 +261,9 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
     steps = [words["step laminate"]] if card else []
     for component in ("tiles", "board", "cover", "scoresheet", "box"):
         if any(r.component == component for r in table):
-            steps.append(WORDS(lang, f"step {component}", pages=pages_of(component)))
+            key = "step board panels" if component == "board" and board is not None \
+                and board.name == BOARD_PANELS else f"step {component}"
+            steps.append(WORDS(lang, key, pages=pages_of(component)))
     print_steps = [s.replace("{card}", card or "–") for s in words["print steps"]]
     if not any(r.component == "calibration" for r in table):
         print_steps[0] = words["check elsewhere"]
@@ -273,8 +280,8 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
 
 
 def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, lang: str,
-           parts: dict[str, str], ink: Sequence[tuple[float, float | None]]) -> float:
-    """The sheet table from (x, y); returns the y below it."""
+           parts: dict[str, str], ink: Sequence[tuple[float, float | None]], panels: bool = False) -> float:
+    """The sheet table from (x, y); returns the y below it. `panels`: the board is cut into panels."""
     words = WORDS.of(lang)
     heads = (words["pages"], words["part"], words["paper"], words["sides"], words["cut"], words["ink"])
     shares = (0.17, 0.23, 0.19, 0.11, 0.19, 0.11)
@@ -295,7 +302,7 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
         pages = f"{row.first}–{row.last}" if row.two_sided else f"{row.first} {words['blank']}"
         front, back = ink[index]
         cells = (pages, part, words[row.paper], words["two sides" if row.two_sided else "one side"],
-                 _cut(row.component, lang),
+                 _cut("board panels" if row.component == "board" and panels else row.component, lang),
                  f"{100 * front:.0f} %" if back is None else f"{100 * front:.0f} / {100 * back:.0f} %")
         for column, share, text in zip(columns, shares, cells, strict=True):
             size = ROW_SIZE
@@ -312,6 +319,7 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
 CUTS = Texts({
     "tiles": {"en": "every line", "de": "alle Linien"},
     "board": {"en": "outer line", "de": "äußere Linie"},
+    "board panels": {"en": "outline, 3 lines", "de": "Umriss, 3 Linien"},
     "cover": {"en": "corner marks", "de": "Eckmarken"},
     "box": {"en": "solid lines", "de": "durchgezogene Linien"},
     "scoresheet": {"en": "middle line, if any", "de": "Mittellinie, falls da"},
