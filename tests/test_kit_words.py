@@ -69,3 +69,19 @@ def test_zatre_says_a_row_is_the_whole_line_and_both_languages_draw_lots() -> No
     assert "whole unbroken line" in words["en"] and "ganze lückenlose Linie" in words["de"]
     assert "Draw lots" in words["en"] and "ausgelost" in words["de"]
     assert "Pink: the start field" in words["en"] and "Rosa: das Startfeld" in words["de"]
+
+
+HEADER = {"en": r"^(Rautino|Zatre|Triomino) (tiles|stones) · (fronts|backs) · \d+/\d+$",
+          "de": r"^(Rautino|Zatre|Triomino)-Steine · (Vorderseiten|Rückseiten) · \d+/\d+$"}
+
+
+def test_every_piece_sheet_has_one_header_scheme(kit) -> None:
+    game, lang, pages = kit
+    sheets = [item.page for item in pages if item.component == "tiles"]
+    assert sheets
+    for index, page in enumerate(sheets):
+        titles = [t.text for t in texts(page) if t.size_mm >= 4.0 and re.match(HEADER[lang], t.text)]
+        assert len(titles) == 1, (game, lang, page.label, [t.text for t in texts(page)][:4])
+        side = ("backs" if lang == "en" else "Rückseiten") if page.back else ("fronts" if lang == "en" else
+                                                                               "Vorderseiten")
+        assert f" · {side} · {index // 2 + 1}/{len(sheets) // 2}" in titles[0]

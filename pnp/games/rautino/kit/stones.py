@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.components.sheets import content_box, duplex_mirror
+from pnp.components.sheets import content_box, duplex_mirror, piece_sheet_title
 from pnp.draw.affine import Point
 from pnp.draw.scene import CUT, Page, Style, filled
 from pnp.draw.text import pt, text_width, vertical_extent
@@ -141,8 +141,8 @@ def _header(page: Page, model: RautinoModel, title: str, note: str, lang: str) -
 def front_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: int, count: int) -> Page:
     w = words(ctx.lang)
     page = _new_page(ctx, "stones")
-    suffix = f" · {w['sheet']} {number + 1}/{count}" if count > 1 else ""
-    _header(page, model, f"{model.title} · {len(sheet)} {w['stones']}{suffix}", w["cut"], ctx.lang)
+    _header(page, model, piece_sheet_title(model.title, "stones", False, number + 1, count, ctx.lang),
+            f"{len(sheet)} {w['stones']} · {w['cut']}", ctx.lang)
     stones = model.stone_list
     for slot in sheet:
         colours = (model.colour(stones[slot.index][0]), model.colour(stones[slot.index][1]))
@@ -184,8 +184,7 @@ def back_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: i
     page = _new_page(ctx, "stone backs", back=True)
     mirror = duplex_mirror(page)
     box = content_box(page)
-    suffix = f" {number + 1}/{count}" if count > 1 else ""
-    title = f"{model.title} · {w['stones']}{suffix}"
+    title = piece_sheet_title(model.title, "stones", True, number + 1, count, ctx.lang)
     size = pt(14)
     # The back's header sits at the top right, behind the front's header (mirrored about the long edge).
     page.text(box.x1, box.y0 + vertical_extent(size, True)[0], title, size, weight="bold", anchor="end",

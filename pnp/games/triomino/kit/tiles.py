@@ -15,7 +15,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from pnp.components.sheets import back_point, content_box
+from pnp.components.sheets import back_point, content_box, piece_sheet_title
 from pnp.draw.scene import CUT, Page, Polygon, Style, Text, filled, stroked
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
@@ -122,8 +122,7 @@ def _header(page: Page, ctx: KitContext, sheet: int, sheets: int, back: bool) ->
     box = content_box(page)
     size = pt(12)
     y = box.y0 + vertical_extent(size, bold=True)[0]
-    side = TEXTS(ctx.lang, "backs") if back else TEXTS(ctx.lang, "fronts")
-    title = f"{TEXTS(ctx.lang, 'tiles_title')} · {side} · {sheet + 1}/{sheets}"
+    title = piece_sheet_title("Triomino", "tiles", back, sheet + 1, sheets, ctx.lang)
     page.text(page.width / 2, y, title, size, weight="bold", anchor="middle", cls="sheet-title")
     note = TEXTS(ctx.lang, "backs_note") if back else TEXTS(ctx.lang, "fronts_note")
     y += vertical_extent(size, bold=True)[1] + 1.0 + vertical_extent(pt(8))[0]
