@@ -272,7 +272,7 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
 
 def build_calibration(*, output: Path, formats: frozenset[str], paper: Paper, dpi: int,
                       lang: str = "en") -> list[Path]:
-    """The printer check sheet alone (every kit starts with it too), numbered 1/2 and 2/2."""
+    """The printer check sheet alone (a kit carries it after its guide), numbered 1/2 and 2/2."""
     from pnp.components.calibrate import calibration_sheet
 
     pages = calibration_sheet(paper, lang)
