@@ -436,3 +436,20 @@ def test_score_block_marks_lie_in_the_printable_area(paper) -> None:
 def test_rules_say_when_a_row_through_an_x2_field_is_judged(lang, phrase) -> None:
     words, _ = _rules_words(MODEL, lang)
     assert phrase in words
+
+
+def test_the_box_lid_shows_the_example_turn_on_a_corner_of_the_board() -> None:
+    from pnp.components.box_kit import box_for_game
+    from pnp.games.zatre.kit.example import find_example
+
+    game = get("zatre")
+    example = find_example(MODEL)
+    for lang in ("en", "de"):
+        pages = box_for_game(game, MODEL, kit_context(A4, lang))
+        arts = [g for page in pages for g in svg_root(render_svg(page)).iter(f"{SVG_NS}g")
+                if g.get("class") == "cover-art"]
+        assert len(arts) == 1
+        tiles = [g for g in arts[0].iter(f"{SVG_NS}g") if g.get("class") == "tile"]
+        assert sorted(int(t.get("data-pips")) for t in tiles) == sorted(
+            pips for pips, _ in (*example.board, *example.turn))
+        assert any(t.get("class") == "field" for t in arts[0].iter(f"{SVG_NS}rect"))

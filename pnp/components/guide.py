@@ -115,14 +115,12 @@ WORDS = Texts({
                        "ausschneiden."},
     "box": {"en": "Making the box", "de": "Die Schachtel basteln"},
     "box steps": {
-        "en": ("Score the dashed and dotted lines with a blunt knife and a ruler before folding.",
-               "Fold the dashed lines (valley) towards you and the dotted lines (mountain) away, glue "
-               "the marked flaps inside the walls, and let each part dry flat.",
-               "The lid goes over the base."),
-        "de": ("Gestrichelte und gepunktete Linien mit einem stumpfen Messer am Lineal vorritzen.",
-               "Gestrichelte Linien (Tal) zu dir hin falten, gepunktete (Berg) von dir weg, die markierten "
-               "Laschen innen an die Wände kleben und jedes Teil flach trocknen lassen.",
-               "Der Deckel kommt über das Unterteil."),
+        "en": ("Score the fold lines with a blunt knife along a ruler before folding.",
+               "Then follow the steps printed on the net: fold with the print outside, glue each grey tab "
+               "inside the wall beside it, close the lid."),
+        "de": ("Die Falzlinien vor dem Falten mit einem stumpfen Messer am Lineal vorritzen.",
+               "Dann den Schritten auf dem Netz folgen: mit dem Druck nach außen falten, jede graue Lasche "
+               "innen an die Wand daneben kleben, den Deckel schließen."),
     },
     "in the box": {"en": "Into the box", "de": "In die Schachtel"},
     "no board": {"en": "The pieces lie on the floor of the box, the folded rules and score sheets on top.",

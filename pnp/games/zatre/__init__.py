@@ -13,7 +13,7 @@ def parts() -> GameParts:
     from pnp.spec import template_path
 
     from . import box, checker, model, replay
-    from .kit import board, frames, report, rules, scoresheet, tiles
+    from .kit import board, cover, frames, report, rules, scoresheet, tiles
 
     return GameParts(
         load=model.load,
@@ -31,6 +31,7 @@ def parts() -> GameParts:
         final_board=report.final_board,
         frames=frames.frames,
         box_contents=box.box_contents,
+        box_art=cover.box_art,
     )
 
 
