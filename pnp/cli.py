@@ -264,7 +264,8 @@ def _click_option(declared: list[tuple[Game, KitOption[Any]]]) -> Callable[[Any]
     help_text = _by_game([(option.help, game) for game, option in declared])
     if first.type is bool:
         return click.option(first.flag, first.name, is_flag=True, help=help_text)
-    kind: Any = click.IntRange(first.low, first.high) if first.type is int else first.type
+    kind: Any = click.IntRange(first.low, first.high) if first.type is int else \
+        click.Choice(first.choices) if first.choices else first.type
     return click.option(first.flag, first.name, type=kind, default=first.default, show_default=True,
                         help=help_text)
 

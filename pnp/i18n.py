@@ -67,6 +67,8 @@ KIT = Texts({
     "scoresheet": {"en": "score sheet", "de": "Punkteblatt"},
     "box": {"en": "box", "de": "Schachtel"},
     "calibration": {"en": "printer check", "de": "Druckertest"},
+    "guide": {"en": "print and assembly guide", "de": "Druck- und Bastelanleitung"},
+    "blank": {"en": "blank page", "de": "leere Seite"},
     "tagline": {"en": "print and play", "de": "zum Selbstbasteln"},
 })
 

@@ -1,6 +1,6 @@
 """Builds kits: every component of a game, checked against the safe area, then written at once.
 
-A kit is `output/<game>/`: `<game>-kit.pdf` with every page (the calibration sheet first), one SVG
+A kit is `output/<game>/`: `<game>-kit.pdf` with every page (the guide, then the calibration sheet), one SVG
 and one PNG preview per page named by its component. Nothing is written until every page of the
 kit has been drawn and checked, so a page that does not fit leaves no half-built kit behind.
 """
@@ -26,12 +26,14 @@ if TYPE_CHECKING:
 
 BOX = "box"
 CALIBRATION = "calibration"
+COVER = "cover"
 
 
 @dataclass
 class KitPage:
     component: str
     page: Page
+    behind: int | None = None  # a back (or blank back): the number of the page it is printed behind
 
 
 def kit_context(paper: Paper, lang: str = "en", *, preset: str | None = None, box_size: str | None = None,
@@ -46,6 +48,14 @@ def component_names(game: Game) -> list[str]:
     """The game's components in kit order, with the box last unless the game draws its own."""
     names = list(game.components)
     return names if BOX in names else [*names, BOX]
+
+
+def kit_components(game: Game, ctx: KitContext) -> list[str]:
+    """The components a whole kit prints: a cover only when asked for where the game offers it as
+    an option (its box lid carries the same art)."""
+    offered = game.option(COVER)
+    return [name for name in component_names(game)
+            if name != COVER or offered is None or ctx.option(offered)]
 
 
 def draw_component(game: Game, model: Any, component: str, ctx: KitContext) -> list[Page]:
@@ -70,16 +80,45 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
     pages: list[KitPage] = []
     if with_calibration:
         pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper, ctx.lang)]
-    for component in components or component_names(game):
+    for component in components or kit_components(game, ctx):
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
+    if components is None:  # a whole kit prints as one duplex job: its guide first, a sheet per two pages
+        pages = _duplex_order(game, model, ctx, pages)
     total = len(pages)
     for number, item in enumerate(pages, 1):
         where = f"{game.name} {item.component} (page {number})"
         if item.component != CALIBRATION:
             check_footer_band(item.page, where)
-        footer(item.page, game.title, game.printed_part(item.component), number, total, __version__, ctx.lang)
+        part = game.printed_part(item.component)
+        if item.behind is not None:
+            from pnp.components.duplex import back_part
+
+            part = back_part(part, item.behind, ctx.lang)
+        footer(item.page, game.title, part, number, total, __version__, ctx.lang)
         item.page.check_safe_area(where)
     return pages
+
+
+def _duplex_order(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> list[KitPage]:
+    """The guide, then every sheet as two pages (front and back, or front and a marked blank)."""
+    from pnp.components import duplex, guide
+    from pnp.components.ink import coverage
+
+    layout = duplex.sheets([(item.component, item.page) for item in pages])
+    # The guide says what the box-fit check counts: the board's stack among the box's contents.
+    contents = game.box_contents(model) if game.box_contents is not None else []
+    board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
+    parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
+    inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]
+
+    def draw_guide(first: Page, ink: float) -> Page:
+        return guide.guide_page(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, first, None), *layout], ctx.lang,
+                                board=board, parts=parts, ink=[(ink, None), *inks])
+
+    draft = draw_guide(pages[0].page, 0.0)  # the guide's own ink, measured on a draft of itself
+    layout.insert(0, duplex.Sheet(guide.GUIDE, draw_guide(draft, coverage(draft)), None))
+    return [KitPage(component, page, behind)
+            for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)]
 
 
 @dataclass(frozen=True)
@@ -93,6 +132,7 @@ class KitJob:
     formats: frozenset[str]
     dpi: int
     output: Path
+    calibration: bool = True  # a whole kit with the printer check; one kit of a job of several has it
 
     @property
     def stem(self) -> str:
@@ -102,7 +142,8 @@ class KitJob:
 def draw_job(job: KitJob) -> tuple[Game, list[KitPage]]:
     game = game_registry.get(job.name)
     model = game.load(job.spec)
-    return game, draw_kit(game, model, job.ctx, job.components, with_calibration=job.components is None)
+    return game, draw_kit(game, model, job.ctx, job.components,
+                          with_calibration=job.components is None and job.calibration)
 
 
 def render_job(job: KitJob, drawn: tuple[Game, list[KitPage]] | None = None,
@@ -143,8 +184,9 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
         refuse_foreign(output / "index.html", MARK)  # before any kit is replaced
     ctx = KitContext(paper or A4, lang, preset, box or BoxOptions(), values or {})
-    jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
-            for name in names]
+    # One printer check per print job: the first kit of several carries it.
+    jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output,
+                   calibration=index == 0) for index, name in enumerate(names)]
     if len(jobs) == 1:
         drawn = draw_job(jobs[0])
         with progress(file_count(len(drawn[1]), formats), names[0], not quiet) as advance:
@@ -240,7 +282,7 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
 
 def build_calibration(*, output: Path, formats: frozenset[str], paper: Paper, dpi: int,
                       lang: str = "en") -> list[Path]:
-    """The printer check sheet alone (every kit starts with it too), numbered 1/2 and 2/2."""
+    """The printer check sheet alone (a kit carries it after its guide), numbered 1/2 and 2/2."""
     from pnp.components.calibrate import calibration_sheet
 
     pages = calibration_sheet(paper, lang)

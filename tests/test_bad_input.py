@@ -208,7 +208,7 @@ def test_an_option_the_game_does_not_declare_is_refused(tmp_path, command, game,
 
 def test_undeclared_options_are_tested_for_every_game_that_lacks_them():
     # The shipped games differ in their options, so the test above has cases, e.g. Rautino's.
-    assert {("kit", "rautino", "--ink-saver"), ("kit", "rautino", "--board-sheets"),
+    assert {("kit", "zatre", "--cover"), ("kit", "rautino", "--board-sheets"),
             ("board", "rautino", "--board-sheets")} <= set(undeclared_options())
 
 

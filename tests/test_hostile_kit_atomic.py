@@ -84,8 +84,8 @@ def test_a_killed_kit_leaves_the_old_kit_or_the_new_one(tmp_path, kits, moment):
             if target is not None and staged >= target:
                 reached = True
                 break
-            if moment == "after the swap" and snapshot(out / GAME).get("zatre-01-calibration.svg") == \
-                    kits["en"]["zatre-01-calibration.svg"]:
+            if moment == "after the swap" and snapshot(out / GAME).get("zatre-01-guide.svg") == \
+                    kits["en"]["zatre-01-guide.svg"]:
                 reached = True
                 break
             time.sleep(0.005)

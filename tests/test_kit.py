@@ -30,11 +30,15 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_every_game_gets_a_kit(all_kits):
-    for name in games.names():
+    for index, name in enumerate(games.names()):
         folder = all_kits / name
         assert (folder / f"{name}-kit.pdf").is_file()
         svgs = sorted(folder.glob(f"{name}-[0-9][0-9]-*.svg"))
-        assert svgs[0].name == f"{name}-01-calibration.svg"
+        assert [p.name for p in svgs[:2]] == [f"{name}-01-guide.svg", f"{name}-02-blank.svg"]
+        # One printer check per print job: the first kit carries it, the others do not repeat it.
+        checks = [p.name for p in svgs if p.name.endswith("-calibration.svg")]
+        assert checks == ([f"{name}-03-calibration.svg", f"{name}-04-calibration.svg"] if index == 0 else [])
+        assert ("once per print job" in svgs[0].read_text(encoding="utf-8")) == (index > 0)
         assert any(p.name.endswith("-box.svg") for p in svgs)
         previews = {p.stem for p in (folder / "preview").glob("*.png")}
         assert previews == {p.stem for p in svgs}
@@ -133,3 +137,15 @@ def test_rebuilding_removes_stale_pages_but_keeps_formats_not_rebuilt(tmp_path):
     assert run("kit", "rautino", "-o", str(tmp_path), "--format", "pdf", "-q").exit_code == 0
     assert sorted(p.name for p in folder.glob("*.svg")) == svgs
     assert sorted(p.name for p in (folder / "preview").glob("*.png")) == pngs
+
+
+def test_the_cover_sheet_is_printed_only_when_asked_for() -> None:
+    from pnp.draw.paper import A4
+    from pnp.kit import draw_kit, kit_context
+
+    game = games.get("rautino")
+    model = game.load(None)
+    plain = [item.component for item in draw_kit(game, model, kit_context(A4))]
+    asked = [item.component for item in draw_kit(game, model, kit_context(A4, cover=True))]
+    assert "cover" not in plain and asked.count("cover") == 1
+    assert len(asked) == len(plain) + 2  # one sheet more: the cover and its blank back

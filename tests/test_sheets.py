@@ -63,6 +63,6 @@ def test_every_kit_keeps_the_footer_band_free(tmp_path):
 
     from pnp.cli import main
 
-    for args in ([], ["--paper", "letter", "--lang", "de"], ["zatre", "--board-sheets", "2", "--ink-saver"]):
+    for args in ([], ["--paper", "letter", "--lang", "de"], ["zatre", "--board-sheets", "2", "--ink", "eco"]):
         result = CliRunner().invoke(main, ["kit", *args, "-o", str(tmp_path), "--format", "svg", "-q"])
         assert result.exit_code == 0, (args, result.output)

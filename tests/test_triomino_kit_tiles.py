@@ -191,7 +191,7 @@ def test_the_sheets_follow_the_spec(tmp_path, changes, count, sheets) -> None:
 
 @pytest.mark.parametrize("paper", [A4, LETTER])
 def test_pages_are_the_paper_and_inside_the_safe_area(paper) -> None:
-    for page in tile_pages(load(None), kit_context(paper, ink_saver=True)):
+    for page in tile_pages(load(None), kit_context(paper, ink="eco")):
         assert {page.width, page.height} == {paper.width, paper.height}
         page.check_safe_area()
 

@@ -41,9 +41,9 @@ def elements(page, cls: str, tag: str | None = None) -> list:
 # ---- board ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ink_saver", [False, True])
-def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink_saver: bool) -> None:
-    (page,) = draw("board", ink_saver=ink_saver)
+@pytest.mark.parametrize("ink", ["full", "eco"])
+def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink: str) -> None:
+    (page,) = draw("board", ink=ink)
     fields = elements(page, "field", "rect")
     assert len(fields) == 193
     kinds = {tuple(map(int, f.get("data-cell").split(","))): f.get("data-kind") for f in fields}
@@ -56,11 +56,11 @@ def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink_saver:
     assert float(by_cell[(8, 7)].get("y")) - float(by_cell[(7, 7)].get("y")) == pytest.approx(12.8)
 
 
-def test_classic_board_is_dark_and_ink_saver_light() -> None:
+def test_classic_board_is_dark_and_eco_ink_light() -> None:
     def fills(page) -> dict[str, str]:
         return {f.get("data-kind"): f.get("fill") for f in elements(page, "field", "rect")}
 
-    classic, light = fills(draw("board")[0]), fills(draw("board", ink_saver=True)[0])
+    classic, light = fills(draw("board")[0]), fills(draw("board", ink="eco")[0])
 
     def grey(colour: str) -> float:
         r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -311,7 +311,7 @@ def test_report_hooks_draw_the_final_board_and_the_rows_figure() -> None:
     assert sum(figure.counts.values()) == 4 and str(MODEL.sheet.rows) in figure.counts
 
 
-@pytest.mark.parametrize("args", [["board", "zatre", "--board-sheets", "2", "--ink-saver"],
+@pytest.mark.parametrize("args", [["board", "zatre", "--board-sheets", "2", "--ink", "eco"],
                                   ["tiles", "zatre"], ["rules", "zatre", "--lang", "de"],
                                   ["scoresheet", "zatre", "--pages", "2", "--paper", "letter"]])
 def test_components_through_the_cli(tmp_path: Path, args: list[str]) -> None:
@@ -340,7 +340,8 @@ def test_rules_example_caption_is_the_engines_turn(tmp_path: Path) -> None:
     example = find_example(MODEL)
     assert example is not None and example.turn == ((4, (7, 8)), (6, (6, 8)))
     assert caption(example, "en") == (
-        "Yellow: the tiles of this turn, 4 and 6. The 4 makes 2+3+1+4 = 10 across. The 6 on the x2 field makes "
+        "Yellow: the tiles of this turn, 4 and 6. Pink: the start field. The 4 makes 2+3+1+4 = 10 across. "
+        "The 6 on the x2 field makes "
         "5+6 = 11 across and 6+4 = 10 down. Written: 2 in column 10 (two 10s share a box), 2 in column 11 and "
         "a cross.")
     assert "Eingetragen: 2 in Spalte 10 (zwei 10er teilen ein Kästchen), 2 in Spalte 11 und ein Kreuz." in caption(
@@ -435,3 +436,20 @@ def test_score_block_marks_lie_in_the_printable_area(paper) -> None:
 def test_rules_say_when_a_row_through_an_x2_field_is_judged(lang, phrase) -> None:
     words, _ = _rules_words(MODEL, lang)
     assert phrase in words
+
+
+def test_the_box_lid_shows_the_example_turn_on_a_corner_of_the_board() -> None:
+    from pnp.components.box_kit import box_for_game
+    from pnp.games.zatre.kit.example import find_example
+
+    game = get("zatre")
+    example = find_example(MODEL)
+    for lang in ("en", "de"):
+        pages = box_for_game(game, MODEL, kit_context(A4, lang))
+        arts = [g for page in pages for g in svg_root(render_svg(page)).iter(f"{SVG_NS}g")
+                if g.get("class") == "cover-art"]
+        assert len(arts) == 1
+        tiles = [g for g in arts[0].iter(f"{SVG_NS}g") if g.get("class") == "tile"]
+        assert sorted(int(t.get("data-pips")) for t in tiles) == sorted(
+            pips for pips, _ in (*example.board, *example.turn))
+        assert any(t.get("class") == "field" for t in arts[0].iter(f"{SVG_NS}rect"))

@@ -33,12 +33,11 @@ class BoxSettings:
     style: str = "auto"
     paper_thickness: float = DEFAULT_THICKNESS_MM  # of the box net itself
     piece_thickness: float = PIECE_THICKNESS_MM  # one tile or stone, for the fit check
-    board_folds: int = 3  # how often the board sheet is folded in half to go into the box
 
 
 def read_box_settings(spec: Fields) -> BoxSettings:
     """Read `[box]` (every field optional): size_mm = [L, W, H], style, paper_thickness_mm,
-    piece_thickness_mm, board_folds."""
+    piece_thickness_mm. (A board goes in as its game says: in panels or folded between its places.)"""
     size = DEFAULT_SIZE
     if spec.has("size_mm"):
         values = spec.req("size_mm", list)
@@ -53,9 +52,8 @@ def read_box_settings(spec: Fields) -> BoxSettings:
                          lambda v: None if 0 <= v <= 1 else "must be between 0 and 1 mm")
     piece = spec.opt("piece_thickness_mm", float, PIECE_THICKNESS_MM,
                      lambda v: None if 0.05 <= v <= 10 else "must be between 0.05 and 10 mm")
-    folds = spec.opt("board_folds", int, 3, lambda v: None if 0 <= v <= 5 else "must be between 0 and 5")
     spec.finish()
-    return BoxSettings(size, style, thickness, piece, folds)
+    return BoxSettings(size, style, thickness, piece)
 
 
 A4_MM = (210.0, 297.0)
@@ -75,7 +73,7 @@ def settings_for(model: Any, overrides: BoxOptions | None = None) -> BoxSettings
     style = overrides.style or settings.style
     thickness = overrides.paper_thickness
     return BoxSettings(size, style, settings.paper_thickness if thickness is None else thickness,
-                       settings.piece_thickness, settings.board_folds)
+                       settings.piece_thickness)
 
 
 def box_fit(game: Game, model: Any) -> FitResult | None:

@@ -38,10 +38,10 @@ WORDS = Texts({
              "de": "Beide Balken müssen mit dem Lineal gemessen genau 100 mm lang sein."},
     "every side": {"en": "every side 50 mm", "de": "jede Seite 50 mm"},
     "duplex": {"en": "Duplex check", "de": "Duplextest"},
-    "front steps": {"en": ("Print page 2 on the back,", "flipping on the long edge.", "Hold to the light: the",
-                           "targets should overlap."),
-                    "de": ("Seite 2 auf die Rückseite", "drucken, an der langen Kante", "wenden. Gegen das Licht",
-                           "halten: die Zielkreuze sollen", "sich decken.")},
+    "front steps": {"en": ("Print the next page on the", "back, flip on the long edge.",
+                           "Hold to the light: the", "targets should overlap."),
+                    "de": ("Die nächste Seite auf die", "Rückseite drucken, an der", "langen Kante wenden. Gegen",
+                           "das Licht halten: die Ziel-", "kreuze sollen sich decken.")},
     "how to read": {"en": "How to read this sheet", "de": "So liest du diesen Bogen"},
     "notes": {"en": ("Measure both bars from 0 to 100. If they are off by more than 1 mm, switch off "
                      "'fit to page' or 'shrink oversized pages' in the print dialog and print again.",
@@ -160,7 +160,7 @@ def _front(paper: Paper, lang: str) -> Page:
 
 
 def _back(paper: Paper, lang: str) -> Page:
-    page = Page.for_paper(paper, label=f"{COMPONENT} (back)")
+    page = Page.for_paper(paper, label=f"{COMPONENT} (back)", back=True)
     cx = paper.width / 2
     words = WORDS.of(lang)
     page.text(cx, 22, words["back title"], pt(16), weight="bold", anchor="middle")

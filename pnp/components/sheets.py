@@ -10,6 +10,21 @@ from pnp.draw.paper import Paper
 from pnp.draw.scene import Page, filled
 from pnp.draw.text import FlowItem, FlowStyle, layout_flow, pt, vertical_extent
 from pnp.errors import LayoutError
+from pnp.i18n import Texts
+
+# One header scheme for every game's piece sheets: "Zatre tiles · fronts · 1/2".
+PIECE_SHEET_TITLES = Texts({
+    "front": {"en": "{game} {pieces} · fronts · {n}/{m}", "de": "{game}-{pieces} · Vorderseiten · {n}/{m}"},
+    "back": {"en": "{game} {pieces} · backs · {n}/{m}", "de": "{game}-{pieces} · Rückseiten · {n}/{m}"},
+})
+PIECES = Texts({"tiles": {"en": "tiles", "de": "Steine"}, "stones": {"en": "stones", "de": "Steine"}})
+
+
+def piece_sheet_title(game: str, pieces: str, back: bool, number: int, count: int, lang: str) -> str:
+    """The title of a piece sheet, front or back: game, pieces, side and sheet number."""
+    return PIECE_SHEET_TITLES(lang, "back" if back else "front", game=game, pieces=PIECES(lang, pieces),
+                              n=number, m=count)
+
 
 # The kit builder stamps a footer line at the bottom of the safe area; components stay above it.
 FOOTER_BAND_MM = 6.0

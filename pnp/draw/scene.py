@@ -132,6 +132,7 @@ class Page(_Builder):
     safe_margin: float = SAFE_MARGIN_MM
     label: str = ""
     paper: Paper | None = None  # the sheet it is printed on, if known: the page may not be larger
+    back: bool = False  # printed on the back of the page before it (long-edge duplex)
     items: list[Primitive] = field(default_factory=list)
 
     def __post_init__(self) -> None:

@@ -42,17 +42,31 @@ def __getattr__(name: str) -> Any:
 class KitOption(Generic[T]):
     """A kit option a game declares; the command line spells it `--name-with-dashes`."""
 
-    name: str  # a Python identifier, e.g. "ink_saver"
+    name: str  # a Python identifier, e.g. "board_sheets"
     type: type[T]  # bool (a flag), int or str
     default: T
     help: str  # what it does for this game, one short sentence
     low: int | None = None  # bounds of an int option, both inclusive
     high: int | None = None
     component: str | None = None  # an option of one component's command only (e.g. pages of the scoresheet)
+    choices: tuple[str, ...] = ()  # the values a str option takes (none: any text)
 
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+
+INK_CHOICES = ("eco", "full")
+
+
+def ink_option(eco: str) -> KitOption[str]:
+    """`--ink eco|full`, which every shipped game declares; `eco` says what eco prints lighter."""
+    return KitOption("ink", str, "full", f"eco: {eco}", choices=INK_CHOICES)
+
+
+def eco_ink(ctx: KitContext) -> bool:
+    """Whether the kit is printed with `--ink eco` (a game that does not declare `--ink` prints full)."""
+    return ctx.values.get("ink") == "eco"
 
 
 @dataclass(frozen=True)

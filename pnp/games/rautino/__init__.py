@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
 
-from .options import PLAYERS
+from .options import COVER, INK, PLAYERS
 
 
 def parts() -> GameParts:
@@ -45,4 +45,5 @@ GAME = Game(
     parts=parts,
     players=PLAYERS,
     printed_parts={"tiles": "stones"},
+    options=(INK, COVER),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
 
-from .options import INK_SAVER, PAGES, PLAYERS
+from .options import INK, PAGES, PLAYERS
 
 
 def parts() -> GameParts:
@@ -41,7 +41,7 @@ GAME = Game(
         "rules": "The rules sheet, with a drawn bridge and hexagon.",
     },
     parts=parts,
-    options=(INK_SAVER, PAGES),
+    options=(INK, PAGES),
     presets=("seed", "classic"),
     players=PLAYERS,
 )

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
 
-from .options import BOARD_SHEETS, INK_SAVER, PAGES, PLAYERS
+from .options import BOARD_SHEETS, INK, PAGES, PLAYERS
 
 
 def parts() -> GameParts:
     from pnp.spec import template_path
 
     from . import box, checker, replay
-    from .kit import board, fit, frames, report, rules, scoresheet, tiles
+    from .kit import board, cover, fit, frames, report, rules, scoresheet, tiles
 
     return GameParts(
         load=fit.load,
@@ -29,6 +29,7 @@ def parts() -> GameParts:
         final_board=report.final_board,
         frames=frames.frames,
         box_contents=box.box_contents,
+        box_art=cover.box_art,
     )
 
 
@@ -42,6 +43,6 @@ GAME = Game(
         "rules": "The rules sheet.",
     },
     parts=parts,
-    options=(INK_SAVER, BOARD_SHEETS, PAGES),
+    options=(INK, BOARD_SHEETS, PAGES),
     players=PLAYERS,
 )

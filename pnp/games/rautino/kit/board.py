@@ -18,11 +18,13 @@ from pnp.geometry import trigrid as tg
 from pnp.spec import TextRoom, check_printed
 
 from ..model import Colour, RautinoModel, Shape
+from ..panels import cut_edges
 from . import art
 from .texts import one_player_lines, points_lines, shape_name, words
 
 OUTLINE = Style(stroke=art.INK, stroke_width=0.6, linecap="round")
 GRID = stroked(art.GRID, 0.3)
+PANEL_CUT = stroked(art.INK, 0.45)  # the three long lines the board is cut along into panels
 START_FILL = "#e4dccb"
 LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm (smaller when the strip is narrower)
 MIN_STRIP_MM = 20.0  # narrowest strip beside the hexagon that still holds a legend
@@ -84,6 +86,8 @@ def draw_board(page: Page, model: RautinoModel, layout: tg.TriLayout, lang: str 
         fill = START_FILL if cell in start else art.BOARD_FILL
         page.polygon(layout.polygon(cell), style=filled(fill, art.GRID, GRID.stroke_width), cls="board-cell",
                      data={"cell": f"{cell[0]},{cell[1]}", "side-mm": f"{layout.side:g}"})
+    for p, q in cut_edges(board):  # the board goes into its box as six panels
+        page.line(*layout.point(p), *layout.point(q), style=PANEL_CUT, cls="panel-cut")
     for p, q in boundary_edges(board.cells):
         page.line(*layout.point(p), *layout.point(q), style=OUTLINE, cls="board-outline")
     draw_start(page, model, layout, lang)

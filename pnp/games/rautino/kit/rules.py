@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page, Style, filled, stroked
-from pnp.draw.text import Bullets, FlowItem, FlowStyle, Heading, Paragraph, pt, wrap
+from pnp.draw.text import Bullets, FlowItem, FlowStyle, Heading, Paragraph, pt, text_width, wrap
 from pnp.games.base import KitContext
 from pnp.geometry import trigrid as tg
 
@@ -210,13 +210,26 @@ def _shape_table(page: Page, model: RautinoModel, x: float, y: float, w: float, 
             tx = x + 28.0
             g.text(tx, top + 1.0 + pt(9), shape_name(shape, lang), pt(9), weight="bold")
             rule = [wds[shape.new_stone]] if shape.new_stone in ("both", "one") else []
-            lines = [*rule, " · ".join(points_lines(shape, lang)) + f" {wds['points']}"]
+            pairs = points_lines(shape, lang)
+            pairs[-1] += f" {wds['points']}"  # the unit stays with the last value, never alone on a line
             ly = top + 1.0 + pt(9) + size * 1.25
-            for line in (part for text in lines for part in wrap(text, w - 28.0, size)):
+            lines = [part for text in rule for part in wrap(text, w - 28.0, size)] + _join_pairs(pairs, w - 28.0, size)
+            for line in lines:
                 g.text(tx, ly, line, size)
                 ly += size * 1.25
         if index:
             page.line(x + 0.2, top - 0.3, x + w - 0.2, top - 0.3, style=stroked("#bbbbbb", 0.15))
+
+
+def _join_pairs(pairs: list[str], width: float, size: float) -> list[str]:
+    """'count: value' pairs joined by ' · ' into lines no wider than `width`, no pair split."""
+    lines: list[str] = []
+    for pair in pairs:
+        if lines and text_width(f"{lines[-1]} · {pair}", size) <= width:
+            lines[-1] += f" · {pair}"
+        else:
+            lines.append(pair)
+    return lines
 
 
 def _mini_board(g, region: set[tg.Cell], layout: tg.TriLayout, edge: bool = True) -> None:

@@ -12,18 +12,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.components.sheets import content_box, duplex_mirror
+from pnp.components.sheets import content_box, duplex_mirror, piece_sheet_title
 from pnp.draw.affine import Point
 from pnp.draw.scene import CUT, Page, Style, filled
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
-from pnp.games.base import KitContext
+from pnp.games.base import KitContext, eco_ink
 
 from ..model import RautinoModel
 from . import art
 from .texts import colour_name, words
 
 BLEED_MM = 3.0
+ECO_LINE = "#9a9a9a"  # `--ink eco` backs: grey outline and name on white
 GUTTER_MM = 2 * BLEED_MM  # colour from both sides meets in the middle of the gutter
 HEADER_MM = 30.0  # title, colour key and cutting note above the stones
 SQRT3 = math.sqrt(3)
@@ -105,8 +106,8 @@ def sheet_count(model: RautinoModel, page: Page) -> int:
     return math.ceil(model.stone_count / lattice(page, model.board.stone_side_mm).capacity)
 
 
-def _new_page(ctx: KitContext, label: str) -> Page:
-    return Page.for_paper(ctx.paper.portrait(), label=label)
+def _new_page(ctx: KitContext, label: str, back: bool = False) -> Page:
+    return Page.for_paper(ctx.paper.portrait(), label=label, back=back)
 
 
 def stone_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
@@ -140,8 +141,8 @@ def _header(page: Page, model: RautinoModel, title: str, note: str, lang: str) -
 def front_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: int, count: int) -> Page:
     w = words(ctx.lang)
     page = _new_page(ctx, "stones")
-    suffix = f" · {w['sheet']} {number + 1}/{count}" if count > 1 else ""
-    _header(page, model, f"{model.title} · {len(sheet)} {w['stones']}{suffix}", w["cut"], ctx.lang)
+    _header(page, model, piece_sheet_title(model.title, "stones", False, number + 1, count, ctx.lang),
+            f"{len(sheet)} {w['stones']} · {w['cut']}", ctx.lang)
     stones = model.stone_list
     for slot in sheet:
         colours = (model.colour(stones[slot.index][0]), model.colour(stones[slot.index][1]))
@@ -180,11 +181,10 @@ def cut_lines(sheet: list[Slot]) -> list[tuple[Point, Point]]:
 
 def back_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: int, count: int) -> Page:
     w = words(ctx.lang)
-    page = _new_page(ctx, "stone backs")
+    page = _new_page(ctx, "stone backs", back=True)
     mirror = duplex_mirror(page)
     box = content_box(page)
-    suffix = f" {number + 1}/{count}" if count > 1 else ""
-    title = f"{model.title} · {w['stones']}{suffix}"
+    title = piece_sheet_title(model.title, "stones", True, number + 1, count, ctx.lang)
     size = pt(14)
     # The back's header sits at the top right, behind the front's header (mirrored about the long edge).
     page.text(box.x1, box.y0 + vertical_extent(size, True)[0], title, size, weight="bold", anchor="end",
@@ -192,18 +192,21 @@ def back_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: i
     page.text(box.x1, box.y0 + 12.0, w["backs"], pt(8), anchor="end", style=filled("#444444"), cls="sheet-note")
     for slot in sheet:
         rhombus = [mirror.apply(*p) for p in slot.rhombus]
-        draw_back(page, rhombus, model.title, slot.index)
+        draw_back(page, rhombus, model.title, slot.index, eco=eco_ink(ctx))
     return page
 
 
-def draw_back(page: Page, rhombus: list[Point], title: str, index: int) -> None:
+def draw_back(page: Page, rhombus: list[Point], title: str, index: int, *, eco: bool = False) -> None:
+    """A dark back with bleed, or with `eco` ink a white one: only its outline and name, in grey."""
     centre = art.centroid(rhombus)
+    line = ECO_LINE if eco else art.BACK_LINE
     with page.group(cls="stone-back", data={"stone": str(index), "centre": _pt(centre)}) as g:
-        g.polygon(art.offset_convex(rhombus, BLEED_MM), style=filled(art.BACK_FILL), important=False)
+        if not eco:
+            g.polygon(art.offset_convex(rhombus, BLEED_MM), style=filled(art.BACK_FILL), important=False)
         inset = art.offset_convex(rhombus, -2.2)
-        g.polygon(inset, style=Style(stroke=art.BACK_LINE, stroke_width=0.35))
+        g.polygon(inset, style=Style(stroke=line, stroke_width=0.35))
         size = pt(8)
         g.text(centre[0], centre[1] + size * 0.36, title, size, weight="bold", anchor="middle",
-               style=filled(art.BACK_LINE))
+               style=filled(line))
         g.polygon(rhombus, style=Style(stroke=None, fill=None), cls="stone-back-outline",
                   data={"stone": str(index)})

@@ -94,7 +94,8 @@ def ENGLISH(model: TriominoModel, rules: Rules, examples: dict[str, Example | No
         Heading("Getting ready"),
         Paragraph(f"Shuffle the tiles face down. Everyone takes {model.hand_size} tiles "
                   f"({model.hand_size_many_players} with more than {model.many_players_above} players) "
-                  f"and stands them up so the others cannot see the numbers. The rest is the pool."),
+                  f"and keeps them where the others cannot see the numbers (in the hand, or lying face down in "
+                  f"front of them). The rest is the pool."),
         Heading("The first tile"),
         Paragraph(opening),
         Heading("Your turn"),
@@ -169,8 +170,9 @@ def GERMAN(model: TriominoModel, rules: Rules, examples: dict[str, Example | Non
                   f"Blatt, das Punkteblatt und ein Stift. {model.min_players} bis {model.max_players} Spieler."),
         Heading("Vorbereitung"),
         Paragraph(f"Alle Steine verdeckt mischen. Jeder nimmt {model.hand_size} Steine "
-                  f"({model.hand_size_many_players} bei mehr als {model.many_players_above} Spielern) und stellt "
-                  f"sie so vor sich auf, dass die anderen die Zahlen nicht sehen. Die übrigen Steine bilden "
+                  f"({model.hand_size_many_players} bei mehr als {model.many_players_above} Spielern) und hält "
+                  f"sie so, dass die anderen die Zahlen nicht sehen (in der Hand oder verdeckt vor sich "
+                  f"liegend). Die übrigen Steine bilden "
                   f"den Vorrat."),
         Heading("Der erste Stein"),
         Paragraph(opening),

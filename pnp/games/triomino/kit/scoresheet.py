@@ -113,13 +113,15 @@ def _table(page: Page, x0: float, y0: float, width: float, players: int, turn_ro
         page.text(x + sub * 1.5, y + HEADER + 3.6, total, _fit(total, sub - 1.0, pt(7.5)), weight="bold",
                   anchor="middle")
     y += HEADER + SUBHEADER
+    # The labels of the bold rows share one size: the one the longest needs, not a size each.
+    label_size = min((_fit(label, TURN_COL - 3.0, pt(8)) for label in [*end_rows, *foot_rows]), default=pt(8))
 
     def row(label: str, tinted: bool, cls: str, bold: bool = False) -> None:
         nonlocal y
         if tinted:
             page.rect(x0, y, width, ROW, style=filled("#f2f2f2"))
         if bold:
-            page.text(x0 + 1.5, y + ROW - 2.3, label, _fit(label, TURN_COL - 3.0, pt(8)), weight="bold")
+            page.text(x0 + 1.5, y + ROW - 2.3, label, label_size, weight="bold", cls="row-label")
         else:
             page.text(x0 + TURN_COL - 2.0, y + ROW - 2.2, label, pt(8), anchor="end", style=filled("#555555"))
         for p in range(players):

@@ -5,9 +5,6 @@ from __future__ import annotations
 from pnp.i18n import Texts
 
 TEXTS = Texts({
-    "tiles_title": {"en": "Triomino tiles", "de": "Triomino-Steine"},
-    "fronts": {"en": "fronts", "de": "Vorderseiten"},
-    "backs": {"en": "backs", "de": "Rückseiten"},
     "fronts_note": {
         "en": "Cut the long horizontal lines first, then the slanted ones. Print the next page on the back "
               "(flip on the long edge).",
@@ -15,7 +12,7 @@ TEXTS = Texts({
               "Rückseite drucken (an der langen Kante wenden).",
     },
     "backs_note": {
-        "en": "Back of the previous page: print duplex, flip on the long edge.",
+        "en": "Back of the previous page: print two-sided, flip on the long edge.",
         "de": "Rückseite der vorigen Seite: beidseitig drucken, an der langen Kante wenden.",
     },
 })

@@ -15,12 +15,11 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from pnp.components.sheets import back_point, content_box
+from pnp.components.sheets import back_point, content_box, piece_sheet_title
 from pnp.draw.scene import CUT, Page, Polygon, Style, Text, filled, stroked
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
-from pnp.games.base import KitContext
-from pnp.games.triomino.options import INK_SAVER
+from pnp.games.base import KitContext, eco_ink
 from pnp.geometry.trigrid import Cell, TriLayout, corners
 
 from ..model import TriominoModel
@@ -99,10 +98,10 @@ def tile_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
             front.add(tile_group(grid.polygon(cell), tile.numbers, underline_69=underline,
                                  data={"slot": str(slot), "sheet": str(sheet + 1), "side-mm": f"{model.side_mm:g}"}))
         _cut_lines(front, grid, cells)
-        back = Page.for_paper(paper, label=f"tiles {sheet + 1} back")
+        back = Page.for_paper(paper, label=f"tiles {sheet + 1} back", back=True)
         _header(back, ctx, sheet, sheets, back=True)
         _backs(back, front, grid, cells, chunk_labels=[t.label for t in chunk],
-               ink_saver=ctx.option(INK_SAVER), name=model.name)
+               ink_saver=eco_ink(ctx), name=model.name)
         pages += [front, back]
     return pages
 
@@ -123,8 +122,7 @@ def _header(page: Page, ctx: KitContext, sheet: int, sheets: int, back: bool) ->
     box = content_box(page)
     size = pt(12)
     y = box.y0 + vertical_extent(size, bold=True)[0]
-    side = TEXTS(ctx.lang, "backs") if back else TEXTS(ctx.lang, "fronts")
-    title = f"{TEXTS(ctx.lang, 'tiles_title')} · {side} · {sheet + 1}/{sheets}"
+    title = piece_sheet_title("Triomino", "tiles", back, sheet + 1, sheets, ctx.lang)
     page.text(page.width / 2, y, title, size, weight="bold", anchor="middle", cls="sheet-title")
     note = TEXTS(ctx.lang, "backs_note") if back else TEXTS(ctx.lang, "fronts_note")
     y += vertical_extent(size, bold=True)[1] + 1.0 + vertical_extent(pt(8))[0]

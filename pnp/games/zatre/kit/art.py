@@ -88,8 +88,8 @@ def draw_tile(g: GroupBuilder | Page, pips: int, x: float, y: float, size: float
                    style=Style(stroke=outline.stroke if outline else None,
                                stroke_width=outline.stroke_width if outline else 0.0, fill=face),
                    cls="tile-face")
-        step = size * 0.27
-        radius = size * 0.085
+        step = size * 0.245  # an 11.8 mm tile keeps its outer pips 2 mm inside the cut line
+        radius = size * 0.08
         cx, cy = x + size / 2, y + size / 2
         for col, row in PIP_LAYOUT[pips]:
             t.circle(cx + (col - 1) * step, cy + (row - 1) * step, radius, style=filled(pip_colour), cls="pip")

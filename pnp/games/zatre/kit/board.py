@@ -6,25 +6,35 @@ import math
 
 from pnp.components.sheets import content_box, title_band
 from pnp.components.split import ALIGN_BAND_MM, split_page
-from pnp.draw.scene import Page, filled
+from pnp.draw.scene import Page, Style, filled
 from pnp.draw.text import pt
 from pnp.errors import LayoutError
-from pnp.games.base import KitContext
+from pnp.games.base import KitContext, eco_ink
+from pnp.games.zatre.box import board_stack
 from pnp.games.zatre.kit.art import Palette, draw_fields, palette_for
 from pnp.games.zatre.model import ZatreModel
-from pnp.games.zatre.options import BOARD_SHEETS, INK_SAVER
+from pnp.games.zatre.options import BOARD_SHEETS
 from pnp.i18n import Texts
 
 LEGEND = Texts({
     "double": {"en": "x2: double field", "de": "x2: Doppelfeld"},
     "start": {"en": "red ring: start field", "de": "roter Kreis: Startfeld"},
     "limit": {"en": "no row may add up to more than {max}", "de": "keine Reihe darf mehr als {max} ergeben"},
+    "fold": {"en": "red dash-dot: fold for the box", "de": "rot gestrichelt: Falz für die Schachtel"},
 })
 SPLIT_OVERLAP_MM = 15.0
+FOLD = Style(stroke="#c62828", stroke_width=0.35, dash=(4.0, 1.0, 0.8, 1.0))  # red dash-dot: fold here
+
+
+def _fold_lines(model: ZatreModel, width: float, height: float) -> tuple[list[int], list[int]]:
+    """The columns and rows after which the board folds into panels of `width` x `height` mm."""
+    board = model.board
+    across, down = round(width / board.cell_mm), round(height / board.cell_mm)
+    return list(range(across, board.width, across)), list(range(down, board.height, down))
 
 
 def board_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
-    palette = palette_for(ctx.option(INK_SAVER))
+    palette = palette_for(eco_ink(ctx))
     if ctx.option(BOARD_SHEETS) == 2:
         return large_board_pages(model, ctx, palette)
     return [one_sheet_board(model, ctx, palette)]
@@ -52,7 +62,19 @@ def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pag
     y0 = top + (box.y1 - legend_h - top - height) / 2
     with page.group(cls="board", data={"palette": palette.name, "cell-mm": f"{cell:g}"}) as g:
         draw_fields(g, board, cell, palette, x0, y0)
+    # Where the board folds to go into its box: along field edges only, so no field is creased.
+    plan = board_stack(model)
+    columns, rows = _fold_lines(model, plan.width, plan.depth)
+    for c in columns:
+        page.line(x0 + c * cell, y0, x0 + c * cell, y0 + height, style=FOLD, cls="fold-line",
+                  data={"after-column": str(c)})
+    for r in rows:
+        page.line(x0, y0 + r * cell, x0 + width, y0 + r * cell, style=FOLD, cls="fold-line",
+                  data={"after-row": str(r)})
     _legend(page, model, ctx.lang, page.width / 2, y0 + height + 6.0)
+    if columns or rows:
+        page.text(page.width / 2, y0 + height + 10.0, LEGEND(ctx.lang, "fold"), pt(8), anchor="middle",
+                  style=filled("#c62828"), cls="legend")
     return page
 
 

@@ -70,14 +70,15 @@ def english(model: ZatreModel, example: Example | None = None) -> tuple[str, str
                   f"players; {n['tiles']} tiles with 1 to 6 pips."),
         Heading("Setup", 2),
         Bullets(("Put all tiles face down in a bag or box and mix them.",
-                 "Every player takes a score sheet. Agree on who starts.")),
+                 "Every player takes a score sheet. Draw lots for who starts.")),
         Heading("A turn", 2),
         Paragraph(f"The starting player draws {n['first']} tiles and lays them; one of them covers the red start "
                   f"field. From then on each player in turn draws {n['per_turn']} tiles and lays them."),
         Bullets((
             "Every tile touches a tile already on the board along an edge (a tile laid earlier in the same "
             "turn counts). The tiles of a turn may go apart or side by side.",
-            f"A row is an unbroken line of two or more tiles, across or down. No row may ever add up to more "
+            f"A row is the whole unbroken line of two or more tiles, across or down, up to an empty field or the "
+            f"edge at each end. No row may ever add up to more "
             f"than {n['max']}.",
             f"Rows of {n['below']} or less are allowed but score nothing.",
             f"Each row that holds a tile laid this turn and adds up to {n['sums']} scores: {n['points_en']} "
@@ -126,18 +127,19 @@ def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str,
     left: list[FlowItem] = [
         Heading("Ziel", 2),
         Paragraph(f"Lege die Steine so, dass Reihen genau {n['summen']} ergeben. Solche Reihen bringen Punkte, "
-                  f"x2-Felder verdoppeln ganze Zeilen des Spielblocks, und die höchste Summe gewinnt. Für "
+                  f"x2-Felder verdoppeln ganze Zeilen des Punkteblatts, und die höchste Summe gewinnt. Für "
                   f"{n['spieler']} Spieler; {n['tiles']} Steine mit 1 bis 6 Augen."),
         Heading("Vorbereitung", 2),
         Bullets(("Alle Steine verdeckt in einen Beutel oder eine Schachtel geben und mischen.",
-                 "Jeder Spieler nimmt ein Blatt vom Spielblock. Wer beginnt, wird ausgelost.")),
+                 "Jeder Spieler nimmt ein Punkteblatt. Wer beginnt, wird ausgelost.")),
         Heading("Ein Zug", 2),
         Paragraph(f"Der Startspieler zieht {n['first']} Steine und legt sie; einer davon bedeckt das rote "
                   f"Startfeld. Danach zieht jeder reihum {n['per_turn']} Steine und legt sie an."),
         Bullets((
-            "Jeder Stein berührt mit einer Kante einen Stein auf dem Brett (auch einen, der in diesem Zug "
+            "Jeder Stein berührt mit einer Kante einen Stein auf dem Spielplan (auch einen, der in diesem Zug "
             "gelegt wurde). Die Steine eines Zuges dürfen getrennt oder nebeneinander liegen.",
-            f"Eine Reihe ist eine lückenlose Linie aus zwei oder mehr Steinen, waagerecht oder senkrecht. "
+            f"Eine Reihe ist die ganze lückenlose Linie aus zwei oder mehr Steinen, waagerecht oder senkrecht, "
+            f"an jedem Ende bis zu einem leeren Feld oder zum Rand. "
             f"Keine Reihe darf je mehr als {n['max']} ergeben.",
             f"Reihen bis {n['below']} sind erlaubt, zählen aber nichts.",
             f"Jede Reihe mit einem Stein aus diesem Zug, die {n['summen']} ergibt, zählt: {n['points_de']} "
@@ -159,7 +161,7 @@ def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str,
                   "der Steine, die noch auf der Hand sind, zählen als Minuspunkte."),
     ]
     right: list[FlowItem] = [
-        Heading("Der Spielblock", 2),
+        Heading("Das Punkteblatt", 2),
         Bullets((
             "Jede Spalte wird von oben ohne Lücken gefüllt, unabhängig von den anderen.",
             "Die Punkte einer Reihe kommen in das oberste freie Kästchen ihrer Spalte. Reihen gleicher Summe "

@@ -46,7 +46,7 @@ LABELS = Texts({
     "Total": {"en": "Total", "de": "Gesamt"},
     "Bonus": {"en": "Bonus", "de": "Bonus"},
 })
-TITLE = Texts({"title": {"en": "score sheet", "de": "Spielblock"}})
+TITLE = Texts({"title": {"en": "score sheet", "de": "Punkteblatt"}})
 
 
 def tr(label: str, lang: str) -> str:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.components.sheets import back_point, content_box, title_band
+from pnp.components.sheets import back_point, content_box, piece_sheet_title, title_band
 from pnp.draw.affine import BBox
 from pnp.draw.scene import CUT, Page, Style, filled, stroked
+from pnp.draw.text import pt
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.zatre.kit.art import draw_tile
@@ -23,13 +24,11 @@ MARK_MM = 5.0  # cut lines run on this far past the grid as marks, so the first 
 BLEED_MM = 3.0
 BACK = "#d5dfe9"
 BACK_MARK = "#56708c"
+SHEET_TITLE = pt(14)
 TITLES = Texts({
-    "front": {"en": "{title} tiles", "de": "{title}-Steine"},
-    "front note": {"en": "sheet {n} of {m} · {count} tiles · cut along every line",
-                   "de": "Bogen {n} von {m} · {count} Steine · an allen Linien schneiden"},
-    "back": {"en": "{title} tile backs", "de": "{title}-Steine, Rückseiten"},
-    "back note": {"en": "back of tile sheet {n} · print two-sided, flip on the long edge",
-                  "de": "Rückseite von Bogen {n} · beidseitig drucken, an der langen Kante wenden"},
+    "front note": {"en": "{count} tiles · cut along every line", "de": "{count} Steine · an allen Linien schneiden"},
+    "back note": {"en": "Back of the previous page: print two-sided, flip on the long edge.",
+                  "de": "Rückseite der vorigen Seite: beidseitig drucken, an der langen Kante wenden."},
 })
 
 
@@ -60,7 +59,7 @@ def tile_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
     size = tile_size(model, ctx)
     paper = ctx.paper.portrait()
     probe = Page.for_paper(paper)
-    top = title_band(probe, "Zatre", "x")
+    top = title_band(probe, "Zatre", "x", size=SHEET_TITLE)
     box = content_box(probe)
     area = BBox(box.x0 + MARK_MM + 1, top + MARK_MM + 1, box.x1 - MARK_MM - 1, box.y1 - MARK_MM - 1)
     max_cols, max_rows = int(area.width // size), int(area.height // size)
@@ -77,15 +76,15 @@ def tile_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
                     area.y0 + (area.height - rows * size) / 2, size)
         first = (number - 1) * capacity
         pages.append(front_page(model, ctx, grid, chunk, first, number, len(chunks)))
-        pages.append(back_page(model, ctx, grid, len(chunk), number))
+        pages.append(back_page(model, ctx, grid, len(chunk), number, len(chunks)))
     return pages
 
 
 def front_page(model: ZatreModel, ctx: KitContext, grid: Grid, pips: list[int], first: int, number: int,
                sheets: int) -> Page:
     page = Page.for_paper(ctx.paper.portrait(), label=f"tiles {number}")
-    title_band(page, TITLES(ctx.lang, "front", title=model.title),
-               TITLES(ctx.lang, "front note", n=number, m=sheets, count=len(pips)))
+    title_band(page, piece_sheet_title(model.title, "tiles", False, number, sheets, ctx.lang),
+               TITLES(ctx.lang, "front note", count=len(pips)), size=SHEET_TITLE)
     for index in range(grid.columns * grid.rows):
         x, y = grid.slot(index)
         if index < len(pips):
@@ -113,9 +112,9 @@ def _cut_grid(page: Page, grid: Grid) -> None:
         page.line(box.x1 + 1, y, box.x1 + MARK_MM + 1, y, style=CUT, layer="marks", cls="crop-mark")
 
 
-def back_page(model: ZatreModel, ctx: KitContext, grid: Grid, count: int, number: int) -> Page:
+def back_page(model: ZatreModel, ctx: KitContext, grid: Grid, count: int, number: int, sheets: int) -> Page:
     """One tint over the whole grid (and 3 mm beyond, so a duplex shift shows no white edge)."""
-    page = Page.for_paper(ctx.paper.portrait(), label=f"tile backs {number}")
+    page = Page.for_paper(ctx.paper.portrait(), label=f"tile backs {number}", back=True)
     box = grid.box
     (ax, ay), (bx, by) = back_point(page, box.x0, box.y0), back_point(page, box.x1, box.y1)
     x0, y0, x1, y1 = min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
@@ -131,5 +130,6 @@ def back_page(model: ZatreModel, ctx: KitContext, grid: Grid, count: int, number
             letter = size * 0.36
             g.text(bx, by + letter * 0.36, model.title[:1].upper(), letter, anchor="middle", weight="bold",
                    style=filled(BACK_MARK))
-    title_band(page, TITLES(ctx.lang, "back", title=model.title), TITLES(ctx.lang, "back note", n=number))
+    title_band(page, piece_sheet_title(model.title, "tiles", True, number, sheets, ctx.lang),
+               TITLES(ctx.lang, "back note"), size=SHEET_TITLE)
     return page

@@ -1,0 +1,85 @@
+"""The print and assembly guide: first page of every kit, its sheet table equal to the kit's pages."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.components.guide import page_ranges
+from pnp.draw.paper import A4, LETTER
+from pnp.draw.scene import Text
+from pnp.games.base import BoxOptions, KitContext
+from pnp.kit import KitJob, draw_job, render_job
+
+PART_WORDS = {"en": {"tiles": ("tiles", "stones"), "board": ("board",), "rules": ("rules",)},
+              "de": {"tiles": ("Spielsteine",), "board": ("Spielplan",), "rules": ("Regeln",)}}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("game", "paper"), [("rautino", A4), ("zatre", LETTER), ("triomino", A4)])
+def test_the_guide_table_is_the_kits_page_list(tmp_path, game, paper, lang) -> None:
+    job = KitJob(game, None, None, KitContext(paper, lang, None, BoxOptions(), {}), frozenset({"pdf"}), 100,
+                 tmp_path)
+    drawn = draw_job(job)
+    (_, pdf), = render_job(job, drawn)
+    pages = drawn[1]
+    assert pages[0].component == "guide"
+    rows = [p.data for p in pages[0].page.items if isinstance(p, Text) and p.data.get("row")]
+    assert [int(r["row"]) for r in rows] == list(range(len(rows)))
+    covered: list[int] = []
+    for row in rows:
+        first = int(row["first"])
+        front, back = pages[first - 1], pages[first]
+        assert front.component == row["component"] and not front.page.back
+        assert back.page.back and back.behind == first
+        assert (back.component != "blank") == (row["two-sided"] == "yes")
+        covered += [first, first + 1]
+    assert covered == list(range(1, len(pages) + 1))  # every page of the file, in order, once
+    text = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    for row in rows:  # the printed table says the same
+        first = int(row["first"])
+        assert (f"{first}–{first + 1}" if row["two-sided"] == "yes" else f"{first} (") in text
+    for component, words in PART_WORDS[lang].items():
+        if any(p.component == component for p in pages):
+            assert any(word in text for word in words)
+    assert ("240 g/m²" in text) and ("80 g/m²" in text)
+
+
+def test_page_ranges_join_neighbours() -> None:
+    assert page_ranges([5, 1, 2, 3, 6, 9]) == "1–3, 5–6, 9"
+    assert page_ranges([4]) == "4"
+
+
+def _guide_texts(pages) -> list[Text]:
+    return [p for p in pages[0].page.items if isinstance(p, Text)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_guide_gives_each_sheets_ink_and_warns_of_a_sheet_used_under_a_quarter(tmp_path, lang) -> None:
+    from pnp.components.ink import coverage
+    from pnp.spec import template_path
+
+    text = template_path("rautino").read_text(encoding="utf-8")
+    spec = tmp_path / "rautino-42.toml"
+    spec.write_text(text.replace("count = 2", "count = 3", 12), encoding="utf-8")  # 42 stones, 40 a sheet
+    for path, warned in ((None, False), (spec, True)):
+        job = KitJob("rautino", None, path, KitContext(A4, lang, None, BoxOptions(), {}), frozenset({"pdf"}),
+                     100, tmp_path)
+        pages = draw_job(job)[1]
+        texts = _guide_texts(pages)
+        warnings = [t.text for t in texts if t.cls == "guide-warning"]
+        assert bool(warnings) == warned
+        if warned:
+            assert warnings == [t for t in warnings if "2/2" in t and "(5 %)" in t and "42" in t]
+        cells = [t for t in texts if t.cls == "guide-cell"]
+        rows = [t for t in cells if t.data.get("row")]
+        for row in rows[1:]:  # the guide's own ink is measured on a draft of itself
+            first = int(row.data["first"])
+            shown = next(t.text for t in cells if t.y == row.y and t.text.endswith("%"))
+            front = round(100 * coverage(pages[first - 1].page))
+            values = [int(v) for v in shown.rstrip(" %").split(" / ")]
+            assert abs(values[0] - front) <= 1  # the footer, stamped after, adds a trace
+            if row.data["two-sided"] == "yes":
+                assert abs(values[1] - round(100 * coverage(pages[first].page))) <= 1
