@@ -17,7 +17,7 @@ from pnp.games.base import CheckOptions
 
 from .engine import play_game
 from .model import RautinoModel
-from .players import PLAYER_ORDER, PLAYERS
+from .players import PLAYER_ORDER, seat_player
 from .records import to_record
 
 SUPPORTED_PLAYERS = (1, 2)  # the rules know a solo game and a game for two
@@ -33,7 +33,7 @@ def configurations(model: RautinoModel, options: CheckOptions) -> list[Configura
 
 def play(model: RautinoModel, deal: Deal) -> Outcome:
     """One seeded game: its record and what the figures need of it."""
-    choosers = [PLAYERS[name] for name in deal.configuration.seats]
+    choosers = [seat_player(name) for name in deal.configuration.seats]
     result = play_game(model, deal.configuration.players, deal.seed, choosers)
     shapes = Counter(model.shapes[formed.shape].name for turn in result.turns if turn.score is not None
                      for formed in turn.score.shapes)

@@ -18,7 +18,7 @@ from pnp.latest import Latest
 
 from .engine import FREE, FitTable, run_game
 from .model import Numbers, TriominoModel
-from .players import CHOOSERS, PLAYER_ORDER
+from .players import PLAYER_ORDER, seat_player
 
 # One FitTable per model and process (workers build theirs once, on the first game), found by
 # the model's identity: keying by the tile set cost a game a tuple of every tile's numbers.
@@ -143,7 +143,7 @@ def _seats(pattern: tuple[str, ...], players: int) -> tuple[str, ...]:
 def play(model: TriominoModel, deal: Deal) -> Outcome:
     """One seeded game (one or more rounds) and what the figures need of it."""
     config = deal.configuration
-    choosers = [CHOOSERS[name] for name in config.seats]
+    choosers = [seat_player(name) for name in config.seats]
     game = run_game(model, model.rules(config.preset), choosers, deal.seed, fit_table(model))
     rounds = game.rounds
     stats = [r.stats for r in rounds]

@@ -20,7 +20,7 @@ from pnp.games.base import CheckOptions
 from pnp.games.zatre.engine import Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import PLAYER_ORDER
-from pnp.games.zatre.records import PLAYERS, seat_kinds, to_record
+from pnp.games.zatre.records import seat_kinds, seat_player, to_record
 from pnp.latest import Latest
 
 RULES_PLAYERS = (2, 4)  # the rules are for 2 to 4 players; the spec may allow solo practice, not checked
@@ -77,7 +77,7 @@ _geometry: Latest[ZatreModel, Geometry] = Latest(Geometry)
 def play(model: ZatreModel, deal: Deal) -> Outcome:
     geo = _geometry(model)
     seats = list(deal.configuration.seats)
-    result = play_game(model, geo, [PLAYERS[k] for k in seats], seats, deal.seed)
+    result = play_game(model, geo, [seat_player(k, model) for k in seats], seats, deal.seed)
     sheets = result.sheets
     measures: dict[str, int | list[int]] = {
         "rows_used": [sheet.rows_used for sheet in sheets],
