@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp.check.confidence import Outcome, seat_advantage_test, share_test, wilson
+from pnp.check.measures import measure_figures, measure_lines
 from pnp.check.report import describe, games_to_decide, undecided_clause
 from pnp.spec import in_range
 
@@ -137,7 +138,11 @@ def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...]
         entry: dict[str, Any] = {"games": tally.games}
         if configuration.players > 1:
             entry |= fairness(report, configuration.label, tally, limits)
-        per_configuration[configuration.label] = entry | length(tally)
+        entry |= length(tally)
+        measures = measure_figures(tally, report.confidence)
+        if measures:
+            entry["measures"] = measures
+        per_configuration[configuration.label] = entry
     report.balance["configurations"] = per_configuration
     if skill_tallies:
         judged = next(iter(skill_tallies))
@@ -166,6 +171,7 @@ def balance_lines(balance: dict[str, Any]) -> list[str]:
         lines.append(f"    turns per game: {_spread(entry['turns_per_game'])}")
         if "rounds_per_game" in entry:
             lines.append(f"    rounds per game: {_spread(entry['rounds_per_game'])}")
+        lines += measure_lines(entry.get("measures", {}))
     for label, match in balance.get("skill", {}).items():
         lines.append(f"  skill, {label} ({match['games']} games, seats alternated): "
                      f"{match['player']} wins {_interval(match['win_share'])}, ties {match['tie_share']:.1%}; "

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.check.charts import bar_chart, binned_counts, interval_chart
+from pnp.check.measures import measure_charts
 from pnp.check.protocol import Configuration
 from pnp.check.report import SUMMARY_COLUMNS, CheckReport, is_summary, summary_cells
 from pnp.games.base import Figure, Game
@@ -45,7 +46,7 @@ def score_figures(report: CheckReport) -> list[Figure]:
 
 def render_report(game: Game, model: Any, report: CheckReport, folder: Path) -> list[tuple[Path, bytes]]:
     """The report's files in memory (index.html first), so a board that fails to draw writes nothing."""
-    figures = score_figures(report)
+    figures = score_figures(report) + measure_charts(report)
     if game.figures is not None:
         figures += game.figures(model, report)
     boards: list[tuple[Path, bytes]] = []

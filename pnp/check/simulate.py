@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.check.balance import BalanceLimits, Match, judge_balance, matches
 from pnp.check.log import record_log
+from pnp.check.measures import outcome_measures
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation, deal_for, game_seed, numbered
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
@@ -54,7 +55,9 @@ def play_one(simulation: Simulation, model: Any, schedule: Schedule, keep_record
     deal, _ = schedule.deal(number)
     outcome = simulation.play(model, deal)
     record = numbered(outcome.full_record(), simulation.game, deal) if keep_record else {}
-    return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements, outcome.measures)
+    # The score track stays in the worker: its measures travel instead.
+    return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements,
+                   {**outcome.measures, **outcome_measures(outcome)})
 
 
 def play_chunk(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...], games: int,

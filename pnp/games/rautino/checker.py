@@ -15,7 +15,7 @@ from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 
-from .engine import play_game
+from .engine import GameResult, play_game
 from .model import RautinoModel
 from .players import PLAYER_ORDER, seat_player
 from .records import to_record
@@ -47,7 +47,18 @@ def play(model: RautinoModel, deal: Deal) -> Outcome:
     measures.update({f"shape:{shape.name}": shapes[shape.name] for shape in model.shapes})
     # The record is built only when a log or report reads it.
     return Outcome(partial(to_record, model, result, deal.number), list(result.scores), len(result.turns), 1,
-                   result.placed - 1, measures)
+                   result.placed - 1, measures, score_track(result), result.skips)
+
+
+def score_track(result: GameResult) -> list[list[int]]:
+    """Every seat's score after each turn (a skip scores nothing)."""
+    running = [0] * result.players
+    track = []
+    for turn in result.turns:
+        if turn.score is not None:
+            running[turn.player] += turn.score.total
+        track.append(running[:])
+    return track
 
 
 def check(model: RautinoModel, options: CheckOptions) -> CheckReport:

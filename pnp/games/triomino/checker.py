@@ -16,7 +16,7 @@ from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
 from pnp.latest import Latest
 
-from .engine import FREE, FitTable, run_game
+from .engine import FREE, FitTable, PlayedGame, run_game
 from .model import Numbers, TriominoModel
 from .players import PLAYER_ORDER, seat_player
 
@@ -163,7 +163,25 @@ def play(model: TriominoModel, deal: Deal) -> Outcome:
     turns = sum(1 + len(r.turns) for r in rounds)
     placements = sum(r.placements for r in rounds)
     # The record is built only if a log or the report reads it.
-    return Outcome(game.record, list(game.final_scores), turns, len(rounds), placements, measures)
+    blocked = sum(turn[2] is None for r in rounds for turn in r.turns)
+    return Outcome(game.record, list(game.final_scores), turns, len(rounds), placements, measures,
+                   score_track(game), blocked)
+
+
+def score_track(game: PlayedGame) -> list[list[int]]:
+    """Every seat's game score after each turn, the opening included; a round's end bonuses are
+    counted before the next round's opening."""
+    track = []
+    totals = [0] * len(game.final_scores)
+    for played in game.rounds:
+        running = totals[:]
+        running[played.starter] += played.opening.total
+        track.append(running[:])
+        for turn in played.turns:
+            running[turn[0]] += turn[7]
+            track.append(running[:])
+        totals = list(played.totals or running)
+    return track
 
 
 HEXAGON_KINDS = ("single", "double", "triple")

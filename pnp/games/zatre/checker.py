@@ -17,10 +17,11 @@ from pnp.check.report import CheckReport
 from pnp.check.stats import Histogram, Tally
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
-from pnp.games.zatre.engine import Geometry, play_game
+from pnp.games.zatre.engine import GameResult, Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import PLAYER_ORDER
 from pnp.games.zatre.records import seat_kinds, seat_player, to_record
+from pnp.games.zatre.sheet import ScoreSheet
 from pnp.latest import Latest
 
 RULES_PLAYERS = (2, 4)  # the rules are for 2 to 4 players; the spec may allow solo practice, not checked
@@ -87,9 +88,23 @@ def play(model: ZatreModel, deal: Deal) -> Outcome:
         "last_resort": sum(len(turn.result.last_resort) for turn in result.turns),
     }
     placements = sum(len(turn.placements) for turn in result.turns)
+    blocked = sum(not turn.placements for turn in result.turns)
     # The record is built only if a log or the report reads it.
     return Outcome(partial(to_record, result, geo, deal.number), result.final_scores, len(result.turns), 1,
-                   placements, measures)
+                   placements, measures, score_track(model, result), blocked)
+
+
+def score_track(model: ZatreModel, result: GameResult) -> list[list[int]]:
+    """Every seat's sheet total after each turn (the minus points of tiles left come at the end)."""
+    sheets = [ScoreSheet(model.sheet, model.rules) for _ in result.sheets]
+    running = [0] * len(sheets)
+    track = []
+    for turn in result.turns:
+        sheet = sheets[turn.player]
+        sheet.enter_turn([row.total for row in turn.result.rows], turn.result.crosses)
+        running[turn.player] = sheet.total
+        track.append(running[:])
+    return track
 
 
 def figures(model: ZatreModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:
