@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.check.confidence import Outcome, seat_advantage_test, share_test, wilson
 from pnp.check.measures import measure_figures, measure_lines
+from pnp.check.ratings import Result, rating_figures, rating_lines
 from pnp.check.report import describe, games_to_decide, undecided_clause
+from pnp.players.levels import STANDARD_LEVELS, name_of
 from pnp.spec import in_range
 
 if TYPE_CHECKING:
@@ -125,6 +127,17 @@ def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits
     return figures
 
 
+def ratings(skill_tallies: dict[Match, Tally], limits: BalanceLimits, confidence: float) -> dict[str, Any]:
+    """Bradley-Terry ratings of the matrix's players from every match, the weakest at 0."""
+    names = {m.player for m in skill_tallies} | {m.opponent for m in skill_tallies}
+    # Every player is the stronger side against each weaker one: the weakest never, the strongest always.
+    players = sorted(names, key=lambda name: sum(m.player == name for m in skill_tallies))
+    results = [Result(m.player, m.opponent, tally.seat_wins[0], tally.games) for m, tally in skill_tallies.items()]
+    levels = {player: name_of(STANDARD_LEVELS, player) for player in players}
+    return rating_figures(players, results, limits.min_skill_share, confidence,
+                          {p: level for p, level in levels.items() if level != p})
+
+
 def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...], tallies: dict[str, Tally],
                   skill_tallies: dict[Match, Tally], limits: BalanceLimits) -> None:
     """Fill `report.balance` and `report.findings`; under --strict the findings fail the check."""
@@ -148,6 +161,9 @@ def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...]
         judged = next(iter(skill_tallies))
         report.balance["skill"] = {match.label: skill(report, match, tally, limits, match == judged)
                                    for match, tally in skill_tallies.items()}
+        played = {match: tally for match, tally in skill_tallies.items() if tally.games}
+        if played:
+            report.balance["ratings"] = ratings(played, limits, report.confidence)
     if report.strict:
         for finding in report.findings:
             report.fail(f"balance (--strict): {finding}")
@@ -176,6 +192,8 @@ def balance_lines(balance: dict[str, Any]) -> list[str]:
         lines.append(f"  skill, {label} ({match['games']} games, seats alternated): "
                      f"{match['player']} wins {_interval(match['win_share'])}, ties {match['tie_share']:.1%}; "
                      f"mean scores {match['mean_scores'][0]} to {match['mean_scores'][1]}")
+    if "ratings" in balance:
+        lines += rating_lines(balance["ratings"])
     return lines
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from pnp.check.charts import bar_chart, binned_counts, interval_chart
 from pnp.check.measures import measure_charts
 from pnp.check.protocol import Configuration
+from pnp.check.ratings import ratings_html
 from pnp.check.report import SUMMARY_COLUMNS, CheckReport, is_summary, summary_cells
 from pnp.games.base import Figure, Game
 
@@ -195,7 +196,7 @@ def balance_html(balance: dict[str, Any]) -> str:
             f"findings fail the check.</p><h3>Findings</h3><ul>{findings}</ul>"
             f"{f'<h3>Undecided</h3><ul>{undecided}</ul>' if undecided else ''}"
             f'<h3>Seat fairness</h3><div class="charts">{"".join(charts) or "<p>one-player games only</p>"}</div>'
-            f"{skill_table}{length}")
+            f"{skill_table}{ratings_html(balance.get('ratings'))}{length}")
 
 
 def _quartile_cells(figure: dict[str, float]) -> str:
