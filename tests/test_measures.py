@@ -67,12 +67,14 @@ def test_game_measures_close_the_track_with_the_final_scores():
     # An end bonus turns the game: seat 2 wins only with it.
     measures = game_measures([[10, 5]], [10, 12], blocked=2)
     assert measures == {PREFIX + "blocked_turns": 2, PREFIX + "lead_changes": 1, PREFIX + "margin": 2,
-                        PREFIX + "drama": 5, PREFIX + "decisiveness": 500, PREFIX + "comeback": 1}
+                        PREFIX + "drama": 5, PREFIX + "decisiveness": 500, PREFIX + "comeback": 1,
+                        PREFIX + "score_difference": 2}
 
 
 def test_a_tied_game_has_no_winner_measures_and_a_solo_game_only_its_blocked_turns():
     tied = game_measures([[1, 0], [1, 1]], [1, 1], blocked=0)
-    assert tied == {PREFIX + "blocked_turns": 0, PREFIX + "lead_changes": 0, PREFIX + "margin": 0}
+    assert tied == {PREFIX + "blocked_turns": 0, PREFIX + "lead_changes": 0, PREFIX + "margin": 0,
+                    PREFIX + "score_difference": 0}
     assert game_measures([[3], [5]], [5], blocked=1) == {PREFIX + "blocked_turns": 1}
 
 

@@ -7,9 +7,10 @@ playability verdict; `--strict` makes them fail the check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from pnp.check.compensation import DIFFERENCE, effect, propose
 from pnp.check.confidence import Outcome, seat_advantage_test, share_test, wilson
 from pnp.check.measures import measure_figures, measure_lines
 from pnp.check.ratings import Result, rating_figures, rating_lines
@@ -138,6 +139,40 @@ def ratings(skill_tallies: dict[Match, Tally], limits: BalanceLimits, confidence
                           {p: level for p, level in levels.items() if level != p})
 
 
+def compare_levels(report: CheckReport, configurations: tuple[Configuration, ...], tallies: dict[str, Tally],
+                   limits: BalanceLimits) -> None:
+    """For each configuration played with one strength level in every seat (`--seat-levels`): does the
+    seat finding of the spec's players hold for it too, and what does their compensation do to it."""
+    entries = report.balance["configurations"]
+    comparisons = []
+    for configuration in configurations:
+        if configuration.level is None or configuration.label not in entries:
+            continue
+        base = replace(configuration, level=None, seats=()).label
+        if base not in entries or "seat_advantage" not in entries[base]:
+            continue
+        ours, theirs = entries[configuration.label], entries[base]
+        outcomes = (theirs["seat_advantage"]["outcome"], ours["seat_advantage"]["outcome"])
+        if outcomes[0] == outcomes[1] and outcomes[0] != Outcome.UNDECIDED.value:
+            verdict = "holds for both" if outcomes[0] == Outcome.FAIL.value else "no advantage for either"
+        elif Outcome.UNDECIDED.value in outcomes:
+            verdict = "undecided for one of them"
+        else:
+            verdict = "differs: an advantage only " + ("with the spec's players" if outcomes[0] == Outcome.FAIL.value
+                                                        else f"with {configuration.level} players")
+        comparison = {"configuration": base, "level": configuration.level,
+                      "spec_players": theirs["seat_advantage"],
+                      "level_players": ours["seat_advantage"], "seat_finding": verdict}
+        proposal = theirs.get("compensation")
+        if proposal:
+            comparison["compensation_effect"] = effect(tallies[configuration.label].histogram(DIFFERENCE),
+                                                       proposal["seat"] - 1, proposal["points"],
+                                                       limits.max_seat_advantage, report.confidence)
+        comparisons.append(comparison)
+    if comparisons:
+        report.balance["seats_by_level"] = comparisons
+
+
 def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...], tallies: dict[str, Tally],
                   skill_tallies: dict[Match, Tally], limits: BalanceLimits) -> None:
     """Fill `report.balance` and `report.findings`; under --strict the findings fail the check."""
@@ -151,12 +186,18 @@ def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...]
         entry: dict[str, Any] = {"games": tally.games}
         if configuration.players > 1:
             entry |= fairness(report, configuration.label, tally, limits)
+            if entry["seat_advantage"]["outcome"] == Outcome.FAIL.value:
+                proposal = propose(tally.histogram(DIFFERENCE), tally.seat_wins, limits.max_seat_advantage,
+                                   report.confidence)
+                if proposal:
+                    entry["compensation"] = proposal
         entry |= length(tally)
         measures = measure_figures(tally, report.confidence)
         if measures:
             entry["measures"] = measures
         per_configuration[configuration.label] = entry
     report.balance["configurations"] = per_configuration
+    compare_levels(report, configurations, tallies, limits)
     if skill_tallies:
         judged = next(iter(skill_tallies))
         report.balance["skill"] = {match.label: skill(report, match, tally, limits, match == judged)
@@ -184,6 +225,8 @@ def balance_lines(balance: dict[str, Any]) -> list[str]:
             lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}): "
                          f"{advantage['outcome']}")
             lines.append("    mean score per seat: " + ", ".join(str(s) for s in entry["seat_mean_scores"]))
+            if "compensation" in entry:
+                lines.append("    " + _compensation(entry["compensation"]))
         lines.append(f"    turns per game: {_spread(entry['turns_per_game'])}")
         if "rounds_per_game" in entry:
             lines.append(f"    rounds per game: {_spread(entry['rounds_per_game'])}")
@@ -194,7 +237,23 @@ def balance_lines(balance: dict[str, Any]) -> list[str]:
                      f"mean scores {match['mean_scores'][0]} to {match['mean_scores'][1]}")
     if "ratings" in balance:
         lines += rating_lines(balance["ratings"])
+    for comparison in balance.get("seats_by_level", []):
+        spec, level = comparison["spec_players"], comparison["level_players"]
+        lines.append(f"  seats, {comparison['configuration']}: advantage {_interval(spec)} ({spec['outcome']}) with "
+                     f"the spec's players, {_interval(level)} ({level['outcome']}) with {comparison['level']} "
+                     f"players in every seat: {comparison['seat_finding']}")
+        if "compensation_effect" in comparison:
+            after = comparison["compensation_effect"]["seat_advantage"]
+            lines.append(f"    the proposed compensation with {comparison['level']} players: advantage "
+                         f"{_interval(after)}: {after['outcome']}")
     return lines
+
+
+def _compensation(proposal: dict[str, Any]) -> str:
+    shares = ", ".join(f"seat {i + 1} {_interval(s)}" for i, s in enumerate(proposal["seat_win_shares"]))
+    after = proposal["seat_advantage"]
+    return (f"proposed compensation: {proposal['rule']}; on these games: {shares}, advantage "
+            f"{_interval(after)}: {after['outcome']}")
 
 
 def _interval(figure: dict[str, float]) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.check.charts import bar_chart, binned_counts, interval_chart
+from pnp.check.compensation import compensation_html
 from pnp.check.measures import measure_charts
 from pnp.check.protocol import Configuration
 from pnp.check.ratings import ratings_html
@@ -196,7 +197,7 @@ def balance_html(balance: dict[str, Any]) -> str:
             f"findings fail the check.</p><h3>Findings</h3><ul>{findings}</ul>"
             f"{f'<h3>Undecided</h3><ul>{undecided}</ul>' if undecided else ''}"
             f'<h3>Seat fairness</h3><div class="charts">{"".join(charts) or "<p>one-player games only</p>"}</div>'
-            f"{skill_table}{ratings_html(balance.get('ratings'))}{length}")
+            f"{compensation_html(balance)}{skill_table}{ratings_html(balance.get('ratings'))}{length}")
 
 
 def _quartile_cells(figure: dict[str, float]) -> str:

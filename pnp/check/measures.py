@@ -83,6 +83,8 @@ def game_measures(track: Sequence[Sequence[int]], final: Sequence[int], blocked:
     measures: dict[str, int] = {}
     if blocked is not None:
         measures[PREFIX + "blocked_turns"] = blocked
+    if len(final) == 2:  # for a compensation of the seat behind (pnp.check.compensation)
+        measures[PREFIX + "score_difference"] = final[1] - final[0]
     if len(final) < 2 or not track:
         return measures
     rows = list(track)
