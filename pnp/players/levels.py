@@ -24,8 +24,8 @@ STANDARD_LEVELS: tuple[Level, ...] = (
     Level("beginner", "random", "plays any legal move"),
     Level("good", "greedy", "takes the most points this turn"),
     Level("strong", "lookahead", "weighs its best moves by the best reply they open"),
-    Level("expert", "search", "plays its candidate moves on in sampled games (about a second a move at most)"),
-    Level("master", "search-deep", "searches as the expert with four times the playouts, deeper (slower)"),
+    Level("expert", "search", "plays its best moves on in sampled games, well under a second a move"),
+    Level("master", "search-deep", "searches as the expert, four times as long and deeper, for studies"),
 )
 DEFAULT_MATRIX = ("beginner", "good", "strong")  # the skill matrix of a `pnp check` run without --levels
 
