@@ -20,6 +20,7 @@ from pnp import __version__
 from pnp import games as registry
 from pnp.errors import PnpError, printable
 from pnp.games.base import BoxOptions, Game, KitOption
+from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 
 FORMATS = ("pdf", "svg", "png")
 LANGS = ("de", "en")
@@ -275,6 +276,29 @@ def _preset_help(purpose: str) -> str:
     return f"{purpose}: {_by_game(with_presets)[:-1] if with_presets else 'no game has presets'}."
 
 
+class LevelsType(click.ParamType):
+    """A comma-separated list of strength levels, as names; each game checks them against its own."""
+
+    name = "levels"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            return value
+        names = tuple(part.strip() for part in str(value).split(",") if part.strip())
+        known = {level.name for level in STANDARD_LEVELS}
+        for name in names:
+            if name not in known:
+                self.fail(f"unknown strength level {name!r}; choose from {', '.join(sorted(known))}", param, ctx)
+        return names
+
+
+LEVELS = LevelsType()
+
+
+def _levels_help() -> str:
+    return ", ".join(f"{level.name} ({level.about})" for level in STANDARD_LEVELS)
+
+
 # The options `check` and `sweep` share: the same games, judged the same way.
 PLAYERS_OPTION = click.option(
     "--players", type=click.IntRange(1, 12), default=None,
@@ -462,11 +486,18 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
               help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
                    "look's games with --games auto; 0: none).")
 @click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
+@click.option("--levels", type=LEVELS, default="", metavar="LEVELS",
+              help="Strength levels the skill matrix plays against each other, comma separated "
+                   f"(default: {','.join(DEFAULT_MATRIX)}). Levels: {_levels_help()}.")
+@click.option("--seat-levels", type=LEVELS, default="", metavar="LEVELS",
+              help="Also play every configuration of two or more players with each of these levels in every "
+                   "seat, for the balance section (e.g. expert).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, seed: int,
           players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
-          confidence: float, skill_games: int | None, strict: bool, quiet: bool) -> None:
+          confidence: float, skill_games: int | None, strict: bool, levels: tuple[str, ...],
+          seat_levels: tuple[str, ...], quiet: bool) -> None:
     """Check that a tile set is playable: static checks and seeded simulated games, and how
     balanced it is (seat fairness, skill, length).
 
@@ -479,7 +510,8 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
 
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
                        workers=workers, log=log, report=report, progress=not quiet,
-                       confidence=confidence, skill_games=skill_games, strict=strict, max_games=max_games)
+                       confidence=confidence, skill_games=skill_games, strict=strict, max_games=max_games,
+                       levels=levels, seat_levels=seat_levels)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(result.exit_code)

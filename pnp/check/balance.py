@@ -7,12 +7,16 @@ playability verdict; `--strict` makes them fail the check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from pnp.check.compensation import DIFFERENCE, effect, propose
 from pnp.check.confidence import Outcome, seat_advantage_test, share_test, wilson
 from pnp.check.limits import SEAT_ADVANTAGE, SKILL_SHARE, BalanceLimits
+from pnp.check.measures import measure_figures
+from pnp.check.ratings import Result, rating_figures
 from pnp.check.report import describe, games_to_decide, undecided_clause
+from pnp.players.levels import STANDARD_LEVELS, name_of
 
 if TYPE_CHECKING:
     from pnp.check.protocol import Configuration
@@ -104,6 +108,51 @@ def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits
     return figures
 
 
+def ratings(skill_tallies: dict[Match, Tally], limits: BalanceLimits, confidence: float) -> dict[str, Any]:
+    """Bradley-Terry ratings of the matrix's players from every match, the weakest at 0."""
+    names = {m.player for m in skill_tallies} | {m.opponent for m in skill_tallies}
+    # Every player is the stronger side against each weaker one: the weakest never, the strongest always.
+    players = sorted(names, key=lambda name: sum(m.player == name for m in skill_tallies))
+    results = [Result(m.player, m.opponent, tally.seat_wins[0], tally.games) for m, tally in skill_tallies.items()]
+    levels = {player: name_of(STANDARD_LEVELS, player) for player in players}
+    return rating_figures(players, results, limits.min_skill_share, confidence,
+                          {p: level for p, level in levels.items() if level != p})
+
+
+def compare_levels(report: CheckReport, configurations: tuple[Configuration, ...], tallies: dict[str, Tally],
+                   limits: BalanceLimits) -> None:
+    """For each configuration played with one strength level in every seat (`--seat-levels`): does the
+    seat finding of the spec's players hold for it too, and what does their compensation do to it."""
+    entries = report.balance["configurations"]
+    comparisons = []
+    for configuration in configurations:
+        if configuration.level is None or configuration.label not in entries:
+            continue
+        base = replace(configuration, level=None, seats=()).label
+        if base not in entries or "seat_advantage" not in entries[base]:
+            continue
+        ours, theirs = entries[configuration.label], entries[base]
+        outcomes = (theirs["seat_advantage"]["outcome"], ours["seat_advantage"]["outcome"])
+        if outcomes[0] == outcomes[1] and outcomes[0] != Outcome.UNDECIDED.value:
+            verdict = "holds for both" if outcomes[0] == Outcome.FAIL.value else "no advantage for either"
+        elif Outcome.UNDECIDED.value in outcomes:
+            verdict = "undecided for one of them"
+        else:
+            verdict = "differs: an advantage only " + ("with the spec's players" if outcomes[0] == Outcome.FAIL.value
+                                                        else f"with {configuration.level} players")
+        comparison = {"configuration": base, "level": configuration.level,
+                      "spec_players": theirs["seat_advantage"],
+                      "level_players": ours["seat_advantage"], "seat_finding": verdict}
+        proposal = theirs.get("compensation")
+        if proposal:
+            comparison["compensation_effect"] = effect(tallies[configuration.label].histogram(DIFFERENCE),
+                                                       proposal["seat"] - 1, proposal["points"],
+                                                       limits.max_seat_advantage, report.confidence)
+        comparisons.append(comparison)
+    if comparisons:
+        report.balance["seats_by_level"] = comparisons
+
+
 def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...], tallies: dict[str, Tally],
                   skill_tallies: dict[Match, Tally], limits: BalanceLimits) -> None:
     """Fill `report.balance` and `report.findings`; under --strict the findings fail the check."""
@@ -117,12 +166,25 @@ def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...]
         entry: dict[str, Any] = {"games": tally.games}
         if configuration.players > 1:
             entry |= fairness(report, configuration.label, tally, limits)
-        per_configuration[configuration.label] = entry | length(tally)
+            if entry["seat_advantage"]["outcome"] == Outcome.FAIL.value:
+                proposal = propose(tally.histogram(DIFFERENCE), tally.seat_wins, limits.max_seat_advantage,
+                                   report.confidence)
+                if proposal:
+                    entry["compensation"] = proposal
+        entry |= length(tally)
+        measures = measure_figures(tally, report.confidence)
+        if measures:
+            entry["measures"] = measures
+        per_configuration[configuration.label] = entry
     report.balance["configurations"] = per_configuration
+    compare_levels(report, configurations, tallies, limits)
     if skill_tallies:
         judged = next(iter(skill_tallies))
         report.balance["skill"] = {match.label: skill(report, match, tally, limits, match == judged)
                                    for match, tally in skill_tallies.items()}
+        played = {match: tally for match, tally in skill_tallies.items() if tally.games}
+        if played:
+            report.balance["ratings"] = ratings(played, limits, report.confidence)
     if report.strict:
         for finding in report.findings:
             report.fail(f"balance (--strict): {finding}")

@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from pnp.check.charts import bar_chart, binned_counts, interval_chart
+from pnp.check.compensation import compensation_html
+from pnp.check.measures import CHARTS, PREFIX
 from pnp.check.protocol import Configuration
+from pnp.check.ratings import ratings_html
 from pnp.check.report import SUMMARY_COLUMNS, CheckReport, is_summary, summary_cells
 from pnp.games.base import Figure, Game
 
@@ -45,7 +48,7 @@ def score_figures(report: CheckReport) -> list[Figure]:
 
 def render_report(game: Game, model: Any, report: CheckReport, folder: Path) -> list[tuple[Path, bytes]]:
     """The report's files in memory (index.html first), so a board that fails to draw writes nothing."""
-    figures = score_figures(report)
+    figures = score_figures(report) + measure_charts(report)
     if game.figures is not None:
         figures += game.figures(model, report)
     boards: list[tuple[Path, bytes]] = []
@@ -194,8 +197,19 @@ def balance_html(balance: dict[str, Any]) -> str:
             f"findings fail the check.</p><h3>Findings</h3><ul>{findings}</ul>"
             f"{f'<h3>Undecided</h3><ul>{undecided}</ul>' if undecided else ''}"
             f'<h3>Seat fairness</h3><div class="charts">{"".join(charts) or "<p>one-player games only</p>"}</div>'
-            f"{skill_table}{length}")
+            f"{compensation_html(balance)}{skill_table}{ratings_html(balance.get('ratings'))}{length}")
 
 
 def _quartile_cells(figure: dict[str, float]) -> str:
     return "".join(f"<td>{figure[key]}</td>" for key in ("mean", "q1", "median", "q3"))
+
+
+def measure_charts(report: CheckReport) -> list[Figure]:
+    """A bar chart per measure and configuration for the HTML report."""
+    charts = []
+    for measure, title, x_label, note in CHARTS:
+        for label, tally in report.tallies.items():
+            values = tally.histogram(PREFIX + measure)
+            if values.count:
+                charts.append(Figure(f"{title}, {label}", binned_counts(values.counts), x_label, "games", note))
+    return charts

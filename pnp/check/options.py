@@ -22,6 +22,8 @@ class CheckOptions:
     confidence: float = 0.95  # of the intervals the verdict and the balance section compare
     skill_games: int | None = None  # games per head-to-head match; None: a quarter of `games`; 0: none
     strict: bool = False  # balance findings fail the check
+    levels: tuple[str, ...] = ()  # strength levels of the skill matrix; (): the game's default matrix
+    seat_levels: tuple[str, ...] = ()  # levels also played in every seat of each multi-player configuration
 
     @property
     def games_per_match(self) -> int:

@@ -23,6 +23,10 @@ class Outcome:
     placements: int  # pieces the players put down (not a start piece the rules lay)
     # The game's own integer observations, each a value or one value per seat (per round...).
     measures: dict[str, int | list[int]] = field(default_factory=dict)
+    # Every seat's score after each turn, in turn order (end bonuses may follow in `scores`): the
+    # measures of a good game read it (pnp.check.measures). Empty: the game does not report it.
+    score_track: list[list[int]] = field(default_factory=list)
+    blocked_turns: int | None = None  # turns on which the player to move could place nothing
 
     def full_record(self) -> dict[str, Any]:
         return self.record() if callable(self.record) else self.record
@@ -32,4 +36,5 @@ class Outcome:
         a head-to-head match tallies its player as seat 1 wherever it sat."""
         if not swapped:
             return self
-        return Outcome(self.record, self.scores[::-1], self.turns, self.rounds, self.placements, self.measures)
+        return Outcome(self.record, self.scores[::-1], self.turns, self.rounds, self.placements, self.measures,
+                       [scores[::-1] for scores in self.score_track], self.blocked_turns)

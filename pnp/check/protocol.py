@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.check.limits import BalanceLimits
 from pnp.check.outcome import Outcome
+from pnp.players.levels import STANDARD_LEVELS, Level
 
 if TYPE_CHECKING:
     from pnp.check.options import CheckOptions
@@ -40,12 +41,15 @@ class Configuration:
     players: int
     seats: tuple[str, ...]  # the player (strategy) name of each seat, e.g. ("greedy", "random")
     preset: str | None = None
+    level: str | None = None  # a strength level played in every seat (`check --seat-levels`)
 
     @property
     def label(self) -> str:
-        """'2 players', or '2 players, classic' for a game with presets: the key in reports."""
+        """'2 players', or '2 players, classic' for a game with presets, with ', expert in every
+        seat' for a configuration of one strength level: the key in reports."""
         text = plural(self.players, "player")
-        return f"{text}, {self.preset}" if self.preset else text
+        text = f"{text}, {self.preset}" if self.preset else text
+        return f"{text}, {self.level} in every seat" if self.level else text
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,9 @@ class Simulation:
     # The seat players the game knows, weakest to strongest (e.g. "random", "greedy", "lookahead"):
     # the skill matrix plays every stronger one against every weaker one.
     players: tuple[str, ...] = ("random", "greedy")
+    # The strength levels people choose players by, weakest to strongest, each naming a seat player
+    # of the game (`check --levels`, `--seat-levels`); the standard ladder by default.
+    levels: tuple[Level, ...] = STANDARD_LEVELS
     # (model, options, seats) -> the configuration of a head-to-head game with these two seat players
     # (the rule preset the run uses); None: the game plays no head-to-head games.
     head_to_head: Callable[[Any, CheckOptions, tuple[str, str]], Configuration] | None = None

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pnp.check.confidence import DEFAULT_CONFIDENCE, Outcome, ThresholdTest
+from pnp.check.measures import measure_lines
+from pnp.check.ratings import rating_lines
 
 if TYPE_CHECKING:
     from pnp.check.stats import Tally
@@ -234,14 +236,35 @@ def balance_lines(balance: dict[str, Any]) -> list[str]:
             lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}): "
                          f"{advantage['outcome']}")
             lines.append("    mean score per seat: " + ", ".join(str(s) for s in entry["seat_mean_scores"]))
+            if "compensation" in entry:
+                lines.append("    " + _compensation(entry["compensation"]))
         lines.append(f"    turns per game: {_spread(entry['turns_per_game'])}")
         if "rounds_per_game" in entry:
             lines.append(f"    rounds per game: {_spread(entry['rounds_per_game'])}")
+        lines += measure_lines(entry.get("measures", {}))
     for label, match in balance.get("skill", {}).items():
         lines.append(f"  skill, {label} ({match['games']} games, seats alternated): "
                      f"{match['player']} wins {_interval(match['win_share'])}, ties {match['tie_share']:.1%}; "
                      f"mean scores {match['mean_scores'][0]} to {match['mean_scores'][1]}")
+    if "ratings" in balance:
+        lines += rating_lines(balance["ratings"])
+    for comparison in balance.get("seats_by_level", []):
+        spec, level = comparison["spec_players"], comparison["level_players"]
+        lines.append(f"  seats, {comparison['configuration']}: advantage {_interval(spec)} ({spec['outcome']}) with "
+                     f"the spec's players, {_interval(level)} ({level['outcome']}) with {comparison['level']} "
+                     f"players in every seat: {comparison['seat_finding']}")
+        if "compensation_effect" in comparison:
+            after = comparison["compensation_effect"]["seat_advantage"]
+            lines.append(f"    the proposed compensation with {comparison['level']} players: advantage "
+                         f"{_interval(after)}: {after['outcome']}")
     return lines
+
+
+def _compensation(proposal: dict[str, Any]) -> str:
+    shares = ", ".join(f"seat {i + 1} {_interval(s)}" for i, s in enumerate(proposal["seat_win_shares"]))
+    after = proposal["seat_advantage"]
+    return (f"proposed compensation: {proposal['rule']}; on these games: {shares}, advantage "
+            f"{_interval(after)}: {after['outcome']}")
 
 
 def _interval(figure: dict[str, float]) -> str:
@@ -250,6 +273,7 @@ def _interval(figure: dict[str, float]) -> str:
 
 def _spread(figure: dict[str, float]) -> str:
     return f"mean {figure['mean']}, quartiles {figure['q1']} / {figure['median']} / {figure['q3']}"
+
 
 
 def sequential_line(figures: dict[str, Any]) -> str:

@@ -39,7 +39,8 @@ def add_box_fit(game: Game, model: Any, report: CheckReport) -> None:
 def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: int | None,
               preset: str | None, workers: int, log: Path | None, report: Path | None,
               progress: bool, confidence: float = 0.95, skill_games: int | None = None,
-              strict: bool = False, max_games: int | None = None) -> CheckReport:
+              strict: bool = False, max_games: int | None = None, levels: tuple[str, ...] = (),
+              seat_levels: tuple[str, ...] = ()) -> CheckReport:
     """`games` 0 is --games auto: looks until every test is decided, at most `max_games` per configuration."""
     chosen = game_registry.get(game)
     chosen.check_preset(preset)
@@ -54,7 +55,8 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
             raise PnpError(f"{log}: named for two outputs of this command")
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, keep_games=report is not None,
-                           confidence=confidence, skill_games=skill_games, strict=strict)
+                           confidence=confidence, skill_games=skill_games, strict=strict, levels=levels,
+                           seat_levels=seat_levels)
     if games == 0:
         from pnp.check import auto, sequential
 

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.check.balance import BalanceLimits, Match, judge_balance, matches
 from pnp.check.log import record_log
+from pnp.check.measures import outcome_measures
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation, deal_for, game_seed, numbered
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.parallel import parallel_map
+from pnp.players.levels import level, players_of
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,9 @@ def play_one(simulation: Simulation, model: Any, schedule: Schedule, keep_record
     deal, _ = schedule.deal(number)
     outcome = simulation.play(model, deal)
     record = numbered(outcome.full_record(), simulation.game, deal) if keep_record else {}
-    return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements, outcome.measures)
+    # The score track stays in the worker: its measures travel instead.
+    return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements,
+                   {**outcome.measures, **outcome_measures(outcome)})
 
 
 def play_chunk(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...], games: int,
@@ -67,14 +71,24 @@ def play_chunk(simulation: Simulation, model: Any, configurations: tuple[Configu
 def schedule_for(simulation: Simulation, model: Any, options: CheckOptions) -> Schedule:
     """The run's games: the configurations (refusing bad counts first), then the skill matches."""
     configurations = tuple(simulation.configurations(model, options))
+    configurations += level_seatings(simulation, configurations, options.seat_levels)
     head_to_head = simulation.head_to_head
     match_games = options.games_per_match if head_to_head is not None else 0
+    players = players_of(simulation.levels, options.levels) if options.levels else simulation.players
     seatings: tuple[tuple[Match, Configuration, Configuration], ...] = ()
     if head_to_head is not None and match_games:
         seatings = tuple((m, head_to_head(model, options, (m.player, m.opponent)),
                           head_to_head(model, options, (m.opponent, m.player)))
-                         for m in matches(simulation.players))
+                         for m in matches(players))
     return Schedule(configurations, options.games, options.seed, seatings, match_games if seatings else 0)
+
+
+def level_seatings(simulation: Simulation, configurations: tuple[Configuration, ...],
+                   names: tuple[str, ...]) -> tuple[Configuration, ...]:
+    """Each multi-player configuration again with one strength level in every seat, per level named."""
+    chosen = [level(simulation.levels, name) for name in dict.fromkeys(names)]
+    return tuple(replace(c, seats=(chosen_level.player,) * c.players, level=chosen_level.name)
+                 for chosen_level in chosen for c in configurations if c.players > 1)
 
 
 def records(simulation: Simulation, model: Any, options: CheckOptions) -> Iterator[dict[str, Any]]:

@@ -15,10 +15,10 @@ from pnp.check.report import CheckReport
 from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 
-from .engine import play_game
+from .engine import GameResult, play_game
 from .model import RautinoModel
 from .options import PLAYERS as RULE_PLAYERS
-from .players import PLAYER_ORDER, PLAYERS
+from .players import PLAYER_ORDER, seat_player
 from .records import to_record
 
 SUPPORTED_PLAYERS = RULE_PLAYERS  # the rules know a solo game and a game for two
@@ -34,7 +34,7 @@ def configurations(model: RautinoModel, options: CheckOptions) -> list[Configura
 
 def play(model: RautinoModel, deal: Deal) -> Outcome:
     """One seeded game: its record and what the figures need of it."""
-    choosers = [PLAYERS[name] for name in deal.configuration.seats]
+    choosers = [seat_player(name) for name in deal.configuration.seats]
     result = play_game(model, deal.configuration.players, deal.seed, choosers)
     shapes = Counter(model.shapes[formed.shape].name for turn in result.turns if turn.score is not None
                      for formed in turn.score.shapes)
@@ -48,7 +48,18 @@ def play(model: RautinoModel, deal: Deal) -> Outcome:
     measures.update({f"shape:{shape.name}": shapes[shape.name] for shape in model.shapes})
     # The record is built only when a log or report reads it.
     return Outcome(partial(to_record, model, result, deal.number), list(result.scores), len(result.turns), 1,
-                   result.placed - 1, measures)
+                   result.placed - 1, measures, score_track(result), result.skips)
+
+
+def score_track(result: GameResult) -> list[list[int]]:
+    """Every seat's score after each turn (a skip scores nothing)."""
+    running = [0] * result.players
+    track = []
+    for turn in result.turns:
+        if turn.score is not None:
+            running[turn.player] += turn.score.total
+        track.append(running[:])
+    return track
 
 
 def check(model: RautinoModel, options: CheckOptions) -> CheckReport:

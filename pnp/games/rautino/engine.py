@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from pnp.geometry import trigrid as tg
 from pnp.latest import Latest
+from pnp.players.view import SeatView, observer
 
 from .model import PlayerRules, RautinoModel
 
@@ -787,6 +788,10 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
             drawn = _draw(stack, hand, model.hand_size)
             result.turns.append(Turn(player, returned=returned, drawn=drawn))
         else:
+            observe = observer(choosers[player])
+            if observe is not None:  # a player that plans ahead is told what the seat may know
+                seen = (result.stack[0], *(t.stone for t in result.turns if t.stone is not None))
+                observe(SeatView(player, tuple(map(len, hands)), len(stack), tuple(scores), seen))
             hand_index, slot, colour_a, colour_b = choosers[player](board, hand, rng)
             stone = hand.pop(_checked(board, hand, hand_index, slot, colour_a, colour_b))
             score = board.score(slot, colour_a, colour_b)

@@ -7,8 +7,9 @@ import random
 
 from pnp.latest import Latest
 
-from .engine import Board, Move, Stone, stone_indices
+from .engine import Board, Chooser, Move, Stone, stone_indices
 from .model import RautinoModel
+from .search import BUDGETS, SearchPlayer
 
 # The lookahead player weighs this many of its best-scoring moves by what they leave the opponent.
 CANDIDATES = 4
@@ -54,3 +55,8 @@ def lookahead_player(board: Board, hand: list[Stone], rng: random.Random) -> Mov
 
 PLAYERS = {"random": random_player, "greedy": greedy_player, "lookahead": lookahead_player}
 PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for the skill matrix
+
+
+def seat_player(name: str) -> Chooser:
+    """A seat's player for one game: a search player is made afresh (it keeps what its seat saw)."""
+    return SearchPlayer(BUDGETS[name]) if name in BUDGETS else PLAYERS[name]

@@ -16,9 +16,9 @@ from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.latest import Latest
 
-from .engine import FREE, FitTable, run_game
+from .engine import FREE, FitTable, PlayedGame, run_game
 from .model import Numbers, TriominoModel
-from .players import CHOOSERS, PLAYER_ORDER
+from .players import PLAYER_ORDER, seat_player
 
 # One FitTable per model and process (workers build theirs once, on the first game), found by
 # the model's identity: keying by the tile set cost a game a tuple of every tile's numbers.
@@ -143,7 +143,7 @@ def _seats(pattern: tuple[str, ...], players: int) -> tuple[str, ...]:
 def play(model: TriominoModel, deal: Deal) -> Outcome:
     """One seeded game (one or more rounds) and what the figures need of it."""
     config = deal.configuration
-    choosers = [CHOOSERS[name] for name in config.seats]
+    choosers = [seat_player(name) for name in config.seats]
     game = run_game(model, model.rules(config.preset), choosers, deal.seed, fit_table(model))
     rounds = game.rounds
     stats = [r.stats for r in rounds]
@@ -163,7 +163,25 @@ def play(model: TriominoModel, deal: Deal) -> Outcome:
     turns = sum(1 + len(r.turns) for r in rounds)
     placements = sum(r.placements for r in rounds)
     # The record is built only if a log or the report reads it.
-    return Outcome(game.record, list(game.final_scores), turns, len(rounds), placements, measures)
+    blocked = sum(turn[2] is None for r in rounds for turn in r.turns)
+    return Outcome(game.record, list(game.final_scores), turns, len(rounds), placements, measures,
+                   score_track(game), blocked)
+
+
+def score_track(game: PlayedGame) -> list[list[int]]:
+    """Every seat's game score after each turn, the opening included; a round's end bonuses are
+    counted before the next round's opening."""
+    track = []
+    totals = [0] * len(game.final_scores)
+    for played in game.rounds:
+        running = totals[:]
+        running[played.starter] += played.opening.total
+        track.append(running[:])
+        for turn in played.turns:
+            running[turn[0]] += turn[7]
+            track.append(running[:])
+        totals = list(played.totals or running)
+    return track
 
 
 HEXAGON_KINDS = ("single", "double", "triple")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from pnp.geometry.trigrid import Cell, Point, cells_at_point, corners, is_up
+from pnp.players.view import SeatView, observer
 
 from .model import Numbers, Rules, TriominoModel
 
@@ -771,6 +772,10 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
         hand = hands[player]
         chooser = choosers[player]
         drawn: list[int] = []
+        observe = observer(chooser)
+        if observe is not None:  # a player that plans ahead is told what the seat may know
+            seen = (first, *(turn[2][1] for turn in turns if turn[2] is not None))
+            observe(SeatView(player, tuple(map(len, hands)), len(draw_pile), tuple(scores), seen))
         move = chooser(table, hand, rng)
         penalty = 0
         if move is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from .engine import Chooser, Move, Table
+from .search import BUDGETS, SearchPlayer
 
 
 def greedy(table: Table, tiles: list[int], rng: random.Random) -> Move | None:
@@ -59,3 +60,8 @@ def seat_choosers(strategy: str, players: int) -> list[Chooser]:
 
 CHOOSERS: dict[str, Chooser] = {"greedy": greedy, "random": random_legal, "lookahead": lookahead}
 PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for the skill matrix
+
+
+def seat_player(name: str) -> Chooser:
+    """A seat's player for one game: a search player is made afresh (it keeps what its seat saw)."""
+    return SearchPlayer(BUDGETS[name]) if name in BUDGETS else CHOOSERS[name]

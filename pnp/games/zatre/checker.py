@@ -17,11 +17,12 @@ from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Histogram, Tally
 from pnp.errors import PnpError
-from pnp.games.zatre.engine import Geometry, play_game
+from pnp.games.zatre.engine import GameResult, Geometry, play_game
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.options import PLAYERS as RULE_PLAYERS
 from pnp.games.zatre.players import PLAYER_ORDER
-from pnp.games.zatre.records import PLAYERS, seat_kinds, to_record
+from pnp.games.zatre.records import seat_kinds, seat_player, to_record
+from pnp.games.zatre.sheet import ScoreSheet
 from pnp.latest import Latest
 
 RULES_PLAYERS = (min(RULE_PLAYERS), max(RULE_PLAYERS))  # the spec may allow solo practice, not checked
@@ -78,7 +79,7 @@ _geometry: Latest[ZatreModel, Geometry] = Latest(Geometry)
 def play(model: ZatreModel, deal: Deal) -> Outcome:
     geo = _geometry(model)
     seats = list(deal.configuration.seats)
-    result = play_game(model, geo, [PLAYERS[k] for k in seats], seats, deal.seed)
+    result = play_game(model, geo, [seat_player(k, model) for k in seats], seats, deal.seed)
     sheets = result.sheets
     measures: dict[str, int | list[int]] = {
         "rows_used": [sheet.rows_used for sheet in sheets],
@@ -88,9 +89,23 @@ def play(model: ZatreModel, deal: Deal) -> Outcome:
         "last_resort": sum(len(turn.result.last_resort) for turn in result.turns),
     }
     placements = sum(len(turn.placements) for turn in result.turns)
+    blocked = sum(not turn.placements for turn in result.turns)
     # The record is built only if a log or the report reads it.
     return Outcome(partial(to_record, result, geo, deal.number), result.final_scores, len(result.turns), 1,
-                   placements, measures)
+                   placements, measures, score_track(model, result), blocked)
+
+
+def score_track(model: ZatreModel, result: GameResult) -> list[list[int]]:
+    """Every seat's sheet total after each turn (the minus points of tiles left come at the end)."""
+    sheets = [ScoreSheet(model.sheet, model.rules) for _ in result.sheets]
+    running = [0] * len(sheets)
+    track = []
+    for turn in result.turns:
+        sheet = sheets[turn.player]
+        sheet.enter_turn([row.total for row in turn.result.rows], turn.result.crosses)
+        running[turn.player] = sheet.total
+        track.append(running[:])
+    return track
 
 
 def figures(model: ZatreModel, configuration: Configuration, tally: Tally) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 
 from pnp.games.zatre.model import DOUBLE, NO_FIELD, Cell, ZatreModel
 from pnp.games.zatre.sheet import ScoreSheet, SheetEntry
+from pnp.players.view import SeatView, observer
 
 
 class IllegalTurn(Exception):
@@ -390,6 +391,10 @@ def play_game(model: ZatreModel, geo: Geometry, players: list[Player], kinds: li
         drawn_so_far += len(drawn)
         hand.extend(drawn)
         start_hand = hand[:]
+        observe = observer(players[seat])
+        if observe is not None:  # a player that plans ahead is told what the seat may know
+            observe(SeatView(seat, tuple(map(len, hands)), len(bag) - drawn_so_far,
+                             tuple(sheet.total for sheet in sheets), tuple(p for p in pos.pips if p)))
         placements = players[seat](pos, hand[:], rng)
         outcome = apply_turn(pos, hand, placements)
         entries = sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)

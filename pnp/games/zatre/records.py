@@ -6,9 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.zatre.engine import GameResult, Geometry, Player
+from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import greedy_player, lookahead_player, random_player
+from pnp.games.zatre.search import BUDGETS, SearchPlayer
 
 PLAYERS: dict[str, Player] = {"greedy": greedy_player, "random": random_player, "lookahead": lookahead_player}
+
+
+def seat_player(name: str, model: ZatreModel) -> Player:
+    """A seat's player for one game: a search player is made afresh (it keeps what its seat saw)."""
+    return SearchPlayer(BUDGETS[name], model) if name in BUDGETS else PLAYERS[name]
 
 
 def seat_kinds(kind: str, count: int) -> list[str]:

@@ -1,0 +1,40 @@
+"""What a seat may know of a game besides the board and its own hand, for players that plan ahead.
+
+An engine hands a `SeatView` to a player that asks for one (one with an `observe` method) just
+before asking it for a move. Every field is public at a real table: how many pieces each player
+holds, how many are left to draw, the scores, and the pieces out of play that everyone has seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int  # the seat about to move, 0-based
+    hand_sizes: tuple[int, ...]  # pieces each seat holds now
+    to_draw: int  # pieces left in the stack, pool or bag
+    scores: tuple[int, ...]  # each seat's score so far
+    seen: tuple[Hashable, ...]  # pieces everyone has seen leave play (on the board), in the game's own terms
+
+
+def observer(player: object) -> Callable[[SeatView], None] | None:
+    """The player's `observe` method, if it plans with a `SeatView`."""
+    return getattr(player, "observe", None)
+
+
+def unseen(every: Sequence[Hashable], seen: Sequence[Hashable], hand: Sequence[Hashable]) -> list[Hashable]:
+    """The pieces a seat has not seen: the whole set less those out of play and those in its hand
+    (a multiset difference, in the set's own order so that sampling from it is seeded alone)."""
+    left: dict[Hashable, int] = {}
+    for piece in (*seen, *hand):
+        left[piece] = left.get(piece, 0) + 1
+    hidden = []
+    for piece in every:
+        if left.get(piece, 0):
+            left[piece] -= 1
+        else:
+            hidden.append(piece)
+    return hidden
