@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from pnp import games
 from pnp.check import simulate
-from pnp.check.balance import BalanceLimits, Match, matches
+from pnp.check.balance import Match, matches
 from pnp.check.confidence import seat_advantage_test
+from pnp.check.limits import BalanceLimits
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Outcome
 from pnp.check.report import CheckReport

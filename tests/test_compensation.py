@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.check.balance import BalanceLimits, balance_lines, judge_balance
+from pnp.check.balance import judge_balance
 from pnp.check.compensation import DIFFERENCE, compensation_html, propose, seat_wins_with_bonus
+from pnp.check.limits import BalanceLimits
 from pnp.check.measures import game_measures
 from pnp.check.protocol import Configuration, Outcome
-from pnp.check.report import CheckReport
+from pnp.check.report import CheckReport, balance_lines
 from pnp.check.stats import Histogram, Tally
 
 

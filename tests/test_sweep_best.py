@@ -8,8 +8,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.check.balance import BalanceLimits, judge_balance
+from pnp.check.balance import judge_balance
 from pnp.check.confidence import share_test
+from pnp.check.limits import BalanceLimits
 from pnp.check.protocol import Configuration, Outcome
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally

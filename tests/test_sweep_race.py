@@ -8,7 +8,7 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
-from pnp.check.balance import BalanceLimits
+from pnp.check.limits import BalanceLimits
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally

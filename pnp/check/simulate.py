@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pnp.check.balance import BalanceLimits, Match, judge_balance, matches
+from pnp.check.balance import Match, judge_balance, matches
+from pnp.check.limits import BalanceLimits
 from pnp.check.log import record_log
 from pnp.check.measures import outcome_measures
 from pnp.check.options import CheckOptions
