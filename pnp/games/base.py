@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
 
 from pnp.errors import PnpError
+from pnp.games.fields import SpecFields
 
 if TYPE_CHECKING:
     from pnp.check.frames import Frame
@@ -144,6 +145,8 @@ class Game:
     # Component name -> the word its pages' footers print (a key of pnp.i18n.KIT), where the game
     # calls its pieces otherwise (Rautino's "tiles" command prints its stones).
     printed_parts: Mapping[str, str] = field(default_factory=dict)
+    # The spec's fields in a designer's words, for the studio's form.
+    fields: SpecFields = field(default_factory=SpecFields)
 
     @cached_property
     def impl(self) -> GameParts:

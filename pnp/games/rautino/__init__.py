@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
 
+from .fields import FIELDS
+
 
 def parts() -> GameParts:
     from pnp.spec import template_path
@@ -43,4 +45,5 @@ GAME = Game(
     parts=parts,
     players=(1, 2),
     printed_parts={"tiles": "stones"},
+    fields=FIELDS,
 )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pnp.games.base import Game, GameParts, KitOption
 
+from .fields import FIELDS
+
 INK_SAVER = KitOption("ink_saver", bool, False, "Light tile backs.")
 PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
 
@@ -45,4 +47,5 @@ GAME = Game(
     options=(INK_SAVER, PAGES),
     presets=("seed", "classic"),
     players=(2, 3, 4, 5, 6),
+    fields=FIELDS,
 )
