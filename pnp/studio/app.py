@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 from pnp import games as game_registry
 from pnp.errors import PnpError
 
-from . import specs
+from . import designer, history, specs
 from .jobs import CheckJobs
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
@@ -118,8 +118,9 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         body = await _json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         base = body.get("version")
-        version = await run_in_threadpool(specs.save, workspace, ref, _text(body),
-                                          base if isinstance(base, str) else None)
+        text = _text(body)
+        version = await run_in_threadpool(history.saving, workspace, ref.path, lambda: specs.save(
+            workspace, ref, text, base if isinstance(base, str) else None), text)
         return JSONResponse({"id": ref.id, "version": version})
 
     async def save_spec_as(request: Request) -> Response:
@@ -235,6 +236,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/check/{job}/games/{number:int}", handled(check_game)),
         Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
         Route("/files/{path:path}", handled(workspace_file)),
+        *history.routes(workspace),
+        *designer.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @contextlib.asynccontextmanager
