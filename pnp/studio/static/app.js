@@ -520,6 +520,7 @@ async function removeRow(path, title) {
 async function sendEdits(edits, text, { record = true } = {}) {
   const seq = ++state.seq;
   const before = state.text;
+  setSaveState(state.readOnly ? "shipped spec (read-only)" : "saving…");
   let result;
   try {
     result = await api("/api/spec/edit", { id: state.spec.id, text: text ?? state.text, edits });
