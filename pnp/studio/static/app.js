@@ -443,7 +443,13 @@ function colourPair(field, id, name, set) {
     const current = value[index];
     const options = names.includes(current) ? names : [current, ...names];
     const select = el("select", { id: index === 0 ? id : `${id}-2`, "aria-label": `${name}: triangle ${index + 1}`,
-      onchange: (e) => { value[index] = e.target.value; set([...value]); } },
+      onchange: (e) => {
+        value[index] = e.target.value;
+        // The chips follow at once: beside the picker and in the row's title.
+        const chips = [e.target.previousElementSibling, e.target.closest(".rowbox")?.querySelectorAll(".rowtitle .chip")[index]];
+        for (const node of chips) if (node) node.replaceWith(chip(value[index]));
+        set([...value]);
+      } },
       options.map((c) => el("option", { value: c, selected: c === current }, c)));
     return el("span", { class: "pick" }, chip(current), select);
   };
