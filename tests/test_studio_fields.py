@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp import games as game_registry
+from pnp.errors import PnpError
 from pnp.games.rautino import fields as rautino_fields
 from pnp.games.rautino import model as rautino_model
 from pnp.spec import template_path
@@ -101,3 +102,11 @@ def test_saves_keep_numbered_versions_in_the_workspace(tmp_path: Path) -> None:
     with pytest.raises(specs.Conflict):
         history.saving(workspace, ref.path, lambda: specs.save(workspace, ref, original, "stale"), original)
     assert history.numbers(workspace, ref.path) == [1, 2]
+
+
+def test_an_edit_of_another_type_is_refused_in_words() -> None:
+    text = template_path("rautino").read_text(encoding="utf-8")
+    with pytest.raises(PnpError, match=r"^game\.hand_size: must be a whole number, not 3\.5$"):
+        specs.apply_edits(text, [{"op": "set", "path": "game.hand_size", "value": 3.5}])
+    with pytest.raises(PnpError, match=r"^rules\.overbuild_both_triangles: must be true or false, not 'yes'$"):
+        specs.apply_edits(text, [{"op": "set", "path": "rules.overbuild_both_triangles", "value": "yes"}])
