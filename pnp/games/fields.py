@@ -29,6 +29,7 @@ class SpecField:
     widget: str | None = None  # one of WIDGETS
     whole: bool = False  # a number the loader wants whole even where TOML would take 2.0
 
+    # A label may hold {key}: the key it names, for fields of a `*` pattern ("{key} colours").
     def label(self, lang: str) -> str:
         return self.de if lang == "de" else self.en
 

@@ -84,7 +84,7 @@ FIELDS = SpecFields(
           help="how many of the placed stone's triangles must lie in the shape: any (1 or 2), both or one"),
         F("shapes[].points", "Points by colours", "Punkte nach Farben",
           help='by number of distinct colours in the shape; "3+" means 3 or more'),
-        F("shapes[].points.*", "Points for this many colours", "Punkte für so viele Farben", unit="points",
+        F("shapes[].points.*", "{key} colours", "{key} Farben", unit="points",
           whole=True),
         F("scoring", "Scoring", "Wertung"),
         F("scoring.one_player", "One player", "Ein Spieler"),

@@ -276,7 +276,8 @@ function showLimits(limits) {
 
 function labelOf(path) {
   const field = declared(path);
-  return field ? field.label : path.split(".").pop();
+  const key = path.split(".").pop();
+  return field ? field.label.replace("{key}", key) : key;
 }
 
 function showValidation(validation) {
@@ -376,7 +377,7 @@ function refuse(path, reason) {
 function renderField(field) {
   const id = `f-${field.path.replace(/[^A-Za-z0-9]+/g, "-")}`;
   const info = declared(field.path);
-  const label = info ? info.label : field.key;
+  const label = labelOf(field.path);
   const named = field.row ? `${label}, ${field.row}` : null;  // "How many, stone 3"
   const set = (value) => sendEdits([{ op: "set", path: field.path, value }]);
   let input;
