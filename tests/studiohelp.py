@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import sys
@@ -37,3 +38,18 @@ def running_studio(workspace: Path, *games: str) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def shot(page: object, name: str, *, scroll_to: str | None = None) -> None:
+    """With PNP_STUDIO_SCREENSHOTS set to a folder, write the page as docs/studio shows it there."""
+    folder = os.environ.get("PNP_STUDIO_SCREENSHOTS")
+    if not folder:
+        return
+    if scroll_to is not None:
+        page.locator(scroll_to).first.evaluate("node => node.scrollIntoView({block: 'start'})")
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    page.wait_for_function("[...document.querySelectorAll('#pages img')]"  # the preview pages in sight, drawn
+                           ".filter(i => i.getBoundingClientRect().top < innerHeight)"
+                           ".every(i => i.complete && i.naturalWidth > 0)")
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(folder) / f"studio-{name}.png"))

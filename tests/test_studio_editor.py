@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
 from playwright import sync_api as playwright
-from studiohelp import running_studio
+from studiohelp import running_studio, shot
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 RAUTINO = "workspace:rautino:set-rautino/rautino.toml"
@@ -232,6 +232,7 @@ def test_restore_an_older_version_and_compare_two(context: playwright.BrowserCon
     row.first.wait_for()
     assert row.count() == 1
     assert [c.text_content() for c in row.first.locator("th, td").all()] == ["Hand size (game.hand_size)", "3", "5"]
+    shot(page, "versions")
     page.get_by_role("button", name="restore version 1", exact=True).click()
     eventually(lambda: spec.read_text(encoding="utf-8") == original)
     page.wait_for_function("document.querySelector('.field[data-path=\"game.hand_size\"] input').value === '3'")
@@ -260,12 +261,15 @@ def test_the_form_speaks_the_designers_words(context: playwright.BrowserContext,
     eventually(lambda: tomllib.loads(spec.read_text(encoding="utf-8"))["stones"][4]["colours"] == ["red", "joker"])
     page.wait_for_function("[...document.querySelectorAll('[aria-label=\"stone 5\"] .rowtitle .chip')]"
                            ".map(c => c.title).join() === 'red,joker'")
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    shot(page, "stones", scroll_to='[aria-label="colour 4"]')
     # Shape cells are clicked on the triangle grid: one more triangle next to the big triangle.
     grid = page.get_by_role("group", name="Cells, shape 1: click triangles to add or remove them")
     grid.locator('[data-cell="1,0"]').click()
     eventually(lambda: tomllib.loads(spec.read_text(encoding="utf-8"))["shapes"][0]["cells"]
                == [[0, 0], [1, 0], [-1, 1], [0, 1], [1, 1]])
     page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    shot(page, "shapes", scroll_to='[data-path="shapes"]')
     # A new stone row is valid at once: a kind the set lacks, saved.
     page.get_by_role("button", name="remove stone 5", exact=True).click()
     page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 14")
@@ -290,6 +294,7 @@ def test_at_400_px_one_column_and_every_view_by_keyboard(browser: playwright.Bro
     page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
     try:
         open_spec(page, base)
+        shot(page, "narrow")
         wide = "document.documentElement.scrollWidth <= window.innerWidth"
         assert page.evaluate(wide)
         assert page.locator("#work").bounding_box()["width"] >= 360  # not a 60 px strip beside the form
