@@ -49,7 +49,7 @@ def shot(page: object, name: str, *, scroll_to: str | None = None) -> None:
         page.locator(scroll_to).first.evaluate("node => node.scrollIntoView({block: 'start'})")
     page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
     page.wait_for_function("[...document.querySelectorAll('#pages img')]"  # the preview pages in sight, drawn
-                           ".filter(i => i.getBoundingClientRect().top < innerHeight)"
+                           ".filter(i => i.offsetParent !== null && i.getBoundingClientRect().top < innerHeight)"
                            ".every(i => i.complete && i.naturalWidth > 0)")
     Path(folder).mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(Path(folder) / f"studio-{name}.png"))

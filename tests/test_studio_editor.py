@@ -232,7 +232,6 @@ def test_restore_an_older_version_and_compare_two(context: playwright.BrowserCon
     row.first.wait_for()
     assert row.count() == 1
     assert [c.text_content() for c in row.first.locator("th, td").all()] == ["Hand size (game.hand_size)", "3", "5"]
-    shot(page, "versions")
     page.get_by_role("button", name="restore version 1", exact=True).click()
     eventually(lambda: spec.read_text(encoding="utf-8") == original)
     page.wait_for_function("document.querySelector('.field[data-path=\"game.hand_size\"] input').value === '3'")
@@ -325,3 +324,30 @@ def test_at_400_px_one_column_and_every_view_by_keyboard(browser: playwright.Bro
         assert missing == []  # the favicon included
     finally:
         context.close()
+
+
+def test_the_checks_of_two_versions_side_by_side(context: playwright.BrowserContext,
+                                                 fresh: tuple[str, Path]) -> None:
+    base, spec = fresh
+    page = context.new_page()
+    open_spec(page, base)
+    set_field(page, "check.min_placed_share", "0.99")  # a threshold one version cannot meet
+    eventually(lambda: "min_placed_share = 0.99" in spec.read_text(encoding="utf-8"))
+    saved(page)
+    page.click("#show-history")
+    page.locator("#compare-row").wait_for()
+    page.select_option("#compare-a", label="version 1")
+    page.click("#tabbtn-check")
+    page.fill("#check-games", "20")
+    page.click("#compare-check")
+    table = page.locator("#compare-checks table")
+    table.wait_for(timeout=180_000)
+    cells = table.locator("tbody td")
+    assert cells.count() == 2
+    first, second = (cells.nth(i).locator(".verdict").text_content() for i in range(2))
+    assert first in ("PLAYABLE", "UNDECIDED", "NOT PLAYABLE") and second == "NOT PLAYABLE"
+    assert "min_placed_share" in cells.nth(1).text_content()  # the failing threshold named
+    page.click("#compare-run")
+    page.locator("#compare-result table").wait_for()
+    page.click("#tabbtn-preview")
+    shot(page, "versions")

@@ -59,6 +59,7 @@ async function start() {
   $("redo").addEventListener("click", redo);
   $("show-history").addEventListener("click", toggleHistory);
   $("compare-run").addEventListener("click", compareVersions);
+  $("compare-check").addEventListener("click", compareChecks);
   $("conflict-reload").addEventListener("click", () => openSpec(state.spec.id));
   $("conflict-reapply").addEventListener("click", reapplyDraft);
   $("conflict-dismiss").addEventListener("click", () => { clearDraft(); $("conflict").hidden = true; });
@@ -646,6 +647,47 @@ async function compareVersions() {
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "field"), el("th", { scope: "col" }, `version ${a}`), el("th", { scope: "col" }, `version ${b}`))),
     el("tbody", {}, paths.map((p) => el("tr", {}, el("th", { scope: "row" }, `${labelOf(p)} (${p})`),
       el("td", {}, fa.get(p) ?? "—"), el("td", {}, fb.get(p) ?? "—"))))));
+}
+
+async function checkVersion(number) {
+  // One saved version checked with the Check tab's games and seed, every player count.
+  const version = await api(`/api/history/${number}?id=${encodeURIComponent(state.spec.id)}`);
+  let job = await api("/api/check", { ...settings(), text: version.text, games: parseInt($("check-games").value, 10),
+                                      seed: parseInt($("check-seed").value, 10), players: null });
+  while (job.state === "running") {
+    $("compare-state").textContent = `checking version ${number}: ${job.done} of ${job.total || "?"} games`;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    job = await api(`/api/check/${job.id}`);
+  }
+  return job;
+}
+
+function checkCell(job) {
+  if (job.state !== "done") return el("td", {}, job.error || job.state);
+  const verdict = job.result.verdict;
+  const css = verdict === "playable" ? "playable" : verdict === "undecided" ? "undecided" : "not";
+  return el("td", {}, el("span", { class: `verdict small ${css}` }, verdict.toUpperCase()),
+    el("ul", {}, (job.result.reasons || []).map((r) => el("li", {}, r))),
+    el("a", { href: job.report, target: "_blank" }, "full report"));
+}
+
+async function compareChecks() {
+  const [a, b] = [$("compare-a").value, $("compare-b").value];
+  $("compare-check").disabled = true;
+  $("compare-checks").replaceChildren();
+  try {
+    const first = await checkVersion(a);
+    const second = await checkVersion(b);
+    $("compare-state").textContent = "";
+    $("compare-checks").replaceChildren(el("table", { class: "compare checks" },
+      el("caption", {}, `The checks of version ${a} and version ${b} (${$("check-games").value} games, seed ${$("check-seed").value})`),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, `version ${a}`), el("th", { scope: "col" }, `version ${b}`))),
+      el("tbody", {}, el("tr", {}, checkCell(first), checkCell(second)))));
+  } catch (error) {
+    $("compare-state").textContent = error.message;
+  } finally {
+    $("compare-check").disabled = false;
+  }
 }
 
 // --- preview and print ---------------------------------------------------------------------
