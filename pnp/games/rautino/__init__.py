@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
+from pnp.games.fields import SpecFields
 
-from .fields import FIELDS
+
+def spec_fields() -> SpecFields:
+    from .fields import FIELDS
+
+    return FIELDS
 
 
 def parts() -> GameParts:
@@ -45,5 +50,5 @@ GAME = Game(
     parts=parts,
     players=(1, 2),
     printed_parts={"tiles": "stones"},
-    fields=FIELDS,
+    spec_fields=spec_fields,
 )

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from pnp.games.base import Game, GameParts, KitOption
-
-from .fields import FIELDS
+from pnp.games.fields import SpecFields
 
 INK_SAVER = KitOption("ink_saver", bool, False, "Light tile backs.")
 PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
+
+
+def spec_fields() -> SpecFields:
+    from .fields import FIELDS
+
+    return FIELDS
 
 
 def parts() -> GameParts:
@@ -47,5 +52,5 @@ GAME = Game(
     options=(INK_SAVER, PAGES),
     presets=("seed", "classic"),
     players=(2, 3, 4, 5, 6),
-    fields=FIELDS,
+    spec_fields=spec_fields,
 )

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from pnp.games.base import Game, GameParts, KitOption
-
-from .fields import FIELDS
+from pnp.games.fields import SpecFields
 
 INK_SAVER = KitOption("ink_saver", bool, False, "Light board fields and dark outlines.")
 BOARD_SHEETS = KitOption("board_sheets", int, 1, "Spread the board over 1 or 2 sheets.", low=1, high=2)
 PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
+
+
+def spec_fields() -> SpecFields:
+    from .fields import FIELDS
+
+    return FIELDS
 
 
 def parts() -> GameParts:
@@ -48,5 +53,5 @@ GAME = Game(
     parts=parts,
     options=(INK_SAVER, BOARD_SHEETS, PAGES),
     players=(1, 2, 3, 4),
-    fields=FIELDS,
+    spec_fields=spec_fields,
 )
