@@ -351,3 +351,25 @@ def test_the_checks_of_two_versions_side_by_side(context: playwright.BrowserCont
     page.locator("#compare-result table").wait_for()
     page.click("#tabbtn-preview")
     shot(page, "versions")
+
+
+def test_save_as_then_edit_and_reload_keeps_the_edit(context: playwright.BrowserContext,
+                                                      studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    page = context.new_page()
+    open_spec(page, base, "shipped:zatre")
+    page.on("dialog", lambda dialog: dialog.accept("my-zatre"))  # the folder the copy goes to
+    page.click("#save-as")
+    page.wait_for_function("document.querySelector('#spec').value === 'workspace:zatre:my-zatre/zatre.toml'")
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    copy = workspace / "my-zatre" / "zatre.toml"
+    set_field(page, "sheet.rows", "30")
+    eventually(lambda: tomllib.loads(copy.read_text(encoding="utf-8"))["sheet"]["rows"] == 30)
+    saved(page)
+    page.reload()
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    assert page.locator("#spec").input_value() == "workspace:zatre:my-zatre/zatre.toml"
+    assert page.locator('.field[data-path="sheet.rows"] input').input_value() == "30"
+    # Zatre's board layout is edited as lines of text, one per board row.
+    layout = page.locator('.field[data-path="board.layout"] textarea')
+    assert layout.input_value().split("\n")[0] == "####..D#D..####"

@@ -222,6 +222,8 @@ async function openSpec(id) {
   const spec = await api(`/api/spec?id=${encodeURIComponent(id)}`);
   Object.assign(state, { spec, text: spec.text, saved: spec.text, version: spec.version, readOnly: spec.read_only,
                          undo: [], redo: [] });
+  // The address names the spec shown: a reload opens it again (a copy just saved included).
+  history.replaceState(null, "", `?spec=${encodeURIComponent(spec.id)}`);
   setUndoButtons();
   $("undo-note").textContent = "";
   const game = state.games.find((g) => g.name === spec.game);
