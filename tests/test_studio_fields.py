@@ -110,3 +110,14 @@ def test_an_edit_of_another_type_is_refused_in_words() -> None:
         specs.apply_edits(text, [{"op": "set", "path": "game.hand_size", "value": 3.5}])
     with pytest.raises(PnpError, match=r"^rules\.overbuild_both_triangles: must be true or false, not 'yes'$"):
         specs.apply_edits(text, [{"op": "set", "path": "rules.overbuild_both_triangles", "value": "yes"}])
+
+
+def test_only_the_newest_versions_are_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history, "KEEP", 3)
+    workspace = Workspace.open(tmp_path)
+    for number in range(5):
+        history.record(workspace, "set/rautino.toml", f"# version {number}\n")
+    assert history.numbers(workspace, "set/rautino.toml") == [3, 4, 5]
+    assert history.version_text(workspace, "set/rautino.toml", 5) == "# version 4\n"
+    with pytest.raises(PnpError, match="no saved version 1"):
+        history.version_text(workspace, "set/rautino.toml", 1)
