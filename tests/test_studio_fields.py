@@ -4,9 +4,11 @@ the loader accepts at once, and saved versions kept in the workspace."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from pnp import games as game_registry
 from pnp.errors import PnpError
@@ -14,6 +16,7 @@ from pnp.games.rautino import fields as rautino_fields
 from pnp.games.rautino import model as rautino_model
 from pnp.spec import template_path
 from pnp.studio import designer, history, specs
+from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
 
 
@@ -121,3 +124,42 @@ def test_only_the_newest_versions_are_kept(tmp_path: Path, monkeypatch: pytest.M
     assert history.version_text(workspace, "set/rautino.toml", 5) == "# version 4\n"
     with pytest.raises(PnpError, match="no saved version 1"):
         history.version_text(workspace, "set/rautino.toml", 1)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: 8765)
+    origin = "http://127.0.0.1:8765"
+    with TestClient(app, base_url=origin, headers={"origin": origin}) as test_client:
+        yield test_client
+
+
+def test_the_routes_answer_bad_requests_with_one_line(client: TestClient, tmp_path: Path) -> None:
+    bad = [
+        client.get("/api/fields", params={"game": "chess"}),
+        client.get("/api/fields", params={"game": "rautino", "lang": "fr"}),
+        client.post("/api/spec/new-row", content=b"not json", headers={"content-type": "application/json"}),
+        client.post("/api/spec/new-row", json={"id": "shipped:rautino", "text": "x = [", "path": "stones"}),
+        client.post("/api/spec/new-row", json={"id": "shipped:rautino", "text": "a = 1", "path": "a"}),
+        client.get("/api/history", params={"id": "shipped:rautino"}),
+        client.get("/api/history/1", params={"id": "workspace:rautino:set/rautino.toml"}),
+        client.get("/api/history", params={"id": "workspace:rautino:../rautino.toml"}),
+    ]
+    assert [r.status_code for r in bad] == [400, 400, 400, 400, 400, 400, 400, 404]
+    assert all(set(r.json()) == {"error"} and "\n" not in r.json()["error"] for r in bad)
+    assert not (tmp_path / ".pnp-history").exists()
+
+
+def test_a_save_through_the_app_keeps_versions(client: TestClient, tmp_path: Path) -> None:
+    (tmp_path / "set").mkdir()
+    original = template_path("zatre").read_text(encoding="utf-8")
+    (tmp_path / "set" / "zatre.toml").write_text(original, encoding="utf-8")
+    spec_id = "workspace:zatre:set/zatre.toml"
+    edited = original.replace("rows = 28", "rows = 30")
+    saved = client.post("/api/spec/save", json={"id": spec_id, "text": edited, "version": specs.version(original)})
+    assert saved.status_code == 200
+    listed = client.get("/api/history", params={"id": spec_id}).json()["versions"]
+    assert [v["number"] for v in listed] == [1, 2]
+    assert [v["version"] for v in listed] == [specs.version(original), specs.version(edited)]
+    first = client.get("/api/history/1", params={"id": spec_id}).json()
+    assert first["text"] == original and first["form"][0]["path"] == "game"
