@@ -24,10 +24,16 @@ $(VENV)/.installed-test: pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m compileall -q pnp
 	touch $@ $(VENV)/.installed
 
+# axe-core for the studio's accessibility test, from npm into tests/axe (test-only, never shipped).
+AXE := tests/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/axe/package.json tests/axe/package-lock.json
+	npm ci --prefix tests/axe --no-audit --no-fund --silent
+	touch $@
+
 kit: $(VENV)/.installed
 	$(BIN)/pnp kit
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
@@ -38,4 +44,4 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) output/*/ output/index.html
+	rm -rf $(VENV) output/*/ output/index.html tests/axe/node_modules

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
 
 from pnp.errors import PnpError
+from pnp.games.fields import SpecFields
 
 if TYPE_CHECKING:
     from pnp.check.frames import Frame
@@ -148,6 +149,13 @@ class Game:
     # Component name -> the word its pages' footers print (a key of pnp.i18n.KIT), where the game
     # calls its pieces otherwise (Rautino's "tiles" command prints its stones).
     printed_parts: Mapping[str, str] = field(default_factory=dict)
+    # The spec's fields in a designer's words, for the studio's form; imported on first use, so
+    # that a command that never shows a form does not load them.
+    spec_fields: Callable[[], SpecFields] = SpecFields
+
+    @cached_property
+    def fields(self) -> SpecFields:
+        return self.spec_fields()
 
     @cached_property
     def impl(self) -> GameParts:

@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 from pnp import games as game_registry
 from pnp.errors import PnpError
 
-from . import specs
+from . import designer, history, specs
 from .jobs import CheckJobs, CheckSettings, SweepSettings
 from .play_routes import play_routes
 from .preview import KitCache, KitSettings
@@ -160,7 +160,9 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         base = body.get("version")
         if base is not None and not isinstance(base, str):
             raise PnpError("version: must be the version string the spec was opened with")
-        version = await run_in_threadpool(specs.save, workspace, ref, _text(body), base)
+        text = _text(body)
+        version = await run_in_threadpool(history.saving, workspace, ref.path,
+                                          lambda: specs.save(workspace, ref, text, base), text)
         return JSONResponse({"id": ref.id, "version": version})
 
     async def save_spec_as(request: Request) -> Response:
@@ -306,6 +308,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
         Route("/files/{path:path}", handled(workspace_file)),
         *play_routes(workspace),
+        *history.routes(workspace),
+        *designer.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @contextlib.asynccontextmanager

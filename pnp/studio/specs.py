@@ -31,6 +31,9 @@ from .workspace import OutsideWorkspace, Workspace, read_regular, safe_name
 
 MAX_SPEC_BYTES = 256 * 1024
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+# What a field's value must be, in words, when an edit brings another type.
+_TYPE_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text", list: "a list",
+               dict: "a table"}
 _locks: dict[Path, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
@@ -227,7 +230,7 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
             old = container[key]  # type: ignore[index]
             old = old.unwrap() if hasattr(old, "unwrap") else old  # tomlkit items: their plain value
             if not type_fits(old, value):
-                raise PnpError(f"{path}: {value!r} does not have the type of {old!r}")
+                raise PnpError(f"{path}: must be {_TYPE_WORDS.get(type(old), 'like before')}, not {value!r}")
             container[key] = value  # type: ignore[index]
         elif op == "add_row":
             rows = container[key]  # type: ignore[index]

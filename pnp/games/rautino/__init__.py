@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
+from pnp.games.fields import SpecFields
 
 from .options import COVER, INK, PLAYERS
+
+
+def spec_fields() -> SpecFields:
+    from .fields import FIELDS
+
+    return FIELDS
 
 
 def parts() -> GameParts:
@@ -46,4 +53,5 @@ GAME = Game(
     players=PLAYERS,
     printed_parts={"tiles": "stones"},
     options=(INK, COVER),
+    spec_fields=spec_fields,
 )

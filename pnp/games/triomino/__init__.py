@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
+from pnp.games.fields import SpecFields
 
 from .options import INK, PAGES, PLAYERS
+
+
+def spec_fields() -> SpecFields:
+    from .fields import FIELDS
+
+    return FIELDS
 
 
 def parts() -> GameParts:
@@ -44,4 +51,5 @@ GAME = Game(
     options=(INK, PAGES),
     presets=("seed", "classic"),
     players=PLAYERS,
+    spec_fields=spec_fields,
 )

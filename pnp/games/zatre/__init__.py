@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from pnp.games.base import Game, GameParts
+from pnp.games.fields import SpecFields
 
 from .options import BOARD_SHEETS, INK, PAGES, PLAYERS
+
+
+def spec_fields() -> SpecFields:
+    from .fields import FIELDS
+
+    return FIELDS
 
 
 def parts() -> GameParts:
@@ -45,4 +52,5 @@ GAME = Game(
     parts=parts,
     options=(INK, BOARD_SHEETS, PAGES),
     players=PLAYERS,
+    spec_fields=spec_fields,
 )

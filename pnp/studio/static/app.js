@@ -4,7 +4,8 @@
 
 const $ = (id) => document.getElementById(id);
 const state = { spec: null, text: "", version: null, readOnly: true, valid: true, kit: null, job: null,
-                running: null, sweep: null, games: [], replay: null, seq: 0 };
+                running: null, sweep: null, games: [], replay: null, seq: 0, saved: "", pending: null, fields: null,
+                limits: {}, undo: [], redo: [], colours: {}, history: [] };
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -16,34 +17,58 @@ async function api(path, body) {
 }
 
 function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+  const svg = ["svg", "polygon", "g", "title"].includes(tag);
+  const node = svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
+    if (key === "class") node.setAttribute("class", value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  for (const child of children.flat()) {
+    if (child === "" || child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
   return node;
 }
 
 function debounce(fn, ms) {
   let timer = null;
-  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+  const call = (...args) => { clearTimeout(timer); timer = setTimeout(() => { timer = null; fn(...args); }, ms); };
+  call.flush = (...args) => { if (timer !== null) { clearTimeout(timer); timer = null; fn(...args); } };
+  call.pending = () => timer !== null;
+  return call;
 }
 
 // --- start ---------------------------------------------------------------------------------
+
+const sendToml = debounce(() => sendEdits([], $("toml").value), 400);
 
 async function start() {
   const info = await api("/api/games");
   state.games = info.games;
   for (const paper of info.papers) $("paper").append(el("option", { value: paper }, paper.toUpperCase()));
   for (const lang of info.langs) $("lang").append(el("option", { value: lang }, lang === "de" ? "Deutsch" : "English"));
-  for (const id of ["paper", "lang", "preset"]) $(id).addEventListener("change", () => refreshPreview());
+  for (const id of ["paper", "preset"]) $(id).addEventListener("change", () => refreshPreview());
+  $("lang").addEventListener("change", async () => { await loadFields(); renderForm(state.form); showValidation(state.validation); refreshPreview(); });
   $("spec").addEventListener("change", () => openSpec($("spec").value));
   $("show-form").addEventListener("click", () => showEditor("form"));
   $("show-toml").addEventListener("click", () => showEditor("toml"));
-  $("toml").addEventListener("input", debounce(() => sendEdits([], $("toml").value), 400));
+  $("toml").addEventListener("input", () => { writeDraft($("toml").value); sendToml(); });
   $("save-as").addEventListener("click", saveAs);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("show-history").addEventListener("click", toggleHistory);
+  $("compare-run").addEventListener("click", compareVersions);
+  $("compare-check").addEventListener("click", compareChecks);
+  $("conflict-reload").addEventListener("click", () => openSpec(state.spec.id));
+  $("conflict-reapply").addEventListener("click", reapplyDraft);
+  $("conflict-dismiss").addEventListener("click", () => { clearDraft(); $("conflict").hidden = true; });
+  $("skip").addEventListener("click", (e) => { e.preventDefault(); document.querySelector('.tabs [aria-selected="true"]').focus(); });
+  setUpTabs();
+  document.addEventListener("keydown", undoKeys);
+  window.addEventListener("beforeunload", leaving);
+  window.addEventListener("pagehide", () => sendToml.pending() && writeDraft($("toml").value));
+  $("toml").addEventListener("blur", () => sendToml.flush());
   for (const tab of document.querySelectorAll(".tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
   $("check-run").addEventListener("click", runCheck);
   $("check-cancel").addEventListener("click", cancelCheck);
@@ -65,31 +90,155 @@ async function loadSpecList(selected) {
   await openSpec(select.value);
 }
 
+function setUpTabs() {
+  const tabs = [...document.querySelectorAll('.tabs [role="tab"]')];
+  for (const [index, tab] of tabs.entries()) {
+    tab.addEventListener("keydown", (e) => {
+      const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      const next = tabs[(to + tabs.length) % tabs.length];
+      showTab(next.dataset.tab);
+      next.focus();
+    });
+  }
+}
+
 function showTab(name) {
-  for (const tab of document.querySelectorAll(".tabs button")) tab.classList.toggle("on", tab.dataset.tab === name);
+  for (const tab of document.querySelectorAll(".tabs button")) {
+    const on = tab.dataset.tab === name;
+    tab.classList.toggle("on", on);
+    tab.setAttribute("aria-selected", on ? "true" : "false");
+    tab.tabIndex = on ? 0 : -1;
+  }
   for (const pane of document.querySelectorAll(".tab")) pane.hidden = pane.id !== `tab-${name}`;
 }
 
 function showEditor(which) {
-  $("show-form").classList.toggle("on", which === "form");
-  $("show-toml").classList.toggle("on", which === "toml");
+  sendToml.flush();
+  for (const [id, on] of [["show-form", which === "form"], ["show-toml", which === "toml"]]) {
+    $(id).classList.toggle("on", on);
+    $(id).setAttribute("aria-pressed", on ? "true" : "false");
+  }
   $("form").hidden = which !== "form";
   $("toml").hidden = which !== "toml";
 }
 
+// --- never lose work: drafts, the leave guard, undo and redo ---------------------------------
+
+const draftKey = () => `pnp-studio-draft:${state.spec.id}`;
+
+function writeDraft(text) {
+  // Kept at once, before any request: a reload or a closed tab finds the edit here.
+  if (text === state.saved) return clearDraft();
+  try { localStorage.setItem(draftKey(), JSON.stringify({ text, base: state.version })); } catch { /* storage full or off */ }
+}
+
+function readDraft() {
+  try { return JSON.parse(localStorage.getItem(draftKey()) || "null"); } catch { return null; }
+}
+
+function clearDraft() {
+  try { localStorage.removeItem(draftKey()); } catch { /* storage off */ }
+}
+
+function unsaved() {
+  return sendToml.pending() || (state.spec !== null && state.text !== state.saved);
+}
+
+function leaving(event) {
+  if (sendToml.pending()) writeDraft($("toml").value);
+  if (!unsaved()) return;
+  event.preventDefault();
+  event.returnValue = "";  // the browser asks before the page goes
+}
+
+function showConflict(message, draftText, base) {
+  $("conflict-text").textContent = message;
+  $("conflict-edits").value = draftText;
+  $("conflict-reapply").hidden = !base;
+  $("conflict").hidden = false;
+}
+
+async function reapplyDraft() {
+  const draft = readDraft();
+  $("conflict").hidden = true;
+  if (draft) await applyText(draft.text, "your edits applied to the file as it is now");
+}
+
+function setUndoButtons() {
+  $("undo").disabled = !state.undo.length;
+  $("redo").disabled = !state.redo.length;
+}
+
+async function undo() {
+  if (!state.undo.length) return;
+  const text = state.undo.pop();
+  state.redo.push(state.text);
+  await applyText(text, "undone", false);
+}
+
+async function redo() {
+  if (!state.redo.length) return;
+  const text = state.redo.pop();
+  state.undo.push(state.text);
+  await applyText(text, "redone", false);
+}
+
+async function applyText(text, note, record = true) {
+  $("toml").value = text;
+  await sendEdits([], text, { record });
+  $("undo-note").textContent = note;
+  setUndoButtons();
+}
+
+function undoKeys(event) {
+  if (!(event.ctrlKey || event.metaKey)) return;
+  const typing = event.target.closest && event.target.closest("input[type=text], input[type=number], textarea");
+  if (typing) return;  // the field's own undo
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) { event.preventDefault(); undo(); }
+  else if ((key === "z" && event.shiftKey) || key === "y") { event.preventDefault(); redo(); }
+}
+
 // --- the spec ------------------------------------------------------------------------------
+
+async function loadFields() {
+  const fields = await api(`/api/fields?game=${encodeURIComponent(state.spec.game)}&lang=${$("lang").value}`);
+  const patterns = fields.fields.map((f) => ({ ...f,
+    regex: new RegExp(`^${f.path.replace(/[.[\]]/g, (c) => `\\${c}`).replace(/\*/g, "[^.\\[\\]]+")}$`) }));
+  state.fields = { ...fields, patterns };
+}
+
+function declared(path) {
+  const generic = path.replace(/\[\d+\]/g, "[]");
+  return (state.fields && state.fields.patterns.find((f) => f.regex.test(generic))) || null;
+}
+
+function rowName(path) {
+  const generic = path.replace(/\[\d+\]$/, "").replace(/\[\d+\]/g, "[]");
+  return (state.fields && state.fields.rows[generic]) || generic.split(".").pop();
+}
 
 async function openSpec(id) {
   const spec = await api(`/api/spec?id=${encodeURIComponent(id)}`);
-  Object.assign(state, { spec, text: spec.text, version: spec.version, readOnly: spec.read_only });
-  history.replaceState(null, "", `?spec=${encodeURIComponent(spec.id)}`);  // a reload opens this spec again
+  Object.assign(state, { spec, text: spec.text, saved: spec.text, version: spec.version, readOnly: spec.read_only,
+                         undo: [], redo: [] });
+  // The address names the spec shown: a reload opens it again (a copy just saved included).
+  history.replaceState(null, "", `?spec=${encodeURIComponent(spec.id)}`);
+  setUndoButtons();
+  $("undo-note").textContent = "";
   const game = state.games.find((g) => g.name === spec.game);
   $("preset").replaceChildren(...(game.presets || []).map((p) => el("option", { value: p }, p)));
   $("preset-label").hidden = !(game.presets || []).length;
   const players = $("check-players");
   players.replaceChildren(el("option", { value: "" }, "all"), ...(game.players || []).map((n) => el("option", { value: n }, n)));
   $("read-only").hidden = !spec.read_only;
+  $("show-history").hidden = spec.read_only;
+  $("history").hidden = true;
+  $("show-history").setAttribute("aria-expanded", "false");
   $("toml").value = spec.text;
+  await loadFields();
   renderForm(spec.form);
   if (!spec.form) showEditor("toml");  // not TOML yet: the text is where it can be fixed
   showValidation(spec.validation);
@@ -102,13 +251,29 @@ async function openSpec(id) {
   sweepFields(spec.form);
   state.running = null;
   clearCheck();
+  const draft = readDraft();
+  if (draft && draft.text !== spec.text) {
+    if (draft.base === spec.version) {
+      $("conflict").hidden = true;
+      await applyText(draft.text, "your unsaved edits were kept");  // a reload or a closed tab
+      return;
+    }
+    showConflict("The file changed elsewhere since your edits (another tab or program saved it). It is shown as it is now; your edits are below.",
+                 draft.text, true);
+  } else {
+    $("conflict").hidden = true;
+  }
   await refreshPreview();
 }
 
-function setSaveState(text) { $("save-state").textContent = text; }
+function setSaveState(text) {
+  $("save-state").textContent = text;
+  $("save-state").title = text;
+}
 
 function showLimits(limits) {
   // The loader's range of each number field, beside it and on the input: known before a value is refused.
+  state.limits = limits;
   for (const node of document.querySelectorAll(".field .limit")) node.remove();
   for (const [path, limit] of Object.entries(limits)) {
     const field = document.querySelector(`.field[data-path="${CSS.escape(path)}"]`);
@@ -122,117 +287,418 @@ function showLimits(limits) {
   }
 }
 
+function labelOf(path) {
+  const field = declared(path);
+  const key = path.split(".").pop();
+  return field ? field.label.replace("{key}", key) : key;
+}
+
 function showValidation(validation) {
+  state.validation = validation;
   state.valid = validation.ok;
   if (validation.limits) showLimits(validation.limits);  // a message made here has none: keep the last
   for (const node of document.querySelectorAll(".field .msg")) node.remove();
-  for (const node of document.querySelectorAll(".invalid")) node.classList.remove("invalid");
+  for (const node of document.querySelectorAll(".invalid")) {
+    node.classList.remove("invalid");
+    for (const input of node.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  }
   const box = $("spec-error");
   box.hidden = validation.ok;
   if (validation.ok) return;
-  box.textContent = validation.message;
   const field = validation.field && document.querySelector(`.field[data-path="${CSS.escape(validation.field)}"]`);
+  box.textContent = field && !$("form").hidden ? `${labelOf(validation.field)}: ${validation.reason} (marked below)` : validation.message;
   if (field) {
     field.classList.add("invalid");
-    field.append(el("div", { class: "msg", role: "alert" }, validation.reason));
+    const id = `msg-${field.dataset.path.replace(/[^A-Za-z0-9]+/g, "-")}`;
+    field.append(el("div", { class: "msg", id }, `${labelOf(validation.field)}: ${validation.reason}`));
+    for (const input of field.querySelectorAll("input, select, textarea")) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", id);
+    }
+    if (!$("form").hidden) field.scrollIntoView({ block: "nearest" });
+  }
+}
+
+function rememberColours(items) {
+  // Colour name -> fill, for the chips of the stone rows.
+  state.colours = {};
+  for (const item of items || []) {
+    if (item.kind === "rows" && item.key === "colours") {
+      for (const row of item.rows) {
+        const name = row.items.find((f) => f.key === "name"), fill = row.items.find((f) => f.key === "fill");
+        if (name && fill) state.colours[name.value] = fill.value;
+      }
+    }
+    if (item.kind === "table" && item.key === "joker") {
+      const name = item.items.find((f) => f.key === "name"), fill = item.items.find((f) => f.key === "fill");
+      if (name && fill) state.colours[name.value] = fill.value;
+    }
   }
 }
 
 function renderForm(items) {
-  const form = $("form");
-  form.replaceChildren(...(items || []).map(renderItem));
+  state.form = items;
+  rememberColours(items);
+  $("form").replaceChildren(...(items || []).map(renderItem));
+  if (state.limits) showLimits(state.limits);
+}
+
+function chip(name) {
+  return el("span", { class: "chip", style: `background:${state.colours[name] || "#fff"}`, title: name, "aria-hidden": "true" });
+}
+
+function help(path) {
+  const field = declared(path);
+  return field && field.help ? el("div", { class: "help" }, field.help) : "";
 }
 
 function renderItem(item) {
-  if (item.kind === "table") return el("fieldset", { "data-path": item.path }, el("legend", {}, item.key), item.items.map(renderItem));
+  if (item.kind === "table") {
+    return el("fieldset", { "data-path": item.path }, el("legend", {}, labelOf(item.path)), help(item.path),
+      item.items.map(renderItem));
+  }
   if (item.kind === "rows") {
-    const rows = item.rows.map((row, index) => el("div", { class: "rowbox", "data-path": row.path },
-      el("div", { class: "rowtitle" }, `${item.key} ${index + 1}`),
-      el("button", { type: "button", class: "small remove", title: "Remove this row",
-                     onclick: () => sendEdits([{ op: "remove_row", path: row.path }]) }, "remove"),
-      row.items.map(renderItem)));
-    return el("fieldset", { class: "rows", "data-path": item.path }, el("legend", {}, `${item.key} (${item.rows.length})`), rows,
-      el("button", { type: "button", class: "small", onclick: () => sendEdits([{ op: "add_row", path: item.path }]) }, `add ${item.key} row`));
+    const name = rowName(item.path);
+    const rows = item.rows.map((row, index) => {
+      const colours = row.items.find((f) => f.key === "colours" && Array.isArray(f.value));
+      const title = `${name} ${index + 1}`;
+      return el("div", { class: "rowbox", "data-path": row.path, role: "group", "aria-label": title },
+        el("div", { class: "rowtitle" }, colours ? colours.value.map(chip) : "", title),
+        el("button", { type: "button", class: "small remove", "aria-label": `remove ${title}`,
+                       onclick: () => removeRow(row.path, title) }, "remove"),
+        row.items.map((f) => renderItem({ ...f, row: title })));
+    });
+    return el("fieldset", { class: "rows", "data-path": item.path },
+      el("legend", {}, `${labelOf(item.path)} (${item.rows.length})`), help(item.path), rows,
+      el("button", { type: "button", class: "small add", onclick: () => addRow(item.path) }, `add ${name}`));
   }
   return renderField(item);
 }
 
+function wordsFor(field, path) {
+  // "hand size must be a whole number from 1 to 10": the field's own words and range.
+  const limit = state.limits[path];
+  const range = limit && limit.text ? ` (${limit.text})` : "";
+  return field.type === "integer" ? `must be a whole number${range}` : `must be a number${range}`;
+}
+
+function refuse(path, reason) {
+  showValidation({ ok: false, field: path, reason, message: `${labelOf(path)}: ${reason}` });
+  setSaveState(state.readOnly ? "shipped spec (read-only)" : "not saved: fix the field marked");
+}
+
 function renderField(field) {
   const id = `f-${field.path.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  const info = declared(field.path);
+  const label = labelOf(field.path);
+  const named = field.row ? `${label}, ${field.row}` : null;  // "How many, stone 3"
   const set = (value) => sendEdits([{ op: "set", path: field.path, value }]);
   let input;
-  if (field.type === "boolean") {
-    input = el("input", { type: "checkbox", id, checked: field.value, onchange: (e) => set(e.target.checked) });
+  if (info && info.choices.length && field.type === "string") {
+    const choices = info.choices.includes(field.value) ? info.choices : [field.value, ...info.choices];
+    input = el("select", { id, "aria-label": named, onchange: (e) => set(e.target.value) },
+      choices.map((c) => el("option", { value: c, selected: c === field.value }, c)));
+  } else if (field.type === "boolean") {
+    input = el("input", { type: "checkbox", id, checked: field.value, "aria-label": named, onchange: (e) => set(e.target.checked) });
   } else if (field.type === "integer" || field.type === "number") {
-    input = el("input", { type: "number", id, value: field.value, step: field.type === "integer" ? "1" : "any",
+    input = el("input", { type: "number", id, value: field.value, step: field.type === "integer" ? "1" : "any", "aria-label": named,
       onchange: (e) => {
         const raw = e.target.value.trim();
-        const value = field.type === "integer" && /^-?\d+$/.test(raw) ? parseInt(raw, 10) : Number(raw);
-        if (raw === "" || Number.isNaN(value)) return showValidation({ ok: false, field: field.path, reason: "must be a number", message: `${field.path}: must be a number` });
-        set(field.type === "number" ? value : value);
+        if (raw === "" || Number.isNaN(Number(raw))) return refuse(field.path, wordsFor(field, field.path));
+        if (field.type === "integer" && !/^-?\d+$/.test(raw)) return refuse(field.path, wordsFor(field, field.path));
+        set(field.type === "integer" ? parseInt(raw, 10) : Number(raw));
       } });
   } else if (field.type === "colour") {
-    const picker = el("input", { type: "color", id, value: field.value,
+    const picker = el("input", { type: "color", id, value: field.value, "aria-label": named,
       oninput: debounce((e) => { text.value = e.target.value; set(e.target.value); }, 150) });
-    const text = el("input", { type: "text", value: field.value, size: 8, "aria-label": `${field.path} as text`,
+    const text = el("input", { type: "text", value: field.value, size: 8, "aria-label": `${named || label} as text`,
       onchange: (e) => {
         const value = e.target.value.trim();
-        if (/^#[0-9a-fA-F]{6}$/.test(value)) picker.value = value.toLowerCase();  // the swatch follows the text
+        if (!/^#[0-9a-fA-F]{6}$/.test(value)) return refuse(field.path, "write a colour as # and six hex digits, such as #7b3fa0");
+        picker.value = value.toLowerCase();  // the swatch follows the text
         set(value);
       } });
     input = el("span", { class: "colour" }, picker, text);
+  } else if (info && info.widget === "colour-pair" && Array.isArray(field.value)) {
+    input = colourPair(field, id, named || label, set);
+  } else if (info && info.widget === "trigrid-cells" && Array.isArray(field.value)) {
+    input = triGrid(field, id, named || label, set);
+  } else if (info && info.widget === "lines" && Array.isArray(field.value)) {
+    input = el("textarea", { id, class: "lines", rows: Math.min(field.value.length + 1, 20), spellcheck: "false", "aria-label": named,
+      onchange: (e) => set(e.target.value.split("\n").map((l) => l.trim()).filter((l) => l)) }, field.value.join("\n"));
+  } else if (field.type === "list" && field.value !== null && typeof field.value === "object" && !Array.isArray(field.value)) {
+    input = el("input", { type: "text", id, value: JSON.stringify(field.value), "aria-label": named, onchange: (e) => {
+      let value;
+      try { value = JSON.parse(e.target.value); } catch { return refuse(field.path, 'write a table such as {"1": 2}'); }
+      set(value);
+    } });
   } else if (field.type === "list") {
-    input = el("input", { type: "text", id, value: JSON.stringify(field.value),
+    input = el("input", { type: "text", id, value: JSON.stringify(field.value), "aria-label": named,
       onchange: (e) => {
         let value;
-        try { value = JSON.parse(e.target.value); } catch { return showValidation({ ok: false, field: field.path, reason: "write a list such as [1, 2] or [\"red\", \"blue\"]", message: `${field.path}: not a list` }); }
+        try { value = JSON.parse(e.target.value); } catch { return refuse(field.path, `write a list such as ${JSON.stringify(field.value).slice(0, 40)}`); }
+        if (!Array.isArray(value)) return refuse(field.path, `write a list such as ${JSON.stringify(field.value).slice(0, 40)}`);
         set(value);
       } });
   } else {
-    input = el("input", { type: "text", id, value: field.value, onchange: (e) => set(e.target.value) });
+    input = el("input", { type: "text", id, value: field.value, "aria-label": named, onchange: (e) => set(e.target.value) });
   }
+  const unit = info && info.unit ? info.unit : field.unit;
   return el("div", { class: "field", "data-path": field.path },
-    el("label", { for: id }, field.key), el("span", {}, input, field.unit ? el("span", { class: "unit" }, field.unit) : ""));
+    el("label", { for: id }, label), el("span", { class: "control" }, input, unit ? el("span", { class: "unit" }, unit) : ""),
+    help(field.path));
 }
 
-async function sendEdits(edits, text) {
+function colourPair(field, id, name, set) {
+  // The two triangles of a stone, each picked from the spec's colours (joker included), with its chip.
+  const names = Object.keys(state.colours);
+  const value = [...field.value];
+  const pick = (index) => {
+    const current = value[index];
+    const options = names.includes(current) ? names : [current, ...names];
+    const select = el("select", { id: index === 0 ? id : `${id}-2`, "aria-label": `${name}: triangle ${index + 1}`,
+      onchange: (e) => {
+        value[index] = e.target.value;
+        // The chips follow at once: beside the picker and in the row's title.
+        const chips = [e.target.previousElementSibling, e.target.closest(".rowbox")?.querySelectorAll(".rowtitle .chip")[index]];
+        for (const node of chips) if (node) node.replaceWith(chip(value[index]));
+        set([...value]);
+      } },
+      options.map((c) => el("option", { value: c, selected: c === current }, c)));
+    return el("span", { class: "pick" }, chip(current), select);
+  };
+  return el("span", { class: "pair" }, pick(0), pick(1));
+}
+
+function triGrid(field, id, name, set) {
+  // Shape cells clicked on the game's own grid of triangles: cell (c, r) points up when c + r is even.
+  const cells = new Set(field.value.map(([c, r]) => `${c},${r}`));
+  const cs = field.value.map((p) => p[0]), rs = field.value.map((p) => p[1]);
+  const c0 = Math.min(-2, ...cs) - 1, c1 = Math.max(6, ...cs) + 1, r0 = Math.min(0, ...rs) - 1, r1 = Math.max(3, ...rs) + 1;
+  const side = 22, height = side * Math.sqrt(3) / 2;
+  const svg = el("svg", { class: "trigrid", id, role: "group", "aria-label": `${name}: click triangles to add or remove them`,
+    viewBox: `${c0 * side / 2 - 2} ${r0 * height - 2} ${(c1 - c0 + 2) * side / 2 + 4} ${(r1 - r0 + 1) * height + 4}`,
+    width: (c1 - c0 + 2) * side / 2 + 4, height: (r1 - r0 + 1) * height + 4 });
+  const all = [];
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const up = (c + r) % 2 === 0;
+      const x = c * side / 2, y = r * height;
+      const points = up ? [[x + side / 2, y], [x + side, y + height], [x, y + height]] : [[x, y], [x + side, y], [x + side / 2, y + height]];
+      const on = cells.has(`${c},${r}`);
+      const cell = el("polygon", { points: points.map((p) => p.join(",")).join(" "), class: on ? "on" : "",
+        role: "checkbox", "aria-checked": on ? "true" : "false", "aria-label": `column ${c}, row ${r}`, tabindex: "-1",
+        "data-cell": `${c},${r}` });
+      all.push(cell);
+      svg.append(cell);
+    }
+  }
+  const toggle = (cell) => {
+    const key = cell.dataset.cell;
+    if (cells.has(key)) cells.delete(key); else cells.add(key);
+    if (!cells.size) return refuse(field.path, "a shape needs at least one cell");
+    set([...cells].map((k) => k.split(",").map(Number)).sort((a, b) => a[1] - b[1] || a[0] - b[0]));
+  };
+  // One tab stop for the grid: arrow keys move between triangles, space or enter toggles one.
+  const first = all.find((c) => c.classList.contains("on")) || all[0];
+  first.setAttribute("tabindex", "0");
+  const width = c1 - c0 + 1;
+  svg.addEventListener("click", (e) => { if (e.target.dataset && e.target.dataset.cell) toggle(e.target); });
+  svg.addEventListener("keydown", (e) => {
+    const at = all.indexOf(e.target);
+    if (at < 0) return;
+    if (e.key === " " || e.key === "Enter") { e.preventDefault(); toggle(e.target); return; }
+    const to = { ArrowRight: at + 1, ArrowLeft: at - 1, ArrowDown: at + width, ArrowUp: at - width }[e.key];
+    if (to === undefined || to < 0 || to >= all.length) return;
+    e.preventDefault();
+    e.target.setAttribute("tabindex", "-1");
+    all[to].setAttribute("tabindex", "0");
+    all[to].focus();
+  });
+  return svg;
+}
+
+async function addRow(path) {
+  let edits;
+  try {
+    ({ edits } = await api("/api/spec/new-row", { id: state.spec.id, text: state.text, path }));
+  } catch (error) {
+    return showValidation({ ok: false, field: null, reason: error.message, message: error.message });
+  }
+  await sendEdits(edits);
+  const rows = document.querySelectorAll(`.rows[data-path="${CSS.escape(path)}"] > .rowbox`);
+  if (rows.length) rows[rows.length - 1].scrollIntoView({ block: "nearest" });
+  $("undo-note").textContent = `${rowName(path)} ${rows.length} added`;
+}
+
+async function removeRow(path, title) {
+  await sendEdits([{ op: "remove_row", path }]);
+  $("undo-note").replaceChildren(`${title} removed. `,
+    el("button", { type: "button", class: "small", onclick: undo }, `Undo: bring back ${title}`));
+}
+
+async function sendEdits(edits, text, { record = true } = {}) {
   const seq = ++state.seq;
+  const before = state.text;
+  setSaveState(state.readOnly ? "shipped spec (read-only)" : "saving…");
   let result;
   try {
     result = await api("/api/spec/edit", { id: state.spec.id, text: text ?? state.text, edits });
   } catch (error) {
+    // The edit is refused as a whole: what was typed stays in the form, the message beside it.
     const path = edits[0] && edits[0].path;
-    return showValidation({ ok: false, field: path, reason: error.message, message: error.message });
+    const reason = path && error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+    if (path && document.querySelector(`.field[data-path="${CSS.escape(path)}"]`)) refuse(path, reason);
+    else showValidation({ ok: false, field: null, reason, message: error.message });
+    setSaveState(`not saved: ${reason}`);
+    return;
   }
   if (seq !== state.seq) return;  // a newer edit is on its way
+  if (record && result.text !== before) {
+    state.undo.push(before);
+    state.redo = [];
+    $("undo-note").textContent = "";
+  }
+  setUndoButtons();
   state.text = result.text;
+  writeDraft(result.text);
   if (text === undefined) $("toml").value = result.text;
   const structural = edits.some((e) => e.op !== "set") || text !== undefined;
   if (structural && result.form) renderForm(result.form);
+  else if (edits.some((e) => /colours\[\d+\]\.(fill|name)|joker\./.test(e.path)) && result.form) renderForm(result.form);
   showValidation(result.validation);
-  if (!result.validation.ok) { setSaveState(state.readOnly ? "shipped spec (read-only)" : "not saved: fix the field marked"); return; }
+  if (!result.validation.ok) {
+    const marked = result.validation.field && document.querySelector(`.field[data-path="${CSS.escape(result.validation.field)}"]`);
+    setSaveState(state.readOnly ? "shipped spec (read-only)" : marked ? "not saved: fix the field marked" : "not saved: see the message above");
+    return;
+  }
   if (!state.readOnly) await save();
   await refreshPreview();
 }
 
 async function save() {
+  const text = state.text;
   try {
-    const saved = await api("/api/spec/save", { id: state.spec.id, text: state.text, version: state.version });
+    const saved = await api("/api/spec/save", { id: state.spec.id, text, version: state.version });
     state.version = saved.version;
+    state.saved = text;
+    clearDraft();
     setSaveState("saved");
+    if (!$("history").hidden) await listHistory();
   } catch (error) {
-    setSaveState(error.status === 409 ? "not saved: the file changed elsewhere; reload the spec" : `not saved: ${error.message}`);
+    if (error.status === 409) {
+      setSaveState("not saved: the file changed elsewhere");
+      showConflict("The file changed elsewhere (another tab or program saved it): your edits are not saved. Reload the file, then apply your edits to it or copy them from here.",
+                   text, false);
+      try { localStorage.setItem(draftKey(), JSON.stringify({ text, base: null })); } catch { /* storage off */ }
+    } else {
+      setSaveState(`not saved: ${error.message}`);
+    }
   }
 }
 
 async function saveAs() {
+  sendToml.flush();
   const folder = prompt("Save a copy in this workspace folder (it must not exist yet):", `my-${state.spec.game}`);
   if (!folder) return;
   try {
     const saved = await api("/api/spec/save-as", { id: state.spec.id, text: state.text, folder });
+    clearDraft();
     await loadSpecList(saved.id);
   } catch (error) {
     alert(error.message);
+  }
+}
+
+// --- saved versions ------------------------------------------------------------------------
+
+async function toggleHistory() {
+  const open = $("history").hidden;
+  $("history").hidden = !open;
+  $("show-history").setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) await listHistory();
+}
+
+async function listHistory() {
+  const { versions } = await api(`/api/history?id=${encodeURIComponent(state.spec.id)}`);
+  state.history = versions;
+  $("history-state").textContent = versions.length ? `${versions.length} saved versions, newest last` : "No saved versions yet: every save keeps one.";
+  const current = versions.length ? versions[versions.length - 1].number : null;
+  $("history-list").replaceChildren(...versions.map((v) => el("li", {},
+    `version ${v.number} · ${v.saved.replace("T", " ").slice(0, 19)}${v.number === current ? " (current)" : ""} `,
+    v.number === current ? "" : el("button", { type: "button", class: "small", "aria-label": `restore version ${v.number}`,
+      onclick: () => restoreVersion(v.number) }, "restore"))));
+  $("compare-row").hidden = versions.length < 2;
+  for (const [id, pick] of [["compare-a", versions.length - 2], ["compare-b", versions.length - 1]]) {
+    $(id).replaceChildren(...versions.map((v, i) => el("option", { value: v.number, selected: i === pick }, `version ${v.number}`)));
+  }
+}
+
+async function restoreVersion(number) {
+  const version = await api(`/api/history/${number}?id=${encodeURIComponent(state.spec.id)}`);
+  await applyText(version.text, `version ${number} restored (saved as a new version; undo goes back)`);
+}
+
+function flatten(items, into = new Map()) {
+  for (const item of items || []) {
+    if (item.kind === "table") flatten(item.items, into);
+    else if (item.kind === "rows") for (const row of item.rows) flatten(row.items, into);
+    else into.set(item.path, JSON.stringify(item.value));
+  }
+  return into;
+}
+
+async function compareVersions() {
+  const [a, b] = [$("compare-a").value, $("compare-b").value];
+  const [va, vb] = await Promise.all([a, b].map((n) => api(`/api/history/${n}?id=${encodeURIComponent(state.spec.id)}`)));
+  const fa = flatten(va.form), fb = flatten(vb.form);
+  const paths = [...new Set([...fa.keys(), ...fb.keys()])].filter((p) => fa.get(p) !== fb.get(p));
+  if (!paths.length) { $("compare-result").replaceChildren(el("p", { class: "hint" }, "The two versions hold the same values.")); return; }
+  $("compare-result").replaceChildren(el("table", { class: "compare" },
+    el("caption", {}, `What differs between version ${a} and version ${b}`),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "field"), el("th", { scope: "col" }, `version ${a}`), el("th", { scope: "col" }, `version ${b}`))),
+    el("tbody", {}, paths.map((p) => el("tr", {}, el("th", { scope: "row" }, `${labelOf(p)} (${p})`),
+      el("td", {}, fa.get(p) ?? "—"), el("td", {}, fb.get(p) ?? "—"))))));
+}
+
+async function checkVersion(number) {
+  // One saved version checked with the Check tab's games and seed, every player count.
+  const version = await api(`/api/history/${number}?id=${encodeURIComponent(state.spec.id)}`);
+  let job = await api("/api/check", { ...settings(), text: version.text, games: parseInt($("check-games").value, 10),
+                                      seed: parseInt($("check-seed").value, 10), players: null });
+  while (job.state === "running") {
+    $("compare-state").textContent = `checking version ${number}: ${job.done} of ${job.total || "?"} games`;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    job = await api(`/api/check/${job.id}`);
+  }
+  return job;
+}
+
+function checkCell(job) {
+  if (job.state !== "done") return el("td", {}, job.error || job.state);
+  const verdict = job.result.verdict;
+  const css = verdict === "playable" ? "playable" : verdict === "undecided" ? "undecided" : "not";
+  return el("td", {}, el("span", { class: `verdict small ${css}` }, verdict.toUpperCase()),
+    el("ul", {}, (job.result.reasons || []).map((r) => el("li", {}, r))),
+    el("a", { href: job.report, target: "_blank" }, "full report"));
+}
+
+async function compareChecks() {
+  const [a, b] = [$("compare-a").value, $("compare-b").value];
+  $("compare-check").disabled = true;
+  $("compare-checks").replaceChildren();
+  try {
+    const first = await checkVersion(a);
+    const second = await checkVersion(b);
+    $("compare-state").textContent = "";
+    $("compare-checks").replaceChildren(el("table", { class: "compare checks" },
+      el("caption", {}, `The checks of version ${a} and version ${b} (${$("check-games").value} games, seed ${$("check-seed").value})`),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, `version ${a}`), el("th", { scope: "col" }, `version ${b}`))),
+      el("tbody", {}, el("tr", {}, checkCell(first), checkCell(second)))));
+  } catch (error) {
+    $("compare-state").textContent = error.message;
+  } finally {
+    $("compare-check").disabled = false;
   }
 }
 

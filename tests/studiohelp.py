@@ -1,0 +1,55 @@
+"""A studio server on a free port over a fresh workspace, for the browser tests."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_studio(workspace: Path, *games: str) -> Iterator[str]:
+    """The studio's address, serving `workspace` with a `pnp init` copy of each game in set-GAME/."""
+    for game in games:
+        subprocess.run([sys.executable, "-m", "pnp", "init", game, str(workspace / f"set-{game}")], check=True,
+                       capture_output=True)
+    port = free_port()
+    # The app as `pnp studio` serves it, started without the command line around it: these tests are
+    # about the page, and stay apart from what the command adds (its guard over its input files).
+    code = ("import sys; from pathlib import Path; from pnp.studio.server import serve; "
+            "serve(Path(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), open_browser=False)")
+    server = subprocess.Popen([sys.executable, "-u", "-c", code, str(workspace), str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert f":{port}/" in line, line
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def shot(page: object, name: str, *, scroll_to: str | None = None) -> None:
+    """With PNP_STUDIO_SCREENSHOTS set to a folder, write the page as docs/studio shows it there."""
+    folder = os.environ.get("PNP_STUDIO_SCREENSHOTS")
+    if not folder:
+        return
+    if scroll_to is not None:
+        page.locator(scroll_to).first.evaluate("node => node.scrollIntoView({block: 'start'})")
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    page.wait_for_function("[...document.querySelectorAll('#pages img')]"  # the preview pages in sight, drawn
+                           ".filter(i => i.offsetParent !== null && i.getBoundingClientRect().top < innerHeight)"
+                           ".every(i => i.complete && i.naturalWidth > 0)")
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(Path(folder) / f"studio-{name}.png"))

@@ -1,0 +1,120 @@
+"""Every studio screen scanned with axe-core in Debian's chromium: no serious or critical violation.
+
+axe-core comes from npm into tests/axe/node_modules (`make test` installs it: `npm ci --prefix
+tests/axe`); it is injected into the page by the test and never shipped with pnp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
+from playwright import sync_api as playwright
+from studiohelp import running_studio
+
+AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+NO_AXE = "needs axe-core: npm ci --prefix tests/axe (make test does)"
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM),
+              pytest.mark.skipif(not AXE.is_file(), reason=NO_AXE)]
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_studio(tmp_path_factory.mktemp("workspace"), "rautino", "zatre", "triomino") as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[playwright.Browser]:
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def serious(page: playwright.Page) -> list[str]:
+    """axe's serious and critical findings on the page as it is now, one line each."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, { resultTypes: ["violations"] });
+        return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.impact} ${v.id}: ${v.help} at `
+                        + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", "));
+    }""")
+    return list(found)
+
+
+def opened(browser: playwright.Browser, base: str, spec: str, width: int) -> playwright.Page:
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/?spec={spec}")
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    return page
+
+
+@pytest.mark.parametrize("width", [1400, 400])
+@pytest.mark.parametrize("spec", ["workspace:rautino:set-rautino/rautino.toml", "workspace:zatre:set-zatre/zatre.toml",
+                                  "workspace:triomino:set-triomino/triomino.toml", "shipped:rautino"])
+def test_the_form_and_preview(browser: playwright.Browser, studio: str, spec: str, width: int) -> None:
+    page = opened(browser, studio, spec, width)
+    try:
+        assert serious(page) == []
+        page.click("#show-toml")
+        assert serious(page) == []
+    finally:
+        page.context.close()
+
+
+def test_messages_versions_and_a_changed_file(browser: playwright.Browser, studio: str) -> None:
+    spec = "workspace:rautino:set-rautino/rautino.toml"
+    page = opened(browser, studio, spec, 1400)
+    other = page.context.new_page()
+    try:
+        hand = page.locator('.field[data-path="game.hand_size"] input')
+        hand.fill("99")
+        hand.press("Tab")
+        page.locator('.field[data-path="game.hand_size"] .msg').wait_for()
+        assert serious(page) == []  # a refused value with its message
+        hand.fill("4")
+        hand.press("Tab")
+        page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+        page.click("#show-history")
+        page.locator("#history-list li").first.wait_for()
+        page.click("#compare-run")
+        page.locator("#compare-result").locator("table, p").first.wait_for()
+        assert serious(page) == []  # saved versions and a comparison
+        other.goto(f"{studio}/?spec={spec}")
+        other.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+        hand.fill("5")
+        hand.press("Tab")
+        page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+        other_hand = other.locator('.field[data-path="game.hand_size"] input')
+        other_hand.fill("6")
+        other_hand.press("Tab")
+        other.locator("#conflict").wait_for()
+        assert serious(other) == []  # the file changed elsewhere
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("width", [1400, 400])
+def test_check_replay_and_print(browser: playwright.Browser, studio: str, width: int) -> None:
+    page = opened(browser, studio, "shipped:zatre", width)
+    try:
+        page.click("#tabbtn-check")
+        assert serious(page) == []
+        page.fill("#check-games", "20")
+        page.click("#check-run")
+        page.locator("#verdict").wait_for(timeout=180_000)
+        assert serious(page) == []
+        page.click("#tabbtn-replay")
+        page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 0 of')")
+        page.click("#replay-forward")
+        assert serious(page) == []
+        page.click("#tabbtn-print")
+        assert serious(page) == []
+    finally:
+        page.context.close()
