@@ -38,3 +38,16 @@ def require_extra(module: str, extra: str, purpose: str) -> ModuleType:
             raise
         raise MissingExtra(f"{purpose} needs the '{extra}' extra ({missing} is not installed): "
                            f"{install_hint(extra)}") from None
+
+
+def check_extra(module: str, extra: str, purpose: str) -> None:
+    """Refuse at once when `module` of the extra is not installed, without importing it (for a command
+    that checks its other inputs before paying for a slow import)."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        raise MissingExtra(f"{purpose} needs the '{extra}' extra ({module} is not installed): {install_hint(extra)}")

@@ -33,10 +33,17 @@ def test_a_missing_module_of_pnp_itself_is_not_blamed_on_an_extra() -> None:
 
 
 def _hiding(folder: Path, module: str) -> dict[str, str]:
-    """An environment in which importing `module` fails as if it were not installed."""
-    (folder / module).mkdir()
-    (folder / module / "__init__.py").write_text(
-        f"raise ModuleNotFoundError(\"No module named '{module}'\", name={module!r})\n", encoding="utf-8")
+    """An environment in which `module` is not found, as if it were not installed: a finder put first
+    on the import path (by a sitecustomize module) refuses it, for an import and a look-up alike."""
+    (folder / "sitecustomize.py").write_text(
+        "import sys\n"
+        "class _Hidden:\n"
+        "    @staticmethod\n"
+        "    def find_spec(name, path=None, target=None):\n"
+        f"        if name == {module!r} or name.startswith({module + '.'!r}):\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, _Hidden)\n", encoding="utf-8")
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])}
 
 

@@ -24,7 +24,12 @@ import atexit, resource, sys
 report = sys.argv.pop(1)
 def measure():
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    open(report, "w").write(f"{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}")
+    peak = usage.ru_maxrss  # on Linux this keeps the forking parent's peak across exec; VmHWM does not
+    try:
+        peak = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        pass
+    open(report, "w").write(f"{peak} {usage.ru_utime + usage.ru_stime}")
 atexit.register(measure)
 from pnp.cli import main
 sys.argv[0] = "pnp"

@@ -78,7 +78,7 @@ class TriominoTable:
         self.draw_pile = list(reversed(self.pool))
         self.round_scores = [0] * n
         self.round_turns: list[TurnPlayed] = []
-        self.starter, self.first = choose_starter(self.hands, self.tiles)
+        self.starter, self.first = choose_starter(self.hands, self.tiles, self.rules)
         self.hands[self.starter].remove(self.first)
         self.table.place(START_CELL, self.tiles[self.first])
         self.opening = Score(sum(self.tiles[self.first]), start_bonus=start_bonus(self.rules, self.tiles[self.first]))

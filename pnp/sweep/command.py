@@ -39,8 +39,10 @@ def sweep(game: str, *, spec: Path | None, vary: tuple[str, ...], options: Sweep
     chosen, planned = plan(game, spec, varies, options)
     check_outputs(csv=csv, report=report, write_best=write_best)
     if options.scheduler is not None:
+        from pnp.extras import check_extra
         from pnp.sweep.cluster import probe
 
+        check_extra("distributed", "cluster", f"--scheduler {options.scheduler}")
         probe(options.scheduler)  # a scheduler that does not answer is refused before the first game
     done = race(chosen, planned) if planned.options.auto else run_fixed(chosen, planned)
     outputs: list[tuple[Path, bytes]] = []

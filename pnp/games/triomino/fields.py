@@ -40,6 +40,8 @@ FIELDS = SpecFields(fields=(
       whole=True),
     F("presets.*.start_bonus_without_triple", "Start bonus without a triple", "Startbonus ohne Drilling",
       unit=POINTS, whole=True),
+    F("presets.*.zero_triple_may_open", "0-0-0 may open instead of the highest triple",
+      "0-0-0 darf statt des höchsten Drillings eröffnen"),
     F("presets.*.bridge_bonus", "Bridge bonus", "Brückenbonus", unit=POINTS, whole=True),
     F("presets.*.bridge_corner_must_match", "Bridge corner must match", "Brückenspitze muss passen"),
     F("presets.*.hexagon_bonuses", "Hexagon bonuses", "Sechseckboni", unit="points for 1, 2, 3 hexagons"),
