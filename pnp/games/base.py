@@ -51,6 +51,15 @@ class KitOption(Generic[T]):
     high: int | None = None
     component: str | None = None  # an option of one component's command only (e.g. pages of the scoresheet)
     choices: tuple[str, ...] = ()  # the values a str option takes (none: any text)
+    # The components whose pages the option changes (None: every one); a component's own command
+    # refuses an option that changes nothing on its pages.
+    parts: tuple[str, ...] | None = None
+
+    def applies_to(self, component: str | None) -> bool:
+        """Whether the option belongs on the command of `component` (None: the whole kit)."""
+        if component is None:
+            return self.component is None
+        return self.component in (None, component) and (self.parts is None or component in self.parts)
 
     @property
     def flag(self) -> str:
