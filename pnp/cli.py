@@ -413,8 +413,13 @@ def kit(ctx: click.Context, game: str | None, **options: Any) -> None:
     """Every printable part of a game's kit (all games when GAME is left out)."""
     from pnp.kit import build_kits
 
-    written = build_kits([game] if game else None, **kit_arguments(ctx, game, None, options))
+    lines: list[str] = []
+    written = build_kits([game] if game else None, **kit_arguments(ctx, game, None, options),
+                         summarise=lambda summary: lines.extend(summary.lines()))
     _report_written(written, options["quiet"])
+    if not options["quiet"]:  # after the files: what the kit costs in paper and ink, and sheets nearly empty
+        for line in lines:
+            click.echo(printable(line))
 
 
 def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> None:

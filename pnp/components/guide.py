@@ -216,6 +216,37 @@ def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str]) -> 
     return lines
 
 
+@dataclass(frozen=True)
+class KitSummary:
+    """What the guide says about a kit's paper and ink, for the terminal after the kit is written."""
+
+    title: str
+    sheets: int
+    two_sided: int
+    ink: tuple[tuple[float, float | None], ...]  # per sheet, as the guide's table: front, back (None: blank)
+    warnings: tuple[str, ...]  # sheets used under a quarter, with why
+
+    def lines(self) -> list[str]:
+        """One line for the kit, then one per warning."""
+        inks = ", ".join(ink_cell(front, back).removesuffix(" %").replace(" / ", "/") for front, back in self.ink)
+        head = (f"{self.title}: {self.sheets} sheets ({self.two_sided} two-sided); "
+                f"ink per sheet, front/back %: {inks}")
+        return [head, *(f"{self.title}: warning: {line[:1].lower()}{line[1:]}" for line in self.warnings)]
+
+
+def kit_summary(title: str, layout: Sequence[Sheet], parts: dict[str, str],
+                ink: Sequence[tuple[float, float | None]]) -> KitSummary:
+    """The summary of the kit whose sheets are `layout` (the guide's first), with the guide's own ink figures
+    and its warnings in English."""
+    return KitSummary(title, len(layout), sum(sheet.two_sided for sheet in layout), tuple(ink),
+                      tuple(sparse_sheets(layout, "en", parts)))
+
+
+def ink_cell(front: float, back: float | None) -> str:
+    """A sheet's ink coverage as the guide prints it: '12 %' or '31 / 34 %'."""
+    return f"{100 * front:.0f} %" if back is None else f"{100 * front:.0f} / {100 * back:.0f} %"
+
+
 def page_ranges(numbers: Sequence[int]) -> str:
     """1, 2, 3, 5, 6 -> '1–3, 5–6'."""
     spans: list[list[int]] = []
@@ -301,7 +332,7 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
         front, back = ink[index]
         cells = (pages, part, words[row.paper], words["two sides" if row.two_sided else "one side"],
                  _cut("board panels" if row.component == "board" and panels else row.component, lang),
-                 f"{100 * front:.0f} %" if back is None else f"{100 * front:.0f} / {100 * back:.0f} %")
+                 ink_cell(front, back))
         for column, share, text in zip(columns, shares, cells, strict=True):
             size = ROW_SIZE
             while text_width(text, size) > width * share - 2 and size > pt(6.5):
