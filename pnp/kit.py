@@ -115,7 +115,7 @@ def _duplex_order(game: Game, model: Any, ctx: KitContext,
 
     layout = duplex.sheets([(item.component, item.page) for item in pages])
     # The guide says what the box-fit check counts: the board's stack among the box's contents.
-    contents = game.box_contents(model) if game.box_contents is not None else []
+    contents = game.kit_box_contents(model, ctx)
     board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
     parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
     inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]

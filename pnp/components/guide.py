@@ -144,6 +144,15 @@ WORDS = Texts({
                      "de": "Den Spielplan an seiner äußeren Linie ausschneiden und nur an den rot gestrichelten "
                            "Falzlinien zwischen den Feldern zickzack falten: {n} Lagen von {w:.0f} x {h:.0f} mm. Kein "
                            "Feld wird geknickt. Mit den gefalteten Punkteblättern und Regeln auf die Steine legen."},
+    "board glued zigzag": {"en": "The board comes on {sheets} sheets: cut and glue them into one as their notes say "
+                                 "(the triangles meet at the seam). Then fold it only along the red dash-dot lines "
+                                 "between fields, zig-zag: {n} layers of {w:.0f} x {h:.0f} mm. No field is creased. "
+                                 "Lay it on the pieces with the folded score sheets and rules.",
+                           "de": "Der Spielplan kommt auf {sheets} Bogen: sie ausschneiden und zu einem kleben, wie "
+                                 "ihre Hinweise sagen (die Dreiecke treffen sich an der Naht). Dann nur an den rot "
+                                 "gestrichelten Falzlinien zwischen den Feldern zickzack falten: {n} Lagen von "
+                                 "{w:.0f} x {h:.0f} mm. Kein Feld wird geknickt. Mit den gefalteten Punkteblättern "
+                                 "und Regeln auf die Steine legen."},
     "board flat": {"en": "The board lies flat on the pieces, the folded rules on top.",
                    "de": "Der Spielplan liegt flach auf den Steinen, die gefalteten Regeln obenauf."},
 })
@@ -182,13 +191,15 @@ def rows(layout: Sequence[Sheet]) -> list[Row]:
     return out
 
 
-def _into_the_box(board: Stack | None, lang: str) -> str:
+def _into_the_box(board: Stack | None, lang: str, sheets: int = 1) -> str:
+    """How the board goes into the box; `sheets`: the board's sheets of paper, glued into one."""
     if board is None:
         return WORDS(lang, "no board")
     if board.name == BOARD_PANELS:
         return WORDS(lang, "board panels", n=board.count, w=board.width, h=board.depth)
     if board.name == BOARD_FOLDED:
-        return WORDS(lang, "board zigzag", n=board.count, w=board.width, h=board.depth)
+        return WORDS(lang, "board zigzag" if sheets == 1 else "board glued zigzag", n=board.count, w=board.width,
+                     h=board.depth, sheets=sheets)
     folds = round(math.log2(board.count))
     if folds == 0:
         return WORDS(lang, "board flat")
@@ -298,7 +309,7 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
         print_steps[0] = words["check elsewhere"]
     if not card:
         print_steps = [s for s in print_steps if "240" not in s]
-    into = _into_the_box(board, lang)
+    into = _into_the_box(board, lang, sum(r.component == "board" for r in table))
     items = [Heading(words["print"], level=2), Bullets(tuple(print_steps)),
              Heading(words["order"], level=2), *(Paragraph(f"{n}. {s}") for n, s in enumerate(steps, 1)),
              Heading(words["box"], level=2), Bullets(words["box steps"]),

@@ -136,6 +136,8 @@ class GameParts:
     final_board: Callable[[Any, dict[str, Any]], Page] | None = None
     # What goes into the box (stacks of pieces, folded sheets), for the checker's box-fit test.
     box_contents: Callable[[Any], list[Stack]] | None = None
+    # The same as a kit's options print them (None: as box_contents), for the kit's guide.
+    kit_box_contents: Callable[[Any, KitContext], list[Stack]] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
     # A recorded game as frames, move by move, for stepping through it (the studio's replay).
@@ -212,6 +214,12 @@ class Game:
 
     def printed_part(self, component: str) -> str:
         return self.printed_parts.get(component, component)
+
+    def kit_box_contents(self, model: Any, ctx: KitContext) -> list[Stack]:
+        """What goes into the box as the kit `ctx` prints it (empty: the game lists no contents)."""
+        if self.impl.kit_box_contents is not None:
+            return self.impl.kit_box_contents(model, ctx)
+        return self.impl.box_contents(model) if self.impl.box_contents is not None else []
 
     def option(self, name: str) -> KitOption[Any] | None:
         return next((o for o in self.options if o.name == name), None)
