@@ -8,7 +8,7 @@ kit has been drawn and checked, so a page that does not fit leaves no half-built
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -119,14 +119,19 @@ def _duplex_order(game: Game, model: Any, ctx: KitContext,
     board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
     parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
     inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]
+    english = replace(ctx, lang="en")  # the terminal's summary is in English
+
+    def limits(kit: KitContext) -> dict[str, str]:
+        said = {name: game.sheet_limit(model, kit, name) for name in parts}
+        return {name: line for name, line in said.items() if line}
 
     def draw_guide(first: Page, ink: float) -> Page:
         return guide.guide_page(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, first, None), *layout], ctx.lang,
-                                board=board, parts=parts, ink=[(ink, None), *inks])
+                                board=board, parts=parts, ink=[(ink, None), *inks], limits=limits(ctx))
 
     draft = draw_guide(pages[0].page, 0.0)  # the guide's own ink, measured on a draft of itself
     layout.insert(0, duplex.Sheet(guide.GUIDE, draw_guide(draft, coverage(draft)), None))
-    summary = guide.kit_summary(game.title, layout, parts, [(coverage(draft), None), *inks])
+    summary = guide.kit_summary(game.title, layout, parts, [(coverage(draft), None), *inks], limits(english))
     return [KitPage(component, page, behind)
             for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)], summary
 

@@ -111,7 +111,7 @@ def test_pnp_kit_prints_the_guides_summary_after_writing(tmp_path) -> None:
     assert lines[1] == (f"Triomino: {len(rows)} sheets ({sum(two for two, _ in rows)} two-sided); "
                         f"ink per sheet, front/back %: {inks}")
     # Letter takes 48 of the 56 tiles: the guide's warning, word for word, on one line.
-    (warning,) = [t.text for t in _guide_texts(pages) if t.cls == "guide-warning"]
+    warning = " ".join(t.text for t in _guide_texts(pages) if t.cls == "guide-warning")  # wrapped in the guide
     assert lines[2:] == [f"Triomino: warning: {warning[:1].lower()}{warning[1:]}"]
     assert "tiles 2/2: 8 of 48 places" in lines[2]
 
@@ -129,3 +129,29 @@ def test_pnp_kit_of_all_games_summarises_each_kit_once_and_is_quiet_with_q(tmp_p
     assert "warning" not in result.output  # A4 fills every tile sheet of the shipped sets
     quiet = CliRunner().invoke(main, [*args, "-q"])
     assert quiet.exit_code == 0 and quiet.output == ""
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Letter takes at most 48 tiles of 40 mm (6 strips of 8, portrait)"),
+                                             ("de", "Letter fasst höchstens 48 Steine von 40 mm (6 Streifen zu 8")])
+def test_the_guide_says_why_letter_triomino_tiles_need_a_second_sheet(tmp_path, lang, words) -> None:
+    from pnp.components.sheets import content_box
+    from pnp.draw.scene import Page
+    from pnp.games.triomino.kit.tiles import choose_sheet, fit_layout, strip_shortfall
+
+    def guide_warning(paper) -> str:
+        job = KitJob("triomino", None, None, KitContext(paper, lang, None, BoxOptions(), {}), frozenset({"pdf"}),
+                     100, tmp_path)
+        return " ".join(t.text for t in _guide_texts(draw_job(job).pages) if t.cls == "guide-warning")
+
+    # No strip arrangement takes the 56 tiles of 40 mm on Letter, portrait or landscape; A4 takes them.
+    ctx = KitContext(LETTER, lang, None, BoxOptions(), {})
+    assert choose_sheet(ctx, 40.0, 56).per_sheet == 48
+    assert choose_sheet(KitContext(A4, lang, None, BoxOptions(), {}), 40.0, 56).per_sheet == 56
+    box = content_box(Page.for_paper(LETTER.portrait()))
+    short = strip_shortfall(box.width, box.height, 40.0)
+    assert fit_layout(box.width, box.height, 40.0, True).strips == 6
+    assert fit_layout(box.width, box.height + short + 1e-6, 40.0, True).strips == 7  # the shortfall is exact
+    assert fit_layout(box.width, box.height + short - 0.01, 40.0, True).strips == 6
+    warning = guide_warning(LETTER)
+    assert words in warning and ("6.1 mm" if lang == "en" else "6,1 mm") in warning
+    assert guide_warning(A4) == ""

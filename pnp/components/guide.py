@@ -206,8 +206,10 @@ def _into_the_box(board: Stack | None, lang: str, sheets: int = 1) -> str:
     return WORDS(lang, "board folds", n=times(folds, lang))
 
 
-def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str]) -> list[str]:
-    """A line for each piece sheet used under a quarter, saying why: the set's size."""
+def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str],
+                  limits: dict[str, str] | None = None) -> list[str]:
+    """A line for each piece sheet used under a quarter, saying why: the set's size, and what limits a
+    sheet of that component (`limits`, from the game, in `lang`)."""
     from pnp.components.margins import pieces
 
     by_component: dict[str, list[int]] = {}
@@ -223,7 +225,8 @@ def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str]) -> 
                 whole = [str(capacity * n) for n in (total // capacity, total // capacity + 1) if n]
                 lines.append(WORDS(lang, "sparse", part=f"{part} {number}/{len(counts)}", count=count,
                                    capacity=capacity, share=round(100 * count / capacity), total=total,
-                                   whole=f" {WORDS(lang, 'or')} ".join(whole)))
+                                   whole=f" {WORDS(lang, 'or')} ".join(whole))
+                             + (f" {limits[component]}" if limits and component in limits else ""))
     return lines
 
 
@@ -246,11 +249,11 @@ class KitSummary:
 
 
 def kit_summary(title: str, layout: Sequence[Sheet], parts: dict[str, str],
-                ink: Sequence[tuple[float, float | None]]) -> KitSummary:
+                ink: Sequence[tuple[float, float | None]], limits: dict[str, str] | None = None) -> KitSummary:
     """The summary of the kit whose sheets are `layout` (the guide's first), with the guide's own ink figures
-    and its warnings in English."""
+    and its warnings in English (`limits` in English too)."""
     return KitSummary(title, len(layout), sum(sheet.two_sided for sheet in layout), tuple(ink),
-                      tuple(sparse_sheets(layout, "en", parts)))
+                      tuple(sparse_sheets(layout, "en", parts, limits)))
 
 
 def ink_cell(front: float, back: float | None) -> str:
@@ -270,12 +273,13 @@ def page_ranges(numbers: Sequence[int]) -> str:
 
 
 def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, board: Stack | None,
-               parts: dict[str, str], ink: Sequence[tuple[float, float | None]]) -> Page:
+               parts: dict[str, str], ink: Sequence[tuple[float, float | None]],
+               limits: dict[str, str] | None = None) -> Page:
     """The guide for the kit whose sheets are `layout` (its own sheet first).
 
     `parts` maps a component to the word its footers print; `board` is the board as the box-fit check
     counts it (panels, or a sheet folded into layers; None: no board); `ink` is each sheet's ink coverage,
-    front and back (None: a blank back).
+    front and back (None: a blank back); `limits` says why a component's sheet takes no more pieces.
     """
     words = WORDS.of(lang)
     page = Page.for_paper(paper.portrait(), label=GUIDE)
@@ -284,7 +288,7 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
     table = rows(layout)
     y = _table(page, table, box.x0, top, box.width, lang, parts, ink,
                panels=board is not None and board.name == BOARD_PANELS)
-    for line in [words["ink note"], *sparse_sheets(layout, lang, parts)]:
+    for line in [words["ink note"], *sparse_sheets(layout, lang, parts, limits)]:
         size = pt(7)
         for part in wrap(line, box.width, size):
             y += size * 1.35

@@ -136,6 +136,9 @@ class GameParts:
     final_board: Callable[[Any, dict[str, Any]], Page] | None = None
     # What goes into the box (stacks of pieces, folded sheets), for the checker's box-fit test.
     box_contents: Callable[[Any], list[Stack]] | None = None
+    # Why a component's sheet cannot take more pieces, one sentence in the kit's language (None: not
+    # said), added to the guide's warning of a sheet used under a quarter: (model, kit, component).
+    sheet_limit: Callable[[Any, KitContext, str], str | None] | None = None
     # The same as a kit's options print them (None: as box_contents), for the kit's guide.
     kit_box_contents: Callable[[Any, KitContext], list[Stack]] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
@@ -220,6 +223,10 @@ class Game:
         if self.impl.kit_box_contents is not None:
             return self.impl.kit_box_contents(model, ctx)
         return self.impl.box_contents(model) if self.impl.box_contents is not None else []
+
+    def sheet_limit(self, model: Any, ctx: KitContext, component: str) -> str | None:
+        """Why a sheet of `component` takes no more pieces, in ctx's language (None: the game does not say)."""
+        return self.impl.sheet_limit(model, ctx, component) if self.impl.sheet_limit is not None else None
 
     def option(self, name: str) -> KitOption[Any] | None:
         return next((o for o in self.options if o.name == name), None)
