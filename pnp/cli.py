@@ -255,20 +255,23 @@ def _declared_options(component: str | None) -> dict[str, list[tuple[Game, KitOp
     declared: dict[str, list[tuple[Game, KitOption[Any]]]] = {}
     for game in GAMES:
         for option in game.options:
-            if option.component in (None, component):
+            if option.component in (None, component):  # parsed here; refused below where it changes nothing
                 declared.setdefault(option.name, []).append((game, option))
     return declared
 
 
-def _click_option(declared: list[tuple[Game, KitOption[Any]]]) -> Callable[[Any], Any]:
+def _click_option(declared: list[tuple[Game, KitOption[Any]]], component: str | None) -> Callable[[Any], Any]:
+    """The option as the command line reads it; hidden from the help of a component it changes in no game."""
     first = declared[0][1]
-    help_text = _by_game([(option.help, game) for game, option in declared])
+    applying = [(game, option) for game, option in declared if option.applies_to(component)]
+    help_text = _by_game([(option.help, game) for game, option in applying])
+    hidden = not applying
     if first.type is bool:
-        return click.option(first.flag, first.name, is_flag=True, help=help_text)
+        return click.option(first.flag, first.name, is_flag=True, help=help_text, hidden=hidden)
     kind: Any = click.IntRange(first.low, first.high) if first.type is int else \
         click.Choice(first.choices) if first.choices else first.type
     return click.option(first.flag, first.name, type=kind, default=first.default, show_default=True,
-                        help=help_text)
+                        help=help_text, hidden=hidden)
 
 
 def _preset_help(purpose: str) -> str:
@@ -324,7 +327,7 @@ def kit_options(component: str | None) -> Callable[[Any], Any]:
             click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
                          help="Language of printed text."),
             click.option("--preset", default=None, help=_preset_help("Rule preset the printed sheets follow")),
-            *(_click_option(declared) for declared in _declared_options(component).values()),
+            *(_click_option(declared, component) for declared in _declared_options(component).values()),
             click.option("--box-size", "box_size", default=None, metavar="LxWxH",
                          help="Outer box size in mm (default from the spec)."),
             click.option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
@@ -354,8 +357,13 @@ def game_values(ctx: click.Context, game: str | None, component: str | None,
         for name, value in given.items():
             declared = chosen.option(name)
             flag = "--" + name.replace("_", "-")
-            if declared is None or declared.component not in (None, component):
-                offered = [o.flag for o in chosen.options if o.component in (None, component)]
+            offered = [o.flag for o in chosen.options if o.applies_to(component)]
+            if declared is not None and not declared.applies_to(component):
+                raise PnpError(f"{flag}: changes nothing on {game}'s {component}; it is an option of "
+                               + (f"the whole kit (pnp kit {game} {flag})" if not declared.parts else
+                                  f"its {' and '.join(declared.parts)}")
+                               + f" (options here: {', '.join(offered) or 'none'})")
+            if declared is None:
                 raise PnpError(f"{flag}: {game} has no such option (its options: {', '.join(offered) or 'none'})")
             # Another game's declaration may have set the command line's bounds: apply this game's own.
             if isinstance(value, int) and not isinstance(value, bool) and (
@@ -405,8 +413,13 @@ def kit(ctx: click.Context, game: str | None, **options: Any) -> None:
     """Every printable part of a game's kit (all games when GAME is left out)."""
     from pnp.kit import build_kits
 
-    written = build_kits([game] if game else None, **kit_arguments(ctx, game, None, options))
+    lines: list[str] = []
+    written = build_kits([game] if game else None, **kit_arguments(ctx, game, None, options),
+                         summarise=lambda summary: lines.extend(summary.lines()))
     _report_written(written, options["quiet"])
+    if not options["quiet"]:  # after the files: what the kit costs in paper and ink, and sheets nearly empty
+        for line in lines:
+            click.echo(printable(line))
 
 
 def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> None:

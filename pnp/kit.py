@@ -8,10 +8,10 @@ kit has been drawn and checked, so a page that does not fit leaves no half-built
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pnp import __version__
 from pnp import games as game_registry
@@ -21,6 +21,7 @@ from pnp.fileio import output_folder, replace_folder, replace_set, write_files
 from pnp.games.base import BoxOptions, Game, KitContext
 
 if TYPE_CHECKING:
+    from pnp.components.guide import KitSummary
     from pnp.draw.paper import Paper
     from pnp.draw.scene import Page
 
@@ -73,6 +74,12 @@ def draw_component(game: Game, model: Any, component: str, ctx: KitContext) -> l
 def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] | None = None,
              with_calibration: bool = True) -> list[KitPage]:
     """All pages of a kit (or of some components), footers stamped, every page checked."""
+    return draw_kit_summarised(game, model, ctx, components, with_calibration)[0]
+
+
+def draw_kit_summarised(game: Game, model: Any, ctx: KitContext, components: Sequence[str] | None = None,
+                        with_calibration: bool = True) -> tuple[list[KitPage], KitSummary | None]:
+    """The pages of draw_kit, and a whole kit's summary as its guide has it (None for some components)."""
     from pnp.components.calibrate import calibration_pages
     from pnp.components.sheets import check_footer_band
     from pnp.draw.scene import footer
@@ -82,8 +89,9 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
         pages += [KitPage(CALIBRATION, p) for p in calibration_pages(ctx.paper, ctx.lang)]
     for component in components or kit_components(game, ctx):
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
+    summary = None
     if components is None:  # a whole kit prints as one duplex job: its guide first, a sheet per two pages
-        pages = _duplex_order(game, model, ctx, pages)
+        pages, summary = _duplex_order(game, model, ctx, pages)
     total = len(pages)
     for number, item in enumerate(pages, 1):
         where = f"{game.name} {item.component} (page {number})"
@@ -96,29 +104,36 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
             part = back_part(part, item.behind, ctx.lang)
         footer(item.page, game.title, part, number, total, __version__, ctx.lang)
         item.page.check_safe_area(where)
-    return pages
+    return pages, summary
 
 
-def _duplex_order(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> list[KitPage]:
+def _duplex_order(game: Game, model: Any, ctx: KitContext,
+                  pages: list[KitPage]) -> tuple[list[KitPage], KitSummary]:
     """The guide, then every sheet as two pages (front and back, or front and a marked blank)."""
     from pnp.components import duplex, guide
     from pnp.components.ink import coverage
 
     layout = duplex.sheets([(item.component, item.page) for item in pages])
     # The guide says what the box-fit check counts: the board's stack among the box's contents.
-    contents = game.box_contents(model) if game.box_contents is not None else []
+    contents = game.kit_box_contents(model, ctx)
     board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
     parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
     inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]
+    english = replace(ctx, lang="en")  # the terminal's summary is in English
+
+    def limits(kit: KitContext) -> dict[str, str]:
+        said = {name: game.sheet_limit(model, kit, name) for name in parts}
+        return {name: line for name, line in said.items() if line}
 
     def draw_guide(first: Page, ink: float) -> Page:
         return guide.guide_page(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, first, None), *layout], ctx.lang,
-                                board=board, parts=parts, ink=[(ink, None), *inks])
+                                board=board, parts=parts, ink=[(ink, None), *inks], limits=limits(ctx))
 
     draft = draw_guide(pages[0].page, 0.0)  # the guide's own ink, measured on a draft of itself
     layout.insert(0, duplex.Sheet(guide.GUIDE, draw_guide(draft, coverage(draft)), None))
+    summary = guide.kit_summary(game.title, layout, parts, [(coverage(draft), None), *inks], limits(english))
     return [KitPage(component, page, behind)
-            for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)]
+            for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)], summary
 
 
 @dataclass(frozen=True)
@@ -139,16 +154,22 @@ class KitJob:
         return f"{self.name}-kit" if self.components is None else f"{self.name}-{'-'.join(self.components)}"
 
 
-def draw_job(job: KitJob) -> tuple[Game, list[KitPage]]:
+class Drawn(NamedTuple):
+    game: Game
+    pages: list[KitPage]
+    summary: KitSummary | None  # a whole kit's, as its guide has it
+
+
+def draw_job(job: KitJob) -> Drawn:
     game = game_registry.get(job.name)
     model = game.load(job.spec)
-    return game, draw_kit(game, model, job.ctx, job.components,
-                          with_calibration=job.components is None and job.calibration)
+    return Drawn(game, *draw_kit_summarised(game, model, job.ctx, job.components,
+                                            with_calibration=job.components is None and job.calibration))
 
 
-def render_job(job: KitJob, drawn: tuple[Game, list[KitPage]] | None = None,
+def render_job(job: KitJob, drawn: Drawn | None = None,
                advance: Callable[[int], None] = lambda n: None) -> Rendered:
-    game, pages = drawn or draw_job(job)
+    game, pages, _ = drawn or draw_job(job)
     components = [item.component for item in pages]
     names = page_names(job.name, len(pages), components) if job.components is None \
         else page_names(job.stem, len(pages))
@@ -156,15 +177,23 @@ def render_job(job: KitJob, drawn: tuple[Game, list[KitPage]] | None = None,
                         dpi=job.dpi, title=f"{game.title} — print-and-play kit", advance=advance)
 
 
+def render_summarised(job: KitJob) -> tuple[Rendered, KitSummary | None]:
+    """A worker's share of a job of several kits: the files and the kit's summary."""
+    drawn = draw_job(job)
+    return render_job(job, drawn), drawn.summary
+
+
 def build_kits(games: list[str] | None = None, *, components: list[str] | None = None,
                spec: Path | None = None, output: Path = Path("output"),
                formats: frozenset[str] = frozenset({"pdf", "svg", "png"}), paper: Paper | None = None,
                dpi: int = 100, quiet: bool = True, lang: str = "en", preset: str | None = None,
-               box: BoxOptions | None = None, values: dict[str, bool | int | str] | None = None) -> list[Path]:
+               box: BoxOptions | None = None, values: dict[str, bool | int | str] | None = None,
+               summarise: Callable[[KitSummary], None] | None = None) -> list[Path]:
     """Draw, check and render the kits of the named games (all games when None), then write them.
 
     `values` are kit options some game declares (by name); each game reads those it declares.
     Nothing is written until every page of every kit asked for has been drawn and rendered.
+    `summarise` is given each whole kit's summary (sheets, ink, sparse sheets) once all are written.
     """
     from pnp.draw.paper import A4
     from pnp.parallel import parallel_map
@@ -189,12 +218,23 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
                    calibration=index == 0) for index, name in enumerate(names)]
     if len(jobs) == 1:
         drawn = draw_job(jobs[0])
-        with progress(file_count(len(drawn[1]), formats), names[0], not quiet) as advance:
+        with progress(file_count(len(drawn.pages), formats), names[0], not quiet) as advance:
             rendered = [render_job(jobs[0], drawn, advance)]
+        summaries = [drawn.summary]
     else:  # whole kits are independent: one process per core
         _warm_up_renderers(formats)
-        rendered = list(parallel_map(render_job, jobs, label="kits", show_progress=not quiet))
-    if games is None and components is None:
+        results = list(parallel_map(render_summarised, jobs, label="kits", show_progress=not quiet))
+        rendered, summaries = [files for files, _ in results], [summary for _, summary in results]
+    written = _write_kits(jobs, rendered, output, names, with_index, whole=games is None and components is None)
+    for summary in summaries:
+        if summary is not None and summarise is not None:
+            summarise(summary)  # after writing: a failed write shows its error, not a summary
+    return written
+
+
+def _write_kits(jobs: list[KitJob], rendered: list[Rendered], output: Path, names: list[str], with_index: bool,
+                whole: bool) -> list[Path]:
+    if whole:
         # Every kit and the contact sheet as one set: after a kill or a full disk they are all of
         # this run or all of the one before, never Rautino in English beside Zatre in German.
         from pnp.index import index_page

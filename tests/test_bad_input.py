@@ -212,6 +212,36 @@ def test_undeclared_options_are_tested_for_every_game_that_lacks_them():
             ("board", "rautino", "--board-sheets")} <= set(undeclared_options())
 
 
+def idle_options() -> list[tuple[str, str, str]]:
+    """(command, game, option) for every option a game declares that changes nothing on that component."""
+    cases = []
+    for name in GAMES:
+        game = games.get(name)
+        for command in page_commands(name):
+            if command != "kit":
+                cases += [(command, name, option.flag) for option in game.options
+                          if option.component in (None, command) and not option.applies_to(command)]
+    return sorted(cases)
+
+
+@pytest.mark.parametrize(("command", "game", "flag"), idle_options())
+def test_an_option_that_changes_nothing_on_the_component_is_refused(tmp_path, command, game, flag):
+    option = next(o for o in games.get(game).options if o.flag == flag)
+    value = [] if option.type is bool else [str(option.high if option.high is not None else option.default)]
+    result = run(command, game, flag, *value, "-o", str(tmp_path / "out"), "--format", "svg")
+    one_line_error(result, flag, f"changes nothing on {game}'s {command}")
+    assert files_under(tmp_path) == []
+
+
+def test_idle_options_are_tested_and_kept_out_of_the_component_help():
+    # The cover sheet is a whole kit's; the Zatre board's sheets change its board and tiles only.
+    assert {("tiles", "rautino", "--cover"), ("cover", "rautino", "--cover"), ("rules", "zatre", "--board-sheets"),
+            ("scoresheet", "zatre", "--board-sheets")} <= set(idle_options())
+    assert ("tiles", "zatre", "--board-sheets") not in idle_options()
+    assert "--cover" not in run("tiles", "--help").output
+    assert "--cover" in run("kit", "--help").output
+
+
 def test_preset_for_all_kits_applies_to_the_games_that_have_them(tmp_path):
     result = run("kit", "-o", str(tmp_path), "--format", "pdf", "--preset", "classic", "-q")
     assert result.exit_code == 0, result.output

@@ -82,3 +82,41 @@ def test_the_guide_says_what_the_box_fit_check_counts(game, name, lang) -> None:
             f"{stack.count} {'panels' if name == BOARD_PANELS else 'layers'}" in words
         assert f"{stack.width:.0f} x {stack.depth:.0f} mm" in words
         assert not math.isclose(stack.width, 0)
+
+
+def test_zatre_two_sheet_board_glued_folds_on_field_edges_into_what_the_guide_and_the_box_count() -> None:
+    from pnp.components.boxfit import pieces_fit
+    from pnp.games.zatre.kit.tiles import tile_size
+
+    game = games.get("zatre")
+    model = game.load(None)
+    ctx = kit_context(A4, board_sheets=2)
+    contents = game.kit_box_contents(model, ctx)
+    (stack,) = [s for s in contents if s.name == BOARD_FOLDED]
+    (tiles,) = [s for s in contents if s.name == "tiles"]
+    assert fits(stack, model) and stack.count == 6 and (stack.width, stack.depth) == (128, 80)
+    assert tiles.width == tile_size(model, ctx) == model.board.large_cell_mm - model.tiles.clearance_mm
+    assert pieces_fit(model.box.size, model.box.paper_thickness, contents).fits
+    assert game.kit_box_contents(model, kit_context(A4)) == game.box_contents(model)  # one sheet: as checked
+    sheets = game.impl.components["board"](model, ctx)
+    assert len(sheets) == 2
+    # The split keeps the big page's coordinates inside each sheet's piece: the glued board, reassembled.
+    children = [c for page in sheets for g in page.items if g.cls == "split-piece" for c in g.children]
+    fields = [c for c in children if c.cls == "field"]
+    folds = [c for c in children if isinstance(c, Line) and c.cls == "fold-line"]
+    assert {f.data.get("after-column") for f in folds} - {None} == {"8"}
+    xs = sorted({round(f.x, 6) for f in fields} | {round(f.x + f.w, 6) for f in fields})
+    ys = sorted({round(f.y, 6) for f in fields} | {round(f.y + f.h, 6) for f in fields})
+    for line in folds:  # on a field edge, never across a field; each piece of a line on one sheet
+        if line.x1 == line.x2:
+            assert round(line.x1, 6) in xs
+        else:
+            assert round(line.y1, 6) in ys and round(line.x2 - line.x1, 6) == model.board.large_cell_mm
+    cuts_x = sorted({xs[0], xs[-1], *(round(f.x1, 6) for f in folds if f.x1 == f.x2)})
+    cuts_y = sorted({ys[0], ys[-1], *(round(f.y1, 6) for f in folds if f.y1 == f.y2)})
+    assert max(b - a for a, b in itertools.pairwise(cuts_x)) <= stack.width + 1e-6
+    assert max(b - a for a, b in itertools.pairwise(cuts_y)) <= stack.depth + 1e-6
+    for lang, words in (("en", ("2 sheets", "6 layers", "128 x 80 mm")), ("de", ("2 Bogen", "6 Lagen", "128 x 80 mm"))):
+        guide = draw_kit(game, model, kit_context(LETTER, lang, board_sheets=2))[0].page
+        text = " ".join(t.text for t in guide.items if isinstance(t, Text))
+        assert all(word in text for word in words), text

@@ -83,3 +83,75 @@ def test_the_guide_gives_each_sheets_ink_and_warns_of_a_sheet_used_under_a_quart
             assert abs(values[0] - front) <= 1  # the footer, stamped after, adds a trace
             if row.data["two-sided"] == "yes":
                 assert abs(values[1] - round(100 * coverage(pages[first].page))) <= 1
+
+
+def _guide_rows(pages) -> list[tuple[bool, str]]:
+    """(two-sided, ink cell) of each row of the guide's sheet table, as printed."""
+    cells = [t for t in _guide_texts(pages) if t.cls == "guide-cell"]
+    rows = [t for t in cells if t.data.get("row")]
+    return [(row.data["two-sided"] == "yes", next(t.text for t in cells if t.y == row.y and t.text.endswith("%")))
+            for row in rows]
+
+
+def test_pnp_kit_prints_the_guides_summary_after_writing(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["kit", "triomino", "--paper", "letter", "--format", "pdf", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"wrote {out / 'triomino' / 'triomino-kit.pdf'}"  # the summary follows the files
+    job = KitJob("triomino", None, None, KitContext(LETTER, "en", None, BoxOptions(), {}), frozenset({"pdf"}),
+                 100, tmp_path)
+    pages = draw_job(job).pages
+    rows = _guide_rows(pages)
+    inks = ", ".join(cell.removesuffix(" %").replace(" / ", "/") for _, cell in rows)
+    assert lines[1] == (f"Triomino: {len(rows)} sheets ({sum(two for two, _ in rows)} two-sided); "
+                        f"ink per sheet, front/back %: {inks}")
+    # Letter takes 48 of the 56 tiles: the guide's warning, word for word, on one line.
+    warning = " ".join(t.text for t in _guide_texts(pages) if t.cls == "guide-warning")  # wrapped in the guide
+    assert lines[2:] == [f"Triomino: warning: {warning[:1].lower()}{warning[1:]}"]
+    assert "tiles 2/2: 8 of 48 places" in lines[2]
+
+
+def test_pnp_kit_of_all_games_summarises_each_kit_once_and_is_quiet_with_q(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    args = ["kit", "--format", "pdf", "-o", str(tmp_path / "out")]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    summaries = [line for line in result.output.splitlines() if " sheets (" in line]
+    assert [line.split(":")[0] for line in summaries] == ["Rautino", "Triomino", "Zatre"]
+    assert "warning" not in result.output  # A4 fills every tile sheet of the shipped sets
+    quiet = CliRunner().invoke(main, [*args, "-q"])
+    assert quiet.exit_code == 0 and quiet.output == ""
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Letter takes at most 48 tiles of 40 mm (6 strips of 8, portrait)"),
+                                             ("de", "Letter fasst höchstens 48 Steine von 40 mm (6 Streifen zu 8")])
+def test_the_guide_says_why_letter_triomino_tiles_need_a_second_sheet(tmp_path, lang, words) -> None:
+    from pnp.components.sheets import content_box
+    from pnp.draw.scene import Page
+    from pnp.games.triomino.kit.tiles import choose_sheet, fit_layout, strip_shortfall
+
+    def guide_warning(paper) -> str:
+        job = KitJob("triomino", None, None, KitContext(paper, lang, None, BoxOptions(), {}), frozenset({"pdf"}),
+                     100, tmp_path)
+        return " ".join(t.text for t in _guide_texts(draw_job(job).pages) if t.cls == "guide-warning")
+
+    # No strip arrangement takes the 56 tiles of 40 mm on Letter, portrait or landscape; A4 takes them.
+    ctx = KitContext(LETTER, lang, None, BoxOptions(), {})
+    assert choose_sheet(ctx, 40.0, 56).per_sheet == 48
+    assert choose_sheet(KitContext(A4, lang, None, BoxOptions(), {}), 40.0, 56).per_sheet == 56
+    box = content_box(Page.for_paper(LETTER.portrait()))
+    short = strip_shortfall(box.width, box.height, 40.0)
+    assert fit_layout(box.width, box.height, 40.0, True).strips == 6
+    assert fit_layout(box.width, box.height + short + 1e-6, 40.0, True).strips == 7  # the shortfall is exact
+    assert fit_layout(box.width, box.height + short - 0.01, 40.0, True).strips == 6
+    warning = guide_warning(LETTER)
+    assert words in warning and ("6.1 mm" if lang == "en" else "6,1 mm") in warning
+    assert guide_warning(A4) == ""

@@ -144,6 +144,15 @@ WORDS = Texts({
                      "de": "Den Spielplan an seiner äußeren Linie ausschneiden und nur an den rot gestrichelten "
                            "Falzlinien zwischen den Feldern zickzack falten: {n} Lagen von {w:.0f} x {h:.0f} mm. Kein "
                            "Feld wird geknickt. Mit den gefalteten Punkteblättern und Regeln auf die Steine legen."},
+    "board glued zigzag": {"en": "The board comes on {sheets} sheets: cut and glue them into one as their notes say "
+                                 "(the triangles meet at the seam). Then fold it only along the red dash-dot lines "
+                                 "between fields, zig-zag: {n} layers of {w:.0f} x {h:.0f} mm. No field is creased. "
+                                 "Lay it on the pieces with the folded score sheets and rules.",
+                           "de": "Der Spielplan kommt auf {sheets} Bogen: sie ausschneiden und zu einem kleben, wie "
+                                 "ihre Hinweise sagen (die Dreiecke treffen sich an der Naht). Dann nur an den rot "
+                                 "gestrichelten Falzlinien zwischen den Feldern zickzack falten: {n} Lagen von "
+                                 "{w:.0f} x {h:.0f} mm. Kein Feld wird geknickt. Mit den gefalteten Punkteblättern "
+                                 "und Regeln auf die Steine legen."},
     "board flat": {"en": "The board lies flat on the pieces, the folded rules on top.",
                    "de": "Der Spielplan liegt flach auf den Steinen, die gefalteten Regeln obenauf."},
 })
@@ -182,21 +191,25 @@ def rows(layout: Sequence[Sheet]) -> list[Row]:
     return out
 
 
-def _into_the_box(board: Stack | None, lang: str) -> str:
+def _into_the_box(board: Stack | None, lang: str, sheets: int = 1) -> str:
+    """How the board goes into the box; `sheets`: the board's sheets of paper, glued into one."""
     if board is None:
         return WORDS(lang, "no board")
     if board.name == BOARD_PANELS:
         return WORDS(lang, "board panels", n=board.count, w=board.width, h=board.depth)
     if board.name == BOARD_FOLDED:
-        return WORDS(lang, "board zigzag", n=board.count, w=board.width, h=board.depth)
+        return WORDS(lang, "board zigzag" if sheets == 1 else "board glued zigzag", n=board.count, w=board.width,
+                     h=board.depth, sheets=sheets)
     folds = round(math.log2(board.count))
     if folds == 0:
         return WORDS(lang, "board flat")
     return WORDS(lang, "board folds", n=times(folds, lang))
 
 
-def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str]) -> list[str]:
-    """A line for each piece sheet used under a quarter, saying why: the set's size."""
+def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str],
+                  limits: dict[str, str] | None = None) -> list[str]:
+    """A line for each piece sheet used under a quarter, saying why: the set's size, and what limits a
+    sheet of that component (`limits`, from the game, in `lang`)."""
     from pnp.components.margins import pieces
 
     by_component: dict[str, list[int]] = {}
@@ -212,8 +225,40 @@ def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str]) -> 
                 whole = [str(capacity * n) for n in (total // capacity, total // capacity + 1) if n]
                 lines.append(WORDS(lang, "sparse", part=f"{part} {number}/{len(counts)}", count=count,
                                    capacity=capacity, share=round(100 * count / capacity), total=total,
-                                   whole=f" {WORDS(lang, 'or')} ".join(whole)))
+                                   whole=f" {WORDS(lang, 'or')} ".join(whole))
+                             + (f" {limits[component]}" if limits and component in limits else ""))
     return lines
+
+
+@dataclass(frozen=True)
+class KitSummary:
+    """What the guide says about a kit's paper and ink, for the terminal after the kit is written."""
+
+    title: str
+    sheets: int
+    two_sided: int
+    ink: tuple[tuple[float, float | None], ...]  # per sheet, as the guide's table: front, back (None: blank)
+    warnings: tuple[str, ...]  # sheets used under a quarter, with why
+
+    def lines(self) -> list[str]:
+        """One line for the kit, then one per warning."""
+        inks = ", ".join(ink_cell(front, back).removesuffix(" %").replace(" / ", "/") for front, back in self.ink)
+        head = (f"{self.title}: {self.sheets} sheets ({self.two_sided} two-sided); "
+                f"ink per sheet, front/back %: {inks}")
+        return [head, *(f"{self.title}: warning: {line[:1].lower()}{line[1:]}" for line in self.warnings)]
+
+
+def kit_summary(title: str, layout: Sequence[Sheet], parts: dict[str, str],
+                ink: Sequence[tuple[float, float | None]], limits: dict[str, str] | None = None) -> KitSummary:
+    """The summary of the kit whose sheets are `layout` (the guide's first), with the guide's own ink figures
+    and its warnings in English (`limits` in English too)."""
+    return KitSummary(title, len(layout), sum(sheet.two_sided for sheet in layout), tuple(ink),
+                      tuple(sparse_sheets(layout, "en", parts, limits)))
+
+
+def ink_cell(front: float, back: float | None) -> str:
+    """A sheet's ink coverage as the guide prints it: '12 %' or '31 / 34 %'."""
+    return f"{100 * front:.0f} %" if back is None else f"{100 * front:.0f} / {100 * back:.0f} %"
 
 
 def page_ranges(numbers: Sequence[int]) -> str:
@@ -228,12 +273,13 @@ def page_ranges(numbers: Sequence[int]) -> str:
 
 
 def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, board: Stack | None,
-               parts: dict[str, str], ink: Sequence[tuple[float, float | None]]) -> Page:
+               parts: dict[str, str], ink: Sequence[tuple[float, float | None]],
+               limits: dict[str, str] | None = None) -> Page:
     """The guide for the kit whose sheets are `layout` (its own sheet first).
 
     `parts` maps a component to the word its footers print; `board` is the board as the box-fit check
     counts it (panels, or a sheet folded into layers; None: no board); `ink` is each sheet's ink coverage,
-    front and back (None: a blank back).
+    front and back (None: a blank back); `limits` says why a component's sheet takes no more pieces.
     """
     words = WORDS.of(lang)
     page = Page.for_paper(paper.portrait(), label=GUIDE)
@@ -242,7 +288,7 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
     table = rows(layout)
     y = _table(page, table, box.x0, top, box.width, lang, parts, ink,
                panels=board is not None and board.name == BOARD_PANELS)
-    for line in [words["ink note"], *sparse_sheets(layout, lang, parts)]:
+    for line in [words["ink note"], *sparse_sheets(layout, lang, parts, limits)]:
         size = pt(7)
         for part in wrap(line, box.width, size):
             y += size * 1.35
@@ -267,7 +313,7 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
         print_steps[0] = words["check elsewhere"]
     if not card:
         print_steps = [s for s in print_steps if "240" not in s]
-    into = _into_the_box(board, lang)
+    into = _into_the_box(board, lang, sum(r.component == "board" for r in table))
     items = [Heading(words["print"], level=2), Bullets(tuple(print_steps)),
              Heading(words["order"], level=2), *(Paragraph(f"{n}. {s}") for n, s in enumerate(steps, 1)),
              Heading(words["box"], level=2), Bullets(words["box steps"]),
@@ -301,7 +347,7 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
         front, back = ink[index]
         cells = (pages, part, words[row.paper], words["two sides" if row.two_sided else "one side"],
                  _cut("board panels" if row.component == "board" and panels else row.component, lang),
-                 f"{100 * front:.0f} %" if back is None else f"{100 * front:.0f} / {100 * back:.0f} %")
+                 ink_cell(front, back))
         for column, share, text in zip(columns, shares, cells, strict=True):
             size = ROW_SIZE
             while text_width(text, size) > width * share - 2 and size > pt(6.5):

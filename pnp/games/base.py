@@ -51,6 +51,15 @@ class KitOption(Generic[T]):
     high: int | None = None
     component: str | None = None  # an option of one component's command only (e.g. pages of the scoresheet)
     choices: tuple[str, ...] = ()  # the values a str option takes (none: any text)
+    # The components whose pages the option changes (None: every one); a component's own command
+    # refuses an option that changes nothing on its pages.
+    parts: tuple[str, ...] | None = None
+
+    def applies_to(self, component: str | None) -> bool:
+        """Whether the option belongs on the command of `component` (None: the whole kit)."""
+        if component is None:
+            return self.component is None
+        return self.component in (None, component) and (self.parts is None or component in self.parts)
 
     @property
     def flag(self) -> str:
@@ -127,6 +136,11 @@ class GameParts:
     final_board: Callable[[Any, dict[str, Any]], Page] | None = None
     # What goes into the box (stacks of pieces, folded sheets), for the checker's box-fit test.
     box_contents: Callable[[Any], list[Stack]] | None = None
+    # Why a component's sheet cannot take more pieces, one sentence in the kit's language (None: not
+    # said), added to the guide's warning of a sheet used under a quarter: (model, kit, component).
+    sheet_limit: Callable[[Any, KitContext, str], str | None] | None = None
+    # The same as a kit's options print them (None: as box_contents), for the kit's guide.
+    kit_box_contents: Callable[[Any, KitContext], list[Stack]] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
     # A recorded game as frames, move by move, for stepping through it (the studio's replay).
@@ -203,6 +217,16 @@ class Game:
 
     def printed_part(self, component: str) -> str:
         return self.printed_parts.get(component, component)
+
+    def kit_box_contents(self, model: Any, ctx: KitContext) -> list[Stack]:
+        """What goes into the box as the kit `ctx` prints it (empty: the game lists no contents)."""
+        if self.impl.kit_box_contents is not None:
+            return self.impl.kit_box_contents(model, ctx)
+        return self.impl.box_contents(model) if self.impl.box_contents is not None else []
+
+    def sheet_limit(self, model: Any, ctx: KitContext, component: str) -> str | None:
+        """Why a sheet of `component` takes no more pieces, in ctx's language (None: the game does not say)."""
+        return self.impl.sheet_limit(model, ctx, component) if self.impl.sheet_limit is not None else None
 
     def option(self, name: str) -> KitOption[Any] | None:
         return next((o for o in self.options if o.name == name), None)

@@ -36,6 +36,7 @@ def parts() -> GameParts:
         frames=frames.frames,
         box_contents=box.box_contents,
         box_art=cover.box_art,
+        sheet_limit=tiles.sheet_limit,
     )
 
 

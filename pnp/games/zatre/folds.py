@@ -27,10 +27,11 @@ def _splits(count: int, parts: int) -> tuple[int, ...]:
     return tuple(min(count, size * k) for k in range(1, parts))
 
 
-def fold_plan(board: Board, floor_mm: tuple[float, float]) -> FoldPlan:
-    """The fewest folds that fold the board into a panel lying on a floor of `floor_mm`."""
+def fold_plan(board: Board, floor_mm: tuple[float, float], cell_mm: float | None = None) -> FoldPlan:
+    """The fewest folds that fold the board (of fields of `cell_mm`, default the spec's one-sheet
+    field) into a panel lying on a floor of `floor_mm`."""
     long_side, short_side = max(floor_mm), min(floor_mm)
-    cell = board.cell_mm
+    cell = board.cell_mm if cell_mm is None else cell_mm
     best: FoldPlan | None = None
     for across, down in ((long_side, short_side), (short_side, long_side)):
         parts_x = next((p for p in range(1, board.width + 1) if math.ceil(board.width / p) * cell <= across), None)

@@ -33,7 +33,9 @@ WORDS = Texts({
 
 COLOUR_NAMES = Texts({name: {"en": name, "de": german} for name, german in (
     ("red", "rot"), ("yellow", "gelb"), ("blue", "blau"), ("green", "grün"), ("joker", "Joker"),
-    ("orange", "orange"), ("purple", "lila"), ("black", "schwarz"), ("white", "weiß"))})
+    ("orange", "orange"), ("purple", "lila"), ("black", "schwarz"), ("white", "weiß"),
+    # The colours the studio offers for a new row (fields.NEW_NAMES), printed in German too.
+    ("teal", "türkis"), ("brown", "braun"), ("pink", "rosa"), ("slate", "schiefergrau"))})
 
 
 def words(lang: str) -> dict[str, str]:

@@ -60,6 +60,27 @@ def fit_layout(width: float, height: float, side: float, portrait: bool) -> Shee
     return SheetLayout(portrait, per_strip, strips)
 
 
+def strip_shortfall(width: float, height: float, side: float) -> float:
+    """How many mm of height one more strip needs beyond what `fit_layout` leaves."""
+    usable_h = height - header_height() - (GUIDE_GAP + GUIDE_LENGTH) * math.sqrt(3) / 2
+    strip = side * math.sqrt(3) / 2
+    return (math.floor(usable_h / strip) + 1) * strip - usable_h
+
+
+def sheet_limit(model: TriominoModel, ctx: KitContext, component: str) -> str | None:
+    """Why a tile sheet takes no more tiles: the strips that fit the printable area at the tiles' size."""
+    if component != "tiles":
+        return None
+    layout = choose_sheet(ctx, model.side_mm, len(model.tiles))
+    paper = ctx.paper.portrait() if layout.portrait else ctx.paper.landscape()
+    box = content_box(Page.for_paper(paper))
+    return TEXTS(ctx.lang, "sheet limit", paper=ctx.paper.name, n=layout.per_sheet, side=model.side_mm,
+                 strips=layout.strips, per=layout.per_strip,
+                 way=TEXTS(ctx.lang, "portrait" if layout.portrait else "landscape"),
+                 short=f"{strip_shortfall(box.width, box.height, model.side_mm):.1f}".replace(
+                     ".", "," if ctx.lang == "de" else "."))
+
+
 def choose_sheet(ctx: KitContext, side: float, count: int) -> SheetLayout:
     """Portrait or landscape, whichever needs fewer sheets (portrait on a tie)."""
     best: SheetLayout | None = None

@@ -10,7 +10,7 @@ from pnp.draw.scene import Page, Style, filled
 from pnp.draw.text import pt
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext, eco_ink
-from pnp.games.zatre.box import board_stack
+from pnp.games.zatre.box import board_plan, board_stack
 from pnp.games.zatre.kit.art import Palette, draw_fields, palette_for
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.options import BOARD_SHEETS
@@ -99,6 +99,16 @@ def large_board_page(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pa
     x0 = (page.width - width) / 2
     y0 = box.y0 + (box.height - height) / 2
     draw_fields(page, board, cell, palette, x0, y0)  # field by field: the split goes between fields
+    # Glued into one, the large board folds along field edges too. A line across the board is drawn
+    # field by field, so each piece of it lies whole on one of the two sheets.
+    plan = board_plan(model, sheets=2)
+    for c in plan.columns:
+        page.line(x0 + c * cell, y0, x0 + c * cell, y0 + height, style=FOLD, cls="fold-line",
+                  data={"after-column": str(c)})
+    for r in plan.rows:
+        for c in range(board.width):
+            page.line(x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell, y0 + r * cell, style=FOLD, cls="fold-line",
+                      data={"after-row": str(r)})
     return page
 
 
