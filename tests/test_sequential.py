@@ -186,8 +186,8 @@ def test_a_test_decided_at_the_limit_is_reported_in_words_with_its_interval(succ
     interval = test.interval
     assert zoned.at_limit == [
         f"2 players: games with a first move {interval.estimate:.1%} ({interval.low:.1%}-{interval.high:.1%}), "
-        "minimum 60.0% (check.min_first_move_share): at the limit within the tolerance of 6.0% (--tolerance), "
-        f"counted as {counted}"]
+        f"minimum 60.0% (check.min_first_move_share): {'keeps' if counted == 'kept' else 'breaks'} the limit or sits "
+        f"at it within the tolerance of 6.0% (--tolerance), counted as {counted}"]
     assert "at the limit: 2 players" in zoned.to_text() and zoned.to_json()["at_limit"] == zoned.at_limit
 
 

@@ -65,8 +65,9 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
     # Another seat than the best, also when all win alike ("seat 1 wins 50%, seat 2 50%").
     low = min((seat for seat in range(len(shares)) if seat != high), key=lambda seat: shares[seat].estimate,
               default=high)
+    # The advantage is a difference of two win shares: its zone is twice a share's.
     test = report.zoned(seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games, limits.max_seat_advantage,
-                                            confidence))
+                                            confidence), shares=2)
     outcome = test.outcome
     what = f"seat {high + 1} wins {shares[high].estimate:.1%}, seat {low + 1} {shares[low].estimate:.1%}: advantage"
     report.note_at_limit(test, f"seat advantage, {label}: {describe(test, what, True)}")

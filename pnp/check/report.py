@@ -93,19 +93,23 @@ class CheckReport:
             self.undecided.append(f"{configuration}: {describe(test, what, share)}: "
                                   f"{undecided_clause(test, per_game)}")
 
-    def zoned(self, test: ThresholdTest, share: bool = True) -> ThresholdTest:
-        """The test with this report's indifference zone: the tolerance itself for a share, that fraction
-        of the threshold for a mean (turns, draws per round)."""
+    def zoned(self, test: ThresholdTest, share: bool = True, shares: int = 1) -> ThresholdTest:
+        """The test with this report's indifference zone: the tolerance itself for a share (`shares` times
+        it for a difference of that many shares' worth, as the seat advantage: two win shares), that
+        fraction of the threshold for a mean (turns, draws per round)."""
         if self.tolerance <= 0:
             return test
-        return dataclasses.replace(test, tolerance=self.tolerance if share else self.tolerance * abs(test.threshold))
+        zone = self.tolerance * shares if share else self.tolerance * abs(test.threshold)
+        return dataclasses.replace(test, tolerance=zone)
 
     def note_at_limit(self, test: ThresholdTest, text: str, share: bool = True) -> None:
-        """A test decided only by the tolerance, said in words: its verdict may go either way."""
+        """A test decided only by the tolerance, said in words: the interval straddles the limit, so the
+        figure may sit at it, and the verdict could have gone either way there."""
         if test.at_limit:
-            kept = "kept" if test.outcome is Outcome.PASS else "broken"
-            self.at_limit.append(f"{text}: at the limit within the tolerance of "
-                                 f"{figure_text(test.tolerance, share)} (--tolerance), counted as {kept}")
+            kept = test.outcome is Outcome.PASS
+            self.at_limit.append(f"{text}: {'keeps' if kept else 'breaks'} the limit or sits at it within the "
+                                 f"tolerance of {figure_text(test.tolerance, share)} (--tolerance), counted as "
+                                 f"{'kept' if kept else 'broken'}")
 
     @property
     def verdict(self) -> str:
