@@ -1,6 +1,7 @@
 """`--games auto` against fixed game counts: games played and wall time.
 
 Run: python bench/bench_sequential.py [--max-games N] [--tolerance T] [--only check,sweeps]
+(sweeps: readme-sweep and two-player-sweep)
 
 check: each shipped set (every configuration and the skill matches) with `--games auto`, against the
 smallest fixed count that reaches the same decisions at the plain confidence. That count is found from
@@ -170,10 +171,11 @@ def main() -> None:
     if "check" in parts:
         for game in ("rautino", "zatre", "triomino"):
             bench_check(game, args.max_games, args.tolerance)
-    if "sweeps" in parts:
+    if parts & {"sweeps", "readme-sweep"}:
         bench_sweep("README sweep (8 variants)", None,
                     ("shapes[Dreieck].points.1=1..4", "scoring.one_player.combo_bonus=0,2"), None, [200],
                     args.max_games, args.tolerance)
+    if parts & {"sweeps", "two-player-sweep"}:
         with tempfile.TemporaryDirectory() as folder:
             bench_sweep("2-player sweep, 5 colours (6 variants)", five_colours(Path(folder)),
                         ("game.hand_size=2..4", "scoring.two_players.stone_point=0,1"), 2, [400],
