@@ -129,3 +129,6 @@ def test_a_variant_at_its_limit_stops_with_a_tolerance_and_plays_the_budget_with
         in first.report.at_limit[0]
     assert zoned.race is not None and zoned.race["decided"] and zoned.race["tolerance"] == 0.05
     assert "breaks a limit" in zoned.variants[1].out and zoned.variants[1].played <= 200  # 0.6: out early
+    header, body = results.rows(zoned)
+    assert "at the limit: seat advantage, 2 players: " in body[0][header.index("reason")]
+    assert results.to_json(zoned)["variants"][0]["at_limit"] == first.report.at_limit
