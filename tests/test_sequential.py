@@ -202,4 +202,4 @@ def test_check_games_auto_states_its_tolerance_and_a_fixed_check_ignores_it() ->
 
 def test_tolerance_out_of_range_is_one_line() -> None:
     result = run("check", "zatre", "--games", "auto", "--tolerance", "0.7")
-    assert result.exit_code == 2 and "--tolerance" in result.output
+    one_line_error(result, "--tolerance", "0.7")
