@@ -1,12 +1,15 @@
 """`--games auto` against fixed game counts: games played and wall time.
 
-Run: python bench/bench_sequential.py [--max-games N] [--only check,sweeps]
+Run: python bench/bench_sequential.py [--max-games N] [--tolerance T] [--only check,sweeps]
+(sweeps: readme-sweep and two-player-sweep)
 
 check: each shipped set (every configuration and the skill matches) with `--games auto`, against the
 smallest fixed count that reaches the same decisions at the plain confidence. That count is found from
 the same games (a fixed check of N games plays the auto run's first N games of every configuration), so
 it is what a designer would have had to guess in advance; the auto run needs no guess, and its
-verdicts stay valid although it looks after every batch (docs/sequential.md).
+verdicts stay valid although it looks after every batch (docs/sequential.md). With a tolerance, the
+fixed count is judged with the same indifference zone at the plain confidence: the count that would
+decide the same tests, at their limits too, had it been known in advance.
 
 sweeps: the README's 8-variant Rautino sweep, and the two-player Rautino sweep over hand size 2..4 and
 the stone point 0, 1 on a 5-colour set, with `--games auto` against fixed counts.
@@ -51,7 +54,7 @@ def decisions(report: CheckReport) -> dict[str, str]:
     return found
 
 
-def bench_check(game: str, max_games: int) -> None:
+def bench_check(game: str, max_games: int, tolerance: float) -> None:
     chosen = game_registry.get(game)
     simulation = chosen.simulation
     assert simulation is not None
@@ -64,12 +67,13 @@ def bench_check(game: str, max_games: int) -> None:
 
     def as_fixed(look: int, tallies: dict[str, Any], skill: dict[Any, Any]) -> None:
         report = copy.deepcopy(static)
+        report.tolerance = tolerance
         judge(simulation, model, report, schedule.configurations, tallies, look,
               {m: t for m, t in skill.items() if t.games})
         fixed_at[look] = decisions(report)
 
     start = time.perf_counter()
-    result = auto.check(simulation, model, options, max_games, on_look=as_fixed)
+    result = auto.check(simulation, model, options, max_games, on_look=as_fixed, tolerance=tolerance)
     seconds = time.perf_counter() - start
     plan = sequential.plan(CONFIDENCE, max_games)
     played = result.sequential["games"]
@@ -94,6 +98,8 @@ def bench_check(game: str, max_games: int) -> None:
                  f"{CONFIDENCE:.0%}, {fixed_seconds:.0f} s; auto / fixed {games_at(played) / games_at(same):.1f}x")
     if open_tests:
         line += f"; open at the budget: {', '.join(open_tests)}"
+    if result.at_limit:
+        line += f"; at the limit: {'; '.join(result.at_limit)}"
     print(line + " |", flush=True)
 
 
@@ -128,11 +134,11 @@ def sweep_games(done: Any) -> int:
 
 
 def bench_sweep(title: str, spec: Path | None, vary: tuple[str, ...], players: int | None, fixed: list[int],
-                max_games: int) -> None:
+                max_games: int, tolerance: float) -> None:
     rows = []
     for games in [0, *fixed]:
         options = SweepOptions(games=games or 200, auto=games == 0, max_games=max_games, workers=WORKERS,
-                               players=players, confidence=CONFIDENCE)
+                               players=players, confidence=CONFIDENCE, tolerance=tolerance)
         start = time.perf_counter()
         done = sweep("rautino", spec=spec, vary=vary, options=options, csv=None, report=None, write_best=None)
         seconds = time.perf_counter() - start
@@ -140,29 +146,40 @@ def bench_sweep(title: str, spec: Path | None, vary: tuple[str, ...], players: i
         undecided = [v.number for v in done.variants if results.state(v) == "undecided"]
         what = "auto" if games == 0 else f"--games {games}"
         tied = f", tied {done.race['tied']}" if done.race and done.race["tied"] else ""
+        advantage = ""
+        if best is not None and best.report is not None:
+            figures = [entry["seat_advantage"] for entry in best.report.balance.get("configurations", {}).values()
+                       if "seat_advantage" in entry]
+            advantage = "".join(f" (seat advantage {f['estimate']:.1%}, {f['low']:.1%}-{f['high']:.1%}: "
+                                f"{f['outcome']})" for f in figures)
+        out = {v.number: v.played for v in done.variants if v.out}
         rows.append(f"| {title}, {what} | {sweep_games(done):,} games, {seconds:.0f} s; best "
-                    f"{best.number if best else 'none'}{tied}; undecided {undecided or 'none'} |")
+                    f"{best.number if best else 'none'}{advantage}{tied}; undecided {undecided or 'none'}; "
+                    f"out (games played) {out or 'none'} |")
     print("\n".join(rows), flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--max-games", type=int, default=1600)
+    parser.add_argument("--tolerance", type=float, default=sequential.DEFAULT_TOLERANCE)
     parser.add_argument("--only", default="check,sweeps")
     args = parser.parse_args()
     parts = set(args.only.split(","))
-    print(f"budget {args.max_games} games per configuration, {CONFIDENCE:.0%} confidence, {WORKERS} workers")
+    print(f"budget {args.max_games} games per configuration, {CONFIDENCE:.0%} confidence, tolerance "
+          f"{args.tolerance}, {WORKERS} workers")
     if "check" in parts:
         for game in ("rautino", "zatre", "triomino"):
-            bench_check(game, args.max_games)
-    if "sweeps" in parts:
+            bench_check(game, args.max_games, args.tolerance)
+    if parts & {"sweeps", "readme-sweep"}:
         bench_sweep("README sweep (8 variants)", None,
                     ("shapes[Dreieck].points.1=1..4", "scoring.one_player.combo_bonus=0,2"), None, [200],
-                    args.max_games)
+                    args.max_games, args.tolerance)
+    if parts & {"sweeps", "two-player-sweep"}:
         with tempfile.TemporaryDirectory() as folder:
             bench_sweep("2-player sweep, 5 colours (6 variants)", five_colours(Path(folder)),
                         ("game.hand_size=2..4", "scoring.two_players.stone_point=0,1"), 2, [400],
-                        args.max_games)
+                        args.max_games, args.tolerance)
 
 
 if __name__ == "__main__":

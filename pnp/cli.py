@@ -312,6 +312,10 @@ SIMULATED_PRESET_OPTION = click.option("--preset", default=None,
 MAX_GAMES_OPTION = click.option(
     "--max-games", type=click.IntRange(1, 1_000_000), default=6400, show_default=True,
     help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
+TOLERANCE_OPTION = click.option(
+    "--tolerance", type=click.FloatRange(0, 0.5), default=0.02, show_default=True,
+    help="With --games auto: a test whose figure lies within this of its limit (points of a share; a mean's "
+         "fraction of its limit) may get either verdict and stops as soon as that is clear; 0: decide exactly.")
 CONFIDENCE_OPTION = click.option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
     help="Confidence of the intervals the verdict and the balance section compare with thresholds "
@@ -484,6 +488,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
               help="Games per configuration (memory stays the same at any count), or auto: in looks until "
                    "every threshold and balance test is decided (see --max-games).")
 @MAX_GAMES_OPTION
+@TOLERANCE_OPTION
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @PLAYERS_OPTION
@@ -507,7 +512,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
                    "seat, for the balance section (e.g. expert).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
-def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, seed: int,
+def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, tolerance: float, seed: int,
           players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
           confidence: float, skill_games: int | None, strict: bool, levels: tuple[str, ...],
           seat_levels: tuple[str, ...], quiet: bool) -> None:
@@ -524,7 +529,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
                        workers=workers, log=log, report=report, progress=not quiet,
                        confidence=confidence, skill_games=skill_games, strict=strict, max_games=max_games,
-                       levels=levels, seat_levels=seat_levels)
+                       levels=levels, seat_levels=seat_levels, tolerance=tolerance)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(result.exit_code)
@@ -539,6 +544,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
               help="Games per configuration of every variant, or auto: the variants race, each playing until "
                    "its tests are decided or it is out (see --max-games).")
 @MAX_GAMES_OPTION
+@TOLERANCE_OPTION
 @click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
               help="Games of each variant's skill match, strongest player against random (default: a quarter "
                    "of --games, or of each look's games with --games auto; 0: none).")
@@ -563,6 +569,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, max_games: int,
+          tolerance: float,
           skill_games: int | None, target_length: str | None, seed: int, players: int | None, preset: str | None,
           as_json: bool, csv_path: Path | None, report: Path | None, write_best: Path | None, scheduler: str | None,
           confidence: float, yes: bool, workers: int, quiet: bool) -> None:
@@ -580,7 +587,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     options = SweepOptions(games=n_games or 200, seed=seed, players=players, preset=preset, workers=workers,
                            scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes,
                            confidence=confidence, skill_games=skill_games, auto=n_games == AUTO_GAMES,
-                           max_games=max_games,
+                           max_games=max_games, tolerance=tolerance,
                            target_length=parse_length(target_length) if target_length is not None else None)
     done = command.sweep(game, spec=spec, vary=vary, options=options, csv=csv_path, report=report,
                          write_best=write_best)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -12,6 +13,7 @@ from hostile_helpers import one_line_error, run, spec_with
 
 from pnp.check import sequential
 from pnp.check.confidence import Outcome, share_test
+from pnp.check.report import CheckReport
 from pnp.check.run import run_check
 
 
@@ -104,3 +106,100 @@ def test_the_skill_matches_rest_once_the_luck_test_is_decided(tmp_path: Path) ->
     assert auto.sequential["games"] > 50  # the seat advantage needed more than the first look
     assert {m["games"] for m in auto.balance["skill"].values()} == {first_look}
     assert next(iter(auto.balance["skill"].values()))["luck_test"]["outcome"] == "pass"
+
+
+# The indifference zone (--tolerance): a figure within the tolerance of its limit may get either verdict.
+
+def _zoned_run(rng: random.Random, share: float, threshold: float, plan: sequential.Plan) -> tuple[Outcome, int]:
+    """One sequential run on outcomes with a known true share: its verdict and the games it played."""
+    successes = played = 0
+    outcome = Outcome.UNDECIDED
+    for look in plan.looks:
+        successes += sum(rng.random() < share for _ in range(look - played))
+        played = look
+        test = share_test("t", successes, played, threshold, at_least=True, confidence=plan.look_confidence)
+        outcome = dataclasses.replace(test, tolerance=plan.tolerance).outcome
+        if outcome is not Outcome.UNDECIDED:
+            break
+    return outcome, played
+
+
+def zone_simulation(share: float, tolerance: float, runs: int = RUNS,
+                    seed: int = 28) -> tuple[dict[Outcome, float], float]:
+    """The share of each verdict and the average games of `runs` runs against a 60 % minimum, looks at
+    50 ... 1600 games at 90 % over all looks."""
+    plan = sequential.plan(0.9, 1600, tolerance=tolerance)
+    rng = random.Random(seed)
+    results = [_zoned_run(rng, share, 0.6, plan) for _ in range(runs)]
+    shares = {outcome: sum(o is outcome for o, _ in results) / runs for outcome in Outcome}
+    return shares, sum(games for _, games in results) / runs
+
+
+@pytest.mark.parametrize(("share", "wrong"), [
+    (0.579, Outcome.PASS),  # just below the zone 58 %-62 %: passing the 60 % minimum is wrong
+    (0.621, Outcome.FAIL),  # just above it: failing is wrong
+])
+def test_with_a_tolerance_the_wrong_verdict_share_stays_below_one_minus_the_confidence(share: float,
+                                                                                         wrong: Outcome) -> None:
+    """Just outside threshold +- tolerance the guarantee holds: at most 10 % wrong verdicts (here within the
+    5 % of one side). The average sample number falls by about a third against the exact test (tolerance 0),
+    whose runs mostly spend the budget of 1600 games; docs/sequential.md gives the figures at 95 % and 6400."""
+    shares, average = zone_simulation(share, 0.02)
+    assert shares[wrong] <= (1 - 0.9) / 2
+    exact, exact_average = zone_simulation(share, 0.0, runs=300)
+    assert shares[Outcome.UNDECIDED] < exact[Outcome.UNDECIDED] / 3 and average < exact_average * 0.75
+
+
+def test_a_figure_at_its_limit_is_decided_with_a_tolerance_and_not_without() -> None:
+    """A true share exactly at the 60 % minimum: without a tolerance almost every run spends the budget and
+    stays undecided (no number of games decides a coin toss); with 0.05 every run stops, with either verdict,
+    within half the budget."""
+    exact, exact_games = zone_simulation(0.6, 0.0, runs=300)
+    zoned, zoned_games = zone_simulation(0.6, 0.05, runs=300)
+    assert exact[Outcome.UNDECIDED] >= 0.8 and exact_games > 1500
+    assert zoned[Outcome.UNDECIDED] == 0 and zoned_games <= 1600 / 2
+    assert zoned[Outcome.PASS] > 0.2 and zoned[Outcome.FAIL] > 0.2  # either verdict: the figure sits on the limit
+
+
+def test_far_from_the_limit_the_zone_keeps_the_verdict_and_stops_sooner() -> None:
+    """A share of 50 % against a 60 % minimum fails in every run with or without a tolerance; with it a run
+    may stop a look earlier (the interval need only clear 62 %, not 60 %)."""
+    exact, exact_games = zone_simulation(0.5, 0.0, runs=300)
+    zoned, zoned_games = zone_simulation(0.5, 0.02, runs=300)
+    assert exact[Outcome.FAIL] == zoned[Outcome.FAIL] == 1.0 and zoned_games < exact_games <= 300
+
+
+@pytest.mark.parametrize(("successes", "verdict", "counted"), [
+    (118, "not playable", "broken"),  # 59 %: the interval rules out the zone's top, the minimum may be broken
+    (122, "playable", "kept"),  # 61 %: it rules out the zone's bottom, the minimum may be kept
+])
+def test_a_test_decided_at_the_limit_is_reported_in_words_with_its_interval(successes: int, verdict: str,
+                                                                            counted: str) -> None:
+    test = share_test("check.min_first_move_share", successes, 200, 0.6, at_least=True, confidence=0.9)
+    assert test.outcome is Outcome.UNDECIDED
+    exact = CheckReport("rautino")
+    exact.threshold("2 players", test, "games with a first move")
+    assert exact.undecided and not exact.at_limit and exact.verdict == "undecided"
+    zoned = CheckReport("rautino", tolerance=0.06)
+    zoned.threshold("2 players", test, "games with a first move")
+    assert not zoned.undecided and zoned.verdict == verdict
+    interval = test.interval
+    assert zoned.at_limit == [
+        f"2 players: games with a first move {interval.estimate:.1%} ({interval.low:.1%}-{interval.high:.1%}), "
+        f"minimum 60.0% (check.min_first_move_share): {'keeps' if counted == 'kept' else 'breaks'} the limit or sits "
+        f"at it within the tolerance of 6.0% (--tolerance), counted as {counted}"]
+    assert "at the limit: 2 players" in zoned.to_text() and zoned.to_json()["at_limit"] == zoned.at_limit
+
+
+def test_check_games_auto_states_its_tolerance_and_a_fixed_check_ignores_it() -> None:
+    auto = run("check", "zatre", "--games", "auto", "--max-games", "100", "--players", "2", "--skill-games", "0",
+               "--tolerance", "0.05", "--workers", "1", "--json", "-q")
+    assert json.loads(auto.output)["sequential"]["tolerance"] == 0.05
+    fixed = [run("check", "zatre", "--games", "60", "--players", "2", "--skill-games", "0", *extra,
+                 "--workers", "1", "--json", "-q").output for extra in ((), ("--tolerance", "0.3"))]
+    assert fixed[0] == fixed[1]
+
+
+def test_tolerance_out_of_range_is_one_line() -> None:
+    result = run("check", "zatre", "--games", "auto", "--tolerance", "0.7")
+    one_line_error(result, "--tolerance", "0.7")

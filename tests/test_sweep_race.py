@@ -112,3 +112,23 @@ def test_sweep_games_auto_on_the_command_line(tmp_path) -> None:
     assert first["state"] == "fail" and first["out"].startswith("out after 50 games")  # 16 rows: too few
     assert second["games"] in (50, 100)
     assert "games auto: " in (report / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_variant_at_its_limit_stops_with_a_tolerance_and_plays_the_budget_without() -> None:
+    """Seat advantages 0.3 (exactly the limit) and 0.6: without a tolerance the first is undecided after the
+    whole budget; with 0.05 (a zone of 0.1 for the advantage, a difference of two win shares) the race stops
+    it at an earlier look, decided and said to be at the limit, and the race is decided."""
+    exact = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1)))  # type: ignore[arg-type]
+    assert results.state(exact.variants[0]) == "undecided" and exact.variants[0].played == 1600
+    zoned = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1,  # type: ignore[arg-type]
+                                                       tolerance=0.05)))
+    first = zoned.variants[0]
+    assert results.state(first) != "undecided" and first.played <= 800
+    assert first.report is not None and first.report.at_limit[0].startswith("seat advantage, 2 players: ")
+    assert "the limit or sits at it within the tolerance of 10.0% (--tolerance), counted as " \
+        in first.report.at_limit[0]
+    assert zoned.race is not None and zoned.race["decided"] and zoned.race["tolerance"] == 0.05
+    assert "breaks a limit" in zoned.variants[1].out and zoned.variants[1].played <= 200  # 0.6: out early
+    header, body = results.rows(zoned)
+    assert "at the limit: seat advantage, 2 players: " in body[0][header.index("reason")]
+    assert results.to_json(zoned)["variants"][0]["at_limit"] == first.report.at_limit

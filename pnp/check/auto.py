@@ -28,11 +28,13 @@ LookHook = Callable[[int, dict[str, Tally], dict[Match, Tally]], None]
 
 
 def check(simulation: Simulation, model: Any, options: CheckOptions,
-          max_games: int = sequential.DEFAULT_MAX_GAMES, on_look: LookHook | None = None) -> CheckReport:
+          max_games: int = sequential.DEFAULT_MAX_GAMES, on_look: LookHook | None = None,
+          tolerance: float = 0.0) -> CheckReport:
     """Static checks, then the looks of the plan until every test is decided; the report of the last look,
     with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
-    the tallies after each look (the benchmark judges them as a fixed check of that many games would)."""
-    plan = sequential.plan(options.confidence, max_games)
+    the tallies after each look (the benchmark judges them as a fixed check of that many games would).
+    `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict)."""
+    plan = sequential.plan(options.confidence, max_games, tolerance=tolerance)
     budget = dataclasses.replace(options, games=max_games,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
     schedule = schedule_for(simulation, model, budget)  # refuses bad counts first
@@ -74,6 +76,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
                 on_look(look, tallies, skill_tallies)
             report = copy.deepcopy(static)
             report.confidence = plan.look_confidence
+            report.tolerance = plan.tolerance
             judge(simulation, model, report, configurations, tallies, schedule.games,
                   {match: tally for match, tally in skill_tallies.items() if tally.games})
             if sequential.decided(report):

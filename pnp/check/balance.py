@@ -65,9 +65,12 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
     # Another seat than the best, also when all win alike ("seat 1 wins 50%, seat 2 50%").
     low = min((seat for seat in range(len(shares)) if seat != high), key=lambda seat: shares[seat].estimate,
               default=high)
-    test = seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games, limits.max_seat_advantage, confidence)
+    # The advantage is a difference of two win shares: its zone is twice a share's.
+    test = report.zoned(seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games, limits.max_seat_advantage,
+                                            confidence), shares=2)
     outcome = test.outcome
     what = f"seat {high + 1} wins {shares[high].estimate:.1%}, seat {low + 1} {shares[low].estimate:.1%}: advantage"
+    report.note_at_limit(test, f"seat advantage, {label}: {describe(test, what, True)}")
     if outcome is Outcome.FAIL:
         report.findings.append(f"seat advantage, {label}: {describe(test, what, True)}")
     elif outcome is Outcome.UNDECIDED:
@@ -94,9 +97,10 @@ def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits
         "mean_scores": [round(s / games, 2) if games else 0.0 for s in tally.seat_score_sums],
     }
     if judged and games:
-        test = share_test(SKILL_SHARE, tally.seat_wins[0], games, limits.min_skill_share, at_least=True,
-                          confidence=confidence)
+        test = report.zoned(share_test(SKILL_SHARE, tally.seat_wins[0], games, limits.min_skill_share,
+                                       at_least=True, confidence=confidence))
         what = f"the {match.player} player's win share against the {match.opponent} player"
+        report.note_at_limit(test, f"game of luck: {describe(test, what, True)}")
         outcome = test.outcome
         figures["luck_test"] = {"limit": limits.min_skill_share, "outcome": outcome.value,
                                 "games_to_decide": games_to_decide(test)}

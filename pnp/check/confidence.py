@@ -72,12 +72,22 @@ class ThresholdTest:
     games: int
     spread: float | None  # one game's standard deviation of a mean; None for a share (Wilson)
     confidence: float = DEFAULT_CONFIDENCE
+    # The indifference zone, threshold +- tolerance (in the figure's units): a figure inside it may get
+    # either verdict, so an interval that straddles the threshold but rules out one side of the zone
+    # decides (`--games auto --tolerance`); 0 keeps the plain comparison.
+    tolerance: float = 0.0
 
     @property
     def outcome(self) -> Outcome:
         return self._outcome(self.interval)
 
-    def _outcome(self, interval: Interval) -> Outcome:
+    @property
+    def at_limit(self) -> bool:
+        """Decided only by the tolerance: the interval straddles the threshold, but rules out one side of
+        the zone (the figure is at the limit, within the tolerance)."""
+        return self._plain(self.interval) is Outcome.UNDECIDED and self.outcome is not Outcome.UNDECIDED
+
+    def _plain(self, interval: Interval) -> Outcome:
         low, high = interval.low, interval.high
         if self.at_least:
             if low >= self.threshold:
@@ -86,6 +96,22 @@ class ThresholdTest:
         if high <= self.threshold:
             return Outcome.PASS
         return Outcome.FAIL if low > self.threshold else Outcome.UNDECIDED
+
+    def _outcome(self, interval: Interval) -> Outcome:
+        plain = self._plain(interval)
+        if plain is not Outcome.UNDECIDED or self.tolerance <= 0:
+            return plain
+        # The interval straddles the threshold. A verdict is wrong only for a figure outside the zone,
+        # and then only if the interval misses it: rule out one side of the zone, give the other's verdict.
+        above, below = (Outcome.PASS, Outcome.FAIL) if self.at_least else (Outcome.FAIL, Outcome.PASS)
+        not_below_zone = interval.low > self.threshold - self.tolerance
+        not_above_zone = interval.high < self.threshold + self.tolerance
+        if not_below_zone and not_above_zone:  # the whole interval lies within the zone: the estimate's side
+            over = interval.estimate >= self.threshold if self.at_least else interval.estimate > self.threshold
+            return above if over else below
+        if not_below_zone:
+            return above
+        return below if not_above_zone else Outcome.UNDECIDED
 
     def _interval_with(self, games: int) -> Interval:
         estimate = self.interval.estimate

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import textwrap
@@ -63,6 +64,10 @@ class CheckReport:
     balance: dict[str, Any] = field(default_factory=dict)  # fairness, skill and length (pnp.check.balance)
     findings: list[str] = field(default_factory=list)  # balance findings, apart from playability
     sequential: dict[str, Any] = field(default_factory=dict)  # --games auto: the looks and games (pnp.check.sequential)
+    # --games auto --tolerance: the indifference zone of every test (a share's points; a mean's fraction
+    # of its threshold), and the tests it decided "at the limit", in words with their intervals.
+    tolerance: float = 0.0
+    at_limit: list[str] = field(default_factory=list)
     title: str = ""  # the spec's title and file, for the report
     spec_file: str = ""
     # What the HTML report draws, not part of the JSON document: each configuration's tally (by the
@@ -78,13 +83,33 @@ class CheckReport:
                   per_game: float = 1.0) -> None:
         """A [check] threshold judged on its interval: a failure only when the whole interval lies
         on the wrong side, undecided while it straddles the threshold."""
+        test = self.zoned(test, share)
         self.tests.append(test_json(configuration, test, per_game))
         outcome = test.outcome
+        self.note_at_limit(test, f"{configuration}: {describe(test, what, share)}", share)
         if outcome is Outcome.FAIL:
             self.fail(f"{configuration}: {describe(test, what, share)}")
         elif outcome is Outcome.UNDECIDED:
             self.undecided.append(f"{configuration}: {describe(test, what, share)}: "
                                   f"{undecided_clause(test, per_game)}")
+
+    def zoned(self, test: ThresholdTest, share: bool = True, shares: int = 1) -> ThresholdTest:
+        """The test with this report's indifference zone: the tolerance itself for a share (`shares` times
+        it for a difference of that many shares' worth, as the seat advantage: two win shares), that
+        fraction of the threshold for a mean (turns, draws per round)."""
+        if self.tolerance <= 0:
+            return test
+        zone = self.tolerance * shares if share else self.tolerance * abs(test.threshold)
+        return dataclasses.replace(test, tolerance=zone)
+
+    def note_at_limit(self, test: ThresholdTest, text: str, share: bool = True) -> None:
+        """A test decided only by the tolerance, said in words: the interval straddles the limit, so the
+        figure may sit at it, and the verdict could have gone either way there."""
+        if test.at_limit:
+            kept = test.outcome is Outcome.PASS
+            self.at_limit.append(f"{text}: {'keeps' if kept else 'breaks'} the limit or sits at it within the "
+                                 f"tolerance of {figure_text(test.tolerance, share)} (--tolerance), counted as "
+                                 f"{'kept' if kept else 'broken'}")
 
     @property
     def verdict(self) -> str:
@@ -108,6 +133,7 @@ class CheckReport:
             "confidence": self.confidence,
             "reasons": self.reasons,
             "undecided": self.undecided,
+            **({"at_limit": self.at_limit} if self.at_limit else {}),
             "warnings": self.warnings,
             "tests": self.tests,
             "static": self.static,
@@ -123,6 +149,7 @@ class CheckReport:
         lines = [f"{self.game}: {self.verdict.upper()}"]
         lines += [f"  reason: {r}" for r in self.reasons]
         lines += [f"  undecided: {u}" for u in self.undecided]
+        lines += [f"  at the limit: {a}" for a in self.at_limit]
         lines += [f"  warning: {w}" for w in self.warnings]
         if self.static:
             lines.append("static checks:")
@@ -281,5 +308,6 @@ def sequential_line(figures: dict[str, Any]) -> str:
     99.4 %: 95 % over all looks)'."""
     looks = figures["looks"]
     outcome = "every test decided" if figures["decided"] else "the budget (--max-games) spent, some tests open"
+    zone = f", tolerance {figures['tolerance']:g}" if figures.get("tolerance") else ""
     return (f"games auto: {figures['games']} games per configuration, {outcome} (looks at {looks[0]}..{looks[-1]} "
-            f"games, each at {figures['look_confidence']:.1%}: {figures['confidence']:.0%} over all looks)")
+            f"games, each at {figures['look_confidence']:.1%}: {figures['confidence']:.0%} over all looks{zone})")

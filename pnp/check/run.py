@@ -40,8 +40,9 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
               preset: str | None, workers: int, log: Path | None, report: Path | None,
               progress: bool, confidence: float = 0.95, skill_games: int | None = None,
               strict: bool = False, max_games: int | None = None, levels: tuple[str, ...] = (),
-              seat_levels: tuple[str, ...] = ()) -> CheckReport:
-    """`games` 0 is --games auto: looks until every test is decided, at most `max_games` per configuration."""
+              seat_levels: tuple[str, ...] = (), tolerance: float = 0.0) -> CheckReport:
+    """`games` 0 is --games auto: looks until every test is decided, at most `max_games` per configuration,
+    each test's indifference zone `tolerance` wide either side of its threshold (a fixed check ignores it)."""
     chosen = game_registry.get(game)
     chosen.check_preset(preset)
     model = chosen.load(spec)
@@ -63,7 +64,8 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
         if chosen.simulation is None:
             raise PnpError(f"{game}: --games auto needs a game with a simulation protocol; give --games N")
         options = dataclasses.replace(options, games=max_games or sequential.DEFAULT_MAX_GAMES)
-        result = auto.check(chosen.simulation, model, options, max_games or sequential.DEFAULT_MAX_GAMES)
+        result = auto.check(chosen.simulation, model, options, max_games or sequential.DEFAULT_MAX_GAMES,
+                            tolerance=tolerance)
     else:
         result = chosen.check(model, options)  # streams the log
     result.title = getattr(model, "title", None) or getattr(model, "name", None) or chosen.title

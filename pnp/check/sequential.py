@@ -5,7 +5,9 @@ The looks are fixed before the first game: after FIRST_LOOK games per configurat
 as many, and so on, the last look at the budget (`--max-games`). Each look compares its intervals at
 the confidence `1 - (1 - confidence) / looks` (the error spent evenly over the looks). A test's verdict
 is wrong only if one of its intervals misses the true figure at some look, and the chance of that is at
-most the sum over the looks: `1 - confidence`, however the run stops (docs/sequential.md).
+most the sum over the looks: `1 - confidence`, however the run stops (docs/sequential.md). With a
+tolerance, a test also stops once its interval rules out one side of threshold +- tolerance: a figure
+within the tolerance of its limit may get either verdict, one outside it keeps the guarantee.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
+DEFAULT_TOLERANCE = 0.02  # the indifference zone of `--tolerance`: 2 points of a share (2 % of a mean's threshold)
 DEFAULT_MAX_GAMES = 6400  # the budget per configuration: the looks at 50, 100, ..., 6400 games (8 looks)
 SKILL_SHARE = 4  # head-to-head games per match at a look: a quarter of the games, as `pnp check` plays them,
 # until the luck test is decided
@@ -29,6 +32,7 @@ class Plan:
 
     confidence: float  # of the verdicts, over every look
     looks: tuple[int, ...]  # games per configuration at each look, the last one the budget
+    tolerance: float = 0.0  # the indifference zone of every test (pnp.check.confidence.ThresholdTest)
 
     @property
     def look_confidence(self) -> float:
@@ -42,10 +46,11 @@ class Plan:
     def to_json(self, played: int, decided: bool) -> dict[str, Any]:
         return {"method": "alpha spent evenly over a fixed schedule of looks", "confidence": self.confidence,
                 "look_confidence": round(self.look_confidence, 6), "looks": list(self.looks),
-                "max_games": self.looks[-1], "games": played, "decided": decided}
+                "max_games": self.looks[-1], "tolerance": self.tolerance, "games": played, "decided": decided}
 
 
-def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIRST_LOOK) -> Plan:
+def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIRST_LOOK,
+         tolerance: float = 0.0) -> Plan:
     """Looks at first, 2 first, 4 first ... games, and at `max_games` (fewer looks under a small budget)."""
     if max_games < 1:
         raise ValueError("max_games must be at least 1")
@@ -55,7 +60,7 @@ def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIR
         looks.append(games)
         games *= 2
     looks.append(max_games)
-    return Plan(confidence, tuple(looks))
+    return Plan(confidence, tuple(looks), tolerance)
 
 
 def open_tests(report: CheckReport) -> list[str]:

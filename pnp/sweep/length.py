@@ -26,8 +26,10 @@ def judge_length(report: CheckReport, configurations: tuple[Configuration, ...],
         if not turns.count:
             continue
         for bound, at_least in ((low, True), (high, False)):
-            test = histogram_mean_test(TARGET_LENGTH, turns, bound, at_least=at_least, confidence=report.confidence)
+            test = report.zoned(histogram_mean_test(TARGET_LENGTH, turns, bound, at_least=at_least,
+                                                    confidence=report.confidence), share=False)
             what = f"turns per game, {configuration.label}:"
+            report.note_at_limit(test, f"target length: {describe(test, what, False)}", share=False)
             if test.outcome is Outcome.FAIL:
                 report.findings.append(f"target length: {describe(test, what, False)}")
             elif test.outcome is Outcome.UNDECIDED:

@@ -66,7 +66,7 @@ def leader(contenders: list[Variant]) -> Variant | None:
 def race(game: Game, sweep: Sweep) -> Sweep:
 
     options = sweep.options
-    plan = sequential.plan(options.confidence, options.max_games)
+    plan = sequential.plan(options.confidence, options.max_games, tolerance=options.tolerance)
     running = [position for position, variant in enumerate(sweep.variants) if variant.schedule is not None]
     for look in plan.looks:
         if not running:

@@ -213,6 +213,7 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
             "passes": passes(variant),
             "state": state(variant),
             "reasons": reasons(variant),
+            **({"at_limit": variant.report.at_limit} if variant.report and variant.report.at_limit else {}),
             "warnings": variant.report.warnings if variant.report else [],
             "games": variant.played,
             **({"out": variant.out} if variant.out else {}),
@@ -240,7 +241,8 @@ def rows(sweep: Sweep) -> tuple[list[str], list[list[str]]]:
     for variant in sweep.variants:
         values = [cell(variant.values[name]) for name in sweep.fields]
         verdict = _verdict(variant) + (" (best)" if variant is chosen else "")
-        reason = "; ".join([variant.out] * bool(variant.out) + reasons(variant))  # a race's stop comes first
+        at_limit = [f"at the limit: {a}" for a in (variant.report.at_limit if variant.report else [])]
+        reason = "; ".join([variant.out] * bool(variant.out) + reasons(variant) + at_limit)  # the race's stop first
         per_label = variant_figures(variant) or {"": {}}
         for label, measured in per_label.items():
             body.append([str(variant.number), *values, label, verdict,

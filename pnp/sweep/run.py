@@ -87,6 +87,7 @@ class SweepOptions:
     target_length: tuple[float, float] | None = None  # mean turns per game the designer wants, both ends kept
     auto: bool = False  # --games auto: looks after batches, racing the variants (pnp.sweep.race)
     max_games: int = DEFAULT_MAX_GAMES  # the budget per configuration of `auto`
+    tolerance: float = 0.0  # `auto`: each test's indifference zone (pnp.check.sequential); fixed games ignore it
 
 
 @dataclass
@@ -263,6 +264,7 @@ def judge_variant(game: Game, variant: Variant, options: SweepOptions, confidenc
     simulation = simulation_of(game)
     report = copy.deepcopy(variant.static_report)
     report.confidence = confidence
+    report.tolerance = options.tolerance if options.auto else 0.0
     schedule = variant.schedule
     assert schedule is not None
     simulate.judge(simulation, variant.model, report, variant.configurations, variant.tallies,
