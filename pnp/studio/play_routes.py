@@ -109,7 +109,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
 
     async def new_game(request: Request) -> Response:
         session = await run_in_threadpool(_start, await _body(request))
-        return JSONResponse(session.state(0))
+        return JSONResponse(session.state(-1))  # every step from the first: an opening played for a seat shows
 
     async def state(request: Request) -> Response:
         session = session_of(request)

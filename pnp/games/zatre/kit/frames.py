@@ -27,5 +27,5 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
         cut = {**record, "turns": turns[:number]}
         if not last:
             cut.pop("final_scores", None)
-        out.append(Frame(text, cut, breakdown, totals))
+        out.append(Frame(text, cut, breakdown, totals, seat))
     return out
