@@ -231,3 +231,19 @@ def test_seats_offer_the_players_the_games_check_plays_with_strengths_named_once
     assert players == tuple(registry.get(game).simulation.players)
     assert [strength(p) for p in players] == [STRENGTHS[p] for p in players] == ["beginner", "good", "strong"]
     assert strength("human") == "you" and strength("a-new-player") == "a-new-player"
+
+
+def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:
+    from pnp.games.rautino.kit.frames import frames
+
+    model = load(None)
+    german = {shape.name for shape in model.shapes} - {shape.label for shape in model.shapes}
+    english = {shape.label for shape in model.shapes}
+    named = set()
+    for seed in range(6):
+        result = play_game(model, 2, seed, [PLAYERS["greedy"]] * 2)
+        for frame in frames(model, records.to_record(model, result, 1)):
+            for part, _ in frame.score:
+                if "(" in part:
+                    named.add(part.split(" (")[0])
+    assert named and named <= english and not named & german, named
