@@ -134,7 +134,8 @@ def play_routes(workspace: Workspace) -> list[Route]:
 
         def read() -> dict[str, Any]:
             with session.lock:
-                return {"version": session.version, "places": session.table.hints(piece, turned)}
+                return {"version": session.version, "places": session.table.hints(piece, turned),
+                        "open": session.table.open_places()}
 
         return JSONResponse(await run_in_threadpool(read))
 
