@@ -15,7 +15,7 @@ from starlette.routing import Route
 from pnp import games as game_registry
 from pnp.errors import PnpError
 from pnp.play.games import TABLES, playable
-from pnp.play.seats import STRENGTHS, parse_seats
+from pnp.play.seats import parse_seats, strength
 from pnp.play.sessions import GoneGame, Session, Sessions, Stale
 from pnp.play.table import Refused
 
@@ -81,7 +81,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
             players, _ = playable(name)
             out.append({"name": name, "title": game.title, "presets": list(game.presets),
                         "players": list(game.players),
-                        "computer": [{"player": p, "strength": STRENGTHS.get(p, p)} for p in players]})
+                        "computer": [{"player": p, "strength": strength(p)} for p in players]})
         return JSONResponse({"games": out})
 
     def _start(body: dict[str, Any]) -> Session:
