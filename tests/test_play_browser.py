@@ -318,3 +318,19 @@ def test_a_piece_put_where_it_does_not_fit_is_refused_with_the_rule(page: object
     message = page.locator("#message").inner_text()
     assert message and "\n" not in message and "is not" not in message, message  # the rule, in one line
     assert page.evaluate("play.state.version") == version
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_a_narrow_screen_shows_turn_scores_and_points_before_the_hand_and_the_board(
+        browser: object, studio: tuple[str, Path], game: str) -> None:
+    base, _ = studio
+    context = browser.new_context(viewport={"width": 400, "height": 800}, has_touch=True)
+    page = context.new_page()
+    try:
+        open_game(page, base, "seats=human,greedy&seed=3" + ("&spec=zatre.toml" if game == "zatre" else ""), game)
+        top = {name: page.locator(name).bounding_box()["y"]
+               for name in ("#turn", "#scores", "#points", "#hand-area", "#board-area")}
+        assert top["#turn"] < top["#scores"] < top["#points"] < top["#hand-area"] < top["#board-area"], top
+        assert top["#hand-area"] < 800 and top["#board-area"] < 1200, top  # a short scroll at most
+    finally:
+        context.close()
