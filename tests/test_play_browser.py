@@ -334,3 +334,19 @@ def test_a_narrow_screen_shows_turn_scores_and_points_before_the_hand_and_the_bo
         assert top["#hand-area"] < 800 and top["#board-area"] < 1200, top  # a short scroll at most
     finally:
         context.close()
+
+
+def test_overlapping_rautino_hints_differ_in_outline_and_show_their_number_in_focus(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=3")
+    hints = select_a_fitting_piece(page)
+    if hints.count() < 2:
+        page.locator("#hand button.piece").nth(1).click()
+        ready(page)
+    styles = page.locator("#places-layer .place.hint").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).stroke + getComputedStyle(e).strokeDasharray)")
+    assert len(styles) >= 2 and len(set(styles)) >= min(len(styles), 4) > 1, styles
+    second = page.locator("#places-layer .place.hint").nth(1)
+    second.focus()
+    assert page.locator("#places-layer .place-number").text_content() == second.get_attribute("data-number") == "2"

@@ -333,13 +333,31 @@ async function drawTargets() {
       shape.setAttribute("role", "button");
       play.targets.push(shape);
     }
-    if (hint) shape.dataset.number = ++number;
+    if (hint) {  // neighbouring hints overlap: each its own outline colour, and its number while in focus
+      shape.dataset.number = ++number;
+      shape.classList.add(`hint-${number % 4}`);
+      for (const on of ["focus", "mouseenter"]) shape.addEventListener(on, () => showNumber(shape, place));
+      for (const off of ["blur", "mouseleave"]) shape.addEventListener(off, () => showNumber(null));
+    }
   }
   play.targets.sort((a, b) => Number(a.dataset.place) - Number(b.dataset.place));
   say(!state.profi && !places.length
     ? `this ${state.piece_word} fits nowhere ${state.turns > 1 ? "this way round; turn it (R) or" : "now;"} pick another`
     : "");
   busy(false);
+}
+
+function showNumber(shape, place) {  // the number of the hint in focus, at its centre
+  const layer = $("places-layer");
+  layer.querySelectorAll(".place-number").forEach((el) => el.remove());
+  if (!shape) return;
+  const centre = shrink(place.points, 0);
+  const label = document.createElementNS(SVG_NS, "text");
+  label.setAttribute("class", "place-number");
+  label.setAttribute("x", centre[0][0]);
+  label.setAttribute("y", centre[0][1]);
+  label.textContent = shape.dataset.number;
+  layer.appendChild(label);
 }
 
 function shrink(points, factor) {  // a smaller target around the place's centre, so neighbours do not overlap
