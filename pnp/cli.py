@@ -725,7 +725,8 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
               help="Spec to play, inside the workspace (default: the game's shipped spec).")
 @click.option("--preset", default=None, help="Rule preset (games that have them).")
 @click.option("--seats", default="human,greedy", show_default=True,
-              help="One per seat: human, or a computer player (random: beginner, greedy: good, lookahead: strong).")
+              help="One per seat: human, or a computer player by its strength or name "
+                   "(beginner: random, good: greedy, strong: lookahead), e.g. human,good.")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")
 @click.option("--profi", is_flag=True, help="No hints: the places a piece fits are not shown.")
 @click.option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),

@@ -186,8 +186,10 @@ def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ({"seats": "human,wizard"}, "seats: 'wizard' is not a player of rautino; use human or one of random, greedy, "
-                                "lookahead"),
+    ({"seats": "human,wizard"}, "seats: 'wizard' is not a player of rautino at the play table; use human or one "
+                                "of beginner (random), good (greedy), strong (lookahead)"),
+    ({"seats": "human,expert"}, "seats: 'expert' is not a player of rautino at the play table; use human or one "
+                                "of beginner (random), good (greedy), strong (lookahead)"),
     ({"seats": "human,greedy,greedy"}, "seats: 3 seat(s), rautino is for 1 or 2 players"),
     ({"seed": -1}, "seed: from 0 to 2147483647"),
     ({"spec": "../x.toml"}, "'../x.toml': not a path inside the workspace"),
@@ -225,9 +227,31 @@ def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient)
 @pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
 def test_seats_offer_the_players_the_games_check_plays_with_strengths_named_once(game: str) -> None:
     from pnp.play.games import playable
-    from pnp.play.seats import STRENGTHS, strength
+    from pnp.play.seats import parse_seats, strength
+    from pnp.players.levels import STANDARD_LEVELS, name_of
 
     players, _ = playable(game)
+    counts = registry.get(game).players
     assert players == tuple(registry.get(game).simulation.players)
-    assert [strength(p) for p in players] == [STRENGTHS[p] for p in players] == ["beginner", "good", "strong"]
+    assert [strength(p) for p in players] == [name_of(STANDARD_LEVELS, p) for p in players] \
+        == ["beginner", "good", "strong"]
     assert strength("human") == "you" and strength("a-new-player") == "a-new-player"
+    # a seat is chosen by its strength name as well as by its player's
+    assert parse_seats("human,good", players, counts, game)[:2] == ["human", "greedy"]
+    assert parse_seats("strong,beginner", players, counts, game)[:2] == ["lookahead", "random"]
+
+
+def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:
+    from pnp.games.rautino.kit.frames import frames
+
+    model = load(None)
+    german = {shape.name for shape in model.shapes} - {shape.label for shape in model.shapes}
+    english = {shape.label for shape in model.shapes}
+    named = set()
+    for seed in range(6):
+        result = play_game(model, 2, seed, [PLAYERS["greedy"]] * 2)
+        for frame in frames(model, records.to_record(model, result, 1)):
+            for part, _ in frame.score:
+                if "(" in part:
+                    named.add(part.split(" (")[0])
+    assert named and named <= english and not named & german, named

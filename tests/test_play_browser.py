@@ -269,3 +269,84 @@ def test_the_studios_play_link_plays_the_spec_being_edited(page: object, studio:
     ready(page)
     assert page.evaluate("[play.state.game, play.state.spec]") == ["zatre", "zatre.toml"]
     assert page.evaluate("play.state.pile") == 15  # the workspace's set of 18 tiles, 3 drawn to open
+
+
+def test_computer_moves_show_whose_turn_it_is_at_the_pace_with_the_persons_controls_off(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/play?game=rautino&pace=1800&seats=human,greedy&seed=3")
+    page.wait_for_selector("#board svg")
+    ready(page)
+    hints = select_a_fitting_piece(page)
+    started = page.evaluate("Date.now()")
+    hints.first.click()
+    page.wait_for_function("document.querySelector('#turn').textContent.includes('is moving')")
+    assert page.locator("#turn").inner_text() == "Player 2 (good) is moving"
+    assert page.locator("#turn-piece").is_disabled() and page.locator("#undo").is_disabled()
+    pieces = page.locator("#hand button.piece")
+    assert pieces.count() > 0 and all(pieces.nth(i).is_disabled() for i in range(pieces.count()))
+    mine = page.locator("#log li.mine")
+    assert mine.count() == 1 and "player 1 lays" in mine.inner_text() and mine.inner_text().startswith("+")
+    ready(page)
+    assert page.evaluate("Date.now()") - started >= 1500  # the answer waited for the chosen pace
+    assert page.locator("#turn").inner_text() == "Player 1 (you) to move"
+    assert "player 1 lays" in page.locator("#log li.mine").inner_text()  # the person's points stay in view
+    latest = page.locator("#log li.latest")
+    assert latest.count() == 1 and "player 2" in latest.inner_text()
+
+
+@pytest.mark.parametrize("profi", [False, True])
+@pytest.mark.parametrize("game", ["rautino", "zatre"])
+def test_a_piece_put_where_it_does_not_fit_is_refused_with_the_rule(page: object, studio: tuple[str, Path],
+                                                                    game: str, profi: bool) -> None:
+    base, _ = studio
+    spec = "&spec=zatre.toml" if game == "zatre" else ""
+    open_game(page, base, f"seats=human,greedy&seed=3{spec}{'&profi=1' if profi else ''}", game=game)
+    page.locator("#hand button.piece").first.click()
+    ready(page)
+    game_id, version = page.evaluate("[play.state.id, play.state.version]")
+    fits = set(page.evaluate(f"fetch('/api/play/{game_id}/hints?piece=0&turned=0').then(r => r.json())")["places"]) \
+        if not profi else set()
+    opened = set(page.evaluate(f"fetch('/api/play/{game_id}/open').then(r => r.json())")["open"])
+    clickable = {int(p) for p in page.locator("#places-layer .place").evaluate_all(
+        "els => els.map(e => e.dataset.place)")}
+    assert opened <= clickable and len(clickable) > len(opened)  # every free place takes a click
+    wrong = next(p for p in sorted(clickable - opened - fits))
+    page.locator(f"#places-layer .place[data-place='{wrong}']").dispatch_event("click")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    ready(page)
+    message = page.locator("#message").inner_text()
+    assert message and "\n" not in message and "is not" not in message, message  # the rule, in one line
+    assert page.evaluate("play.state.version") == version
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_a_narrow_screen_shows_turn_scores_and_points_before_the_hand_and_the_board(
+        browser: object, studio: tuple[str, Path], game: str) -> None:
+    base, _ = studio
+    context = browser.new_context(viewport={"width": 400, "height": 800}, has_touch=True)
+    page = context.new_page()
+    try:
+        open_game(page, base, "seats=human,greedy&seed=3" + ("&spec=zatre.toml" if game == "zatre" else ""), game)
+        top = {name: page.locator(name).bounding_box()["y"]
+               for name in ("#turn", "#scores", "#points", "#hand-area", "#board-area")}
+        assert top["#turn"] < top["#scores"] < top["#points"] < top["#hand-area"] < top["#board-area"], top
+        assert top["#hand-area"] < 800 and top["#board-area"] < 1200, top  # a short scroll at most
+    finally:
+        context.close()
+
+
+def test_overlapping_rautino_hints_differ_in_outline_and_show_their_number_in_focus(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=3")
+    hints = select_a_fitting_piece(page)
+    if hints.count() < 2:
+        page.locator("#hand button.piece").nth(1).click()
+        ready(page)
+    styles = page.locator("#places-layer .place.hint").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).stroke + getComputedStyle(e).strokeDasharray)")
+    assert len(styles) >= 2 and len(set(styles)) >= min(len(styles), 4) > 1, styles
+    second = page.locator("#places-layer .place.hint").nth(1)
+    second.focus()
+    assert page.locator("#places-layer .place-number").text_content() == second.get_attribute("data-number") == "2"

@@ -15,7 +15,8 @@ def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["rautino", "--seats", "human,wizard"],
-     "seats: 'wizard' is not a player of rautino; use human or one of random, greedy, lookahead"),
+     "seats: 'wizard' is not a player of rautino at the play table; use human or one of beginner (random), "
+     "good (greedy), strong (lookahead)"),
     (["rautino", "--seats", "human,greedy,greedy"], "seats: 3 seat(s), rautino is for 1 or 2 players"),
     (["rautino", "--preset", "classic"], "--preset classic: rautino has no rule presets"),
     (["rautino", "--spec", "/etc/hostname"], "--spec /etc/hostname: must lie inside the workspace"),

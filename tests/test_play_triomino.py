@@ -158,3 +158,21 @@ def test_a_person_whose_tiles_fit_nowhere_draws_and_may_play_only_the_drawn_tile
     assert "you drew" in table.note()
     with pytest.raises(Exception, match="piece: no tile 1 among the tiles player"):
         table.move({"piece": 1, "turned": 0, "place": 0})
+
+
+def test_a_new_game_shows_the_opening_as_played_and_no_end_of_the_round(client: TestClient) -> None:
+    for seed in range(1, 5):
+        state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": seed}).json()
+        texts = [step["text"] for step in state["steps"]]
+        assert texts and "opens with" in texts[0], texts
+        assert state["steps"][0]["step"] == 0 and dict(state["steps"][0]["score"])["total"] > 0
+        assert not any("ends" in text for text in texts), texts
+        assert state["end"] == ""
+
+
+def test_the_board_heading_counts_one_tile_in_the_singular() -> None:
+    table = TriominoTable(load(None), ["human", "greedy"], 1, "seed")
+    record = table.record()
+    opening = {**record, "rounds": [{**record["rounds"][0], "turns": record["rounds"][0]["turns"][:1]}]}
+    words = [e.text for e in table.board_page(opening).items if getattr(e, "cls", "") == "board-title"]
+    assert words and words[0].startswith("Round 1: 1 tile ·"), words

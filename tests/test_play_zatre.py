@@ -138,3 +138,10 @@ def test_a_whole_game_is_saved_with_its_sheets_and_replays_with_its_scores(clien
     game = registry.get("zatre")
     assert game.replay(game.load(tmp_path / "zatre.toml"), saved, out) == 0, out.getvalue()
     assert f"final scores {', '.join(map(str, state['scores']))}" in out.getvalue()
+
+
+def test_the_point_indicator_words_a_doubled_row_apart_from_points() -> None:
+    from pnp.games.zatre.kit.frames import frames
+
+    record = {"turns": [{"player": 0, "tiles": [[3, 0, 0]], "rows": [{"sum": 10, "points": 1}], "crosses": 1}]}
+    assert frames(None, record)[1].score == [("row of 10", 1), ("x2", "1 row doubled")]

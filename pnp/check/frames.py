@@ -16,6 +16,8 @@ class Frame:
     record: dict[str, Any]  # the record up to and including this move
     score: list[tuple[str, Any]] = field(default_factory=list)  # the move's score, part by part
     totals: list[int] = field(default_factory=list)  # every seat's score after the move, where known
+    seat: int | None = None  # the seat that moved (0-based), for a move a seat made
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "score": [list(part) for part in self.score], "totals": self.totals}
+        return {"text": self.text, "score": [list(part) for part in self.score], "totals": self.totals,
+                "seat": self.seat}

@@ -182,7 +182,8 @@ class RautinoTable:
             cells = [tables.cells[slot.a], tables.cells[slot.b]]
             outline = stone_outline(layout, cells)
             out.append({"place": number, "points": [[round(x, 2), round(y, 2)] for x, y in outline],
-                        "label": f"place {number + 1}, row {cells[0][1] - top + 1}"})
+                        "label": f"place {number + 1}, row {cells[0][1] - top + 1}",
+                        "free": self.board.colour[slot.a] < 0 and self.board.colour[slot.b] < 0})
         return out
 
     def last_cells(self, record: dict[str, Any]) -> list[list[float]] | None:

@@ -99,7 +99,7 @@ class Session:
         table = self.table
         record = table.record()
         frames = table.frames(record)
-        since = max(0, min(since, len(frames) - 1))
+        since = max(-1, min(since, len(frames) - 1))  # -1: from the first frame (a game's opening)
         steps = [{**frame.to_json(), "step": n, "last": table.last_cells(frame.record)}
                  for n, frame in enumerate(frames) if n > since]
         return {

@@ -229,7 +229,10 @@ class TriominoTable:
 
     def record(self) -> dict[str, Any]:
         rounds = self.rounds if self.over else [*self.rounds, self._played_round(False)]
-        return PlayedGame(self.seed, self.rules.name, rounds, self.scores, self.tiles).record()
+        record = PlayedGame(self.seed, self.rules.name, rounds, self.scores, self.tiles).record()
+        if not self.over:
+            del record["rounds"][-1]["end"]  # the round is still being played: it has no end yet
+        return record
 
     def moves_made(self) -> int:
         """The number of the last frame: every round's opening and turns, counted from 0."""
@@ -288,7 +291,8 @@ class TriominoTable:
         for cid in sorted(self.table.open):
             cell = cell_at(cid)
             out.append({"place": cid, "points": [[round(x, 2), round(y, 2)] for x, y in grid.polygon(cell)],
-                        "label": f"place {len(out) + 1}, row {cell[1] + 1}, column {cell[0] + 1}"})
+                        "label": f"place {len(out) + 1}, row {cell[1] + 1}, column {cell[0] + 1}",
+                        "free": True})
         return out
 
     def last_cells(self, record: dict[str, Any]) -> list[list[float]] | None:
@@ -299,7 +303,8 @@ class TriominoTable:
         page, grid = self._layout([cell for cell, _ in placements])
         last = record["rounds"][-1]
         scores = ", ".join(str(s) for s in last.get("totals") or record.get("final_scores", []))
-        page.text(MARGIN, MARGIN + 3.0, f"Round {last.get('round', 1)}: {len(placements)} tiles · scores {scores}",
+        count = f"{len(placements)} tile{'' if len(placements) == 1 else 's'}"
+        page.text(MARGIN, MARGIN + 3.0, f"Round {last.get('round', 1)}: {count} · scores {scores}",
                   pt(9), weight="bold", cls="board-title")
         draw_tiles(page, placements, grid, highlight=bonus, underline_69=self.model.high >= 6)
         if placements:

@@ -208,6 +208,7 @@ class ZatreTable:
     def places(self) -> list[dict[str, Any]]:
         x0, y0 = self._origin()
         size = self.model.board.cell_mm
+        here = self._here()
         out = []
         for index in range(self.geo.size):
             if not self.geo.is_field[index]:
@@ -217,7 +218,8 @@ class ZatreTable:
             double = " (double field)" if self.geo.is_double[index] else ""
             out.append({"place": index, "points": [[round(px, 2), round(py, 2)] for px, py in
                                                    ((x, y), (x + size, y), (x + size, y + size), (x, y + size))],
-                        "label": f"place {len(out) + 1}, row {row + 1}, column {col + 1}{double}"})
+                        "label": f"place {len(out) + 1}, row {row + 1}, column {col + 1}{double}",
+                        "free": not here.pips[index]})
         return out
 
     def last_cells(self, record: dict[str, Any]) -> list[list[float]] | None:

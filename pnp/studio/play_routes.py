@@ -15,7 +15,7 @@ from starlette.routing import Route
 from pnp import games as game_registry
 from pnp.errors import PnpError
 from pnp.play.games import TABLES, playable
-from pnp.play.seats import STRENGTHS, parse_seats
+from pnp.play.seats import parse_seats, strength
 from pnp.play.sessions import GoneGame, Session, Sessions, Stale
 from pnp.play.table import Refused
 
@@ -81,7 +81,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
             players, _ = playable(name)
             out.append({"name": name, "title": game.title, "presets": list(game.presets),
                         "players": list(game.players),
-                        "computer": [{"player": p, "strength": STRENGTHS.get(p, p)} for p in players]})
+                        "computer": [{"player": p, "strength": strength(p)} for p in players]})
         return JSONResponse({"games": out})
 
     def _start(body: dict[str, Any]) -> Session:
@@ -109,7 +109,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
 
     async def new_game(request: Request) -> Response:
         session = await run_in_threadpool(_start, await _body(request))
-        return JSONResponse(session.state(0))
+        return JSONResponse(session.state(-1))  # every step from the first: an opening played for a seat shows
 
     async def state(request: Request) -> Response:
         session = session_of(request)
@@ -134,7 +134,8 @@ def play_routes(workspace: Workspace) -> list[Route]:
 
         def read() -> dict[str, Any]:
             with session.lock:
-                return {"version": session.version, "places": session.table.hints(piece, turned)}
+                return {"version": session.version, "places": session.table.hints(piece, turned),
+                        "open": session.table.open_places()}
 
         return JSONResponse(await run_in_threadpool(read))
 

@@ -143,6 +143,20 @@ function showScores(totals, player) {
   });
 }
 
+const seatName = (seat) => `Player ${seat.seat} (${seat.strength})`;
+
+function logStep(step) {  // the move log: newest first, a person's own moves marked, a few kept
+  const seat = step.seat === null || step.seat === undefined ? null : play.state.seats[step.seat];
+  const item = document.createElement("li");
+  item.className = seat && seat.player === "human" ? "mine" : "";
+  const total = step.score.find(([part]) => part === "total");
+  item.textContent = (total ? `+${total[1]} ` : "") + step.text;
+  const log = $("log");
+  log.prepend(item);
+  log.querySelectorAll("li").forEach((el, index) => el.classList.toggle("latest", index === 0));
+  while (log.children.length > 8) log.lastElementChild.remove();
+}
+
 async function show(state) {
   const first = play.state === null;
   play.state = state;
@@ -151,22 +165,34 @@ async function show(state) {
   play.selected = null;
   play.turned = 0;
   busy(true);
-  $("hand").innerHTML = "";
+  if (first) $("log").innerHTML = "";
   const pace = Number($("pace").value);
-  if (first) await loadBoard(state.steps.length ? state.steps[0].step - 1 : state.step);
-  for (const step of state.steps) {  // computer moves (and skips) one by one, at the chosen pace
-    if (pace) await sleep(pace);
+  const waiting = state.steps.some((step) => step.seat !== null && state.seats[step.seat].player !== "human");
+  if (waiting) showHand(true);  // the person's hand stays in view, its controls off, while the computer moves
+  else $("hand").innerHTML = "";
+  $("turn-piece").disabled = true;
+  $("undo").disabled = true;
+  if (first && !(state.steps.length && state.steps[0].step === 0)) {
+    await loadBoard(state.steps.length ? state.steps[0].step - 1 : state.step);
+  }
+  for (const step of state.steps) {  // each move (and skip) in turn; a computer's at the chosen pace
+    const seat = step.seat === null || step.seat === undefined ? null : state.seats[step.seat];
+    if (seat && seat.player !== "human") {
+      $("turn").textContent = `${seatName(seat)} is moving`;
+      if (pace) await sleep(pace);
+    }
     await loadBoard(step.step);
     markLast(step.last);
     showPoints(step);
-    if (step.totals.length) showScores(step.totals, state.player);
+    logStep(step);
+    if (step.totals.length) showScores(step.totals, step.seat === null ? state.player : step.seat);
   }
   if (!state.steps.length && !first) await loadBoard(state.step);  // a tile laid, the turn goes on
   if (!state.steps.length) markLast(state.last);
   showScores(state.scores, state.player);
   showSheets(state.sheets);
   const seat = state.seats[state.player];
-  $("turn").textContent = state.over ? "Game over" : `Player ${seat.seat} (${seat.strength}) to move`;
+  $("turn").textContent = state.over ? "Game over" : `${seatName(seat)} to move`;
   $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
   $("undo").disabled = !state.undo;
   $("turn-piece").hidden = state.turns < 2;
@@ -223,7 +249,7 @@ function showFinal() {
   final.appendChild(end);
 }
 
-function showHand() {
+function showHand(waiting = false) {
   const state = play.state;
   const hidden = humanOnTurn() && state.people > 1 && play.revealed !== state.player;
   $("cover").hidden = !hidden;
@@ -231,9 +257,9 @@ function showHand() {
   $("hand").innerHTML = "";
   const word = state.piece_word;
   $("hand-title").textContent = `${word[0].toUpperCase()}${word.slice(1)}s to choose from`;
-  $("note").textContent = hidden ? "" : state.note;
+  $("note").textContent = hidden ? "" : (waiting ? "Wait: the computer is moving." : state.note);
   $("turn-piece").disabled = true;
-  if (hidden || !humanOnTurn()) return clearTargets();
+  if (hidden || !humanOnTurn() || (waiting && state.people !== 1)) return clearTargets();
   state.hand.forEach((piece) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -241,6 +267,7 @@ function showHand() {
     button.className = "piece";
     button.setAttribute("aria-label", piece.label);
     button.setAttribute("aria-pressed", "false");
+    button.disabled = waiting;
     const image = document.createElement("img");
     image.src = `/api/play/${state.id}/${piece.image}`;
     image.alt = "";
@@ -282,31 +309,55 @@ async function drawTargets() {
     image.style.transform = turn ? `rotate(${turn}deg)` : "";
   });
   busy(true);
-  let places, cls;
-  if (state.profi) {  // no hints: every open place is a target, drawn alike
-    places = (await api(`/api/play/${state.id}/open`)).open;
-    cls = "place";
-  } else {
-    places = (await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned}`)).places;
-    cls = "place hint";
-  }
+  // Every open place takes a click (the server refuses a piece that does not fit there with the rule
+  // it breaks); the keyboard steps through the hints, or in profi mode through the places beside pieces.
+  const answer = state.profi ? await api(`/api/play/${state.id}/open`)
+    : await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned}`);
+  const open = new Set(answer.open);
+  const places = state.profi ? answer.open : answer.places;
+  const hinted = new Set(state.profi ? [] : places);
+  const stepped = new Set(places);
   clearTargets();
   const layer = $("places-layer");
-  for (const number of places) {
-    const place = play.placeById.get(number);
-    const shape = polygon(shrink(place.points, 0.55), cls);
-    shape.setAttribute("tabindex", "0");
-    shape.setAttribute("role", "button");
+  const others = play.places.filter((p) => !hinted.has(p.place) && (p.free !== false || open.has(p.place)));
+  let number = 0;
+  for (const place of [...others, ...play.places.filter((p) => hinted.has(p.place))]) {  // hints on top
+    const hint = hinted.has(place.place);
+    const shape = polygon(shrink(place.points, 0.55), hint ? "place hint" : "place");
     shape.setAttribute("aria-label", place.label);
-    shape.dataset.place = number;
-    shape.addEventListener("click", () => move(number));
+    shape.dataset.place = place.place;
+    shape.addEventListener("click", () => move(place.place));
     layer.appendChild(shape);
-    play.targets.push(shape);
+    if (stepped.has(place.place)) {
+      shape.setAttribute("tabindex", "0");
+      shape.setAttribute("role", "button");
+      play.targets.push(shape);
+    }
+    if (hint) {  // neighbouring hints overlap: each its own outline colour, and its number while in focus
+      shape.dataset.number = ++number;
+      shape.classList.add(`hint-${number % 4}`);
+      for (const on of ["focus", "mouseenter"]) shape.addEventListener(on, () => showNumber(shape, place));
+      for (const off of ["blur", "mouseleave"]) shape.addEventListener(off, () => showNumber(null));
+    }
   }
+  play.targets.sort((a, b) => Number(a.dataset.place) - Number(b.dataset.place));
   say(!state.profi && !places.length
     ? `this ${state.piece_word} fits nowhere ${state.turns > 1 ? "this way round; turn it (R) or" : "now;"} pick another`
     : "");
   busy(false);
+}
+
+function showNumber(shape, place) {  // the number of the hint in focus, at its centre
+  const layer = $("places-layer");
+  layer.querySelectorAll(".place-number").forEach((el) => el.remove());
+  if (!shape) return;
+  const centre = shrink(place.points, 0);
+  const label = document.createElementNS(SVG_NS, "text");
+  label.setAttribute("class", "place-number");
+  label.setAttribute("x", centre[0][0]);
+  label.setAttribute("y", centre[0][1]);
+  label.textContent = shape.dataset.number;
+  layer.appendChild(label);
 }
 
 function shrink(points, factor) {  // a smaller target around the place's centre, so neighbours do not overlap

@@ -32,10 +32,12 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
             cut = {**record, "rounds": [*rounds[:index], {**game_round, "turns": turns[: position + 1]}],
                    "final_scores": list(totals)}
             breakdown = [(key.replace("_", " "), value) for key, value in score.items() if value]
-            out.append(Frame(text, cut, breakdown, list(totals)))
+            out.append(Frame(text, cut, breakdown, list(totals), seat))
         # The round's end scores what the turns do not (going out, a blocked round): a step of its own.
         before = list(game_round.get("totals", totals))
-        end = game_round.get("end") or {}
+        if "end" not in game_round:
+            continue  # a round still being played (or left unfinished) has no end to show
+        end = game_round["end"] or {}
         bonus = [int(b) for b in end.get("bonus", [])]
         reason = str(end.get("reason") or "the end")
         how = f"player {int(end['player']) + 1} goes out" if reason == "out" and end.get("player") is not None \

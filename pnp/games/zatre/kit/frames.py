@@ -17,7 +17,8 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
         text = f"turn {number}: player {seat + 1} " + (f"places {placed}" if placed else "places nothing")
         breakdown: list[tuple[str, Any]] = [(f"row of {row['sum']}", row["points"]) for row in turn.get("rows", [])]
         if turn.get("crosses"):
-            breakdown.append(("crosses (x2)", turn["crosses"]))
+            count = int(turn["crosses"])  # a cross in the sheet's x2 column: that row counts twice
+            breakdown.append(("x2", f"{count} row{'s' if count != 1 else ''} doubled"))
         if turn.get("kept"):
             breakdown.append(("kept", turn["kept"]))
         # Zatre's scores are added up on the sheet at the end: known after the last turn only, and
@@ -27,5 +28,5 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
         cut = {**record, "turns": turns[:number]}
         if not last:
             cut.pop("final_scores", None)
-        out.append(Frame(text, cut, breakdown, totals))
+        out.append(Frame(text, cut, breakdown, totals, seat))
     return out
