@@ -1,7 +1,7 @@
 """The search player: milliseconds per move at each strength level, and its strength.
 
-    .venv/bin/python bench/bench_search.py speed [GAMES]     (default 4 games per game and level)
-    .venv/bin/python bench/bench_search.py strength [GAMES]  (default 40 games per match)
+    .venv/bin/python bench/bench_search.py speed [GAMES] [GAME[:PRESET]]     (default 4 games per game and level)
+    .venv/bin/python bench/bench_search.py strength [GAMES] [GAME[:PRESET]]  (default 40 games per match)
 
 `speed` plays GAMES two-player games per game (and Triomino preset) with the level's search player
 in seat 1 against a greedy player, and times every move of the search player in CPU time of this
@@ -59,12 +59,20 @@ class Timed:
         return move
 
 
-def speed(count: int) -> None:
+def chosen(name: str, preset: str | None, only: str | None) -> bool:
+    """Whether the run of `name` (and `preset`) is the one asked for, or no one was."""
+    label = f"{name}, {preset}" if preset else name
+    return only is None or only in (name, label, f"{name}:{preset}")
+
+
+def speed(count: int, only: str | None = None) -> None:
     reference = reference_seconds(clock=time.process_time)
     print(f"reference loop: {reference:.3f} s CPU")
     print("| game | level | moves | mean ms | median ms | slowest ms | mean / reference |")
     print("|---|---|---|---|---|---|---|")
     for name, preset in RUNS:
+        if not chosen(name, preset, only):
+            continue
         game = games.get(name)
         model = game.load(None)
         checker = importlib.import_module(SEAT_PLAYERS[name])
@@ -98,9 +106,9 @@ def share(figure: dict[str, float]) -> str:
 
 def strength(count: int, only: str | None = None) -> None:
     for name, preset in RUNS:
-        label = f"{name}, {preset}" if preset else name
-        if only is not None and only not in (name, label, f"{name}:{preset}"):
+        if not chosen(name, preset, only):
             continue
+        label = f"{name}, {preset}" if preset else name
         game = games.get(name)
         model = game.load(None)
         start = time.perf_counter()
@@ -153,7 +161,8 @@ def share_number(figure: dict[str, float]) -> str:
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "speed"
     number = int(sys.argv[2]) if len(sys.argv) > 2 else (4 if what == "speed" else 40)
+    only = sys.argv[3] if len(sys.argv) > 3 else None
     if what == "speed":
-        speed(number)
+        speed(number, only)
     else:
-        strength(number, sys.argv[3] if len(sys.argv) > 3 else None)
+        strength(number, only)

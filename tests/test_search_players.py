@@ -147,3 +147,71 @@ def test_check_names_its_configurations_of_one_level():
 ])
 def test_bad_levels_are_one_line(levels, needle):
     one_line_error(run("check", "rautino", "--games", "1", "--levels", levels, "-q"), "--levels", needle)
+
+
+def _zatre_view_carries_the_sheets(view: SeatView, hidden: list) -> None:
+    _hidden_matches(view, hidden)
+    assert tuple(sheet.total for sheet in view.records) == view.scores  # the sheets behind the scores
+
+
+def test_zatre_seat_view_carries_every_seats_score_sheet():
+    from pnp.games.zatre.checker import _geometry
+    from pnp.games.zatre.engine import play_game
+    from pnp.games.zatre.records import PLAYERS, seat_player
+
+    model = games.get("zatre").load(None)
+    spy = Spy(seat_player("search", model), sorted(model.tiles.bag()), _zatre_view_carries_the_sheets)
+    result = play_game(model, _geometry(model), [PLAYERS["greedy"], spy], ["greedy", "search"], 9)
+    last = [v for v in spy.views if v is not None][-1]
+    assert last.records[1] is result.sheets[1] and len(last.records) == 2
+
+
+def _sheet(crosses: int = 0, **columns: list[int]):
+    from pnp.games.zatre.sheet import ScoreSheet
+
+    model = games.get("zatre").load(None)
+    sheet = ScoreSheet(model.sheet, model.rules)
+    for row_sum, boxes in columns.items():
+        sheet.columns[int(row_sum[1:])].extend(boxes)
+    sheet.crosses = crosses
+    return sheet
+
+
+def test_zatre_search_values_a_row_by_what_the_sheet_makes_of_it():
+    from pnp.games.zatre.search import FILL_CHANCE, copy_sheet, sheet_value
+
+    # Sheet row 0 holds an 11 and a 12 and an x2 cross: a 10 completes it (bonus 3, all doubled).
+    before = _sheet(1, c11=[2], c12=[4])
+    assert sheet_value(before) == (2 + 4) * 2 + 2 * 1 * FILL_CHANCE  # the empty 10 box may yet be filled
+    ten, twelve = copy_sheet(before), copy_sheet(before)
+    ten.enter_turn([10], 0)
+    twelve.enter_turn([12], 0)
+    assert sheet_value(ten) == (1 + 2 + 4 + 3) * 2
+    assert sheet_value(twelve) == (2 + 4) * 2 + 4 + 2 * 1 * FILL_CHANCE
+    # Row points would take the 12 (4 points against 1); the sheet makes the 10 worth more.
+    assert sheet_value(ten) - sheet_value(before) > sheet_value(twelve) - sheet_value(before)
+    assert before.columns[10] == []  # the copies leave the seat's own sheet alone
+
+
+def test_zatre_search_counts_a_cross_ahead_of_the_rows_and_the_lead_over_the_others():
+    from pnp.games.zatre.search import FILL_CHANCE, sheet_lead, sheet_value
+
+    ahead = _sheet(1)
+    assert sheet_value(ahead) == (1 + 2 + 4) * 2 * FILL_CHANCE
+    plain = _sheet(0, c12=[4])
+    other = _sheet(0, c10=[1])
+    assert sheet_lead([plain, other, ahead], 0) == 4 - (1 + sheet_value(ahead)) / 2
+
+
+def test_zatre_playout_ends_the_game_with_the_tiles_left_against_their_holders():
+    from pnp.games.zatre.checker import _geometry
+    from pnp.games.zatre.engine import Position
+    from pnp.games.zatre.search import playout
+
+    model = games.get("zatre").load(None)
+    pos = Position(_geometry(model))
+    pos.place(pos.geo.start, 6)
+    sheets = [_sheet(), _sheet()]
+    hands = [[6, 6], [5]]
+    playout(pos, hands, [], sheets, 0, 4, 2, random.Random(1))  # the bag is empty: the game is over
+    assert [sheet.minus for sheet in sheets] == [12, 5]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,9 @@ class SeatView:
     to_draw: int  # pieces left in the stack, pool or bag
     scores: tuple[int, ...]  # each seat's score so far
     seen: tuple[Hashable, ...]  # pieces everyone has seen leave play (on the board), in the game's own terms
+    # Each seat's written score record where a number says too little (Zatre's score sheets), the
+    # game's own objects, to be read and never changed; empty where the score is the whole record.
+    records: tuple[Any, ...] = ()
 
 
 def observer(player: object) -> Callable[[SeatView], None] | None:

@@ -394,7 +394,8 @@ def play_game(model: ZatreModel, geo: Geometry, players: list[Player], kinds: li
         observe = observer(players[seat])
         if observe is not None:  # a player that plans ahead is told what the seat may know
             observe(SeatView(seat, tuple(map(len, hands)), len(bag) - drawn_so_far,
-                             tuple(sheet.total for sheet in sheets), tuple(p for p in pos.pips if p)))
+                             tuple(sheet.total for sheet in sheets), tuple(p for p in pos.pips if p),
+                             tuple(sheets)))
         placements = players[seat](pos, hand[:], rng)
         outcome = apply_turn(pos, hand, placements)
         entries = sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)

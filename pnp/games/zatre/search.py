@@ -4,8 +4,10 @@ A seat sees the board, its own tiles and how many tiles every other seat keeps a
 the tiles it has not seen are dealt at random to the other hands and the bag for each sample. The
 candidates are the lookahead player's: the greedy turn and turns that open with another of the best
 placements of each value. Each is played on by greedy players for a few turns, the draw rule
-included, and scores the points of its rows (an x2 cross at CROSS_VALUE) less the others' (see
-pnp.players.search).
+included, every turn written on copies of the score sheets as a person writes it. A candidate
+scores what the sheets make of it (a row's box, the bonus of a sheet row it completes, the
+doubling of its x2 rows) less the others' (see pnp.players.search): a 10 that completes a sheet
+row's bonus can be worth more than a 12, which row points alone never see.
 """
 
 from __future__ import annotations
@@ -14,12 +16,16 @@ import random
 
 from pnp.games.zatre.engine import IllegalTurn, Position, TurnResult, apply_turn, tiles_to_draw
 from pnp.games.zatre.model import ZatreModel
-from pnp.games.zatre.players import CROSS_VALUE, _best_cells, _tables, greedy_player
+from pnp.games.zatre.players import _best_cells, _tables, greedy_player
+from pnp.games.zatre.sheet import ScoreSheet
 from pnp.players.search import Budget, best_candidate
 from pnp.players.view import SeatView, unseen
 
 BUDGETS = {"search": Budget(playouts=192, horizon=4), "search-deep": Budget(playouts=768, horizon=5)}
 FIRST_PLACEMENTS = 3  # the best first placements per value in hand that open a candidate turn
+# An empty box of a sheet row with an x2 cross is filled, doubled, later in about this share of games:
+# a cross ahead of the filled rows is worth what it will double, not nothing.
+FILL_CHANCE = 0.5
 Turn = list[tuple[int, int]]
 
 
@@ -58,14 +64,18 @@ class SearchPlayer:
                 dealt = samples[sample] = (hands, pieces)
             return dealt
 
+        sheets = view.records
+
         def value(turn: Turn, sample: int) -> float:
             hands, bag = deal(sample)
             after = pos.copy()
             kept = hand[:]
-            points = turn_value(apply_turn(after, kept, turn))
+            written = [copy_sheet(sheet) for sheet in sheets]
+            enter(written[view.seat], apply_turn(after, kept, turn))
             seat_hands = [h[:] for h in hands]
             seat_hands[view.seat] = kept
-            return points + playout(after, seat_hands, bag[:], view.seat, self.budget.horizon, self.per_turn, rng)
+            playout(after, seat_hands, bag[:], written, view.seat, self.budget.horizon, self.per_turn, rng)
+            return sheet_lead(written, view.seat)
 
         return candidates[best_candidate(candidates, value, self.budget.playouts)]
 
@@ -89,17 +99,37 @@ def candidate_turns(pos: Position, hand: list[int], rng: random.Random) -> list[
     return turns
 
 
-def turn_value(result: TurnResult) -> float:
-    return sum(row.points for row in result.rows) + CROSS_VALUE * result.crosses
+def copy_sheet(sheet: ScoreSheet) -> ScoreSheet:
+    return ScoreSheet(sheet.layout, sheet.rules, {row_sum: boxes[:] for row_sum, boxes in sheet.columns.items()},
+                      sheet.crosses, sheet.minus)
 
 
-def playout(pos: Position, hands: list[list[int]], bag: list[int], seat: int, horizon: int, per_turn: int,
-            rng: random.Random) -> float:
-    """The seat's row points less the others' (their mean) over the next `horizon` turns of greedy
-    play; the game ends first when the bag runs out."""
+def enter(sheet: ScoreSheet, result: TurnResult) -> None:
+    sheet.enter_turn([row.total for row in result.rows], result.crosses)
+
+
+def sheet_value(sheet: ScoreSheet) -> float:
+    """The sheet's total and, for every empty box of a row with an x2 cross, its points doubled at
+    FILL_CHANCE."""
+    value = float(sheet.total)
+    for row_sum, points in sheet.rules.points:
+        filled = len(sheet.columns[row_sum])
+        if filled < sheet.crosses:
+            value += (sheet.crosses - filled) * 2 * points * FILL_CHANCE
+    return value
+
+
+def sheet_lead(sheets: list[ScoreSheet], seat: int) -> float:
+    """The seat's sheet value less the mean of the others'."""
+    others = [sheet_value(sheet) for index, sheet in enumerate(sheets) if index != seat]
+    return sheet_value(sheets[seat]) - (sum(others) / len(others) if others else 0.0)
+
+
+def playout(pos: Position, hands: list[list[int]], bag: list[int], sheets: list[ScoreSheet], seat: int,
+            horizon: int, per_turn: int, rng: random.Random) -> None:
+    """Greedy play for the next `horizon` turns, written on `sheets`; when the bag runs out the game
+    ends and the tiles left count against their holders."""
     players = len(hands)
-    share = 1 / max(1, players - 1)
-    gained = 0.0
     player = seat
     for _ in range(horizon):
         if not bag:
@@ -110,8 +140,9 @@ def playout(pos: Position, hands: list[list[int]], bag: list[int], seat: int, ho
         hand.extend(bag[:count])
         del bag[:count]
         try:
-            points = turn_value(apply_turn(pos, hand, greedy_player(pos, hand[:], rng)))
+            enter(sheets[player], apply_turn(pos, hand, greedy_player(pos, hand[:], rng)))
         except IllegalTurn:  # pragma: no cover - the greedy player plays legal turns
             break
-        gained += points if player == seat else -points * share
-    return gained
+    if not bag:
+        for sheet, hand in zip(sheets, hands, strict=True):
+            sheet.minus = sum(hand)
