@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
@@ -135,6 +136,9 @@ class GameParts:
     simulation: Simulation | None = None
 
 
+_PART_NAMES = frozenset(part.name for part in dataclass_fields(GameParts))
+
+
 @dataclass(frozen=True)
 class Game:
     name: str
@@ -165,41 +169,13 @@ class Game:
                            f"but it declares {', '.join(self.components)}")
         return parts
 
-    @property
-    def load(self) -> Callable[[Path | None], Any]:
-        return self.impl.load
-
-    @property
-    def check(self) -> Callable[[Any, CheckOptions], CheckReport]:
-        return self.impl.check
-
-    @property
-    def replay(self) -> Callable[[Any, Path, TextIO], int]:
-        return self.impl.replay
-
-    @property
-    def figures(self) -> Callable[[Any, CheckReport], list[Figure]] | None:
-        return self.impl.figures
-
-    @property
-    def final_board(self) -> Callable[[Any, dict[str, Any]], Page] | None:
-        return self.impl.final_board
-
-    @property
-    def frames(self) -> Callable[[Any, dict[str, Any]], list[Frame]] | None:
-        return self.impl.frames
-
-    @property
-    def box_contents(self) -> Callable[[Any], list[Stack]] | None:
-        return self.impl.box_contents
-
-    @property
-    def box_art(self) -> Callable[[Any, str], tuple[Any, Any]] | None:
-        return self.impl.box_art
-
-    @property
-    def simulation(self) -> Simulation | None:
-        return self.impl.simulation
+    # The working parts read as the game's own attributes (`game.load`, `game.check`, ...): every
+    # field of GameParts, forwarded by this one hook, which Python calls only for names the
+    # declaration itself lacks.
+    def __getattr__(self, name: str) -> Any:
+        if name in _PART_NAMES:
+            return getattr(self.impl, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def printed_part(self, component: str) -> str:
         return self.printed_parts.get(component, component)
