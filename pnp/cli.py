@@ -20,7 +20,7 @@ from click.core import ParameterSource
 from pnp import __version__
 from pnp import games as registry
 from pnp.errors import PnpError, printable
-from pnp.games.base import BoxOptions, Game, KitOption
+from pnp.games.base import Game, KitOption
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 
 FORMATS = ("pdf", "svg", "png")
@@ -471,6 +471,8 @@ def game_values(ctx: click.Context, game: str | None, component: str | None,
 def kit_arguments(ctx: click.Context, game: str | None, component: str | None,
                   options: dict[str, Any]) -> dict[str, Any]:
     """The command's options as build_kits takes them."""
+    from pnp.games.parts import BoxOptions
+
     values = game_values(ctx, game, component, options)
     box = BoxOptions(options.pop("box_size"), options.pop("box_style"), options.pop("paper_thickness"))
     return {**options, "box": box, "values": values}

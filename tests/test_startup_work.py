@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 
 PROBE = """
 import io, json, sys, contextlib
@@ -27,7 +28,12 @@ print(json.dumps({"built": built, "modules": sorted(sys.modules)}))
 
 
 def _probe(*args: str) -> dict[str, list]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True)
+    """The probe run twice in a folder of its own: the first run renews the plugin index, which
+    records the folders on sys.path (the current folder, here) and is rebuilt when one changes."""
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(2):
+            done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True,
+                                  cwd=folder)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 

@@ -10,33 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from dataclasses import fields as dataclass_fields
 from functools import cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pnp.errors import PnpError
-from pnp.games.fields import SpecFields
 
 if TYPE_CHECKING:
-    from pnp.check.frames import Frame
-    from pnp.check.options import CheckOptions
-    from pnp.check.protocol import Simulation
-    from pnp.check.report import CheckReport
-    from pnp.components.boxfit import Stack
-    from pnp.draw.paper import Paper
-    from pnp.draw.scene import Page
+    from pnp.games.fields import SpecFields
+    from pnp.games.parts import GameParts, KitContext
 
 T = TypeVar("T", bool, int, str)
 
 
-def __getattr__(name: str) -> Any:
-    # CheckOptions belongs to the checker (pnp.check.options); plugins may still import it from here,
-    # which loads it only when one does, so `pnp --help` does not.
-    if name == "CheckOptions":
-        from pnp.check.options import CheckOptions
+# What a game provides (pnp.games.parts) and the checker's options (pnp.check.options) are read from
+# here too, as plugins import them; loaded only when one does, so `pnp --help` creates none of them.
+_ELSEWHERE = {"CheckOptions": "pnp.check.options", "BoxOptions": "pnp.games.parts", "ComponentFn": "pnp.games.parts",
+              "Figure": "pnp.games.parts", "GameParts": "pnp.games.parts", "KitContext": "pnp.games.parts"}
 
-        return CheckOptions
+
+def __getattr__(name: str) -> Any:
+    if name in _ELSEWHERE:
+        import importlib
+
+        return getattr(importlib.import_module(_ELSEWHERE[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -71,72 +67,10 @@ def eco_ink(ctx: KitContext) -> bool:
     return ctx.values.get("ink") == "eco"
 
 
-@dataclass(frozen=True)
-class BoxOptions:
-    """Command-line overrides of the spec's `[box]` table (None: the spec's value)."""
+def _no_fields() -> SpecFields:
+    from pnp.games.fields import SpecFields
 
-    size: str | None = None  # "LxWxH" in mm
-    style: str | None = None  # auto, hinged or telescoping
-    paper_thickness: float | None = None
-
-
-@dataclass(frozen=True)
-class KitContext:
-    """Everything a component needs besides the game model."""
-
-    paper: Paper
-    lang: str = "en"
-    preset: str | None = None  # rule preset the printed sheets follow (None: the spec's default)
-    box: BoxOptions = BoxOptions()
-    values: Mapping[str, bool | int | str] = field(default_factory=dict)  # declared kit options given
-
-    def option(self, option: KitOption[T]) -> T:
-        return cast(T, self.values.get(option.name, option.default))
-
-
-ComponentFn = Callable[[Any, KitContext], "list[Page]"]
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One chart of a check report: counts per category, drawn as a bar chart."""
-
-    title: str
-    counts: dict[str, int]  # category label -> how many (games, player-games, turns...)
-    x_label: str
-    y_label: str = "games"
-    note: str = ""  # one sentence under the chart saying what to look for
-
-
-@dataclass(frozen=True)
-class GameParts:
-    """The working parts of a game: its spec loader, checker, replay and the kit's drawing functions."""
-
-    # Spec path (None: the shipped template) -> model. Raises SpecError on bad input.
-    load: Callable[[Path | None], Any]
-    # Model + options -> report with verdict.
-    check: Callable[[Any, CheckOptions], CheckReport]
-    # Model + records file + output stream -> number of invalid records.
-    replay: Callable[[Any, Path, TextIO], int]
-    # Component name -> function drawing its pages; the names and order are the declaration's.
-    components: dict[str, ComponentFn]
-    # The spec `pnp init` copies for a variant.
-    template: Callable[[], bytes]
-    # Charts for `check --report` beyond the generic score and pieces charts.
-    figures: Callable[[Any, CheckReport], list[Figure]] | None = None
-    # The board after a recorded game, drawn with the kit's artwork (for reports).
-    final_board: Callable[[Any, dict[str, Any]], Page] | None = None
-    # What goes into the box (stacks of pieces, folded sheets), for the checker's box-fit test.
-    box_contents: Callable[[Any], list[Stack]] | None = None
-    # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
-    box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
-    # A recorded game as frames, move by move, for stepping through it (the studio's replay).
-    frames: Callable[[Any, dict[str, Any]], list[Frame]] | None = None
-    # The game's simulation protocol, for runs that schedule the games themselves (`pnp sweep`).
-    simulation: Simulation | None = None
-
-
-_PART_NAMES = frozenset(part.name for part in dataclass_fields(GameParts))
+    return SpecFields()
 
 
 @dataclass(frozen=True)
@@ -155,7 +89,7 @@ class Game:
     printed_parts: Mapping[str, str] = field(default_factory=dict)
     # The spec's fields in a designer's words, for the studio's form; imported on first use, so
     # that a command that never shows a form does not load them.
-    spec_fields: Callable[[], SpecFields] = SpecFields
+    spec_fields: Callable[[], SpecFields] = _no_fields
 
     @cached_property
     def fields(self) -> SpecFields:
@@ -173,7 +107,9 @@ class Game:
     # field of GameParts, forwarded by this one hook, which Python calls only for names the
     # declaration itself lacks.
     def __getattr__(self, name: str) -> Any:
-        if name in _PART_NAMES:
+        from pnp.games.parts import PART_NAMES
+
+        if name in PART_NAMES:
             return getattr(self.impl, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
