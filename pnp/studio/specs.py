@@ -298,7 +298,7 @@ def save_as(workspace: Workspace, source: SpecRef, folder: str, text: str | None
     An existing file is never replaced, even by a second save as racing this one."""
     target_relative = f"{safe_name(folder)}/{source.game}.toml"
     if target_relative.split("/")[0] == "studio-output":
-        raise OutsideWorkspace(f"{folder}: the studio's own output folder holds no specs; choose another name")
+        raise PnpError(f"{folder}: the studio's own output folder holds no specs; choose another name")
     target = workspace.resolve_inside(target_relative)
     if target.exists():
         raise Conflict(f"{target_relative}: already exists; choose another name")
