@@ -20,7 +20,7 @@ from click.core import ParameterSource
 from pnp import __version__
 from pnp import games as registry
 from pnp.errors import PnpError, printable
-from pnp.games.base import Game, KitOption
+from pnp.games.base import Game, KitOption, WrongGameSpec
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 
 FORMATS = ("pdf", "svg", "png")
@@ -177,6 +177,12 @@ class PnpGroup(click.Group):
         except click.ClickException as exc:
             _say(f"pnp: error: {exc.format_message()}")
             sys.exit(exc.exit_code)
+        except WrongGameSpec as exc:  # named with the command that takes it
+            named = sys.argv[1:] if args is None else list(args)
+            known = named and (named[0] in self.lazy or named[0] in self.commands)
+            command = f"pnp {named[0]} {exc.game}" if known else f"the game {exc.game}"
+            _say(f"pnp: error: {exc.path}: this is a {exc.game.capitalize()} spec; use {command}")
+            sys.exit(exc.exit_code)
         except PnpError as exc:
             _say(f"pnp: error: {exc}")
             sys.exit(exc.exit_code)
@@ -310,8 +316,8 @@ class FormatsType(click.ParamType):
 
 GAMES = registry.all_games()  # a plugin that does not load is left out (pnp.games says so); named, it fails
 GAME = GameType()
-SPEC_OPTION = option(
-    "--spec", type=click.Path(path_type=Path, dir_okay=False),
+SPEC_OPTION = option(  # a folder is refused by the game's loader, which names a spec file in it
+    "--spec", type=click.Path(path_type=Path),
     help="Spec file (default: the shipped template).",
 )
 

@@ -11,15 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, SpecError
 
 if TYPE_CHECKING:
     from pnp.games.fields import SpecFields
     from pnp.games.parts import GameParts, KitContext
 
 T = TypeVar("T", bool, int, str)
+
+
+class WrongGameSpec(SpecError):
+    """A spec of another game than the one named: the command line says which command would take it."""
+
+    def __init__(self, path: Path, game: str) -> None:
+        self.game = game
+        super().__init__(path, "-", f"this is a {game.capitalize()} spec; use it with the game {game}")
 
 
 # What a game provides (pnp.games.parts) and the checker's options (pnp.check.options) are read from
@@ -102,6 +111,23 @@ class Game:
             raise PnpError(f"game {self.name}: its parts draw {', '.join(parts.components)}, "
                            f"but it declares {', '.join(self.components)}")
         return parts
+
+    def load(self, path: Path | None) -> Any:
+        """The game's model from a spec file (None: the shipped spec). A folder, or another game's
+        spec, is refused by name rather than by the first field this game's loader misses."""
+        if path is not None and path.is_dir():
+            inside = sorted(path.glob("*.toml"), key=lambda spec: spec.stem != self.name)
+            example = f" such as {inside[0]}" if inside else ""
+            raise SpecError(path, "-", f"is a folder; name a spec file{example}")
+        try:
+            return self.impl.load(path)
+        except SpecError as exc:
+            from pnp.spec import other_game
+
+            other = other_game(path, self.name) if path is not None and exc.field != "-" else None
+            if other is None:
+                raise
+            raise WrongGameSpec(path, other) from None
 
     # The working parts read as the game's own attributes (`game.load`, `game.check`, ...): every
     # field of GameParts, forwarded by this one hook, which Python calls only for names the
