@@ -19,6 +19,7 @@ from click.core import ParameterSource
 
 from pnp import __version__
 from pnp import games as registry
+from pnp.budget import MAX_GAMES
 from pnp.errors import PnpError, printable
 from pnp.games.base import Game, KitOption, WrongGameSpec
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
@@ -278,7 +279,7 @@ class SchedulerType(click.ParamType):
 
 
 class GamesType(click.ParamType):
-    """--games: a number of games (1 to 1,000,000), or `auto` (0 here): decided as they go."""
+    """--games: a number of games (1 to MAX_GAMES), or `auto` (0 here): decided as they go."""
 
     name = "N|auto"
 
@@ -291,8 +292,8 @@ class GamesType(click.ParamType):
             number = int(str(value))
         except ValueError:
             self.fail(f"{value!r} is neither a number of games nor auto", param, ctx)
-        if not 1 <= number <= 1_000_000:
-            self.fail(f"{number} is not in the range 1<=x<=1000000 (or auto)", param, ctx)
+        if not 1 <= number <= MAX_GAMES:
+            self.fail(f"{number} is not in the range 1<=x<={MAX_GAMES} (or auto)", param, ctx)
         return number
 
 
@@ -414,7 +415,7 @@ PLAYERS_OPTION = option(
 SIMULATED_PRESET_OPTION = option("--preset", default=None,
                                  help=_preset_help("Rule preset the simulated games follow"))
 MAX_GAMES_OPTION = option(
-    "--max-games", type=click.IntRange(1, 1_000_000), default=6400, show_default=True,
+    "--max-games", type=click.IntRange(1, MAX_GAMES), default=6400, show_default=True,
     help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
 CONFIDENCE_OPTION = option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
@@ -591,7 +592,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @option("--report", type=OutputPathType(), default=None,
         help="Write an HTML report with charts into this folder.")
 @CONFIDENCE_OPTION
-@option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
+@option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
         help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
              "look's games with --games auto; 0: none).")
 @option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
@@ -635,7 +636,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
         help="Games per configuration of every variant, or auto: the variants race, each playing until "
              "its tests are decided or it is out (see --max-games).")
 @MAX_GAMES_OPTION
-@option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
+@option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
         help="Games of each variant's skill match, strongest player against random (default: a quarter "
              "of --games, or of each look's games with --games auto; 0: none).")
 @option("--length", "target_length", default=None, metavar="LOW..HIGH",
@@ -698,7 +699,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
              "placed_share>=0.8.")
 @option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
         help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
-@option("--max-games", type=click.IntRange(1, 1_000_000), default=1600, show_default=True,
+@option("--max-games", type=click.IntRange(1, MAX_GAMES), default=1600, show_default=True,
         help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
 @option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
 @PLAYERS_OPTION
