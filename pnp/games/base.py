@@ -33,15 +33,19 @@ class WrongGameSpec(SpecError):
 
 # What a game provides (pnp.games.parts) and the checker's options (pnp.check.options) are read from
 # here too, as plugins import them; loaded only when one does, so `pnp --help` creates none of them.
-_ELSEWHERE = {"CheckOptions": "pnp.check.options", "BoxOptions": "pnp.games.parts", "ComponentFn": "pnp.games.parts",
-              "Figure": "pnp.games.parts", "GameParts": "pnp.games.parts", "KitContext": "pnp.games.parts"}
+_PART_CLASSES = ("BoxOptions", "ComponentFn", "Figure", "GameParts", "KitContext")
 
 
 def __getattr__(name: str) -> Any:
-    if name in _ELSEWHERE:
-        import importlib
+    if name == "CheckOptions":
+        from pnp.check.options import CheckOptions
 
-        return getattr(importlib.import_module(_ELSEWHERE[name]), name)
+        return CheckOptions
+    if name in _PART_CLASSES:
+        from pnp.games.parts import BoxOptions, ComponentFn, Figure, GameParts, KitContext
+
+        return {"BoxOptions": BoxOptions, "ComponentFn": ComponentFn, "Figure": Figure, "GameParts": GameParts,
+                "KitContext": KitContext}[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
