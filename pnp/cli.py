@@ -6,6 +6,7 @@ modules (renderers, engines, kits) are imported inside the commands so `pnp --he
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -18,8 +19,9 @@ from click.core import ParameterSource
 
 from pnp import __version__
 from pnp import games as registry
+from pnp.budget import MAX_GAMES
 from pnp.errors import PnpError, printable
-from pnp.games.base import BoxOptions, Game, KitOption
+from pnp.games.base import Game, KitOption, WrongGameSpec
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 
 FORMATS = ("pdf", "svg", "png")
@@ -40,13 +42,113 @@ def _raise_terminated(signum: int, frame: Any) -> None:
     raise Terminated
 
 
+def _deferred(make: Callable[..., Callable[[Any], Any]]) -> Callable[..., Callable[[Any], Any]]:
+    """`make` (click.option or click.argument) as a decorator that only notes its arguments on the
+    function: the parameter is built with its command, when a command line names it, so `pnp --help`
+    does not build the options of every command."""
+
+    def declare(*args: Any, **kwargs: Any) -> Callable[[Any], Any]:
+        def decorate(func: Any) -> Any:
+            func.__dict__.setdefault("__pnp_params__", []).append((make, args, kwargs))
+            return func
+
+        return decorate
+
+    return declare
+
+
+option = _deferred(click.option)
+argument = _deferred(click.argument)
+
+
+class _LazyCommand:
+    """A command's function, name and help texts; its click.Command is built on first use."""
+
+    def __init__(self, func: Any, name: str, help_text: str | None, short_help: str | None) -> None:
+        self.func, self.name, self.help, self.short_help = func, name, help_text, short_help
+
+    def outline(self) -> click.Command:
+        """The command without parameters: all the group's list of commands shows."""
+        return click.Command(self.name, help=self.help, short_help=self.short_help)
+
+    def build(self) -> click.Command:
+        func = self.func
+        for make, args, kwargs in func.__dict__.pop("__pnp_params__", []):  # in the order they were applied
+            func = make(*args, **kwargs)(func)
+        return click.command(self.name, help=self.help, short_help=self.short_help)(func)
+
+
+def _terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size finds it (COLUMNS, else the terminal, else
+    80), without importing shutil, which loads the compression modules on its way."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Context(click.Context):
+    def make_formatter(self) -> click.HelpFormatter:
+        from click import formatting
+
+        width = self.terminal_width or formatting.FORCED_WIDTH
+        if width is None:  # click's own rule, with the terminal's width found without shutil
+            width = max(min(_terminal_columns(), self.max_content_width or 80) - 2, 50)
+        return self.formatter_class(width=width, max_width=self.max_content_width)
+
+
 class PnpGroup(click.Group):
     """Turns every user error into one line on stderr and exit code 2, never a traceback.
 
     An OSError the commands did not turn into a PnpError (a path too long, a disk full) is still
     a problem of the environment, not of pnp: one line, exit 2. Anything else is a bug: one
     line asking for a report, exit 70.
+
+    Its commands are declared lazily (`lazy_command`): each is built when a command line names it,
+    and the list in `pnp --help` is written from their names and help texts alone.
     """
+
+    context_class = _Context
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, _LazyCommand] = {}
+        self._outlines_only = False
+
+    def lazy_command(self, name: str | None = None, help: str | None = None,
+                     short_help: str | None = None) -> Callable[[Any], Any]:
+        def decorate(func: Any) -> Any:
+            command_name = name or func.__name__.lower().replace("_", "-")
+            self.lazy[command_name] = _LazyCommand(func, command_name, func.__doc__ if help is None else help,
+                                                   short_help)
+            return func
+
+        return decorate
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        lazy = self.lazy.get(cmd_name)
+        if cmd_name in self.commands or lazy is None:
+            return super().get_command(ctx, cmd_name)
+        if self._outlines_only:
+            return lazy.outline()
+        command = self.commands[cmd_name] = lazy.build()
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._outlines_only = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._outlines_only = False
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
         extra.pop("standalone_mode", None)
@@ -75,6 +177,12 @@ class PnpGroup(click.Group):
             sys.exit(2)
         except click.ClickException as exc:
             _say(f"pnp: error: {exc.format_message()}")
+            sys.exit(exc.exit_code)
+        except WrongGameSpec as exc:  # named with the command that takes it
+            named = sys.argv[1:] if args is None else list(args)
+            known = named and (named[0] in self.lazy or named[0] in self.commands)
+            command = f"pnp {named[0]} {exc.game}" if known else f"the game {exc.game}"
+            _say(f"pnp: error: {exc.path}: this is a {exc.game.capitalize()} spec; use {command}")
             sys.exit(exc.exit_code)
         except PnpError as exc:
             _say(f"pnp: error: {exc}")
@@ -171,7 +279,7 @@ class SchedulerType(click.ParamType):
 
 
 class GamesType(click.ParamType):
-    """--games: a number of games (1 to 1,000,000), or `auto` (0 here): decided as they go."""
+    """--games: a number of games (1 to MAX_GAMES), or `auto` (0 here): decided as they go."""
 
     name = "N|auto"
 
@@ -184,8 +292,8 @@ class GamesType(click.ParamType):
             number = int(str(value))
         except ValueError:
             self.fail(f"{value!r} is neither a number of games nor auto", param, ctx)
-        if not 1 <= number <= 1_000_000:
-            self.fail(f"{number} is not in the range 1<=x<=1000000 (or auto)", param, ctx)
+        if not 1 <= number <= MAX_GAMES:
+            self.fail(f"{number} is not in the range 1<=x<={MAX_GAMES} (or auto)", param, ctx)
         return number
 
 
@@ -209,8 +317,8 @@ class FormatsType(click.ParamType):
 
 GAMES = registry.all_games()  # a plugin that does not load is left out (pnp.games says so); named, it fails
 GAME = GameType()
-SPEC_OPTION = click.option(
-    "--spec", type=click.Path(path_type=Path, dir_okay=False),
+SPEC_OPTION = option(  # a folder is refused by the game's loader, which names a spec file in it
+    "--spec", type=click.Path(path_type=Path),
     help="Spec file (default: the shipped template).",
 )
 
@@ -218,18 +326,18 @@ SPEC_OPTION = click.option(
 def output_options(func: Any) -> Any:
     """Options every command that writes pages shares."""
     options = [
-        click.option("-o", "--output", type=OutputPathType(), default=Path("output"),
-                     show_default=True, help="Output folder."),
-        click.option("--format", "formats", type=FormatsType(), default="pdf,svg,png", show_default=True,
-                     help="Any of pdf, svg, png, comma-separated."),
-        click.option("--paper", type=PaperType(), default="a4", show_default=True,
-                     help="a4, letter, or WIDTHxHEIGHT in mm."),
-        click.option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True,
-                     help="Resolution of PNG previews."),
-        click.option("-q", "--quiet", is_flag=True, help="No progress output."),
+        option("-o", "--output", type=OutputPathType(), default=Path("output"),
+               show_default=True, help="Output folder."),
+        option("--format", "formats", type=FormatsType(), default="pdf,svg,png", show_default=True,
+               help="Any of pdf, svg, png, comma-separated."),
+        option("--paper", type=PaperType(), default="a4", show_default=True,
+               help="a4, letter, or WIDTHxHEIGHT in mm."),
+        option("--dpi", type=click.IntRange(30, 600), default=100, show_default=True,
+               help="Resolution of PNG previews."),
+        option("-q", "--quiet", is_flag=True, help="No progress output."),
     ]
-    for option in reversed(options):
-        func = option(func)
+    for decorator in reversed(options):
+        func = decorator(func)
     return func
 
 
@@ -267,11 +375,11 @@ def _click_option(declared: list[tuple[Game, KitOption[Any]]], component: str | 
     help_text = _by_game([(option.help, game) for game, option in applying])
     hidden = not applying
     if first.type is bool:
-        return click.option(first.flag, first.name, is_flag=True, help=help_text, hidden=hidden)
+        return option(first.flag, first.name, is_flag=True, help=help_text, hidden=hidden)
     kind: Any = click.IntRange(first.low, first.high) if first.type is int else \
         click.Choice(first.choices) if first.choices else first.type
-    return click.option(first.flag, first.name, type=kind, default=first.default, show_default=True,
-                        help=help_text, hidden=hidden)
+    return option(first.flag, first.name, type=kind, default=first.default, show_default=True,
+                  help=help_text, hidden=hidden)
 
 
 def _preset_help(purpose: str) -> str:
@@ -303,20 +411,20 @@ def _levels_help() -> str:
 
 
 # The options `check` and `sweep` share: the same games, judged the same way.
-PLAYERS_OPTION = click.option(
+PLAYERS_OPTION = option(
     "--players", type=click.IntRange(1, 12), default=None,
     help="Players per game (default: every count the spec lists). The rules allow: "
          + _by_game([(_count_range(g.players), g) for g in GAMES if g.players]))
-SIMULATED_PRESET_OPTION = click.option("--preset", default=None,
-                                       help=_preset_help("Rule preset the simulated games follow"))
-MAX_GAMES_OPTION = click.option(
-    "--max-games", type=click.IntRange(1, 1_000_000), default=6400, show_default=True,
+SIMULATED_PRESET_OPTION = option("--preset", default=None,
+                                 help=_preset_help("Rule preset the simulated games follow"))
+MAX_GAMES_OPTION = option(
+    "--max-games", type=click.IntRange(1, MAX_GAMES), default=6400, show_default=True,
     help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
-TOLERANCE_OPTION = click.option(
+TOLERANCE_OPTION = option(
     "--tolerance", type=click.FloatRange(0, 0.5), default=0.02, show_default=True,
     help="With --games auto: a test whose figure lies within this of its limit (points of a share; a mean's "
          "fraction of its limit) may get either verdict and stops as soon as that is clear; 0: decide exactly.")
-CONFIDENCE_OPTION = click.option(
+CONFIDENCE_OPTION = option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
     help="Confidence of the intervals the verdict and the balance section compare with thresholds "
          "(with --games auto: of the verdicts over all looks).")
@@ -328,19 +436,19 @@ def kit_options(component: str | None) -> Callable[[Any], Any]:
     def decorate(func: Any) -> Any:
         options = [
             SPEC_OPTION,
-            click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+            option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
                          help="Language of printed text."),
-            click.option("--preset", default=None, help=_preset_help("Rule preset the printed sheets follow")),
+            option("--preset", default=None, help=_preset_help("Rule preset the printed sheets follow")),
             *(_click_option(declared, component) for declared in _declared_options(component).values()),
-            click.option("--box-size", "box_size", default=None, metavar="LxWxH",
+            option("--box-size", "box_size", default=None, metavar="LxWxH",
                          help="Outer box size in mm (default from the spec)."),
-            click.option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
+            option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
                          show_default=True, help="Box construction."),
-            click.option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
+            option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
                          help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
         ]
-        for option in reversed(options):
-            func = option(func)
+        for decorator in reversed(options):
+            func = decorator(func)
         return func
 
     return decorate
@@ -382,6 +490,8 @@ def game_values(ctx: click.Context, game: str | None, component: str | None,
 def kit_arguments(ctx: click.Context, game: str | None, component: str | None,
                   options: dict[str, Any]) -> dict[str, Any]:
     """The command's options as build_kits takes them."""
+    from pnp.games.parts import BoxOptions
+
     values = game_values(ctx, game, component, options)
     box = BoxOptions(options.pop("box_size"), options.pop("box_style"), options.pop("paper_thickness"))
     return {**options, "box": box, "values": values}
@@ -398,8 +508,8 @@ main.help = (f"Print-and-play kits for {' and '.join(filter(None, [', '.join(_ti
              "and a rule checker that proves a tile set playable before anyone prints it.")
 
 
-@main.command()
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
+@main.lazy_command()
+@option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
 def calibrate(lang: str, output: Path, formats: frozenset[str], paper: Any, dpi: int, quiet: bool) -> None:
     """A test sheet to check that the printer prints at 100 %."""
@@ -408,8 +518,8 @@ def calibrate(lang: str, output: Path, formats: frozenset[str], paper: Any, dpi:
     _report_written(build_calibration(output=output, formats=formats, paper=paper, dpi=dpi, lang=lang), quiet)
 
 
-@main.command()
-@click.argument("game", type=GAME, required=False)
+@main.lazy_command()
+@argument("game", type=GAME, required=False)
 @kit_options(None)
 @output_options
 @click.pass_context
@@ -427,7 +537,7 @@ def kit(ctx: click.Context, game: str | None, **options: Any) -> None:
 
 
 def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> None:
-    @click.argument("game", type=GAME)
+    @argument("game", type=GAME)
     @kit_options(component)
     @output_options
     @click.pass_context
@@ -441,11 +551,11 @@ def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> None
         _report_written(written, options["quiet"])
 
     if component == "cover":  # the print shop's file: one page of trim size plus bleed
-        command = click.option("--bleed-pdf", is_flag=True,
-                               help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and "
-                                    "BleedBox set, for a print shop.")(command)
+        command = option("--bleed-pdf", is_flag=True,
+                         help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and "
+                              "BleedBox set, for a print shop.")(command)
     titles = ", ".join(game.title for _, game in drawn_by)
-    main.command(name=component, help=_by_game(drawn_by), short_help=f"The {component} alone ({titles}).")(command)
+    main.lazy_command(name=component, help=_by_game(drawn_by), short_help=f"The {component} alone ({titles}).")(command)
 
 
 def _components() -> dict[str, list[tuple[str, Game]]]:
@@ -461,15 +571,15 @@ for _name, _drawn_by in _components().items():
     _component_command(_name, _drawn_by)
 
 
-@main.command()
-@click.argument("game", type=GAME, required=False)
-@click.option("--size", default=None, metavar="LxWxH", help="Outer size in mm (default 130x102x23).")
-@click.option("--style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
-              show_default=True, help="One-piece hinged lid, or tray and lid.")
-@click.option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
-              help="Paper thickness in mm (default 0.1 for 80 g/m²; about 0.27 for 240 g/m² card).")
+@main.lazy_command()
+@argument("game", type=GAME, required=False)
+@option("--size", default=None, metavar="LxWxH", help="Outer size in mm (default 130x102x23).")
+@option("--style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
+        show_default=True, help="One-piece hinged lid, or tray and lid.")
+@option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
+        help="Paper thickness in mm (default 0.1 for 80 g/m²; about 0.27 for 240 g/m² card).")
 @SPEC_OPTION
-@click.option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
+@option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
 def box(game: str | None, size: str | None, style: str, paper_thickness: float | None, spec: Path | None,
         lang: str, **options: Any) -> None:
@@ -481,36 +591,36 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
     _report_written(written, options["quiet"])
 
 
-@main.command()
-@click.argument("game", type=GAME)
+@main.lazy_command()
+@argument("game", type=GAME)
 @SPEC_OPTION
-@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
-              help="Games per configuration (memory stays the same at any count), or auto: in looks until "
-                   "every threshold and balance test is decided (see --max-games).")
+@option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
+        help="Games per configuration (memory stays the same at any count), or auto: in looks until "
+             "every threshold and balance test is decided (see --max-games).")
 @MAX_GAMES_OPTION
 @TOLERANCE_OPTION
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="Seed of the run: game i of every configuration is the same game for the same seed.")
+@option("--seed", type=int, default=1, show_default=True,
+        help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
-@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@click.option("--log", type=OutputPathType(dash=True), default=None,
-              help="Write one JSON record per simulated game (- for standard output).")
-@click.option("--report", type=OutputPathType(), default=None,
-              help="Write an HTML report with charts into this folder.")
+@option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
+@option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@option("--log", type=OutputPathType(dash=True), default=None,
+        help="Write one JSON record per simulated game (- for standard output).")
+@option("--report", type=OutputPathType(), default=None,
+        help="Write an HTML report with charts into this folder.")
 @CONFIDENCE_OPTION
-@click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
-              help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
-                   "look's games with --games auto; 0: none).")
-@click.option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
-@click.option("--levels", type=LEVELS, default="", metavar="LEVELS",
-              help="Strength levels the skill matrix plays against each other, comma separated "
-                   f"(default: {','.join(DEFAULT_MATRIX)}). Levels: {_levels_help()}.")
-@click.option("--seat-levels", type=LEVELS, default="", metavar="LEVELS",
-              help="Also play every configuration of two or more players with each of these levels in every "
-                   "seat, for the balance section (e.g. expert).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
+        help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
+             "look's games with --games auto; 0: none).")
+@option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
+@option("--levels", type=LEVELS, default="", metavar="LEVELS",
+        help="Strength levels the skill matrix plays against each other, comma separated "
+             f"(default: {','.join(DEFAULT_MATRIX)}). Levels: {_levels_help()}.")
+@option("--seat-levels", type=LEVELS, default="", metavar="LEVELS",
+        help="Also play every configuration of two or more players with each of these levels in every "
+             "seat, for the balance section (e.g. expert).")
+@option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, tolerance: float, seed: int,
           players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
@@ -535,38 +645,38 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
     ctx.exit(result.exit_code)
 
 
-@main.command()
-@click.argument("game", type=GAME)
+@main.lazy_command()
+@argument("game", type=GAME)
 @SPEC_OPTION
-@click.option("--vary", multiple=True, metavar="FIELD=VALUES",
-              help="A spec field and its values: 1,2,3 or 1..4 (0..10:2 in steps); several make a grid.")
-@click.option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
-              help="Games per configuration of every variant, or auto: the variants race, each playing until "
-                   "its tests are decided or it is out (see --max-games).")
+@option("--vary", multiple=True, metavar="FIELD=VALUES",
+        help="A spec field and its values: 1,2,3 or 1..4 (0..10:2 in steps); several make a grid.")
+@option("--games", "n_games", type=GamesType(), default="200", show_default=True, metavar="N|auto",
+        help="Games per configuration of every variant, or auto: the variants race, each playing until "
+             "its tests are decided or it is out (see --max-games).")
 @MAX_GAMES_OPTION
 @TOLERANCE_OPTION
-@click.option("--skill-games", type=click.IntRange(0, 1_000_000), default=None,
-              help="Games of each variant's skill match, strongest player against random (default: a quarter "
-                   "of --games, or of each look's games with --games auto; 0: none).")
-@click.option("--length", "target_length", default=None, metavar="LOW..HIGH",
-              help="Target mean turns per game: a limit of the best variant, and its length is ranked by "
-                   "closeness to the middle.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
+@option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None,
+        help="Games of each variant's skill match, strongest player against random (default: a quarter "
+             "of --games, or of each look's games with --games auto; 0: none).")
+@option("--length", "target_length", default=None, metavar="LOW..HIGH",
+        help="Target mean turns per game: a limit of the best variant, and its length is ranked by "
+             "closeness to the middle.")
+@option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@click.option("--csv", "csv_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Write the table as CSV.")
-@click.option("--report", type=click.Path(path_type=Path, file_okay=False), default=None,
-              help="Write an HTML report with charts into this folder.")
-@click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Write the best variant's spec (for pnp kit --spec).")
-@click.option("--scheduler", type=SchedulerType(), default=None,
-              help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
+@option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@option("--csv", "csv_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+        help="Write the table as CSV.")
+@option("--report", type=click.Path(path_type=Path, file_okay=False), default=None,
+        help="Write an HTML report with charts into this folder.")
+@option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
+        help="Write the best variant's spec (for pnp kit --spec).")
+@option("--scheduler", type=SchedulerType(), default=None,
+        help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
 @CONFIDENCE_OPTION
-@click.option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
-@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
+@option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
+@option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], n_games: int, max_games: int,
           tolerance: float,
@@ -599,29 +709,29 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     ctx.exit(results.exit_code(done))
 
 
-@main.command()
-@click.argument("game", type=GAME)
+@main.lazy_command()
+@argument("game", type=GAME)
 @SPEC_OPTION
-@click.option("--vary", multiple=True, metavar="FIELD=LOW..HIGH",
-              help="A spec field and its range: 2..6 (integers), 0.5..0.9 (decimals) or a,b,c (choices).")
-@click.option("--target", "targets", multiple=True, metavar="EXPR",
-              help="What the designer wants: seat_advantage<=0.05, skill_share>=0.6, turns_per_game=30..40, "
-                   "placed_share>=0.8.")
-@click.option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
-              help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
-@click.option("--max-games", type=click.IntRange(1, 1_000_000), default=1600, show_default=True,
-              help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
+@option("--vary", multiple=True, metavar="FIELD=LOW..HIGH",
+        help="A spec field and its range: 2..6 (integers), 0.5..0.9 (decimals) or a,b,c (choices).")
+@option("--target", "targets", multiple=True, metavar="EXPR",
+        help="What the designer wants: seat_advantage<=0.05, skill_share>=0.6, turns_per_game=30..40, "
+             "placed_share>=0.8.")
+@option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
+        help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
+@option("--max-games", type=click.IntRange(1, MAX_GAMES), default=1600, show_default=True,
+        help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
+@option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
-@click.option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Write the best variant's spec (for pnp kit --spec).")
-@click.option("--scheduler", type=SchedulerType(), default=None,
-              help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
+@option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
+        help="Write the best variant's spec (for pnp kit --spec).")
+@option("--scheduler", type=SchedulerType(), default=None,
+        help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
 @CONFIDENCE_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@click.option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
+@option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], targets: tuple[str, ...],
          trials: int, max_games: int, seed: int, players: int | None, preset: str | None,
@@ -665,9 +775,9 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
     ctx.exit(0 if best is not None else 1)
 
 
-@main.command()
-@click.argument("game", type=GAME)
-@click.argument("records", type=click.Path(path_type=Path, allow_dash=True))
+@main.lazy_command()
+@argument("game", type=GAME)
+@argument("records", type=click.Path(path_type=Path, allow_dash=True))
 @SPEC_OPTION
 @click.pass_context
 def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> None:
@@ -684,10 +794,10 @@ def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> N
     ctx.exit(1 if invalid else 0)
 
 
-@main.command()
-@click.argument("game", type=GAME)
-@click.argument("folder", type=OutputPathType())
-@click.option("--force", is_flag=True, help="Overwrite an existing spec in FOLDER.")
+@main.lazy_command()
+@argument("game", type=GAME)
+@argument("folder", type=OutputPathType())
+@option("--force", is_flag=True, help="Overwrite an existing spec in FOLDER.")
 def init(game: str, folder: Path, force: bool) -> None:
     """Copy a game's spec into FOLDER to design a variant."""
     from pnp.fileio import atomic_write_bytes, output_file
@@ -699,14 +809,14 @@ def init(game: str, folder: Path, force: bool) -> None:
     click.echo(printable(f"wrote {target}; edit it, then: pnp check {game} --spec {target}"))
 
 
-@main.command()
-@click.option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
-              show_default=True, help="Folder of your specs and outputs.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; anything but loopback lets other machines in.")
-@click.option("--port", type=click.IntRange(1, 65535), default=None,
-              help="Port (default 8765, or a free one when it is taken).")
-@click.option("--no-browser", is_flag=True, help="Do not open a browser.")
+@main.lazy_command()
+@option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+        show_default=True, help="Folder of your specs and outputs.")
+@option("--host", default="127.0.0.1", show_default=True,
+        help="Address to listen on; anything but loopback lets other machines in.")
+@option("--port", type=click.IntRange(1, 65535), default=None,
+        help="Port (default 8765, or a free one when it is taken).")
+@option("--no-browser", is_flag=True, help="Do not open a browser.")
 def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
     """A local web app: edit a spec, watch its pages, check it, replay games, download the kit."""
     from pnp.extras import require_extra
@@ -719,23 +829,23 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 
 
 
-@main.command()
-@click.argument("game")
-@click.option("--spec", "spec_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Spec to play, inside the workspace (default: the game's shipped spec).")
-@click.option("--preset", default=None, help="Rule preset (games that have them).")
-@click.option("--seats", default="human,greedy", show_default=True,
-              help="One per seat: human, or a computer player by its strength or name "
-                   "(beginner: random, good: greedy, strong: lookahead), e.g. human,good.")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")
-@click.option("--profi", is_flag=True, help="No hints: the places a piece fits are not shown.")
-@click.option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
-              show_default=True, help="Folder of your specs; finished games are saved in its played/ folder.")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; anything but loopback lets other machines in.")
-@click.option("--port", type=click.IntRange(1, 65535), default=None,
-              help="Port (default 8765, or a free one when it is taken).")
-@click.option("--no-browser", is_flag=True, help="Do not open a browser.")
+@main.lazy_command()
+@argument("game")
+@option("--spec", "spec_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+        help="Spec to play, inside the workspace (default: the game's shipped spec).")
+@option("--preset", default=None, help="Rule preset (games that have them).")
+@option("--seats", default="human,greedy", show_default=True,
+        help="One per seat: human, or a computer player by its strength or name "
+             "(beginner: random, good: greedy, strong: lookahead), e.g. human,good.")
+@option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")
+@option("--profi", is_flag=True, help="No hints: the places a piece fits are not shown.")
+@option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+        show_default=True, help="Folder of your specs; finished games are saved in its played/ folder.")
+@option("--host", default="127.0.0.1", show_default=True,
+        help="Address to listen on; anything but loopback lets other machines in.")
+@option("--port", type=click.IntRange(1, 65535), default=None,
+        help="Port (default 8765, or a free one when it is taken).")
+@option("--no-browser", is_flag=True, help="Do not open a browser.")
 def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed: int, profi: bool,
          workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
     """Play GAME in the browser against the computer or hot-seat: the studio opens on its play page."""

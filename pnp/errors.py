@@ -19,7 +19,12 @@ class SpecError(PnpError):
         self.path = str(path) if path is not None else "<spec>"
         self.field = field
         self.reason = reason
-        super().__init__(f"{self.path}: {field}: {reason}")
+        super().__init__(f"{self.path}: {self.detail}")
+
+    @property
+    def detail(self) -> str:
+        """The field and the reason; the reason alone where the whole file is meant (field "-")."""
+        return self.reason if self.field in ("-", "") else f"{self.field}: {self.reason}"
 
 
 class LayoutError(PnpError):

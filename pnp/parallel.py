@@ -7,6 +7,7 @@ process that started them.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -55,7 +56,31 @@ def _init_worker(fn: Callable[[Any], Any]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # born with them blocked (see _born_deaf); now they may come
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="pnp-parent-watch", daemon=True).start()
+
+
+_STOP_SIGNALS = {signal.SIGINT, *([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])}
+
+
+@contextlib.contextmanager
+def _born_deaf() -> Iterator[None]:
+    """Block Ctrl-C and SIGTERM in this thread while the pool starts its workers and threads.
+
+    A worker forked before its initializer runs still has the parent's handlers: a SIGTERM from
+    `pool.terminate()` in that moment would raise the parent's exception in the child, outside the
+    code that ends a worker, and the child would carry on as a copy of the parent. Born with the
+    signals blocked, a worker receives them only once its own handlers are set. The pool's threads
+    inherit the mask too, so the workers they start later are born the same way."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _exit_with_parent(first_ppid: int) -> None:
@@ -102,7 +127,8 @@ def parallel_map(fn: Callable[[J], R], jobs: Iterable[J], *, workers: int = 0, l
         context = multiprocessing.get_context(start_method())
         # Chunks amortise the pipe traffic; small enough that the bar moves and work stays balanced.
         chunk = max(1, min(32, count_jobs // (count * 8) or 1))
-        pool = context.Pool(count, initializer=_init_worker, initargs=(fn,))
+        with _born_deaf():
+            pool = context.Pool(count, initializer=_init_worker, initargs=(fn,))
         try:
             for result in pool.imap(_apply, jobs, chunksize=chunk):
                 yield result

@@ -62,6 +62,27 @@ def load_toml(path: Path | Traversable) -> dict[str, Any]:
     return parse_toml(text, path)
 
 
+def game_of(data: dict[str, Any]) -> str | None:
+    """Which shipped game a spec's tables are of (None: none of them by its tables), for telling a
+    user who named one game and gave another's spec, and for the studio's list of specs."""
+    if "stones" in data and "shapes" in data:
+        return "rautino"
+    if "presets" in data or ("tiles" in data and "numbers" in str(data.get("tiles"))):
+        return "triomino"
+    if "sheet" in data:
+        return "zatre"
+    return None
+
+
+def other_game(path: Path, game: str) -> str | None:
+    """The game a spec file that `game`'s loader refused was written for, if it is another."""
+    try:
+        found = game_of(parse_toml(path.read_text(encoding="utf-8"), path))
+    except (OSError, UnicodeDecodeError, SpecError):
+        return None
+    return found if found not in (None, game) else None
+
+
 def parse_toml(text: str, path: Path | Traversable | str | None) -> dict[str, Any]:
     """Spec text as data, for every reader of specs (the loader, the studio, sweeps). Text nested
     deeper or holding longer numbers than any spec needs is refused before the parser sees it:
@@ -199,7 +220,10 @@ class Fields:
         """Reject keys nobody read: a typo must not be silently ignored."""
         unknown = sorted(set(self.data) - self._seen)
         if unknown:
-            raise self.error(unknown[0], "unknown field")
+            from difflib import get_close_matches
+
+            near = get_close_matches(unknown[0], sorted(self._seen), n=1)
+            raise self.error(unknown[0], f"unknown field; did you mean {near[0]}?" if near else "unknown field")
 
 
 @dataclass(frozen=True)

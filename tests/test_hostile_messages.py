@@ -11,6 +11,7 @@ from hostile_helpers import one_line_error, run, spec_sub, spec_with
 
 import pnp.kit
 from pnp.cli import INTERNAL_ERROR
+from pnp.spec import template_path
 
 
 def test_an_unexpected_exception_is_one_line_asking_for_a_report(tmp_path, monkeypatch):
@@ -84,3 +85,46 @@ def test_the_stated_minimum_paper_is_the_real_one(tmp_path):
         one_line_error(run("calibrate", "--paper", paper, "-o", str(tmp_path / "no")),
                        f"needs at least {width} x {height} mm")
     assert not (tmp_path / "no").exists()
+
+
+# --- messages a newcomer reads ---------------------------------------------------------------------
+
+def _rautino_copy(tmp_path):
+    (tmp_path / "mine").mkdir()
+    spec = tmp_path / "mine" / "rautino.toml"
+    spec.write_bytes(template_path("rautino").read_bytes())
+    return spec
+
+
+@pytest.mark.parametrize("command", ["check", "kit"])
+def test_another_games_spec_is_named_with_the_command_that_takes_it(tmp_path, command):
+    spec = _rautino_copy(tmp_path)
+    line = one_line_error(run(command, "zatre", "--spec", str(spec)))
+    assert line == f"pnp: error: {spec}: this is a Rautino spec; use pnp {command} rautino"
+
+
+def test_a_folder_as_spec_names_a_spec_file_in_it(tmp_path):
+    spec = _rautino_copy(tmp_path)
+    line = one_line_error(run("check", "rautino", "--spec", str(spec.parent)))
+    assert line == f"pnp: error: {spec.parent}: is a folder; name a spec file such as {spec}"
+
+
+def test_an_unknown_field_near_a_known_one_is_suggested(tmp_path):
+    spec = spec_with(tmp_path, "rautino", "hand_size = ", "hand_sise = ")
+    line = one_line_error(run("check", "rautino", "--spec", str(spec), "--games", "1"))
+    assert line == f"pnp: error: {spec}: game.hand_sise: unknown field; did you mean hand_size?"
+
+
+def test_a_field_far_from_any_known_one_is_not_guessed(tmp_path):
+    spec = spec_with(tmp_path, "rautino", "hand_size = 3", "hand_size = 3\nflavour = 2")
+    line = one_line_error(run("check", "rautino", "--spec", str(spec), "--games", "1"))
+    assert line.endswith("game.flavour: unknown field")
+
+
+@pytest.mark.parametrize(("content", "reason"), [(None, "file not found"), ('a = "\n', "not valid TOML")])
+def test_a_whole_file_problem_names_no_field(tmp_path, content, reason):
+    spec = tmp_path / "nothere.toml"
+    if content is not None:
+        spec.write_text(content, encoding="utf-8")
+    line = one_line_error(run("check", "rautino", "--spec", str(spec), "--games", "1"))
+    assert line.startswith(f"pnp: error: {spec}: {reason}") and ": -:" not in line, line

@@ -45,6 +45,38 @@ def test_an_error_in_a_worker_reaches_the_caller(method: str, monkeypatch: pytes
         list(parallel_map(fails_on_seven, range(20), workers=2))
 
 
+def blocked_signals(_: int) -> list[int]:
+    """The signals this worker had blocked when it started its first job (read, not changed)."""
+    return sorted(int(number) for number in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+@pytest.mark.parametrize("method", METHODS)
+def test_workers_are_born_deaf_to_stop_signals_until_their_handlers_are_set(
+        method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGTERM from the pool reaching a worker before its own handlers are set would run the
+    parent's handler in the child; so workers start with the stop signals blocked, the initializer
+    sets the handlers and unblocks them, and the parent's mask is as it was."""
+    import pnp.parallel as parallel
+
+    monkeypatch.setenv(START_METHOD_ENV, method)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    # Once a worker is set up, the stop signals reach it again; the parent's mask is as it was.
+    for result in parallel_map(blocked_signals, range(4), workers=2):
+        assert signal.SIGTERM not in result and signal.SIGINT not in result
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+    # While the pool starts, the stop signals are blocked: what a worker is born with.
+    born: list[int] = []
+
+    def mask_at_birth() -> None:
+        born.extend(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+    with parallel._born_deaf():
+        mask_at_birth()
+    assert signal.SIGTERM in born and signal.SIGINT in born
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
+
+
 def test_an_unknown_start_method_is_one_clear_error(tmp_path: Path) -> None:
     env = {**os.environ, START_METHOD_ENV: "teleport"}
     done = subprocess.run([sys.executable, "-m", "pnp", "check", "rautino", "--games", "4", "--workers", "2"],

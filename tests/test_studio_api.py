@@ -120,3 +120,18 @@ def test_check_reports_progress_as_json_lines_for_programs(tmp_path: Path) -> No
     lines = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
     assert lines and lines[-1]["done"] == lines[-1]["total"]
     assert all(0 < line["done"] <= line["total"] for line in lines)
+
+
+def test_the_studio_and_the_command_line_take_the_same_most_games(client: TestClient) -> None:
+    from click.testing import CliRunner
+
+    from pnp.budget import MAX_GAMES
+    from pnp.cli import main
+    from pnp.studio.jobs import CheckSettings
+
+    assert client.get("/api/games").json()["max_games"] == MAX_GAMES == 1_000_000
+    CheckSettings(games=MAX_GAMES, skill_games=MAX_GAMES)  # accepted, as by the command line
+    with pytest.raises(Exception, match=f"between 1 and {MAX_GAMES:,}"):
+        CheckSettings(games=MAX_GAMES + 1)
+    refused = CliRunner().invoke(main, ["check", "zatre", "--games", str(MAX_GAMES + 1)])
+    assert refused.exit_code == 2 and f"1<=x<={MAX_GAMES}" in refused.output

@@ -126,7 +126,7 @@ def test_a_check_runs_and_shows_its_verdict(page: object, studio: tuple[str, Pat
     page.click("#check-run")
     verdict = page.locator("#verdict")
     verdict.wait_for(timeout=120_000)
-    assert re.match(r"Playable\.|Not playable|Not decided yet: ", verdict.text_content())
+    assert re.match(r"Playable\.|Not playable|Playability not decided yet: ", verdict.text_content())
     page.frame_locator("#check-report").locator("h1").wait_for()
     shot(page, "check")
 
@@ -167,3 +167,12 @@ def test_the_kit_pdf_downloads_with_every_page(page: object, studio: tuple[str, 
     target = tmp_path / "kit.pdf"
     download.value.save_as(target)
     assert len(PdfReader(target).pages) == pages >= 7
+
+
+def test_the_games_fields_offer_the_checkers_limit(page: object, studio: tuple[str, Path]) -> None:
+    from pnp.budget import MAX_GAMES
+
+    base, _ = studio
+    open_spec(page, base, MYSET)
+    for field in ("#check-games", "#check-skill-games", "#sweep-games"):
+        assert page.get_attribute(field, "max") == str(MAX_GAMES), field

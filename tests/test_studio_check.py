@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from pnp import games as game_registry
 from pnp.studio.app import create_app
 from pnp.studio.jobs import MAX_JOBS_KEPT
-from pnp.studio.words import headline
+from pnp.studio.words import details, headline
 from pnp.studio.workspace import Workspace
 
 PORT = 8765
@@ -54,8 +54,8 @@ def test_the_settings_reach_the_check_and_the_result_opens_with_a_headline(clien
     assert not result["balance"].get("skill")  # no skill games
     assert result["balance"]["configurations"].keys() == {"2 players"}
     assert status["headline"] == headline(result)
-    assert re.match(r"(Playable\.|Not playable|Not decided yet: ).*(Not fair yet|Fairness not decided yet|Fair): ",
-                    status["headline"]), status["headline"]
+    assert re.match(r"(Playable\.|Not playable|Playability not decided yet: ).*"
+                    r"(Not fair yet|Fairness not decided yet|Fair): ", status["headline"]), status["headline"]
     assert "two-player games" in status["headline"]
     words = " ".join([status["headline"], *status["details"]])
     assert "--" not in words and "studio-output" not in words
@@ -80,17 +80,36 @@ def test_the_report_in_the_studio_names_the_spec_and_the_settings_as_the_studio_
                             {"estimate": 0.59, "low": 0.54, "high": 0.65}],
         "seat_advantage": {"estimate": 0.18, "low": 0.08, "high": 0.3, "limit": 0.1, "outcome": "fail",
                            "games_to_decide": 100}}}}},
-     "Playable. Not fair yet: seat 2 wins 59 % (54-65 %) of two-player games; the limit is 10 points."),
+     "Playable. Not fair yet: seat 2 wins 59 % (from 54 % to 65 %) of two-player games; the limit is 10 "
+     "percentage points."),
     ({"verdict": "not playable", "reasons": ["balance (--strict): game of luck"], "tests": [], "balance": {}},
      "Not playable under Strict (its balance findings fail the check)."),
     ({"verdict": "not playable", "reasons": ["the pieces do not fit the box"], "tests": [], "balance": {}},
      "Not playable: the pieces do not fit the box."),
-    ({"verdict": "undecided", "reasons": [], "tests": [{"outcome": "undecided", "games_to_decide": 73},
-                                                      {"outcome": "pass", "games_to_decide": 5}], "balance": {}},
-     "Not decided yet: about 73 games would decide it (raise Games)."),
+    ({"verdict": "undecided", "reasons": [], "balance": {},
+      "tests": [{"configuration": "2 players", "test": "check.min_first_move_share", "outcome": "undecided",
+                 "games_to_decide": 73},
+                {"configuration": "2 players", "test": "check.min_placed_share", "outcome": "pass",
+                 "games_to_decide": 5}],
+      "undecided": ["2 players: games whose first turn can place a stone 100.0% (83.9%-100.0%), minimum 95.0% "
+                    "(check.min_first_move_share): undecided; about 73 games would decide it (--games)"]},
+     "Playability not decided yet: whether games whose first turn can place a stone reach the minimum of 95 % "
+     "(two-player games: 100 % (from 84 % to 100 %)) is open; about 73 games would decide it (raise Games)."),
 ])
 def test_the_headline_says_the_verdict_and_fairness_in_plain_words(result: dict[str, Any], expected: str) -> None:
     assert headline(result) == expected
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("2 players: games place 20.0% (-53.9%-76.5%) of the stones, minimum 50.0% (check.min_placed_share)",
+     "2 players: games place 20 % (from -54 % to 77 %) of the stones, minimum 50 % (check.min_placed_share)"),
+    ("seat advantage, 2 players: seat 1 wins 75.0%, seat 2 25.0%: advantage 50.0% (6.3%-77.6%), limit 10.0% "
+     "(check.max_seat_advantage): undecided; about 20 games would decide it (--games)",
+     "seat advantage, 2 players: seat 1 wins 75 %, seat 2 25 %: advantage 50 percentage points (from 6 to 78), "
+     "limit 10 percentage points (check.max_seat_advantage): undecided; about 20 games would decide it (raise Games)"),
+])
+def test_the_details_say_per_cents_and_intervals_in_words(line: str, expected: str) -> None:
+    assert details({"undecided": [line]}) == [expected]
 
 
 def test_only_the_last_check_folders_are_kept(client: TestClient, workspace: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from pnp.spec import template_path
 from pnp.studio.app import create_app
 from pnp.studio.security import MAX_BODY_BYTES
 from pnp.studio.specs import version
@@ -139,3 +140,15 @@ def test_the_shipped_spec_is_read_only(client: TestClient) -> None:
     response = post(client, "/api/spec/save", {"id": "shipped:rautino", "text": text})
     assert response.status_code == 400
     assert "read-only" in response.json()["error"]
+
+
+@pytest.mark.parametrize("folder", ["../evil", "a/b", "", "  ", "..", "studio-output"])
+def test_save_as_under_a_name_that_is_no_folder_name_is_bad_input(client: TestClient, workspace: Path,
+                                                                   folder: str) -> None:
+    before = sorted(workspace.rglob("*"))
+    text = template_path("zatre").read_text(encoding="utf-8")
+    response = post(client, "/api/spec/save-as", {"id": "shipped:zatre", "text": text, "folder": folder})
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert len(message.splitlines()) == 1 and ("letters, digits" in message or "output folder" in message)
+    assert sorted(workspace.rglob("*")) == before

@@ -357,6 +357,16 @@ def test_ctrl_c_stops_the_studio_after_a_fifo_was_asked_for(tmp_path: Path) -> N
         server.stop()
 
 
+def test_ctrl_c_is_the_normal_stop_exit_0_and_one_line(tmp_path: Path) -> None:
+    server = Studio(make_workspace(tmp_path))
+    server.process.send_signal(signal.SIGINT)
+    assert server.process.wait(timeout=15) == 0
+    assert server.process.stdout is not None
+    assert server.process.stdout.read().strip().splitlines()[-1] == "pnp studio: stopped"
+    server.stop()
+    assert "aborted" not in server.log.read_text(encoding="utf-8")
+
+
 def test_the_port_is_free_again_at_once_after_a_stop(tmp_path: Path) -> None:
     from pnp.studio.server import bind
 

@@ -21,10 +21,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cache
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
-from pnp.games.base import Game, GameParts
+from pnp.games.base import Game
 from pnp.games.plugins import GROUP, Plugin, installed
+
+if TYPE_CHECKING:
+    from pnp.games.parts import GameParts
 
 __all__ = ["GROUP", "PluginError", "all_games", "blame", "broken", "describe", "get", "names", "notices", "on_notice",
            "one_line", "working"]

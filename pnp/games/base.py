@@ -12,30 +12,41 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pnp.errors import PnpError
-from pnp.games.fields import SpecFields
+from pnp.errors import PnpError, SpecError
 
 if TYPE_CHECKING:
-    from pnp.check.frames import Frame
-    from pnp.check.options import CheckOptions
-    from pnp.check.protocol import Simulation
-    from pnp.check.report import CheckReport
     from pnp.components.boxfit import Stack
-    from pnp.draw.paper import Paper
-    from pnp.draw.scene import Page
+    from pnp.games.fields import SpecFields
+    from pnp.games.parts import GameParts, KitContext
 
 T = TypeVar("T", bool, int, str)
 
 
+class WrongGameSpec(SpecError):
+    """A spec of another game than the one named: the command line says which command would take it."""
+
+    def __init__(self, path: Path, game: str) -> None:
+        self.game = game
+        super().__init__(path, "-", f"this is a {game.capitalize()} spec; use it with the game {game}")
+
+
+# What a game provides (pnp.games.parts) and the checker's options (pnp.check.options) are read from
+# here too, as plugins import them; loaded only when one does, so `pnp --help` creates none of them.
+_PART_CLASSES = ("BoxOptions", "ComponentFn", "Figure", "GameParts", "KitContext")
+
+
 def __getattr__(name: str) -> Any:
-    # CheckOptions belongs to the checker (pnp.check.options); plugins may still import it from here,
-    # which loads it only when one does, so `pnp --help` does not.
     if name == "CheckOptions":
         from pnp.check.options import CheckOptions
 
         return CheckOptions
+    if name in _PART_CLASSES:
+        from pnp.games.parts import BoxOptions, ComponentFn, Figure, GameParts, KitContext
+
+        return {"BoxOptions": BoxOptions, "ComponentFn": ComponentFn, "Figure": Figure, "GameParts": GameParts,
+                "KitContext": KitContext}[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -79,74 +90,10 @@ def eco_ink(ctx: KitContext) -> bool:
     return ctx.values.get("ink") == "eco"
 
 
-@dataclass(frozen=True)
-class BoxOptions:
-    """Command-line overrides of the spec's `[box]` table (None: the spec's value)."""
+def _no_fields() -> SpecFields:
+    from pnp.games.fields import SpecFields
 
-    size: str | None = None  # "LxWxH" in mm
-    style: str | None = None  # auto, hinged or telescoping
-    paper_thickness: float | None = None
-
-
-@dataclass(frozen=True)
-class KitContext:
-    """Everything a component needs besides the game model."""
-
-    paper: Paper
-    lang: str = "en"
-    preset: str | None = None  # rule preset the printed sheets follow (None: the spec's default)
-    box: BoxOptions = BoxOptions()
-    values: Mapping[str, bool | int | str] = field(default_factory=dict)  # declared kit options given
-
-    def option(self, option: KitOption[T]) -> T:
-        return cast(T, self.values.get(option.name, option.default))
-
-
-ComponentFn = Callable[[Any, KitContext], "list[Page]"]
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One chart of a check report: counts per category, drawn as a bar chart."""
-
-    title: str
-    counts: dict[str, int]  # category label -> how many (games, player-games, turns...)
-    x_label: str
-    y_label: str = "games"
-    note: str = ""  # one sentence under the chart saying what to look for
-
-
-@dataclass(frozen=True)
-class GameParts:
-    """The working parts of a game: its spec loader, checker, replay and the kit's drawing functions."""
-
-    # Spec path (None: the shipped template) -> model. Raises SpecError on bad input.
-    load: Callable[[Path | None], Any]
-    # Model + options -> report with verdict.
-    check: Callable[[Any, CheckOptions], CheckReport]
-    # Model + records file + output stream -> number of invalid records.
-    replay: Callable[[Any, Path, TextIO], int]
-    # Component name -> function drawing its pages; the names and order are the declaration's.
-    components: dict[str, ComponentFn]
-    # The spec `pnp init` copies for a variant.
-    template: Callable[[], bytes]
-    # Charts for `check --report` beyond the generic score and pieces charts.
-    figures: Callable[[Any, CheckReport], list[Figure]] | None = None
-    # The board after a recorded game, drawn with the kit's artwork (for reports).
-    final_board: Callable[[Any, dict[str, Any]], Page] | None = None
-    # What goes into the box (stacks of pieces, folded sheets), for the checker's box-fit test.
-    box_contents: Callable[[Any], list[Stack]] | None = None
-    # Why a component's sheet cannot take more pieces, one sentence in the kit's language (None: not
-    # said), added to the guide's warning of a sheet used under a quarter: (model, kit, component).
-    sheet_limit: Callable[[Any, KitContext, str], str | None] | None = None
-    # The same as a kit's options print them (None: as box_contents), for the kit's guide.
-    kit_box_contents: Callable[[Any, KitContext], list[Stack]] | None = None
-    # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
-    box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
-    # A recorded game as frames, move by move, for stepping through it (the studio's replay).
-    frames: Callable[[Any, dict[str, Any]], list[Frame]] | None = None
-    # The game's simulation protocol, for runs that schedule the games themselves (`pnp sweep`).
-    simulation: Simulation | None = None
+    return SpecFields()
 
 
 @dataclass(frozen=True)
@@ -165,7 +112,7 @@ class Game:
     printed_parts: Mapping[str, str] = field(default_factory=dict)
     # The spec's fields in a designer's words, for the studio's form; imported on first use, so
     # that a command that never shows a form does not load them.
-    spec_fields: Callable[[], SpecFields] = SpecFields
+    spec_fields: Callable[[], SpecFields] = _no_fields
 
     @cached_property
     def fields(self) -> SpecFields:
@@ -179,41 +126,32 @@ class Game:
                            f"but it declares {', '.join(self.components)}")
         return parts
 
-    @property
-    def load(self) -> Callable[[Path | None], Any]:
-        return self.impl.load
+    def load(self, path: Path | None) -> Any:
+        """The game's model from a spec file (None: the shipped spec). A folder, or another game's
+        spec, is refused by name rather than by the first field this game's loader misses."""
+        if path is not None and path.is_dir():
+            inside = sorted(path.glob("*.toml"), key=lambda spec: spec.stem != self.name)
+            example = f" such as {inside[0]}" if inside else ""
+            raise SpecError(path, "-", f"is a folder; name a spec file{example}")
+        try:
+            return self.impl.load(path)
+        except SpecError as exc:
+            from pnp.spec import other_game
 
-    @property
-    def check(self) -> Callable[[Any, CheckOptions], CheckReport]:
-        return self.impl.check
+            other = other_game(path, self.name) if path is not None and exc.field != "-" else None
+            if other is None:
+                raise
+            raise WrongGameSpec(path, other) from None
 
-    @property
-    def replay(self) -> Callable[[Any, Path, TextIO], int]:
-        return self.impl.replay
+    # The working parts read as the game's own attributes (`game.load`, `game.check`, ...): every
+    # field of GameParts, forwarded by this one hook, which Python calls only for names the
+    # declaration itself lacks.
+    def __getattr__(self, name: str) -> Any:
+        from pnp.games.parts import PART_NAMES
 
-    @property
-    def figures(self) -> Callable[[Any, CheckReport], list[Figure]] | None:
-        return self.impl.figures
-
-    @property
-    def final_board(self) -> Callable[[Any, dict[str, Any]], Page] | None:
-        return self.impl.final_board
-
-    @property
-    def frames(self) -> Callable[[Any, dict[str, Any]], list[Frame]] | None:
-        return self.impl.frames
-
-    @property
-    def box_contents(self) -> Callable[[Any], list[Stack]] | None:
-        return self.impl.box_contents
-
-    @property
-    def box_art(self) -> Callable[[Any, str], tuple[Any, Any]] | None:
-        return self.impl.box_art
-
-    @property
-    def simulation(self) -> Simulation | None:
-        return self.impl.simulation
+        if name in PART_NAMES:
+            return getattr(self.impl, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def printed_part(self, component: str) -> str:
         return self.printed_parts.get(component, component)

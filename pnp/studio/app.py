@@ -17,6 +17,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp import games as game_registry
+from pnp.budget import MAX_GAMES
 from pnp.errors import PnpError
 
 from . import designer, history, specs
@@ -130,7 +131,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
                            "players": list(game.players)})
         # A game plugin that does not load is listed apart, with why, and the other games work.
         broken = [{"name": name, "reason": reason} for name, reason in sorted(game_registry.broken().items())]
-        return JSONResponse({"games": result, "broken": broken, "papers": PAPERS, "langs": LANGS})
+        return JSONResponse({"games": result, "broken": broken, "papers": PAPERS, "langs": LANGS,
+                             "max_games": MAX_GAMES})
 
     async def list_specs(request: Request) -> Response:
         return JSONResponse({"specs": await run_in_threadpool(specs.list_specs, workspace)})

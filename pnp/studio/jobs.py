@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.budget import MAX_GAMES
 from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
 
@@ -25,7 +26,6 @@ from .words import details, headline
 
 MAX_JOBS_KEPT = 10  # checks whose folder (spec, report, games) stays; older ones are removed
 MAX_RUNNING = 2
-MAX_GAMES = 100_000
 MAX_PLAYERS = 12
 _PRESET = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 

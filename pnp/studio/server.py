@@ -127,5 +127,9 @@ def serve(workspace_dir: Path, *, host: str, port: int | None, open_browser: boo
         threading.Timer(0.5, webbrowser.open, args=(address + page,)).start()
     if ready is not None:
         ready.set()
-    with outside_command():
-        server.run(sockets=[sock])
+    try:
+        with outside_command():
+            server.run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: no failure, exit 0
+        pass
+    echo("pnp studio: stopped")

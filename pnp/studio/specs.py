@@ -24,7 +24,7 @@ from tomlkit.exceptions import TOMLKitError
 from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
 from pnp.fileio import TEMP_MARK, atomic_write_bytes
-from pnp.spec import Bounds, parse_toml, recorded_limits, template_path
+from pnp.spec import Bounds, game_of, parse_toml, recorded_limits, template_path
 from pnp.variants import VariantError, locate, type_fits
 
 from .workspace import OutsideWorkspace, Workspace, read_regular, safe_name
@@ -73,18 +73,11 @@ def read_text(workspace: Workspace, ref: SpecRef) -> str:
 
 
 def guess_game(text: str) -> str | None:
-    """Which game a workspace TOML file is a spec of, from its file name or its tables."""
+    """Which game a workspace TOML file is a spec of, from its tables."""
     try:
-        data = parse_toml(text, None)
+        return game_of(parse_toml(text, None))
     except SpecError:
         return None
-    if "stones" in data and "shapes" in data:
-        return "rautino"
-    if "presets" in data or ("tiles" in data and "numbers" in str(data.get("tiles"))):
-        return "triomino"
-    if "sheet" in data:
-        return "zatre"
-    return None
 
 
 def list_specs(workspace: Workspace) -> list[dict[str, str]]:
@@ -144,7 +137,7 @@ def validate(game: str, text: str, file_name: str) -> Validation:
             return Validation(False, None, str(exc), str(exc), limits)
         except RecursionError:
             reason = "not valid TOML: nested too deeply"
-            return Validation(False, "-", reason, f"{file_name}: -: {reason}", limits)
+            return Validation(False, "-", reason, f"{file_name}: {reason}", limits)
     return Validation(True, limits=limits)
 
 
@@ -298,7 +291,7 @@ def save_as(workspace: Workspace, source: SpecRef, folder: str, text: str | None
     An existing file is never replaced, even by a second save as racing this one."""
     target_relative = f"{safe_name(folder)}/{source.game}.toml"
     if target_relative.split("/")[0] == "studio-output":
-        raise OutsideWorkspace(f"{folder}: the studio's own output folder holds no specs; choose another name")
+        raise PnpError(f"{folder}: the studio's own output folder holds no specs; choose another name")
     target = workspace.resolve_inside(target_relative)
     if target.exists():
         raise Conflict(f"{target_relative}: already exists; choose another name")

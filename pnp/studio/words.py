@@ -3,6 +3,7 @@ the command line's options named as the studio's check settings and no job paths
 
 from __future__ import annotations
 
+import math
 import re
 from html import escape
 from typing import Any
@@ -32,6 +33,48 @@ def _configuration_words(label: str) -> str:
     return f"{_COUNT_WORDS.get(count, str(count))}-player{match.group(2)}"
 
 
+# A threshold test as the checker words it: "2 players: games whose first turn can place a stone
+# 100.0% (83.9%-100.0%), minimum 95.0% (check.min_first_move_share): undecided; ...".
+_TEST_LINE = re.compile(r"^(?P<configuration>[^:]+): (?P<what>.+?) (?P<figure>-?[\d.]+%? \(-?[\d.]+%?--?[\d.]+%?\)), "
+                        r"(?P<bound>minimum|limit) (?P<threshold>-?[\d.]+%?) \((?P<test>[^)]+)\)")
+# A share with its interval, "20.0% (-53.9%-76.5%)", and a share alone, "95.0%".
+_RANGE = re.compile(r"(-?\d+(?:\.\d+)?)% \((-?\d+(?:\.\d+)?)%-(-?\d+(?:\.\d+)?)%\)")
+_SHARE = re.compile(r"(-?\d+(?:\.\d+)?)%")
+# The seat advantage is a difference of two shares: percentage points, not per cent.
+_ADVANTAGE = re.compile(r"advantage (-?[\d.]+)% \((-?[\d.]+)%-(-?[\d.]+)%\), limit (-?[\d.]+)%")
+
+
+def _whole(number: str) -> str:
+    """Rounded half up, as a reader rounds (76.5 is 77), not to even."""
+    return str(math.floor(float(number) + 0.5))
+
+
+def _range(estimate: str, low: str, high: str) -> str:
+    """'20 % (from -54 % to 77 %)'."""
+    return f"{_whole(estimate)} % (from {_whole(low)} % to {_whole(high)} %)"
+
+
+def plain_figures(text: str) -> str:
+    """The checker's figures in the studio's words: whole per cents with a space, intervals as
+    'from ... to ...', the seat advantage and its limit in percentage points."""
+    text = _ADVANTAGE.sub(lambda m: f"advantage {_whole(m[1])} percentage points (from {_whole(m[2])} to "
+                                    f"{_whole(m[3])}), limit {_whole(m[4])} percentage points", text)
+    text = _RANGE.sub(lambda m: _range(m[1], m[2], m[3]), text)
+    return _SHARE.sub(lambda m: f"{_whole(m[1])} %", text)
+
+
+def _undecided_test(result: dict[str, Any], test: dict[str, Any]) -> str:
+    """What an undecided threshold test asks, in words: 'whether games whose first turn can place a
+    stone reach the minimum of 95 % (two-player games: 100 % (from 84 % to 100 %))'."""
+    for line in result.get("undecided", []):
+        match = _TEST_LINE.match(line)
+        if match and match["test"] == test.get("test") and match["configuration"] == test.get("configuration"):
+            bound = "reach the minimum" if match["bound"] == "minimum" else "stay within the limit"
+            return (f"whether {match['what']} {bound} of {plain_figures(match['threshold'])} "
+                    f"({_configuration_words(match['configuration'])} games: {plain_figures(match['figure'])})")
+    return f"the test {test.get('test', 'of a threshold')}"
+
+
 def _verdict(result: dict[str, Any]) -> str:
     verdict = result.get("verdict")
     if verdict == "playable":
@@ -41,11 +84,13 @@ def _verdict(result: dict[str, Any]) -> str:
         own = [r for r in reasons if not r.startswith("balance (")]
         if reasons and not own:  # only balance findings, which the sentences after this one name
             return "Not playable under Strict (its balance findings fail the check)."
-        return f"Not playable: {studio_words(own[0]) if own else 'see the details'}."
-    waiting = [t["games_to_decide"] for t in result.get("tests", [])
-               if t.get("outcome") == "undecided" and t.get("games_to_decide")]
-    more = f"about {max(waiting):,} games would decide it (raise Games)" if waiting else "see the details"
-    return f"Not decided yet: {more}."
+        return f"Not playable: {plain_figures(studio_words(own[0])) if own else 'see the details'}."
+    waiting = [t for t in result.get("tests", []) if t.get("outcome") == "undecided" and t.get("games_to_decide")]
+    if not waiting:
+        return "Playability not decided yet: see the details."
+    test = max(waiting, key=lambda t: t["games_to_decide"])
+    return (f"Playability not decided yet: {_undecided_test(result, test)} is open; about "
+            f"{test['games_to_decide']:,} games would decide it (raise Games).")
 
 
 def _fairness(result: dict[str, Any]) -> str:
@@ -58,11 +103,11 @@ def _fairness(result: dict[str, Any]) -> str:
     label, figures = min(seated, key=lambda item: (order.get(item[1]["seat_advantage"]["outcome"], 3),
                                                    -item[1]["seat_advantage"]["estimate"]))
     advantage = figures["seat_advantage"]
-    limit = f"the limit is {_percent(advantage['limit'])} points"
+    limit = f"the limit is {_percent(advantage['limit'])} percentage points"
     shares = figures["seat_win_shares"]
     seat = max(range(len(shares)), key=lambda n: shares[n]["estimate"])
     share = shares[seat]
-    wins = (f"seat {seat + 1} wins {_percent(share['estimate'])} % ({_percent(share['low'])}-"
+    wins = (f"seat {seat + 1} wins {_percent(share['estimate'])} % (from {_percent(share['low'])} % to "
             f"{_percent(share['high'])} %) of {_configuration_words(label)} games")
     if advantage["outcome"] == "fail":
         return f"Not fair yet: {wins}; {limit}."
@@ -79,14 +124,14 @@ def _luck(result: dict[str, Any]) -> str:
         if test and test.get("outcome") == "fail":
             win = match["win_share"]
             return (f"A game of luck: the {match['player']} player wins only {_percent(win['estimate'])} % "
-                    f"({_percent(win['low'])}-{_percent(win['high'])} %) against the {match['opponent']} player; "
-                    f"the minimum is {_percent(test['limit'])} %.")
+                    f"(from {_percent(win['low'])} % to {_percent(win['high'])} %) against the {match['opponent']} "
+                    f"player; the minimum is {_percent(test['limit'])} %.")
     return ""
 
 
 def headline(result: dict[str, Any]) -> str:
     """The verdict, fairness and luck in a few plain sentences, e.g. "Playable. Not fair yet: seat 2
-    wins 59 % (54-65 %) of two-player games; the limit is 10 points."."""
+    wins 59 % (from 54 % to 65 %) of two-player games; the limit is 10 percentage points."."""
     return " ".join(part for part in (_verdict(result), _fairness(result), _luck(result)) if part)
 
 
@@ -99,7 +144,7 @@ def details(result: dict[str, Any]) -> list[str]:
     said = " ".join([*result.get("reasons", []), *result.get("undecided", [])])
     kept = [line for n, line in enumerate(lines) if n < len(result.get("reasons", [])) + len(
         result.get("undecided", [])) or f": {line}" not in said]
-    return [studio_words(line) for line in dict.fromkeys(kept)]
+    return [plain_figures(studio_words(line)) for line in dict.fromkeys(kept)]
 
 
 def report_page(html: str, title: str, source: str) -> str:

@@ -112,6 +112,6 @@ def read_regular(path: Path, label: str, limit: int) -> bytes:
 def safe_name(name: str) -> str:
     """A folder or file name a user typed ("save as"): letters, digits, space, dot, dash, underscore."""
     name = name.strip()
-    if not _SAFE_NAME.match(name) or name in (".", ".."):
-        raise OutsideWorkspace(f"{name!r}: use 1-64 letters, digits, spaces, dots, dashes or underscores")
+    if not _SAFE_NAME.match(name) or name in (".", ".."):  # bad input (400), not a missing file
+        raise PnpError(f"{name!r}: use 1-64 letters, digits, spaces, dots, dashes or underscores")
     return name

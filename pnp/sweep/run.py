@@ -162,7 +162,7 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
                 variant.model = game.load(path)
                 configurations = tuple(simulation.configurations(variant.model, check_options))
             except SpecError as exc:
-                variant.error = f"{exc.field}: {exc.reason}"
+                variant.error = exc.detail
                 continue
             except PnpError as exc:
                 variant.error = str(exc)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from pnp.games.base import Game, GameParts
-from pnp.games.fields import SpecFields
+from typing import TYPE_CHECKING
+
+from pnp.games.base import Game
 
 from .options import BOARD_SHEETS, INK, PAGES, PLAYERS
+
+if TYPE_CHECKING:
+    from pnp.games.fields import SpecFields
+    from pnp.games.parts import GameParts
 
 
 def spec_fields() -> SpecFields:
@@ -15,6 +20,7 @@ def spec_fields() -> SpecFields:
 
 
 def parts() -> GameParts:
+    from pnp.games.parts import GameParts
     from pnp.spec import template_path
 
     from . import box, checker, replay

@@ -46,6 +46,8 @@ const sendToml = debounce(() => sendEdits([], $("toml").value), 400);
 async function start() {
   const info = await api("/api/games");
   state.games = info.games;
+  // One limit of games, the checker's, for every games field of the page.
+  for (const id of ["check-games", "check-skill-games", "sweep-games"]) $(id).max = info.max_games;
   for (const paper of info.papers) $("paper").append(el("option", { value: paper }, paper.toUpperCase()));
   for (const lang of info.langs) $("lang").append(el("option", { value: lang }, lang === "de" ? "Deutsch" : "English"));
   for (const id of ["paper", "preset"]) $(id).addEventListener("change", () => refreshPreview());

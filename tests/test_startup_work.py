@@ -1,0 +1,55 @@
+"""What `pnp --help` does at start: it builds no command's options, and imports no module it does not
+show (the start-up time itself is measured by bench/bench_startup.py, not here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+
+PROBE = """
+import io, json, sys, contextlib
+import click
+built = []
+original = click.core.Parameter.__init__
+def counting(self, param_decls=None, *args, **kwargs):
+    built.append(list(param_decls or []))
+    original(self, param_decls, *args, **kwargs)
+click.core.Parameter.__init__ = counting
+from pnp.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+print(json.dumps({"built": built, "modules": sorted(sys.modules)}))
+"""
+
+
+def _probe(*args: str) -> dict[str, list]:
+    """The probe run twice in a folder of its own: the first run renews the plugin index, which
+    records the folders on sys.path (the current folder, here) and is rebuilt when one changes."""
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(2):
+            done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True,
+                                  cwd=folder)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_help_builds_only_the_options_of_the_group_itself() -> None:
+    built = _probe("--help")["built"]
+    names = {name for decls in built for name in decls if name.startswith("-")}
+    assert names == {"-h", "--help", "-V", "--version"}, built
+
+
+def test_a_command_builds_its_own_options_only() -> None:
+    built = _probe("init", "--help")["built"]
+    names = {name for decls in built for name in decls}
+    assert "--force" in names and "--games" not in names and "--spec" not in names, names
+
+
+def test_help_loads_no_engine_kit_or_heavy_library() -> None:
+    modules = set(_probe("--help")["modules"])
+    for heavy in ("shutil", "importlib.metadata", "pnp.spec", "pnp.check.run", "pnp.draw.scene", "tomllib"):
+        assert heavy not in modules, heavy
