@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -37,10 +38,12 @@ TEMP_MARK = ".pnp-tmp-"  # in the name of every temporary file or folder pnp mak
 # Tests set it to a number of seconds to sleep after each file of a kit folder (to kill a run there).
 SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
 
-# (device, inode) of every file the running command has read; None outside a command (library use)
-_inputs: set[tuple[int, int]] | None = None
+# (device, inode) of every file the running command has read; None outside a command (library use).
+# Context variables, not globals: a server thread (the studio in a test's process, say) is never
+# inside a command that another thread of the process runs.
+_inputs: ContextVar[set[tuple[int, int]] | None] = ContextVar("pnp_command_inputs", default=None)
 # Folders the running command has created (to remove them if it fails); None outside a command
-_created: list[Path] | None = None
+_created: ContextVar[list[Path] | None] = ContextVar("pnp_command_folders", default=None)
 
 
 def os_error(path: Path | str, exc: OSError, doing: str = "cannot write") -> PnpError:
@@ -66,11 +69,12 @@ def _lstat(path: Path) -> os.stat_result | None:
 
 def note_input(path: Path) -> None:
     """Remember a file this command reads, so that no output of the command can replace it."""
-    if _inputs is None:
+    inputs = _inputs.get()
+    if inputs is None:
         return
     with contextlib.suppress(OSError):
         info = os.stat(path)
-        _inputs.add((info.st_dev, info.st_ino))
+        inputs.add((info.st_dev, info.st_ino))
 
 
 @contextlib.contextmanager
@@ -78,19 +82,20 @@ def command_inputs() -> Iterator[None]:
     """While a command runs, the files it reads are its inputs, which no output may replace; and
     the folders it creates are removed again, if still empty, when it fails (a full disk refuses
     the first file after its folder was made: the folder must not stay behind)."""
-    global _inputs, _created
-    _inputs, _created = set(), []
+    created: list[Path] = []
+    inputs_token, created_token = _inputs.set(set()), _created.set(created)
     try:
         yield
     except SystemExit as exc:
         if exc.code not in (0, None):
-            remove_empty_folders(_created)
+            remove_empty_folders(created)
         raise
     except BaseException:
-        remove_empty_folders(_created)
+        remove_empty_folders(created)
         raise
     finally:
-        _inputs, _created = None, None
+        _inputs.reset(inputs_token)
+        _created.reset(created_token)
 
 
 def remove_empty_folders(folders: list[Path]) -> None:
@@ -104,12 +109,11 @@ def remove_empty_folders(folders: list[Path]) -> None:
 def outside_command() -> Iterator[None]:
     """A service a command starts (the studio) reads and writes files for many requests over its
     life: they are not inputs of one run, so the guard is off until the service stops."""
-    global _inputs
-    saved, _inputs = _inputs, None
+    token = _inputs.set(None)
     try:
         yield
     finally:
-        _inputs = saved
+        _inputs.reset(token)
 
 
 def _kind(mode: int) -> str:
@@ -148,7 +152,8 @@ def output_file(path: Path | str) -> Path:
         if not stat.S_ISREG(info.st_mode):
             hint = "" if stat.S_ISDIR(info.st_mode) else "; use - for standard output"
             raise PnpError(f"{path}: is {_kind(info.st_mode)}, not a file: pnp writes only regular files{hint}")
-        if _inputs and (info.st_dev, info.st_ino) in _inputs:
+        inputs = _inputs.get()
+        if inputs and (info.st_dev, info.st_ino) in inputs:
             raise PnpError(f"{path}: is an input of this command; choose another output file")
     check_can_create(path.parent)
     return path
@@ -188,8 +193,9 @@ def ensure_dir(path: Path) -> Path:
     except OSError as exc:
         remove_empty_folders(missing)
         raise os_error(path, exc, "cannot create output folder") from None
-    if _created is not None:
-        _created.extend(missing)
+    created = _created.get()
+    if created is not None:
+        created.extend(missing)
     if not os.access(path, os.W_OK | os.X_OK):
         raise PnpError(f"{path}: output folder is not writable")
     return path

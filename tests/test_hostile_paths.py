@@ -153,3 +153,24 @@ def test_a_streamed_output_appears_whole_or_not_at_all(tmp_path):
     os.mkfifo(tmp_path / "fifo")
     with pytest.raises(fileio.PnpError, match="is a FIFO"), fileio.atomic_output(tmp_path / "fifo"):
         pass
+
+
+def test_a_command_guards_its_own_inputs_not_another_threads_writes(tmp_path):
+    """The studio serves requests on threads of its own; a command run meanwhile in the same process
+    (a test's, or a library user's) makes its inputs unwritable for itself alone."""
+    import threading
+
+    from pnp.errors import PnpError
+    from pnp.fileio import command_inputs, note_input, output_file
+
+    spec = tmp_path / "mine.toml"
+    spec.write_text("x = 1\n")
+    other_thread: list[object] = []
+    with command_inputs():
+        note_input(spec)
+        with pytest.raises(PnpError, match="is an input of this command"):
+            output_file(spec)
+        worker = threading.Thread(target=lambda: other_thread.append(output_file(spec)))
+        worker.start()
+        worker.join()
+    assert other_thread == [spec]
