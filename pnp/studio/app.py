@@ -67,6 +67,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
+def _source(ref: specs.SpecRef) -> str:
+    """How a check's report names its spec: the workspace file, or the shipped spec of the game."""
+    return ref.path or f"the shipped {ref.game} spec"
+
+
 def _text(body: dict[str, Any]) -> str:
     text = body.get("text")
     if not isinstance(text, str):
@@ -211,24 +216,23 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         return Response(data, media_type="application/zip",
                         headers={"content-disposition": f'attachment; filename="{kit.settings.game}-svg.zip"'})
 
-    async def start_check(request: Request) -> Response:
+    async def valid_spec(request: Request) -> tuple[dict[str, Any], specs.SpecRef, str]:
+        """The request's body, spec and its text, refused in one line unless the spec loads."""
         body = await _json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         text = _text(body)
         validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
         if not validation.ok:
             raise PnpError(validation.message or "invalid spec")
-        source = ref.path or f"the shipped {ref.game} spec"
-        job = await run_in_threadpool(checks.start, ref.game, text, _check_settings(body), source)
+        return body, ref, text
+
+    async def start_check(request: Request) -> Response:
+        body, ref, text = await valid_spec(request)
+        job = await run_in_threadpool(checks.start, ref.game, text, _check_settings(body), _source(ref))
         return JSONResponse(job.to_json())
 
     async def start_sweep(request: Request) -> Response:
-        body = await _json_body(request)
-        ref = specs.SpecRef.parse(str(body.get("id", "")))
-        text = _text(body)
-        validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
-        if not validation.ok:
-            raise PnpError(validation.message or "invalid spec")
+        body, ref, text = await valid_spec(request)
         vary = body.get("vary")
         if not isinstance(vary, list) or not all(
                 isinstance(item, dict) and isinstance(item.get("field"), str) and isinstance(item.get("values"), str)
@@ -238,8 +242,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         settings = SweepSettings(tuple((item["field"], item["values"]) for item in vary), games=check.games,
                                  seed=check.seed, players=check.players, preset=check.preset,
                                  confidence=check.confidence)
-        source = ref.path or f"the shipped {ref.game} spec"
-        job = await run_in_threadpool(checks.start, ref.game, text, settings, source)
+        job = await run_in_threadpool(checks.start, ref.game, text, settings, _source(ref))
         return JSONResponse(job.to_json())
 
     async def check_status(request: Request) -> Response:
