@@ -1,0 +1,43 @@
+"""The box lid of a game without cover art of its own: its name and tagline above a picture.
+
+The box net calls a lid art as art(page, x, y, w, h, rotation); the art is drawn upright in its
+own frame and turned with the panel. A game supplies only the picture below the name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pnp.draw.affine import Affine
+from pnp.draw.scene import Page, filled
+from pnp.draw.text import text_width, vertical_extent
+from pnp.i18n import KIT
+
+# art(page, x, y, w, h, rotation): the box net's panel-art signature.
+ArtFn = Callable[[Page, float, float, float, float, float], None]
+# picture(group, width, height, top): draws below `top` (mm) in the upright frame width x height.
+PictureFn = Callable[[Page, float, float, float], None]
+
+MARGIN = 0.07  # of the lid's height, above the name and below the picture
+
+
+def lid_art(title: str, lang: str, picture: PictureFn | None) -> ArtFn:
+    """A lid art: `title` large, the kit's tagline under it, then `picture` in the room left."""
+
+    def draw(page: Page, x: float, y: float, w: float, h: float, rotation: float = 0.0) -> None:
+        turned = round(rotation) % 180 == 90
+        aw, ah = (h, w) if turned else (w, h)  # the art's own frame, upright
+        cx, cy = x + w / 2, y + h / 2
+        transform = Affine.rotate(rotation, cx, cy) @ Affine.translate(cx - aw / 2, cy - ah / 2)
+        with page.group(transform, cls="cover-art", data={"rotation": f"{rotation:g}"}) as g:
+            size = min(0.16 * ah, 0.8 * aw / max(text_width(title, 1.0, True), 1e-9), 14.0)
+            ascent, descent = vertical_extent(size, True)
+            top = MARGIN * ah
+            g.text(aw / 2, top + ascent, title, size, weight="bold", anchor="middle", cls="cover-title")
+            sub = 0.35 * size
+            g.text(aw / 2, top + ascent + descent + sub, KIT(lang, "tagline"), sub, anchor="middle",
+                   style=filled("#555555"), cls="cover-subtitle")
+            if picture is not None:
+                picture(g, aw, ah, top + ascent + descent + 2.2 * sub)
+
+    return draw
