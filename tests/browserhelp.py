@@ -2,9 +2,49 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 NO_CHROMIUM = "needs Debian's chromium (installed by .ci/run)"
+
+
+def launched_chromium() -> Iterator[Any]:
+    """Debian's chromium under Playwright for a module's tests (a fixture body: `yield from` it)."""
+    from playwright import sync_api as playwright
+
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def pnp_server(command: list[str], workspace: Path, expect: str = "/") -> Iterator[str]:
+    """`pnp studio` or `pnp play` started as a user starts it, on a free port of 127.0.0.1; yields its
+    address once its first line names `expect` after the port, and stops it afterwards."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "pnp", *command, "--workspace", str(workspace), "--port",
+                               str(port), "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    assert f":{port}{expect}" in line, line
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

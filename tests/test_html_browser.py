@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium
 from click.testing import CliRunner
 from playwright import sync_api as playwright
 
@@ -40,10 +40,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[playwright.Browser]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launched_chromium()
 
 
 def opened(browser: playwright.Browser, page_file: Path) -> tuple[playwright.Page, list[str]]:

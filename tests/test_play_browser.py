@@ -7,15 +7,11 @@ from __future__ import annotations
 import io
 import json
 import os
-import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
-from playwright import sync_api as playwright
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server
 from test_play_zatre import small_spec
 
 from pnp import games as registry
@@ -24,36 +20,17 @@ pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.m
 SCREENSHOTS = os.environ.get("PNP_PLAY_SCREENSHOTS")  # a folder: write the README's screenshots there
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     workspace = tmp_path_factory.mktemp("workspace")
     small_spec(workspace)
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "pnp", "play", "rautino", "--workspace", str(workspace),
-                               "--port", str(port), "--no-browser", "--seed", "3"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert server.stdout is not None
-    line = server.stdout.readline()
-    assert f":{port}/play?game=rautino" in line, line
-    try:
-        yield f"http://127.0.0.1:{port}", workspace
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with pnp_server(["play", "rautino", "--seed", "3"], workspace, "/play?game=rautino") as base:
+        yield base, workspace
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launched_chromium()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium
 from playwright import sync_api as playwright
 from studiohelp import running_studio
 
@@ -28,10 +28,7 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[playwright.Browser]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launched_chromium()
 
 
 def serious(page: playwright.Page) -> list[str]:

@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
-from playwright import sync_api as playwright
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server
 
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("studio-work")]
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
@@ -27,12 +23,6 @@ def shot(page: object, name: str) -> None:
         page.screenshot(path=str(Path(SCREENSHOTS) / f"studio-{name}.png"))
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     workspace = tmp_path_factory.mktemp("workspace")
@@ -40,26 +30,14 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     shipped = (Path(__file__).parents[1] / "templates" / "rautino.toml").read_text(encoding="utf-8")
     (workspace / "broken" / "rautino.toml").write_text(shipped.replace('title = "Rautino"', 'title = "Rautino'),
                                                        encoding="utf-8")
-    port = free_port()
     # The studio as a user starts it: through the command line, whose commands guard their inputs.
-    server = subprocess.Popen([sys.executable, "-m", "pnp", "studio", "--workspace", str(workspace), "--port",
-                               str(port), "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert server.stdout is not None
-    line = server.stdout.readline()
-    assert f":{port}/" in line, line
-    try:
-        yield f"http://127.0.0.1:{port}", workspace
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with pnp_server(["studio"], workspace) as base:
+        yield base, workspace
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launched_chromium()
 
 
 @pytest.fixture

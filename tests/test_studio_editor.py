@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium
 from playwright import sync_api as playwright
 from studiohelp import running_studio, shot
 
@@ -26,10 +26,7 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[playwright.Browser]:
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launched_chromium()
 
 
 @pytest.fixture
