@@ -12,7 +12,7 @@ import random
 from collections import deque
 
 from pnp.players.search import Budget, best_candidate
-from pnp.players.view import SeatView, unseen
+from pnp.players.view import Deals, SeatView, unseen
 
 from .engine import Board, Move, Stone, stone_indices
 
@@ -39,22 +39,7 @@ class SearchPlayer:
         if len(order) == 1 or view is None:
             return moves[order[0]]
         seed = rng.getrandbits(64)
-        hidden: list[Stone] = unseen(stone_indices(board.model), view.seen, hand)  # type: ignore[assignment]
-        players = len(view.hand_sizes)
-        samples: dict[int, tuple[list[list[Stone]], list[Stone]]] = {}
-
-        def deal(sample: int) -> tuple[list[list[Stone]], list[Stone]]:
-            dealt = samples.get(sample)
-            if dealt is None:
-                stones = hidden[:]
-                random.Random(seed + sample).shuffle(stones)
-                hands: list[list[Stone]] = []
-                for seat in range(players):
-                    size = 0 if seat == view.seat else view.hand_sizes[seat]
-                    hands.append(stones[:size])
-                    del stones[:size]
-                dealt = samples[sample] = (hands, stones)
-            return dealt
+        deal: Deals[Stone] = Deals(unseen(stone_indices(board.model), view.seen, hand), view, seed)  # type: ignore[arg-type]
 
         def value(index: int, sample: int) -> float:
             hands, stack = deal(sample)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from pnp.players.search import Budget, best_candidate
-from pnp.players.view import SeatView, unseen
+from pnp.players.view import Deals, SeatView, unseen
 
 from .engine import Move, Table, hand_total
 from .model import Numbers, Rules
@@ -41,22 +41,8 @@ class SearchPlayer:
         values = [table.move_value(move) for move in moves]
         order = sorted(range(len(moves)), key=lambda i: -values[i])[:CANDIDATES]  # stable: `moves` order on ties
         seed = rng.getrandbits(64)
-        hidden: list[int] = unseen(range(len(table.fit.sums)), view.seen, tiles)  # type: ignore[arg-type]
-        samples: dict[int, tuple[list[list[int]], list[int]]] = {}
+        deal: Deals[int] = Deals(unseen(range(len(table.fit.sums)), view.seen, tiles), view, seed)  # type: ignore[arg-type]
         rules = table.rules
-
-        def deal(sample: int) -> tuple[list[list[int]], list[int]]:
-            dealt = samples.get(sample)
-            if dealt is None:
-                pieces = hidden[:]
-                random.Random(seed + sample).shuffle(pieces)
-                hands: list[list[int]] = []
-                for seat, size in enumerate(view.hand_sizes):
-                    size = 0 if seat == view.seat else size
-                    hands.append(pieces[:size])
-                    del pieces[:size]
-                dealt = samples[sample] = (hands, pieces)
-            return dealt
 
         def value(index: int, sample: int) -> float:
             hands, pool = deal(sample)

@@ -19,7 +19,7 @@ from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import _best_cells, _tables, greedy_player
 from pnp.games.zatre.sheet import ScoreSheet
 from pnp.players.search import Budget, best_candidate
-from pnp.players.view import SeatView, unseen
+from pnp.players.view import Deals, SeatView, unseen
 
 BUDGETS = {"search": Budget(playouts=192, horizon=4), "search-deep": Budget(playouts=768, horizon=5)}
 FIRST_PLACEMENTS = 3  # the best first placements per value in hand that open a candidate turn
@@ -48,21 +48,7 @@ class SearchPlayer:
         if view is None or len(candidates) == 1:
             return candidates[0]
         seed = rng.getrandbits(64)
-        hidden: list[int] = unseen(self.bag, view.seen, hand)  # type: ignore[arg-type]
-        samples: dict[int, tuple[list[list[int]], list[int]]] = {}
-
-        def deal(sample: int) -> tuple[list[list[int]], list[int]]:
-            dealt = samples.get(sample)
-            if dealt is None:
-                pieces = hidden[:]
-                random.Random(seed + sample).shuffle(pieces)
-                hands: list[list[int]] = []
-                for seat, size in enumerate(view.hand_sizes):
-                    size = 0 if seat == view.seat else size
-                    hands.append(pieces[:size])
-                    del pieces[:size]
-                dealt = samples[sample] = (hands, pieces)
-            return dealt
+        deal: Deals[int] = Deals(unseen(self.bag, view.seen, hand), view, seed)  # type: ignore[arg-type]
 
         sheets = view.records
 
