@@ -27,6 +27,15 @@ def launched_chromium() -> Iterator[Any]:
         chromium.close()
 
 
+def wait_open(page: Any, spec_id: str | None = None) -> None:
+    """Wait until the studio shows a spec (`spec_id`, if given) in an editor that takes input, and its
+    preview drawn: only then is a typed value an edit of that spec."""
+    opened = "document.querySelector('#design').dataset.opened"
+    page.wait_for_function(f"{opened} === {spec_id!r}" if spec_id else opened)
+    page.wait_for_function("document.querySelector('#design').getAttribute('aria-busy') === 'false'"
+                           " && document.querySelector('#preview-state').textContent.includes('pages')")
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

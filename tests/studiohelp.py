@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from browserhelp import free_port
 
 
 @contextlib.contextmanager

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server, wait_open
 from test_play_zatre import small_spec
 
 from pnp import games as registry
@@ -240,7 +240,7 @@ def test_a_whole_triomino_game_by_clicks_ends_on_the_scores_pnp_replay_finds(pag
 def test_the_studios_play_link_plays_the_spec_being_edited(page: object, studio: tuple[str, Path]) -> None:
     base, _ = studio
     page.goto(f"{base}/?spec=workspace:zatre:zatre.toml")
-    page.wait_for_function("document.querySelector('#spec').value === 'workspace:zatre:zatre.toml'")
+    wait_open(page, "workspace:zatre:zatre.toml")
     page.click("#play-link")
     page.wait_for_selector("#board svg")
     ready(page)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, wait_open
 from playwright import sync_api as playwright
 from studiohelp import running_studio
 
@@ -48,7 +48,7 @@ def opened(browser: playwright.Browser, base: str, spec: str, width: int) -> pla
     page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
     page.set_default_timeout(60_000)
     page.goto(f"{base}/?spec={spec}")
-    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    wait_open(page)
     return page
 
 
@@ -84,7 +84,7 @@ def test_messages_versions_and_a_changed_file(browser: playwright.Browser, studi
         page.locator("#compare-result").locator("table, p").first.wait_for()
         assert serious(page) == []  # saved versions and a comparison
         other.goto(f"{studio}/?spec={spec}")
-        other.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+        wait_open(other)
         hand.fill("5")
         hand.press("Tab")
         page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server, wait_open
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
@@ -43,7 +43,7 @@ def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
 def open_spec(page: object, base: str, spec_id: str) -> None:
     page.goto(f"{base}/?spec={spec_id}")
     page.wait_for_selector("#pages figure img")
-    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    wait_open(page)
 
 
 def shot(page: object, name: str) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server, wait_open
 
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("studio-work")]
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
@@ -51,7 +51,7 @@ def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
 
 def opened(page: object) -> None:
     page.wait_for_selector("#pages figure img", state="attached")
-    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    wait_open(page)
 
 
 # A field of each game's spec and the value an evening's edit gives it, as the file then reads.
@@ -68,8 +68,7 @@ def test_save_as_then_edit_then_reload_keeps_the_edit(page: object, studio: tupl
     opened(page)
     page.once("dialog", lambda dialog: dialog.accept(f"copy-of-{game}"))
     page.click("#save-as")
-    page.wait_for_function(f"document.querySelector('#spec').value === 'workspace:{game}:copy-of-{game}/{game}.toml'")
-    opened(page)
+    wait_open(page, f"workspace:{game}:copy-of-{game}/{game}.toml")
     box = page.locator(f'.field[data-path="{field}"] input')
     box.fill(value)
     box.press("Tab")
@@ -82,6 +81,29 @@ def test_save_as_then_edit_then_reload_keeps_the_edit(page: object, studio: tupl
     page.reload()
     opened(page)
     assert page.locator(f'.field[data-path="{field}"] input').input_value() == value
+
+
+def test_while_a_copy_opens_the_editor_takes_no_input_then_the_first_edit_is_saved(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    page.goto(f"{base}/?spec=shipped:rautino")
+    opened(page)
+    held: list[object] = []  # a busy machine: the copy's spec arrives late
+    page.route("**/api/spec?id=workspace*", lambda route: held.append(route))
+    page.once("dialog", lambda dialog: dialog.accept("slow-copy"))
+    page.click("#save-as")
+    page.wait_for_function("document.querySelector('#design').getAttribute('aria-busy') === 'true'")
+    assert page.evaluate("document.querySelector('#design').inert")
+    title = page.locator('.field[data-path="game.title"] input')
+    with pytest.raises(Exception, match=r"(?i)timeout"):  # the old form does not take the value
+        title.fill("Lost", timeout=1500)
+    assert len(held) == 1
+    held[0].continue_()
+    wait_open(page, "workspace:rautino:slow-copy/rautino.toml")
+    title.fill("Kept")
+    title.press("Tab")
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    assert 'title = "Kept"' in (workspace / "slow-copy" / "rautino.toml").read_text(encoding="utf-8")
 
 
 def test_a_spec_with_a_toml_error_opens_in_the_toml_text_and_is_fixed_there(
@@ -156,7 +178,6 @@ def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: obje
     shot(page, "sweep")
     page.once("dialog", lambda dialog: dialog.accept("hand-of-three"))
     page.click('button[aria-label="use variant 2"]')
-    page.wait_for_function("document.querySelector('#spec').value === 'workspace:rautino:hand-of-three/rautino.toml'")
-    opened(page)
+    wait_open(page, "workspace:rautino:hand-of-three/rautino.toml")
     assert page.locator('.field[data-path="game.hand_size"] input').input_value() == "3"
     assert "hand_size = 3" in (workspace / "hand-of-three" / "rautino.toml").read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium
+from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, wait_open
 from playwright import sync_api as playwright
 from studiohelp import running_studio, shot
 
@@ -49,7 +49,7 @@ def fresh(studio: tuple[str, Path]) -> Iterator[tuple[str, Path]]:
 
 def open_spec(page: playwright.Page, base: str, spec_id: str = RAUTINO) -> None:
     page.goto(f"{base}/?spec={spec_id}")
-    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    wait_open(page)
 
 
 def saved(page: playwright.Page) -> None:
@@ -135,7 +135,7 @@ def test_a_saved_page_leaves_without_asking(context: playwright.BrowserContext, 
     asked: list[str] = []
     page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
     page.reload()
-    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    wait_open(page)
     assert asked == []
     assert page.locator('.field[data-path="game.hand_size"] input').input_value() == "5"
 
@@ -357,14 +357,13 @@ def test_save_as_then_edit_and_reload_keeps_the_edit(context: playwright.Browser
     open_spec(page, base, "shipped:zatre")
     page.on("dialog", lambda dialog: dialog.accept("my-zatre"))  # the folder the copy goes to
     page.click("#save-as")
-    page.wait_for_function("document.querySelector('#spec').value === 'workspace:zatre:my-zatre/zatre.toml'")
-    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    wait_open(page, "workspace:zatre:my-zatre/zatre.toml")
     copy = workspace / "my-zatre" / "zatre.toml"
     set_field(page, "sheet.rows", "30")
     eventually(lambda: tomllib.loads(copy.read_text(encoding="utf-8"))["sheet"]["rows"] == 30)
     saved(page)
     page.reload()
-    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    wait_open(page)
     assert page.locator("#spec").input_value() == "workspace:zatre:my-zatre/zatre.toml"
     assert page.locator('.field[data-path="sheet.rows"] input').input_value() == "30"
     # Zatre's board layout is edited as lines of text, one per board row.

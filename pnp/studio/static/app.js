@@ -187,9 +187,9 @@ async function redo() {
   await applyText(text, "redone", false);
 }
 
-async function applyText(text, note, record = true) {
+async function applyText(text, note, record = true, { preview = true } = {}) {
   $("toml").value = text;
-  await sendEdits([], text, { record });
+  await sendEdits([], text, { record, preview });
   $("undo-note").textContent = note;
   setUndoButtons();
 }
@@ -223,6 +223,22 @@ function rowName(path) {
 }
 
 async function openSpec(id) {
+  // The editor takes no input while another spec opens: a value typed then would land in the old form.
+  const design = $("design");
+  design.inert = true;
+  design.setAttribute("aria-busy", "true");
+  design.dataset.opened = "";
+  try {
+    await showSpec(id);
+  } finally {
+    design.inert = false;
+    design.setAttribute("aria-busy", "false");
+  }
+  if (design.dataset.opened) await refreshPreview();
+}
+
+async function showSpec(id) {
+  // The spec, its form and any draft kept of it; the preview follows once the editor takes input again.
   const spec = await api(`/api/spec?id=${encodeURIComponent(id)}`);
   Object.assign(state, { spec, text: spec.text, saved: spec.text, version: spec.version, readOnly: spec.read_only,
                          undo: [], redo: [] });
@@ -257,7 +273,8 @@ async function openSpec(id) {
   if (draft && draft.text !== spec.text) {
     if (draft.base === spec.version) {
       $("conflict").hidden = true;
-      await applyText(draft.text, "your unsaved edits were kept");  // a reload or a closed tab
+      await applyText(draft.text, "your unsaved edits were kept", true, { preview: false });  // a reload or a closed tab
+      $("design").dataset.opened = spec.id;
       return;
     }
     showConflict("The file changed elsewhere since your edits (another tab or program saved it). It is shown as it is now; your edits are below.",
@@ -265,7 +282,7 @@ async function openSpec(id) {
   } else {
     $("conflict").hidden = true;
   }
-  await refreshPreview();
+  $("design").dataset.opened = spec.id;
 }
 
 function setSaveState(text) {
@@ -539,7 +556,7 @@ async function removeRow(path, title) {
     el("button", { type: "button", class: "small", onclick: undo }, `Undo: bring back ${title}`));
 }
 
-async function sendEdits(edits, text, { record = true } = {}) {
+async function sendEdits(edits, text, { record = true, preview = true } = {}) {
   const seq = ++state.seq;
   const before = state.text;
   setSaveState(state.readOnly ? "shipped spec (read-only)" : "saving…");
@@ -575,7 +592,7 @@ async function sendEdits(edits, text, { record = true } = {}) {
     return;
   }
   if (!state.readOnly) await save();
-  await refreshPreview();
+  if (preview) await refreshPreview();
 }
 
 async function save() {
