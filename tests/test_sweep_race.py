@@ -132,3 +132,39 @@ def test_a_variant_at_its_limit_stops_with_a_tolerance_and_plays_the_budget_with
     header, body = results.rows(zoned)
     assert "at the limit: seat advantage, 2 players: " in body[0][header.index("reason")]
     assert results.to_json(zoned)["variants"][0]["at_limit"] == first.report.at_limit
+
+
+def test_two_variants_identical_by_construction_stop_tied_well_before_the_budget() -> None:
+    """Variants 1 and 2 play the very same games (the same bias, the same seeds): with a tolerance of 0.05
+    (a zone of 0.1 for the seat advantage) the race shows them within it of each other and stops them
+    long before the budget, naming them tied in the text, JSON and CSV."""
+    raced = race(GAME, _sweep([0.02, 0.02, 0.45], SweepOptions(auto=True, max_games=6400, workers=1,  # type: ignore[arg-type]
+                                                                tolerance=0.05)))
+    first, second, third = raced.variants
+    assert first.played == second.played <= 1600 and not first.out and not second.out
+    assert "breaks a limit" in third.out
+    assert raced.race is not None and raced.race["tied"] == [2] and raced.race["tied_within"] == 0.1
+    assert raced.race["decided"] and raced.race["differences"]["2"]["estimate"] == 0
+    assert raced.race["differences"]["2"]["low"] > -0.1 and raced.race["differences"]["2"]["high"] < 0.1
+    assert results.best(raced) is first
+    text = results.to_text(raced)
+    assert "variant 2 tied with the best: their seat advantages are within 10.0% of each other (95% confidence)" \
+        in text
+    assert "equal estimates, no number of games would separate them" in text
+    header, body = results.rows(raced)
+    assert body[1][header.index("reason")].startswith("tied with the best, variant 1: seat advantages within 10.0%")
+    assert "tied with the best, variant 1" in results.to_csv(raced)
+    assert results.to_json(raced)["race"]["tied"] == [2]
+    # Without a tolerance nothing shows them tied: they race on to the budget, as before.
+    exact = race(GAME, _sweep([0.02, 0.02], SweepOptions(auto=True, max_games=1600, workers=1)))  # type: ignore[arg-type]
+    assert [v.played for v in exact.variants] == [1600, 1600] and exact.race["tied_within"] is None  # type: ignore[index]
+
+
+def test_variants_apart_by_more_than_the_tolerance_are_not_called_tied() -> None:
+    """Seat advantages 0.02 and 0.12 with a zone of 0.04: the difference's interval never fits inside it,
+    so the race separates them (the second clearly worse) instead of calling them tied."""
+    raced = race(GAME, _sweep([0.02, 0.12], SweepOptions(auto=True, max_games=6400, workers=1,  # type: ignore[arg-type]
+                                                          tolerance=0.02)))
+    assert raced.race is not None and raced.race["tied"] == [] and raced.race["tied_within"] is None
+    assert "clearly above variant 1" in raced.variants[1].out
+    assert results.best(raced).number == 1  # type: ignore[union-attr]

@@ -1,8 +1,9 @@
 """`pnp sweep --games auto`: the variants race. Every variant plays to the looks of pnp.check.sequential;
 after each look a variant stops when it is out (it breaks a limit, or its seat advantage is clearly
 worse than the leader's: its interval lies wholly above the leader's), and the others play on until
-every test is decided and one contender is left, or the budget is spent. The variants still tied then
-are named, with about how many games would separate them.
+every test is decided and either one contender is left or the contenders are shown to be tied (every
+two of their seat advantages within the tolerance of each other), or the budget is spent. The variants
+still tied then are named, with about how many games would separate them.
 """
 
 from __future__ import annotations
@@ -36,22 +37,62 @@ def advantage(variant: Variant) -> Advantage | None:
     return Advantage(worst["estimate"], worst["low"], worst["high"])
 
 
+@dataclass(frozen=True)
+class Difference:
+    """One variant's seat advantage less another's, with its interval."""
+
+    estimate: float
+    low: float
+    high: float
+
+    def within(self, zone: float) -> bool:
+        """The whole interval inside +- zone: the two seat advantages are shown to differ by less."""
+        return zone > 0 and -zone < self.low and self.high < zone
+
+    def to_json(self) -> dict[str, float]:
+        return {"estimate": round(self.estimate, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+
+
+def difference(variant: Variant, other: Variant) -> Difference | None:
+    """`variant`'s seat advantage less `other`'s, with an interval at the confidence of theirs: each end
+    is the root of the summed squares of the two intervals' distances from their estimates on that side
+    (the method of variance estimates recovery, for two independent figures). The variants' games are
+    taken as independent; they share the deals' seeds, which if anything makes their figures agree more."""
+    mine, theirs = advantage(variant), advantage(other)
+    if mine is None or theirs is None:
+        return None
+    gap = mine.estimate - theirs.estimate
+    below = math.hypot(mine.estimate - mine.low, theirs.high - theirs.estimate)
+    above = math.hypot(mine.high - mine.estimate, theirs.estimate - theirs.low)
+    return Difference(gap, gap - below, gap + above)
+
+
+def tie_zone(tolerance: float) -> float:
+    """How close two seat advantages must be shown to be to count as tied: the zone the seat advantage's
+    own test gets from the tolerance (twice it, the advantage being a difference of two win shares)."""
+    return 2 * tolerance
+
+
+def shown_tied(contenders: list[Variant], zone: float) -> bool:
+    """At least two contenders, and every two of them shown within `zone` of each other."""
+    found = [difference(a, b) for i, a in enumerate(contenders) for b in contenders[i + 1:]]
+    return len(contenders) > 1 and all(d is not None and d.within(zone) for d in found)
+
+
 def clearly_worse(variant: Variant, leader: Variant) -> bool:
     mine, theirs = advantage(variant), advantage(leader)
     return mine is not None and theirs is not None and mine.low > theirs.high
 
 
 def games_to_separate(variant: Variant, leader: Variant) -> int | None:
-    """About how many games per configuration would make the two intervals part, if the estimates held
-    (intervals narrow with the square root of the games); None when the estimates are equal."""
-    mine, theirs = advantage(variant), advantage(leader)
-    if mine is None or theirs is None:
+    """About how many games per configuration each would make the interval of the two seat advantages'
+    difference leave 0, if the estimates held (intervals narrow with the square root of the games); None
+    when the estimates are equal."""
+    found = difference(variant, leader)
+    if found is None or found.estimate == 0 or variant.played == 0:
         return None
-    gap = mine.estimate - theirs.estimate
-    widths = (mine.high - mine.low + theirs.high - theirs.low) / 2
-    if gap <= 0 or variant.played == 0:
-        return None
-    return math.ceil(variant.played * (widths / gap) ** 2)
+    width = found.estimate - found.low if found.estimate > 0 else found.high - found.estimate
+    return max(variant.played, math.ceil(variant.played * (width / found.estimate) ** 2))
 
 
 def leader(contenders: list[Variant]) -> Variant | None:
@@ -106,6 +147,10 @@ def _still_running(sweep: Sweep, running: list[int], last: bool) -> list[int]:
     tied = [p for p in alive if state(variants[p]) == "pass"]
     if not any(state(variants[p]) == "undecided" for p in alive) and len(tied) <= 1:
         return []  # every test decided and one contender left (or none)
+    if not any(state(variants[p]) == "undecided" for p in alive) \
+            and shown_tied([variants[p] for p in tied], tie_zone(sweep.options.tolerance)):
+        return []  # every test decided and the contenders tied: more games would only tell apart what
+        # the tolerance says not to
     if last:
         return []
     if all(state(variants[p]) == "pass" for p in alive) and best is not None \
@@ -115,16 +160,24 @@ def _still_running(sweep: Sweep, running: list[int], last: bool) -> list[int]:
 
 
 def race_summary(sweep: Sweep, plan: sequential.Plan) -> dict[str, Any]:
-    """The plan of looks, the games played, the variants still tied with the best and about how many
-    games per configuration would separate each from it."""
+    """The plan of looks, the games played, the variants still tied with the best, each one's seat
+    advantage less the best's, and about how many games per configuration would separate each from it;
+    `tied_within`: the zone the tied variants were shown to lie within of each other, or None while they
+    were not (the budget was spent first)."""
     from pnp.sweep.results import best, state
 
     chosen = best(sweep)
     tied = [v for v in sweep.variants if state(v) == "pass" and not v.out and v is not chosen
             and chosen is not None and advantage(v) is not None and not clearly_worse(v, chosen)]
     played = sum(v.played * len(v.configurations) + v.match_played * len(v.skill_tallies) for v in sweep.variants)
-    decided = not tied and all(state(v) != "undecided" for v in sweep.variants if not v.out)
+    zone = tie_zone(plan.tolerance)
+    within = chosen is not None and bool(tied) and shown_tied([chosen, *tied], zone)
+    open_tests = any(state(v) == "undecided" for v in sweep.variants if not v.out)
+    decided = (not tied or within) and not open_tests
+    differences = {str(v.number): d.to_json() for v in tied if chosen and (d := difference(v, chosen))}
     return {**plan.to_json(played, decided),
             "tied": [v.number for v in tied],
+            "tied_within": zone if within else None,
+            "differences": differences,
             "games_to_separate": {str(v.number): games_to_separate(v, chosen) for v in tied if chosen},
             "out": {str(v.number): v.out for v in sweep.variants if v.out}}

@@ -242,7 +242,8 @@ def rows(sweep: Sweep) -> tuple[list[str], list[list[str]]]:
         values = [cell(variant.values[name]) for name in sweep.fields]
         verdict = _verdict(variant) + (" (best)" if variant is chosen else "")
         at_limit = [f"at the limit: {a}" for a in (variant.report.at_limit if variant.report else [])]
-        reason = "; ".join([variant.out] * bool(variant.out) + reasons(variant) + at_limit)  # the race's stop first
+        stopped = [variant.out or tie_reason(sweep, variant)]  # the race's stop first
+        reason = "; ".join([*filter(None, stopped), *reasons(variant), *at_limit])
         per_label = variant_figures(variant) or {"": {}}
         for label, measured in per_label.items():
             body.append([str(variant.number), *values, label, verdict,
@@ -294,18 +295,49 @@ def to_text(sweep: Sweep) -> str:
 
 
 def race_text(race: dict[str, Any]) -> str:
-    """'games auto: 3,150 games (looks at 50 ... 6400 per configuration, 95% over all looks); variants 2, 5
-    still tied with the best (about 9000, 12000 games would separate them)'."""
+    """'games auto: 3,150 games played (looks at 50..6400 games per configuration, 95% confidence over all
+    looks)', then the variants still tied with the best: shown within the tolerance of it, or left so by
+    the budget, with about how many games would separate them."""
     looks = race["looks"]
     text = (f"games auto: {race['games']:,} games played (looks at {looks[0]}..{looks[-1]} games per "
             f"configuration, {race['confidence']:.0%} confidence over all looks)")
-    tied = race["tied"]
-    if tied:
-        separate = [race["games_to_separate"].get(str(n)) for n in tied]
-        about = ", ".join(f"{n:,}" if n else "no number of" for n in separate)
-        text += (f"; variant{'s' if len(tied) > 1 else ''} {', '.join(map(str, tied))} still tied with the best "
-                 f"(about {about} games per configuration would separate them)")
+    if race["tied"]:
+        text += "; " + tie_text(race)
     return text
+
+
+def tie_text(race: dict[str, Any]) -> str:
+    """Which variants remain tied with the best, and why the race stopped them."""
+    tied = race["tied"]
+    names = f"variant{'s' if len(tied) > 1 else ''} {', '.join(map(str, tied))}"
+    separate = [(n, race["games_to_separate"].get(str(n)), race.get("differences", {}).get(str(n))) for n in tied]
+    if race.get("tied_within") is None:
+        about = ", ".join(f"{games:,}" if games else "no number of" for _, games, _ in separate)
+        return f"{names} still tied with the best (about {about} games per configuration would separate them)"
+    zone = race["tied_within"]
+    text = (f"{names} tied with the best: their seat advantages are within {zone:.1%} of each other "
+            f"({race['confidence']:.0%} confidence), so the race stopped them")
+    for number, games, found in separate:
+        if found is None:
+            continue
+        gap = abs(found["estimate"])
+        text += (f"; variant {number} less the best {found['estimate']:+.1%} ({found['low']:+.1%} to "
+                 f"{found['high']:+.1%}): " + (f"about {games:,} games per configuration each would separate "
+                                               f"them by {gap:.1%}" if games else
+                                               "equal estimates, no number of games would separate them"))
+    return text
+
+
+def tie_reason(sweep: Sweep, variant: Variant) -> str:
+    """The table's word for a variant the race left tied with the best ('' for any other)."""
+    race = sweep.race
+    chosen = best(sweep)
+    if race is None or chosen is None or variant.number not in race["tied"]:
+        return ""
+    if race.get("tied_within") is None:
+        return f"still tied with the best, variant {chosen.number}, when the budget was spent"
+    return (f"tied with the best, variant {chosen.number}: seat advantages within {race['tied_within']:.1%} of "
+            f"each other after {variant.played} games")
 
 
 def to_csv(sweep: Sweep) -> str:
