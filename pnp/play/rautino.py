@@ -38,7 +38,7 @@ class RautinoTable:
         stack_list = stone_indices(model)
         self.all_kinds = set(stack_list)
         rng.shuffle(stack_list)
-        self.result = GameResult(players, seed, list(stack_list))
+        self.result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players))
         self.board = board = Board(model, players)
         self.result.board = board
         self.stack = deque(stack_list)
@@ -50,7 +50,7 @@ class RautinoTable:
         self.hands: list[list[Stone]] = [[] for _ in range(players)]
         for hand in self.hands:
             _draw(self.stack, hand, model.hand_size)
-        self.scores = [0] * players
+        self.scores = model.start_scores(players)
         self.player = 0
         self.over = False
         self.names = [c.name for c in model.all_colours]

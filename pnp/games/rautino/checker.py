@@ -53,7 +53,7 @@ def play(model: RautinoModel, deal: Deal) -> Outcome:
 
 def score_track(result: GameResult) -> list[list[int]]:
     """Every seat's score after each turn (a skip scores nothing)."""
-    running = [0] * result.players
+    running = list(result.start_scores) or [0] * result.players
     track = []
     for turn in result.turns:
         if turn.score is not None:

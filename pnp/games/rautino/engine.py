@@ -715,6 +715,7 @@ class GameResult:
     end: str = ""
     first_turn_blocked: bool = False
     board: Board | None = None
+    start_scores: list[int] = field(default_factory=list)  # before the first stone (seat 1's compensation)
 
     @property
     def placed(self) -> int:
@@ -750,7 +751,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
     stack_list = stone_indices(model)
     all_kinds = set(stack_list)
     rng.shuffle(stack_list)
-    result = GameResult(players, seed, list(stack_list))
+    result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players))
     board = Board(model, players)
     result.board = board
     stack = deque(stack_list)
@@ -762,7 +763,7 @@ def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | li
     hands: list[list[Stone]] = [[] for _ in range(players)]
     for hand in hands:
         _draw(stack, hand, model.hand_size)
-    scores = [0] * players
+    scores = list(result.start_scores)
     player = 0
     for turn_number in range(10_000):
         hand = hands[player]

@@ -91,6 +91,8 @@ FIELDS = SpecFields(
         F("scoring.two_players", "Two players", "Zwei Spieler"),
         F("scoring.*.stone_point", "Points per stone", "Punkte je Stein", unit="points", whole=True),
         F("scoring.*.combo_bonus", "Combo bonus", "Kombinationsbonus", unit="points", whole=True),
+        F("scoring.two_players.seat_1_points", "Seat 1 starts with", "Platz 1 beginnt mit", unit="points",
+          whole=True, help="a compensation for the second seat's edge (pnp check proposes one)"),
         F("rules", "Rules", "Regeln"),
         F("rules.matching", "Matching edges", "Passende Kanten", choices=MATCHING,
           help="strict: every touching edge matches; loose: at least one does"),

@@ -35,6 +35,7 @@ MIN_TRIANGLE_MM = 10.0  # a stone still to be cut out and picked up
 MAX_TRIANGLE_MM = 100.0
 MAX_SHAPE_SPAN = 48  # columns (and rows) of the largest board: a wider shape could never form
 MAX_POINTS = 1_000
+MAX_SEAT_POINTS = 100  # seat 1's starting points: more than any game's lead would decide it before a stone
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _POINTS_KEY = re.compile(r"^([1-9][0-9]*)(\+?)$")
 
@@ -144,6 +145,7 @@ class PlayerRules:
     combo_bonus: int  # points for each shape beyond the first in one placement
     joker_overbuild: bool  # a colour triangle may cover a joker triangle on the board
     joker_overhang: bool  # a joker triangle may stick out of the board
+    seat_1_points: int = 0  # two players: the points seat 1 starts with, a compensation for seat 2's edge
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,10 @@ class RautinoModel:
 
     def rules_for(self, players: int) -> PlayerRules:
         return self.one_player if players == 1 else self.two_players
+
+    def start_scores(self, players: int) -> list[int]:
+        """Every seat's score before the first stone: seat 1's compensation in a two-player game."""
+        return [self.two_players.seat_1_points if players == 2 and seat == 0 else 0 for seat in range(players)]
 
     @property
     def all_colours(self) -> tuple[Colour, ...]:
@@ -261,7 +267,7 @@ def load(path: Path | None = None) -> RautinoModel:
     one = _player_rules(scoring.table("one_player", required=False),
                         rules.table("one_player", required=False), (1, 2, False, False))
     two = _player_rules(scoring.table("two_players", required=False),
-                        rules.table("two_players", required=False), (0, 0, True, True))
+                        rules.table("two_players", required=False), (0, 0, True, True), seat_points=True)
     scoring.finish()
     rules.finish()
 
@@ -365,12 +371,15 @@ def _shape(fields: Fields) -> Shape:
     return Shape(name, label, tg.normalise(cells), new_stone, tuple(sorted(points)))
 
 
-def _player_rules(scoring: Fields, rules: Fields, defaults: tuple[int, int, bool, bool]) -> PlayerRules:
+def _player_rules(scoring: Fields, rules: Fields, defaults: tuple[int, int, bool, bool],
+                  seat_points: bool = False) -> PlayerRules:
+    """One player count's rules; `seat_points`: the table may give seat 1 starting points (two players)."""
     result = PlayerRules(
         stone_point=scoring.opt("stone_point", int, defaults[0], in_range(0, 100)),
         combo_bonus=scoring.opt("combo_bonus", int, defaults[1], in_range(0, 100)),
         joker_overbuild=rules.opt("joker_overbuild", bool, defaults[2]),
         joker_overhang=rules.opt("joker_overhang", bool, defaults[3]),
+        seat_1_points=scoring.opt("seat_1_points", int, 0, in_range(0, MAX_SEAT_POINTS)) if seat_points else 0,
     )
     scoring.finish()
     rules.finish()

@@ -194,9 +194,10 @@ def _validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -
         for _ in range(model.hand_size):
             if stack:
                 hand.append(stack.popleft())
-    scores = [0] * players
+    scores = model.start_scores(players)
     if out is not None:
-        out.write(f"  start: {'/'.join(start)} on {start_cells}\n")
+        out.write(f"  start: {'/'.join(start)} on {start_cells}"
+                  + (f"; seat 1 starts with {scores[0]} points" if any(scores) else "") + "\n")
     player = 0
     moves = record["moves"]
     ended_by_round = False

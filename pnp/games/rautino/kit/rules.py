@@ -75,6 +75,9 @@ def _texts(model: RautinoModel, lang: str, combo: ComboExample | None = None) ->
                "Jede entstandene Form bringt ihre Punkte" + ("." if two.combo_bonus else
                                                               ", ohne Kombo-Bonus.")
                + ("" if two.stone_point else " Gelegte Steine zählen nicht.")]
+        if two.seat_1_points:
+            duo.append(f"Ausgleich: Der Startspieler beginnt mit {two.seat_1_points} "
+                       f"Punkt{'' if two.seat_1_points == 1 else 'en'}.")
         jokers = []
         if two.joker_overbuild:
             jokers.append("Beispiel A: Ein Joker auf dem Plan darf von einem neuen Stein überbaut werden, "
@@ -125,6 +128,9 @@ def _texts(model: RautinoModel, lang: str, combo: ComboExample | None = None) ->
                "miss this turn.",
                "Each shape formed scores its points" + ("." if two.combo_bonus else ", with no combo bonus.")
                + ("" if two.stone_point else " Stones laid score nothing.")]
+        if two.seat_1_points:
+            duo.append(f"To even out the seats, the first player starts with {two.seat_1_points} "
+                       f"point{'' if two.seat_1_points == 1 else 's'}.")
         jokers = []
         if two.joker_overbuild:
             jokers.append("Example A: a joker on the board may be built over by a new stone whose colour "
