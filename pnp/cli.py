@@ -19,7 +19,7 @@ from click.core import ParameterSource
 
 from pnp import __version__
 from pnp import games as registry
-from pnp.budget import MAX_GAMES
+from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES, TUNE_MAX_GAMES
 from pnp.errors import PnpError, printable
 from pnp.games.base import Game, KitOption, WrongGameSpec
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
@@ -418,12 +418,13 @@ PLAYERS_OPTION = option(
 SIMULATED_PRESET_OPTION = option("--preset", default=None,
                                  help=_preset_help("Rule preset the simulated games follow"))
 MAX_GAMES_OPTION = option(
-    "--max-games", type=click.IntRange(1, MAX_GAMES), default=6400, show_default=True,
+    "--max-games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_MAX_GAMES, show_default=True,
     help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
+TOLERANCE_HELP = ("a test whose figure lies within this of its limit (points of a share; a mean's fraction of "
+                  "its limit) may get either verdict and stops as soon as that is clear; 0: decide exactly.")
 TOLERANCE_OPTION = option(
-    "--tolerance", type=click.FloatRange(0, 0.5), default=0.02, show_default=True,
-    help="With --games auto: a test whose figure lies within this of its limit (points of a share; a mean's "
-         "fraction of its limit) may get either verdict and stops as soon as that is clear; 0: decide exactly.")
+    "--tolerance", type=click.FloatRange(0, 0.5), default=DEFAULT_TOLERANCE, show_default=True,
+    help=f"With --games auto: {TOLERANCE_HELP}")
 CONFIDENCE_OPTION = option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
     help="Confidence of the intervals the verdict and the balance section compare with thresholds "
@@ -719,8 +720,10 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
              "placed_share>=0.8.")
 @option("--trials", type=click.IntRange(1, 10_000), default=30, show_default=True,
         help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
-@option("--max-games", type=click.IntRange(1, MAX_GAMES), default=1600, show_default=True,
+@option("--max-games", type=click.IntRange(1, MAX_GAMES), default=TUNE_MAX_GAMES, show_default=True,
         help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
+@option("--tolerance", type=click.FloatRange(0, 0.5), default=DEFAULT_TOLERANCE, show_default=True,
+        help=f"Within each trial: {TOLERANCE_HELP}")
 @option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
@@ -734,7 +737,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
 @option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], targets: tuple[str, ...],
-         trials: int, max_games: int, seed: int, players: int | None, preset: str | None,
+         trials: int, max_games: int, tolerance: float, seed: int, players: int | None, preset: str | None,
          write_best: Path | None, scheduler: str | None, confidence: float, as_json: bool, workers: int,
          quiet: bool) -> None:
     """Search spec values too many for a grid for a variant that meets the targets (needs the tune extra).
@@ -762,7 +765,7 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
         output_file(write_best)
     options = TuneOptions(trials=trials, seed=seed, players=players, preset=preset, workers=workers,
                           scheduler=scheduler, progress=not quiet and not as_json, confidence=confidence,
-                          max_games=max_games)
+                          max_games=max_games, tolerance=tolerance)
     done = run_tune(game, spec, dimensions, wanted, options)
     click.echo(tune_report.to_json_text(done) if as_json else tune_report.to_text(done))
     best = done.best

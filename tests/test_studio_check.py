@@ -181,3 +181,30 @@ def test_a_sweep_checks_every_variant_and_refuses_bad_fields_before_it_starts(cl
 def test_a_preset_of_the_game_starts_a_check(client: TestClient) -> None:
     status = run(client, "triomino", games=2, players=2, skill_games=0, preset="classic")
     assert status["state"] == "done", status
+
+
+def test_the_studio_check_and_sweep_pass_the_command_lines_default_tolerance(client: TestClient) -> None:
+    """One default tolerance (pnp.budget) for the command line and the studio: the studio's check and sweep
+    hand it to `pnp check` / `pnp sweep`, a request may set its own, and an out-of-range one is one line."""
+    from hostile_helpers import run as cli
+
+    from pnp.budget import DEFAULT_TOLERANCE
+    from pnp.studio.jobs import CheckSettings, SweepSettings
+
+    def tolerance(arguments: list[str]) -> float:
+        return float(arguments[arguments.index("--tolerance") + 1])
+
+    assert DEFAULT_TOLERANCE > 0
+    assert tolerance(CheckSettings().arguments()) == DEFAULT_TOLERANCE
+    assert tolerance(SweepSettings((("game.hand_size", "2,3"),)).arguments()) == DEFAULT_TOLERANCE
+    assert tolerance(SweepSettings((("game.hand_size", "2,3"),), tolerance=0.05).arguments()) == 0.05
+    for command in ("check", "sweep", "tune"):
+        assert re.search(rf"--tolerance FLOAT RANGE.*?\[default: {DEFAULT_TOLERANCE}; ", cli(command, "--help").output,
+                         re.S)
+    assert client.get("/api/games").json()["tolerance"] == DEFAULT_TOLERANCE
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    for path, extra in (("/api/check", {}), ("/api/sweep", {"vary": [{"field": "game.hand_size", "values": "2,3"}]})):
+        for bad, needle in ((0.7, "tolerance: between 0 and 0.5; got 0.7"),
+                            ("x", "tolerance: must be a number such as 0.02")):
+            refused = client.post(path, json={"id": spec["id"], "text": spec["text"], "tolerance": bad, **extra})
+            assert refused.status_code == 400 and refused.json()["error"] == needle

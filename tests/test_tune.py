@@ -96,3 +96,19 @@ def test_values_the_sampler_returns_to_are_not_played_again(tmp_path: Path) -> N
     played = [t for t in trials if t["state"] != "repeat"]
     assert len({t["values"]["sheet.rows"] for t in played}) == len(played) <= 2
     assert all(t["games"] == 0 for t in trials if t["state"] == "repeat") and len(trials) == 4
+
+
+def test_tune_uses_the_default_tolerance_of_games_auto_and_takes_its_own(tmp_path: Path) -> None:
+    from pnp.budget import DEFAULT_TOLERANCE
+    from pnp.tune.search import TuneOptions
+
+    assert TuneOptions().tolerance == DEFAULT_TOLERANCE > 0
+    assert TuneOptions(tolerance=0.05).sweep_options().tolerance == 0.05
+    for given, expected in (((), DEFAULT_TOLERANCE), (("--tolerance", "0.05"), 0.05)):
+        result = run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
+                     "--players", "2", "--trials", "1", "--max-games", "50", "--confidence", "0.5", "--workers",
+                     "1", "--json", "--spec", str(_lenient_zatre(tmp_path)), *given)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["tolerance"] == expected
+    one_line_error(run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
+                       "--tolerance", "0.9"), "--tolerance")

@@ -29,7 +29,7 @@ LookHook = Callable[[int, dict[str, Tally], dict[Match, Tally]], None]
 
 def check(simulation: Simulation, model: Any, options: CheckOptions,
           max_games: int = sequential.DEFAULT_MAX_GAMES, on_look: LookHook | None = None,
-          tolerance: float = 0.0) -> CheckReport:
+          tolerance: float = sequential.DEFAULT_TOLERANCE) -> CheckReport:
     """Static checks, then the looks of the plan until every test is decided; the report of the last look,
     with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
     the tallies after each look (the benchmark judges them as a fixed check of that many games would).

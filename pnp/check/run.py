@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import games as game_registry
+from pnp.budget import DEFAULT_TOLERANCE
 from pnp.check.options import CheckOptions
 from pnp.check.report import CheckReport
 from pnp.errors import PnpError
@@ -40,7 +41,7 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
               preset: str | None, workers: int, log: Path | None, report: Path | None,
               progress: bool, confidence: float = 0.95, skill_games: int | None = None,
               strict: bool = False, max_games: int | None = None, levels: tuple[str, ...] = (),
-              seat_levels: tuple[str, ...] = (), tolerance: float = 0.0) -> CheckReport:
+              seat_levels: tuple[str, ...] = (), tolerance: float = DEFAULT_TOLERANCE) -> CheckReport:
     """`games` 0 is --games auto: looks until every test is decided, at most `max_games` per configuration,
     each test's indifference zone `tolerance` wide either side of its threshold (a fixed check ignores it)."""
     chosen = game_registry.get(game)

@@ -15,13 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE
+
+__all__ = ["DEFAULT_MAX_GAMES", "DEFAULT_TOLERANCE", "Plan", "decided", "open_tests", "plan", "skill_decided"]
+
 if TYPE_CHECKING:
     from pnp.check.report import CheckReport
 
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
-DEFAULT_TOLERANCE = 0.02  # the indifference zone of `--tolerance`: 2 points of a share (2 % of a mean's threshold)
-DEFAULT_MAX_GAMES = 6400  # the budget per configuration: the looks at 50, 100, ..., 6400 games (8 looks)
 SKILL_SHARE = 4  # head-to-head games per match at a look: a quarter of the games, as `pnp check` plays them,
 # until the luck test is decided
 

@@ -17,7 +17,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp import games as game_registry
-from pnp.budget import MAX_GAMES
+from pnp.budget import DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
 
 from . import designer, history, specs
@@ -100,9 +100,12 @@ def _check_settings(body: dict[str, Any]) -> CheckSettings:
     strict = body.get("strict", False)
     if not isinstance(strict, bool):
         raise PnpError("strict: must be true or false")
+    tolerance = body.get("tolerance", DEFAULT_TOLERANCE)
+    if not isinstance(tolerance, int | float) or isinstance(tolerance, bool):
+        raise PnpError("tolerance: must be a number such as 0.02")
     return CheckSettings(games=_int(body, "games", 200), seed=_int(body, "seed", 1),
                          players=_optional_int(body, "players"), preset=preset, confidence=float(confidence),
-                         skill_games=_optional_int(body, "skill_games"), strict=strict)
+                         skill_games=_optional_int(body, "skill_games"), strict=strict, tolerance=float(tolerance))
 
 
 def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], int]) -> Any:
@@ -137,7 +140,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         # A game plugin that does not load is listed apart, with why, and the other games work.
         broken = [{"name": name, "reason": reason} for name, reason in sorted(game_registry.broken().items())]
         return JSONResponse({"games": result, "broken": broken, "papers": PAPERS, "langs": LANGS,
-                             "max_games": MAX_GAMES})
+                             "max_games": MAX_GAMES, "tolerance": DEFAULT_TOLERANCE})
 
     async def list_specs(request: Request) -> Response:
         return JSONResponse({"specs": await run_in_threadpool(specs.list_specs, workspace)})
@@ -241,7 +244,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         check = _check_settings({**body, "games": body.get("games", 100)})
         settings = SweepSettings(tuple((item["field"], item["values"]) for item in vary), games=check.games,
                                  seed=check.seed, players=check.players, preset=check.preset,
-                                 confidence=check.confidence)
+                                 confidence=check.confidence, tolerance=check.tolerance)
         job = await run_in_threadpool(checks.start, ref.game, text, settings, _source(ref))
         return JSONResponse(job.to_json())
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.budget import MAX_GAMES
+from pnp.budget import DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
 
@@ -41,6 +41,7 @@ class CheckSettings:
     confidence: float = 0.95
     skill_games: int | None = None  # None: the check's default (a quarter of the games)
     strict: bool = False
+    tolerance: float = DEFAULT_TOLERANCE  # each test's indifference zone under --games auto, as the CLI's
 
     def __post_init__(self) -> None:
         if not 1 <= self.games <= MAX_GAMES:
@@ -53,9 +54,12 @@ class CheckSettings:
             raise PnpError(f"confidence: between 50 % and 99.9 %; got {self.confidence:g}")
         if self.skill_games is not None and not 0 <= self.skill_games <= MAX_GAMES:
             raise PnpError(f"skill games: between 0 and {MAX_GAMES:,}; got {self.skill_games}")
+        if not 0 <= self.tolerance <= 0.5:
+            raise PnpError(f"tolerance: between 0 and 0.5; got {self.tolerance:g}")
 
     def arguments(self) -> list[str]:
-        args = ["--games", str(self.games), "--seed", str(self.seed), "--confidence", repr(self.confidence)]
+        args = ["--games", str(self.games), "--seed", str(self.seed), "--confidence", repr(self.confidence),
+                "--tolerance", repr(self.tolerance)]
         if self.players:
             args += ["--players", str(self.players)]
         if self.preset:
@@ -82,10 +86,10 @@ class SweepSettings:
     players: int | None = None
     preset: str | None = None
     confidence: float = 0.95
+    tolerance: float = DEFAULT_TOLERANCE
 
     def __post_init__(self) -> None:
-        CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
-                      confidence=self.confidence)  # the same limits as a check
+        self._check()  # the same limits as a check
         if not 1 <= len(self.vary) <= MAX_SWEEP_FIELDS:
             raise PnpError(f"fields: pick 1 to {MAX_SWEEP_FIELDS} fields to vary")
         for path, values in self.vary:
@@ -94,9 +98,12 @@ class SweepSettings:
             if not _VALUES.match(values):
                 raise PnpError(f"{path}: values like 2,3,4 or 1..4 or 10..20:5")
 
+    def _check(self) -> CheckSettings:
+        return CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
+                             confidence=self.confidence, tolerance=self.tolerance)
+
     def arguments(self) -> list[str]:
-        args = CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
-                             confidence=self.confidence).arguments()
+        args = self._check().arguments()
         for path, values in self.vary:
             args += ["--vary", f"{path}={values}"]
         return args

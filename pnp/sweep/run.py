@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import games as game_registry
+from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE
 from pnp.check import sequential, simulate
 from pnp.check.balance import Match, matches
 from pnp.check.confidence import DEFAULT_CONFIDENCE
@@ -27,7 +28,6 @@ from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.run import add_box_fit
-from pnp.check.sequential import DEFAULT_MAX_GAMES
 from pnp.check.simulate import Schedule
 from pnp.check.stats import Tally
 from pnp.errors import PnpError, SpecError
@@ -87,7 +87,7 @@ class SweepOptions:
     target_length: tuple[float, float] | None = None  # mean turns per game the designer wants, both ends kept
     auto: bool = False  # --games auto: looks after batches, racing the variants (pnp.sweep.race)
     max_games: int = DEFAULT_MAX_GAMES  # the budget per configuration of `auto`
-    tolerance: float = 0.0  # `auto`: each test's indifference zone (pnp.check.sequential); fixed games ignore it
+    tolerance: float = DEFAULT_TOLERANCE  # `auto`: each test's indifference zone; fixed games ignore it
 
 
 @dataclass

@@ -56,7 +56,8 @@ def to_json(tuning: Tuning) -> dict[str, Any]:
 
     return {"game": tuning.game, "trials": [trial_json(t) for t in tuning.trials],
             "targets": [t.text for t in tuning.targets], "confidence": tuning.options.confidence,
-            "max_games": tuning.options.max_games, "games": sum(t.games for t in tuning.trials),
+            "max_games": tuning.options.max_games, "tolerance": tuning.options.tolerance,
+            "games": sum(t.games for t in tuning.trials),
             "best": best.number if best else None}
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import games as game_registry
+from pnp.budget import DEFAULT_TOLERANCE, TUNE_MAX_GAMES
 from pnp.check import sequential
 from pnp.check.confidence import Interval, histogram_mean_test
 from pnp.errors import SpecError
@@ -49,13 +50,14 @@ class TuneOptions:
     scheduler: str | None = None
     progress: bool = False
     confidence: float = 0.95
-    max_games: int = 1600  # per configuration and trial
+    max_games: int = TUNE_MAX_GAMES  # per configuration and trial
+    tolerance: float = DEFAULT_TOLERANCE  # each limit test's indifference zone within a trial, as --games auto
     skill_games: int | None = None  # 0: no skill match (a skill_share target needs one)
 
     def sweep_options(self) -> SweepOptions:
         return SweepOptions(seed=self.seed, players=self.players, preset=self.preset, workers=self.workers,
                             scheduler=self.scheduler, confidence=self.confidence, skill_games=self.skill_games,
-                            auto=True, max_games=self.max_games)
+                            auto=True, max_games=self.max_games, tolerance=self.tolerance)
 
 
 @dataclass
@@ -176,7 +178,7 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
 
         probe(options.scheduler)
     tuning = Tuning(game, dimensions, targets, options)
-    plan = sequential.plan(options.confidence, options.max_games)
+    plan = sequential.plan(options.confidence, options.max_games, tolerance=options.tolerance)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=options.seed),
                                 pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0))
