@@ -168,3 +168,28 @@ def test_variants_apart_by_more_than_the_tolerance_are_not_called_tied() -> None
     assert raced.race is not None and raced.race["tied"] == [] and raced.race["tied_within"] is None
     assert "clearly above variant 1" in raced.variants[1].out
     assert results.best(raced).number == 1  # type: ignore[union-attr]
+
+
+def test_the_variants_at_the_limit_are_listed_in_the_text_and_the_html_report(tmp_path) -> None:
+    """Seat advantage 0.3 on its limit of 0.3, decided by the tolerance: the text and the report list it
+    apart, with the test in words; a variant far from its limit is not listed."""
+    from pnp.sweep.report import render_report
+
+    zoned = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1,  # type: ignore[arg-type]
+                                                       tolerance=0.05)))
+    first = zoned.variants[0]
+    assert first.report is not None and first.report.at_limit and not zoned.variants[1].report.at_limit  # type: ignore[union-attr]
+    assert [(v.number, tests) for v, tests in results.at_limit(zoned)] == [(1, first.report.at_limit)]
+    text = results.to_text(zoned)
+    assert "\nat the limit (decided by --tolerance 0.05): variant 1\n" in text
+    assert f"\n  variant 1: {first.report.at_limit[0]}" in text
+    (_, page), = render_report(zoned, tmp_path)
+    html = page.decode()
+    assert "<h2>At the limit</h2>" in html and '<li id="at-limit-1">Variant 1 (bias = 0.3)' in html
+    assert 'id="at-limit-2"' not in html
+    from html import escape
+
+    assert f"<li>{escape(first.report.at_limit[0])}</li>" in html
+    fixed = run_fixed(GAME, _sweep([0.02], SweepOptions(games=100, workers=1)))  # type: ignore[arg-type]
+    assert "At the limit" not in render_report(fixed, tmp_path)[0][1].decode()
+    assert "at the limit (" not in results.to_text(fixed)

@@ -70,6 +70,24 @@ def _games_text(sweep: Sweep) -> str:
     return f"{sweep.options.games} games per configuration"
 
 
+def _values_text(sweep: Sweep, variant: Variant) -> str:
+    return ", ".join(f"{field} = {results.cell(variant.values[field])}" for field in sweep.fields)
+
+
+def _at_limit_html(sweep: Sweep) -> str:
+    """The variants with a test decided by the tolerance, and those tests in words ('' when none)."""
+    limited = results.at_limit(sweep)
+    if not limited:
+        return ""
+    items = "".join(f'<li id="at-limit-{variant.number}">Variant {variant.number} '
+                    f'({escape(_values_text(sweep, variant))})<ul>'
+                    + "".join(f"<li>{escape(test)}</li>" for test in tests) + "</ul></li>"
+                    for variant, tests in limited)
+    return (f"<h2>At the limit</h2><p>Tests decided by the tolerance ({sweep.options.tolerance:g}, "
+            "--tolerance): each figure lies within it of its limit, so its verdict could have gone either way "
+            f"there.</p><ul>{items}</ul>")
+
+
 def render_report(sweep: Sweep, folder: Path) -> list[tuple[Path, bytes]]:
     best = results.best(sweep)
     header, body = results.rows(sweep)
@@ -83,7 +101,7 @@ def render_report(sweep: Sweep, folder: Path) -> list[tuple[Path, bytes]]:
         table_rows.append(f'<tr class="{kind.strip()}">{cells}</tr>')
     head = "".join(f"<th>{escape(cell)}</th>" for cell in header)
     if best is not None:
-        values = ", ".join(f"{field} = {results.cell(best.values[field])}" for field in sweep.fields)
+        values = _values_text(sweep, best)
         verdict = f'<p class="verdict ok">Best: variant {best.number} ({escape(values)})</p>'
     elif results.exit_code(sweep) == 3:
         verdict = ('<p class="verdict open">No variant passes every threshold yet: more games would decide '
@@ -103,6 +121,7 @@ def render_report(sweep: Sweep, folder: Path) -> list[tuple[Path, bytes]]:
 marks: undecided (no threshold failed, some still too close to call: more games would decide); hollow red dots
 and crosses: it fails one; ringed dot or framed cell: the best variant. Heat-map cells are darker where the
 figure is better (each map says which way that is), or for larger values of a figure neither way better.</p>
+{_at_limit_html(sweep)}
 <h2>Charts</h2><div class="charts">{drawn}</div>
 <h2>Variants</h2><div style="overflow-x: auto"><table><tr>{head}</tr>{"".join(table_rows)}</table></div>
 </body></html>

@@ -291,7 +291,19 @@ def to_text(sweep: Sweep) -> str:
     lines.append(f"{sweep.game}: {summary(sweep)}; {outcome}")
     if sweep.race is not None:
         lines.append(race_text(sweep.race))
+    limited = at_limit(sweep)
+    if limited:
+        lines.append(f"at the limit (decided by --tolerance {sweep.options.tolerance:g}): "
+                     f"variant{'s' if len(limited) > 1 else ''} {', '.join(str(v.number) for v, _ in limited)}")
+        lines += [f"  variant {variant.number}: {test}" for variant, tests in limited for test in tests]
     return "\n".join(lines)
+
+
+def at_limit(sweep: Sweep) -> list[tuple[Variant, list[str]]]:
+    """The variants with a test decided only by the tolerance (its figure within it of the limit), each
+    with those tests in words, in grid order."""
+    return [(variant, list(variant.report.at_limit)) for variant in sweep.variants
+            if variant.report is not None and variant.report.at_limit]
 
 
 def race_text(race: dict[str, Any]) -> str:
