@@ -12,7 +12,9 @@ fixed count is judged with the same indifference zone at the plain confidence: t
 decide the same tests, at their limits too, had it been known in advance.
 
 sweeps: the README's 8-variant Rautino sweep, and the two-player Rautino sweep over hand size 2..4 and
-the stone point 0, 1 on a 5-colour set, with `--games auto` against fixed counts.
+the stone point 0, 1 on a 5-colour set, with `--games auto` (racing, with tied variants stopped) against
+the smallest fixed count among the looks whose sweep reaches the same decisions (the same best variant,
+every variant the race decided in the same state), found the same way from the same games.
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ from pnp.games.base import CheckOptions
 from pnp.spec import template_path
 from pnp.sweep import results
 from pnp.sweep.command import sweep
-from pnp.sweep.run import SweepOptions
+from pnp.sweep.run import SweepOptions, advance, judge_variant
+from pnp.sweep.run import plan as plan_sweep
+from pnp.variants import parse_vary
 
 CONFIDENCE = 0.95
 WORKERS = 2
@@ -133,30 +137,66 @@ def sweep_games(done: Any) -> int:
     return sum(v.played * len(v.configurations) + v.match_played * len(v.skill_tallies) for v in done.variants)
 
 
-def bench_sweep(title: str, spec: Path | None, vary: tuple[str, ...], players: int | None, fixed: list[int],
+def sweep_decisions(done: Any) -> tuple[int | None, dict[int, str]]:
+    """A sweep's decisions: its best variant, and each variant's state where it is decided."""
+    chosen = results.best(done)
+    states = {v.number: results.state(v) for v in done.variants if results.state(v) != "undecided"}
+    return (chosen.number if chosen else None), states
+
+
+def fixed_sweep_for(spec: Path | None, vary: tuple[str, ...], options: SweepOptions,
+                    wanted: tuple[int | None, dict[int, str]]) -> tuple[int | None, int, float]:
+    """The smallest fixed game count (among the looks) whose sweep reaches the decisions `wanted` at the
+    plain confidence, with the same tolerance; its games and seconds. The fixed sweeps are played one on
+    top of the other: a fixed sweep of N games plays game 1..N of every configuration of every variant,
+    with the seeds of the auto run, so each count adds only its new games (the seconds are those of the
+    largest count tried, which are the games of a fixed sweep of that count)."""
+    chosen, planned = plan_sweep("rautino", spec, [parse_vary(v) for v in vary], options)
+    looks = sequential.plan(CONFIDENCE, options.max_games, tolerance=options.tolerance)
+    running = [p for p, v in enumerate(planned.variants) if v.schedule is not None]
+    start = time.perf_counter()
+    for look in looks.looks:
+        advance(chosen, planned, {p: (look, looks.match_games(look)) for p in running})
+        for position in running:
+            judge_variant(chosen, planned.variants[position], options, CONFIDENCE)
+        best, states = sweep_decisions(planned)
+        if best == wanted[0] and all(states.get(n) == state for n, state in wanted[1].items()):
+            return look, sweep_games(planned), time.perf_counter() - start
+    return None, sweep_games(planned), time.perf_counter() - start
+
+
+def bench_sweep(title: str, spec: Path | None, vary: tuple[str, ...], players: int | None,
                 max_games: int, tolerance: float) -> None:
-    rows = []
-    for games in [0, *fixed]:
-        options = SweepOptions(games=games or 200, auto=games == 0, max_games=max_games, workers=WORKERS,
-                               players=players, confidence=CONFIDENCE, tolerance=tolerance)
-        start = time.perf_counter()
-        done = sweep("rautino", spec=spec, vary=vary, options=options, csv=None, report=None, write_best=None)
-        seconds = time.perf_counter() - start
-        best = results.best(done)
-        undecided = [v.number for v in done.variants if results.state(v) == "undecided"]
-        what = "auto" if games == 0 else f"--games {games}"
-        tied = f", tied {done.race['tied']}" if done.race and done.race["tied"] else ""
-        advantage = ""
-        if best is not None and best.report is not None:
-            figures = [entry["seat_advantage"] for entry in best.report.balance.get("configurations", {}).values()
-                       if "seat_advantage" in entry]
-            advantage = "".join(f" (seat advantage {f['estimate']:.1%}, {f['low']:.1%}-{f['high']:.1%}: "
-                                f"{f['outcome']})" for f in figures)
-        out = {v.number: v.played for v in done.variants if v.out}
-        rows.append(f"| {title}, {what} | {sweep_games(done):,} games, {seconds:.0f} s; best "
-                    f"{best.number if best else 'none'}{advantage}{tied}; undecided {undecided or 'none'}; "
-                    f"out (games played) {out or 'none'} |")
-    print("\n".join(rows), flush=True)
+    options = SweepOptions(auto=True, max_games=max_games, workers=WORKERS, players=players,
+                           confidence=CONFIDENCE, tolerance=tolerance)
+    start = time.perf_counter()
+    done = sweep("rautino", spec=spec, vary=vary, options=options, csv=None, report=None, write_best=None)
+    seconds = time.perf_counter() - start
+    best = results.best(done)
+    undecided = [v.number for v in done.variants if results.state(v) == "undecided"]
+    race = done.race or {}
+    tied = ""
+    if race.get("tied"):
+        how = "shown within the tolerance" if race["tied_within"] else "at the budget"
+        tied = f", tied with it {race['tied']} ({how})"
+    advantage = ""
+    if best is not None and best.report is not None:
+        figures = [entry["seat_advantage"] for entry in best.report.balance.get("configurations", {}).values()
+                   if "seat_advantage" in entry]
+        advantage = "".join(f" (seat advantage {f['estimate']:.1%}, {f['low']:.1%}-{f['high']:.1%}: "
+                            f"{f['outcome']})" for f in figures)
+    out = {v.number: v.played for v in done.variants if v.out}
+    auto_games = sweep_games(done)
+    line = (f"| {title} | auto: {auto_games:,} games, {seconds:.0f} s; best {best.number if best else 'none'}"
+            f"{advantage}{tied}; undecided {undecided or 'none'}; out (games played) {out or 'none'}; ")
+    fixed, fixed_games, fixed_seconds = fixed_sweep_for(spec, vary, options, sweep_decisions(done))
+    if fixed is None:
+        line += (f"no fixed count up to the budget reaches the same decisions ({fixed_games:,} games at "
+                 f"{max_games} per configuration, {fixed_seconds:.0f} s)")
+    else:
+        line += (f"fixed: {fixed_games:,} games ({fixed} per configuration) reach the same decisions, "
+                 f"{fixed_seconds:.0f} s; auto / fixed {auto_games / fixed_games:.2f}x")
+    print(line + " |", flush=True)
 
 
 def main() -> None:
@@ -173,12 +213,12 @@ def main() -> None:
             bench_check(game, args.max_games, args.tolerance)
     if parts & {"sweeps", "readme-sweep"}:
         bench_sweep("README sweep (8 variants)", None,
-                    ("shapes[Dreieck].points.1=1..4", "scoring.one_player.combo_bonus=0,2"), None, [200],
+                    ("shapes[Dreieck].points.1=1..4", "scoring.one_player.combo_bonus=0,2"), None,
                     args.max_games, args.tolerance)
     if parts & {"sweeps", "two-player-sweep"}:
         with tempfile.TemporaryDirectory() as folder:
             bench_sweep("2-player sweep, 5 colours (6 variants)", five_colours(Path(folder)),
-                        ("game.hand_size=2..4", "scoring.two_players.stone_point=0,1"), 2, [400],
+                        ("game.hand_size=2..4", "scoring.two_players.stone_point=0,1"), 2,
                         args.max_games, args.tolerance)
 
 
