@@ -193,3 +193,15 @@ def test_the_variants_at_the_limit_are_listed_in_the_text_and_the_html_report(tm
     fixed = run_fixed(GAME, _sweep([0.02], SweepOptions(games=100, workers=1)))  # type: ignore[arg-type]
     assert "At the limit" not in render_report(fixed, tmp_path)[0][1].decode()
     assert "at the limit (" not in results.to_text(fixed)
+
+
+def test_a_tie_of_two_close_variants_says_how_many_more_games_would_separate_them() -> None:
+    raced = race(GAME, _sweep([0.02, 0.03, 0.45], SweepOptions(auto=True, max_games=6400, workers=1,  # type: ignore[arg-type]
+                                                                tolerance=0.05)))
+    assert raced.race is not None and raced.race["tied"] == [2] and raced.race["tied_within"] == 0.1
+    played = raced.variants[1].played
+    assert played < 6400 and raced.race["differences"]["2"]["games"] == played
+    separate = raced.race["games_to_separate"]["2"]
+    assert separate > played
+    assert (f"about {separate - played:,} more games per configuration each ({separate:,} in all) would separate "
+            "them by ") in results.to_text(raced)

@@ -174,7 +174,8 @@ def race_summary(sweep: Sweep, plan: sequential.Plan) -> dict[str, Any]:
     within = chosen is not None and bool(tied) and shown_tied([chosen, *tied], zone)
     open_tests = any(state(v) == "undecided" for v in sweep.variants if not v.out)
     decided = (not tied or within) and not open_tests
-    differences = {str(v.number): d.to_json() for v in tied if chosen and (d := difference(v, chosen))}
+    differences = {str(v.number): {**d.to_json(), "games": v.played}
+                   for v in tied if chosen and (d := difference(v, chosen))}
     return {**plan.to_json(played, decided),
             "tied": [v.number for v in tied],
             "tied_within": zone if within else None,

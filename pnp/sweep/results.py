@@ -333,10 +333,10 @@ def tie_text(race: dict[str, Any]) -> str:
         if found is None:
             continue
         gap = abs(found["estimate"])
+        more = f"about {games - found['games']:,} more games per configuration each ({games:,} in all) would " \
+               f"separate them by {gap:.1%}" if games else "equal estimates, no number of games would separate them"
         text += (f"; variant {number} less the best {found['estimate']:+.1%} ({found['low']:+.1%} to "
-                 f"{found['high']:+.1%}): " + (f"about {games:,} games per configuration each would separate "
-                                               f"them by {gap:.1%}" if games else
-                                               "equal estimates, no number of games would separate them"))
+                 f"{found['high']:+.1%}): {more}")
     return text
 
 
