@@ -99,7 +99,9 @@ def bench_check(game: str, max_games: int, tolerance: float) -> None:
     else:
         fixed_seconds = _timed_fixed(game, same)
         line += (f"fixed: {games_at(same):,} games ({same} per configuration) reach the same decisions at "
-                 f"{CONFIDENCE:.0%}, {fixed_seconds:.0f} s; auto / fixed {games_at(played) / games_at(same):.1f}x")
+                 f"{CONFIDENCE:.0%}, {fixed_seconds:.0f} s; ")
+        line += (f"auto / fixed {games_at(played) / games_at(same):.1f}x" if not open_tests else
+                 "no ratio: auto left tests open, which the fixed count need not decide")
     if open_tests:
         line += f"; open at the budget: {', '.join(open_tests)}"
     if result.at_limit:
