@@ -197,7 +197,9 @@ def bench_sweep(title: str, spec: Path | None, vary: tuple[str, ...], players: i
                  f"{max_games} per configuration, {fixed_seconds:.0f} s)")
     else:
         line += (f"fixed: {fixed_games:,} games ({fixed} per configuration) reach the same decisions, "
-                 f"{fixed_seconds:.0f} s; auto / fixed {auto_games / fixed_games:.2f}x")
+                 f"{fixed_seconds:.0f} s; ")
+        line += (f"auto / fixed {auto_games / fixed_games:.2f}x" if not undecided else
+                 "no ratio: auto left variants undecided, which the fixed count need not decide")
     print(line + " |", flush=True)
 
 
