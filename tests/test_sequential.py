@@ -66,7 +66,8 @@ def test_check_games_auto_stops_at_the_first_look_that_decides_every_test(tmp_pa
     are those of a fixed check with that many games, at the look's confidence."""
     spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.30")
     auto = run_check("zatre", spec=spec, games=0, seed=1, players=2, preset=None, workers=1, log=None, report=None,
-                     progress=False, confidence=0.5, skill_games=0, max_games=400)
+                     progress=False, confidence=0.5, skill_games=0, max_games=400,
+                     tolerance=0.0)  # decided exactly, as the fixed check it is compared with
     plan = auto.sequential
     assert plan["decided"] and plan["games"] in plan["looks"] and plan["games"] < 400
     assert plan["looks"] == [50, 100, 200, 400] and plan["look_confidence"] == pytest.approx(1 - 0.5 / 4)
@@ -101,7 +102,7 @@ def test_the_skill_matches_rest_once_the_luck_test_is_decided(tmp_path: Path) ->
     play no more games at the later looks."""
     spec = spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.30")
     auto = run_check("zatre", spec=spec, games=0, seed=1, players=2, preset=None, workers=1, log=None, report=None,
-                     progress=False, confidence=0.5, max_games=200, strict=False)
+                     progress=False, confidence=0.5, max_games=200, strict=False, tolerance=0.0)
     first_look = sequential.plan(0.5, 200).match_games(50)
     assert auto.sequential["games"] > 50  # the seat advantage needed more than the first look
     assert {m["games"] for m in auto.balance["skill"].values()} == {first_look}

@@ -118,7 +118,7 @@ def test_a_variant_at_its_limit_stops_with_a_tolerance_and_plays_the_budget_with
     """Seat advantages 0.3 (exactly the limit) and 0.6: without a tolerance the first is undecided after the
     whole budget; with 0.05 (a zone of 0.1 for the advantage, a difference of two win shares) the race stops
     it at an earlier look, decided and said to be at the limit, and the race is decided."""
-    exact = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1)))  # type: ignore[arg-type]
+    exact = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1, tolerance=0.0)))  # type: ignore[arg-type]
     assert results.state(exact.variants[0]) == "undecided" and exact.variants[0].played == 1600
     zoned = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1,  # type: ignore[arg-type]
                                                        tolerance=0.05)))
@@ -156,7 +156,7 @@ def test_two_variants_identical_by_construction_stop_tied_well_before_the_budget
     assert "tied with the best, variant 1" in results.to_csv(raced)
     assert results.to_json(raced)["race"]["tied"] == [2]
     # Without a tolerance nothing shows them tied: they race on to the budget, as before.
-    exact = race(GAME, _sweep([0.02, 0.02], SweepOptions(auto=True, max_games=1600, workers=1)))  # type: ignore[arg-type]
+    exact = race(GAME, _sweep([0.02, 0.02], SweepOptions(auto=True, max_games=1600, workers=1, tolerance=0.0)))  # type: ignore[arg-type]
     assert [v.played for v in exact.variants] == [1600, 1600] and exact.race["tied_within"] is None  # type: ignore[index]
 
 
