@@ -608,6 +608,8 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @option("--log", type=OutputPathType(dash=True), default=None,
         help="Write one JSON record per simulated game (- for standard output).")
+@option("--log-games", type=click.IntRange(0, MAX_GAMES), default=None, metavar="N",
+        help="With --log: only the first N games of each configuration and of each skill match.")
 @option("--report", type=OutputPathType(), default=None,
         help="Write an HTML report with charts into this folder.")
 @CONFIDENCE_OPTION
@@ -624,9 +626,9 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, tolerance: float, seed: int,
-          players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None, report: Path | None,
-          confidence: float, skill_games: int | None, strict: bool, levels: tuple[str, ...],
-          seat_levels: tuple[str, ...], quiet: bool) -> None:
+          players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None,
+          log_games: int | None, report: Path | None, confidence: float, skill_games: int | None, strict: bool,
+          levels: tuple[str, ...], seat_levels: tuple[str, ...], quiet: bool) -> None:
     """Check that a tile set is playable: static checks and seeded simulated games, and how
     balanced it is (seat fairness, skill, length).
 
@@ -640,7 +642,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
                        workers=workers, log=log, report=report, progress=not quiet,
                        confidence=confidence, skill_games=skill_games, strict=strict, max_games=max_games,
-                       levels=levels, seat_levels=seat_levels, tolerance=tolerance)
+                       levels=levels, seat_levels=seat_levels, tolerance=tolerance, log_games=log_games)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(result.exit_code)

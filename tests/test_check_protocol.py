@@ -188,6 +188,26 @@ def test_records_reach_the_log_while_the_run_goes_on(tmp_path: Path, monkeypatch
     assert len((tmp_path / "log.jsonl").read_text().splitlines()) == 3
 
 
+@pytest.mark.parametrize("games", ["6", "auto"])
+def test_log_games_keeps_the_first_games_of_each_configuration_and_match(tmp_path: Path, games: str) -> None:
+    """`--log-games N`: the log holds games 0..N-1 of every configuration and of every skill match, with
+    the verdict still on all games (fixed and auto numbering alike)."""
+    log = tmp_path / "log.jsonl"
+    result = CliRunner().invoke(main, ["check", "rautino", "--json", "-q", "--players", "2", "--games", games,
+                                       "--max-games", "50", "--skill-games", "4", "--log", str(log),
+                                       "--log-games", "2"])
+    assert result.exit_code in (0, 1, 3), result.output
+    report = json.loads(result.output)
+    played = report["sequential"]["games"] if games == "auto" else 6
+    per_configuration = 50 if games == "auto" else 6  # game c * per_configuration + i
+    numbers = [json.loads(line)["game"] for line in log.read_text().splitlines()]
+    assert numbers[:2] == [0, 1]
+    assert all(n >= per_configuration for n in numbers[2:])  # then only skill-match games
+    matches = len(numbers[2:]) // 2
+    assert matches >= 1 and len(numbers) == 2 + 2 * matches
+    assert report["simulation"]["2 players"]["games"] == played
+
+
 def test_a_log_folder_that_cannot_be_made_leaves_nothing(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -154,5 +154,11 @@ def test_the_games_fields_offer_the_checkers_limit(page: object, studio: tuple[s
 
     base, _ = studio
     open_spec(page, base, MYSET)
-    for field in ("#check-games", "#check-skill-games", "#sweep-games"):
+    for field in ("#check-max-games", "#check-skill-games"):
         assert page.get_attribute(field, "max") == str(MAX_GAMES), field
+    # Games decide as they come in unless a number is typed; the budget is shown only then.
+    assert page.input_value("#check-games") == page.input_value("#sweep-games") == "auto"
+    page.click('.tabs button[data-tab="check"]')
+    assert page.is_visible("#check-max-games")
+    page.fill("#check-games", "40")
+    assert not page.is_visible("#check-max-games")

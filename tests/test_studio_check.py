@@ -135,7 +135,7 @@ def test_jobs_whose_process_is_gone_are_reaped_and_free_their_places(tmp_path: P
     for number in range(MAX_RUNNING):  # "running", but their process ended and nobody follows it
         gone = subprocess.Popen([sys.executable, "-c", "pass"])
         gone.wait()
-        job = CheckJob(f"gone{number}", "rautino", tmp_path / "checks" / f"gone{number}", 1)
+        job = CheckJob(f"gone{number}", "rautino", tmp_path / "checks" / f"gone{number}", 1, 1)
         job._process = gone
         jobs._jobs[job.id] = job
     text = (Path(__file__).parents[1] / "templates" / "rautino.toml").read_text(encoding="utf-8")
@@ -208,3 +208,30 @@ def test_the_studio_check_and_sweep_pass_the_command_lines_default_tolerance(cli
                             ("x", "tolerance: must be a number such as 0.02")):
             refused = client.post(path, json={"id": spec["id"], "text": spec["text"], "tolerance": bad, **extra})
             assert refused.status_code == 400 and refused.json()["error"] == needle
+
+
+def test_the_studio_decides_as_the_games_come_in_unless_a_number_is_given(client: TestClient) -> None:
+    """Games default to auto (`pnp check --games auto` within the budget the form sets); a number is a
+    fixed count; anything else is one line. Either way the first games of each player count are kept."""
+    from pnp.budget import DEFAULT_MAX_GAMES
+    from pnp.studio.jobs import CheckSettings
+    from pnp.studio.replays import MAX_LOGGED_GAMES
+
+    assert CheckSettings().arguments()[:4] == ["--games", "auto", "--max-games", str(DEFAULT_MAX_GAMES)]
+    assert CheckSettings(games=30).arguments()[:2] == ["--games", "30"]
+    assert client.get("/api/games").json()["auto_max_games"] == DEFAULT_MAX_GAMES
+    status = run(client, "rautino", players=2, max_games=100, skill_games=0)
+    assert status["state"] == "done", status
+    assert status["games"] == "auto"
+    looks = status["result"]["sequential"]
+    assert looks["games"] <= 100
+    listed = client.get(f"/api/check/{status['id']}/games").json()
+    assert listed["configuration_count"] == min(looks["games"], MAX_LOGGED_GAMES)
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    for bad, needle in (("lots", "games: a number of games, or auto"), (0, "games: between 1 and"),
+                        (True, "games: a number of games, or auto")):
+        refused = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "games": bad})
+        assert refused.status_code == 400 and refused.json()["error"].startswith(needle), refused.json()
+        assert "\n" not in refused.json()["error"]
+    refused = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "max_games": 0})
+    assert refused.status_code == 400 and refused.json()["error"].startswith("most games: between 1 and")

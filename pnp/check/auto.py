@@ -59,17 +59,19 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
             numbers = [c * schedule.games + i for c in range(len(configurations)) for i in range(played, look)]
             numbers += [playability + m * schedule.match_games + j for m in range(len(schedule.matches))
                         for j in range(match_played, match_games)]
-            outcomes = parallel_map(play, numbers, workers=options.workers, label=simulation.game,
+            outcomes = parallel_map(play, numbers, workers=options.workers, label=f"{simulation.game}, look at {look}",
                                     show_progress=options.progress)
             for number, outcome in zip(numbers, outcomes, strict=True):
                 if number < playability:
                     tallies[configurations[number // schedule.games].label].add_game(outcome)
                     if options.keep_games:
                         picker.offer(max(outcome.scores), outcome.record)
+                    index = number % schedule.games
                 else:
                     match = schedule.matches[(number - playability) // schedule.match_games][0]
                     skill_tallies[match].add_game(outcome.scores_seated(schedule.deal(number)[1]))
-                if options.log is not None:
+                    index = (number - playability) % schedule.match_games
+                if options.logs(index):
                     write(outcome.record)
             played, match_played = look, match_games
             if on_look is not None:

@@ -18,12 +18,17 @@ class CheckOptions:
     workers: int = 0  # 0: one per core
     progress: bool = False
     log: Path | None = None  # JSON-lines file that receives every game's record as it is played
+    log_games: int | None = None  # at most this many games of each configuration and match go to the log
     keep_games: bool = False  # keep the records a report draws (best and worst game)
     confidence: float = 0.95  # of the intervals the verdict and the balance section compare
     skill_games: int | None = None  # games per head-to-head match; None: a quarter of `games`; 0: none
     strict: bool = False  # balance findings fail the check
     levels: tuple[str, ...] = ()  # strength levels of the skill matrix; (): the game's default matrix
     seat_levels: tuple[str, ...] = ()  # levels also played in every seat of each multi-player configuration
+
+    def logs(self, index: int) -> bool:
+        """Whether the game `index` of its configuration (or match) goes to the log."""
+        return self.log is not None and (self.log_games is None or index < self.log_games)
 
     @property
     def games_per_match(self) -> int:

@@ -144,11 +144,13 @@ def check(simulation: Simulation, model: Any, options: CheckOptions) -> CheckRep
                 tallies[configurations[number // options.games].label].add_game(outcome)
                 if options.keep_games:
                     picker.offer(max(outcome.scores), outcome.record)
+                index = number % options.games
             else:
                 match = schedule.matches[(number - playability) // schedule.match_games][0]
                 swapped = schedule.deal(number)[1]
                 skill_tallies[match].add_game(outcome.scores_seated(swapped))
-            if options.log is not None:
+                index = (number - playability) % schedule.match_games
+            if options.logs(index):
                 write(outcome.record)
     judge(simulation, model, report, configurations, tallies, options.games, skill_tallies)
     report.games_drawn = picker.picked()

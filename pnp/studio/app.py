@@ -17,7 +17,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp import games as game_registry
-from pnp.budget import DEFAULT_TOLERANCE, MAX_GAMES
+from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
 
 from . import designer, history, specs
@@ -86,6 +86,16 @@ def _int(body: dict[str, Any], key: str, default: int) -> int:
     return value
 
 
+def _games(body: dict[str, Any]) -> int | None:
+    """A check's games: a number, or "auto" (None: decided as they come in)."""
+    value = body.get("games", "auto")
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PnpError("games: a number of games, or auto")
+    return value
+
+
 def _optional_int(body: dict[str, Any], key: str) -> int | None:
     return None if body.get(key) is None else _int(body, key, 0)
 
@@ -103,7 +113,8 @@ def _check_settings(body: dict[str, Any]) -> CheckSettings:
     tolerance = body.get("tolerance", DEFAULT_TOLERANCE)
     if not isinstance(tolerance, int | float) or isinstance(tolerance, bool):
         raise PnpError("tolerance: must be a number such as 0.02")
-    return CheckSettings(games=_int(body, "games", 200), seed=_int(body, "seed", 1),
+    return CheckSettings(games=_games(body), max_games=_int(body, "max_games", DEFAULT_MAX_GAMES),
+                         seed=_int(body, "seed", 1),
                          players=_optional_int(body, "players"), preset=preset, confidence=float(confidence),
                          skill_games=_optional_int(body, "skill_games"), strict=strict, tolerance=float(tolerance))
 
@@ -140,7 +151,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         # A game plugin that does not load is listed apart, with why, and the other games work.
         broken = [{"name": name, "reason": reason} for name, reason in sorted(game_registry.broken().items())]
         return JSONResponse({"games": result, "broken": broken, "papers": PAPERS, "langs": LANGS,
-                             "max_games": MAX_GAMES, "tolerance": DEFAULT_TOLERANCE})
+                             "max_games": MAX_GAMES, "auto_max_games": DEFAULT_MAX_GAMES,
+                             "tolerance": DEFAULT_TOLERANCE})
 
     async def list_specs(request: Request) -> Response:
         return JSONResponse({"specs": await run_in_threadpool(specs.list_specs, workspace)})
@@ -241,10 +253,10 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
                 isinstance(item, dict) and isinstance(item.get("field"), str) and isinstance(item.get("values"), str)
                 for item in vary):
             raise PnpError('vary: a list of {"field": "game.hand_size", "values": "2,3,4"}')
-        check = _check_settings({**body, "games": body.get("games", 100)})
+        check = _check_settings(body)
         settings = SweepSettings(tuple((item["field"], item["values"]) for item in vary), games=check.games,
                                  seed=check.seed, players=check.players, preset=check.preset,
-                                 confidence=check.confidence, tolerance=check.tolerance)
+                                 confidence=check.confidence, tolerance=check.tolerance, max_games=check.max_games)
         job = await run_in_threadpool(checks.start, ref.game, text, settings, _source(ref))
         return JSONResponse(job.to_json())
 
@@ -271,7 +283,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         if job.state != "done" and job.log.is_file():
             raise PnpError("the check has not finished: its games are listed when it is done")
         configurations = len((job.result or {}).get("simulation") or {})
-        return JSONResponse(await run_in_threadpool(picks, job.log, configurations * job.games))
+        return JSONResponse(await run_in_threadpool(picks, job.log, configurations * job.numbering))
 
     async def _frames(request: Request) -> Any:
         job = checks.get(request.path_params["job"])

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.budget import DEFAULT_TOLERANCE, MAX_GAMES
+from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
 
@@ -34,7 +34,7 @@ _PRESET = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 class CheckSettings:
     """What the studio's check form sets; refused here, before any job or folder exists."""
 
-    games: int = 200
+    games: int | None = None  # None: --games auto, decided as the games come in
     seed: int = 1
     players: int | None = None
     preset: str | None = None
@@ -42,10 +42,13 @@ class CheckSettings:
     skill_games: int | None = None  # None: the check's default (a quarter of the games)
     strict: bool = False
     tolerance: float = DEFAULT_TOLERANCE  # each test's indifference zone under --games auto, as the CLI's
+    max_games: int = DEFAULT_MAX_GAMES  # the budget per configuration under --games auto
 
     def __post_init__(self) -> None:
-        if not 1 <= self.games <= MAX_GAMES:
-            raise PnpError(f"games: between 1 and {MAX_GAMES:,}; got {self.games}")
+        if self.games is not None and not 1 <= self.games <= MAX_GAMES:
+            raise PnpError(f"games: between 1 and {MAX_GAMES:,}, or auto; got {self.games}")
+        if not 1 <= self.max_games <= MAX_GAMES:
+            raise PnpError(f"most games: between 1 and {MAX_GAMES:,}; got {self.max_games}")
         if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
             raise PnpError(f"players: between 1 and {MAX_PLAYERS}; got {self.players}")
         if self.preset is not None and not _PRESET.match(self.preset):
@@ -58,7 +61,9 @@ class CheckSettings:
             raise PnpError(f"tolerance: between 0 and 0.5; got {self.tolerance:g}")
 
     def arguments(self) -> list[str]:
-        args = ["--games", str(self.games), "--seed", str(self.seed), "--confidence", repr(self.confidence),
+        games = ["--games", "auto", "--max-games", str(self.max_games)] if self.games is None \
+            else ["--games", str(self.games)]
+        args = [*games, "--seed", str(self.seed), "--confidence", repr(self.confidence),
                 "--tolerance", repr(self.tolerance)]
         if self.players:
             args += ["--players", str(self.players)]
@@ -81,12 +86,13 @@ class SweepSettings:
     """A studio sweep: a few fields of the form and the values each takes (as `pnp sweep --vary`)."""
 
     vary: tuple[tuple[str, str], ...]  # (field path, values such as "2,3,4" or "1..4")
-    games: int = 100
+    games: int | None = None  # None: --games auto, the variants race
     seed: int = 1
     players: int | None = None
     preset: str | None = None
     confidence: float = 0.95
     tolerance: float = DEFAULT_TOLERANCE
+    max_games: int = DEFAULT_MAX_GAMES
 
     def __post_init__(self) -> None:
         self._check()  # the same limits as a check
@@ -100,7 +106,7 @@ class SweepSettings:
 
     def _check(self) -> CheckSettings:
         return CheckSettings(games=self.games, seed=self.seed, players=self.players, preset=self.preset,
-                             confidence=self.confidence, tolerance=self.tolerance)
+                             confidence=self.confidence, tolerance=self.tolerance, max_games=self.max_games)
 
     def arguments(self) -> list[str]:
         args = self._check().arguments()
@@ -114,7 +120,8 @@ class CheckJob:
     id: str
     game: str
     folder: Path
-    games: int
+    games: int | None  # None: auto
+    numbering: int  # game i of configuration c is game c * numbering + i: the games, or auto's budget
     state: str = "running"  # running, done, cancelled, failed
     done: int = 0
     total: int = 0
@@ -131,7 +138,7 @@ class CheckJob:
         done = self.state == "done" and self.result is not None and self.kind == "check"
         return {"id": self.id, "game": self.game, "state": self.state, "done": self.done, "total": self.total,
                 "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": self.result,
-                "games": self.games, "kind": self.kind,
+                "games": self.games if self.games is not None else "auto", "kind": self.kind,
                 "headline": headline(self.result) if done and self.result else None,
                 "details": details(self.result) if done and self.result else [],
                 "report": f"/api/check/{self.id}/report/index.html" if self.state == "done" else None}
@@ -164,7 +171,8 @@ class CheckJobs:
                 raise PnpError(f"{running} checks are running; wait for one or cancel it")
             job_id = uuid.uuid4().hex[:12]
             kind = "sweep" if isinstance(settings, SweepSettings) else "check"
-            job = CheckJob(job_id, game, self.root / "checks" / job_id, settings.games, source=source, kind=kind)
+            job = CheckJob(job_id, game, self.root / "checks" / job_id, settings.games,
+                           settings.games or settings.max_games, source=source, kind=kind)
             self._prune(keep=MAX_JOBS_KEPT - 1)
             try:
                 atomic_write_bytes(job.spec, text.encode("utf-8"))
@@ -183,9 +191,8 @@ class CheckJobs:
                    "--json", "--report", str(job.folder / "report")]
         if job.kind == "sweep":
             return command  # a sweep keeps no games to replay
-        if settings.games <= MAX_LOGGED_GAMES:
-            command += ["--log", str(job.log)]
-        return command
+        # The first games of each configuration are kept to replay; the verdict is on all of them.
+        return [*command, "--log", str(job.log), "--log-games", str(MAX_LOGGED_GAMES)]
 
     def _reap(self) -> None:
         """A job whose process is gone without its follower having said so (killed from outside,

@@ -12,7 +12,7 @@ from typing import Any
 from pnp import games as game_registry
 from pnp.errors import PnpError
 
-# Games a studio check keeps for replay; larger checks are judged without a log.
+# Games of each player count (and of each skill match) a studio check keeps for replay; the verdict is on all.
 MAX_LOGGED_GAMES = 2_000
 MAX_LISTED = 200
 
@@ -25,8 +25,7 @@ def _records(log: Path) -> Any:
 
 
 def _no_log() -> PnpError:
-    return PnpError(f"this check kept no games to replay (checks of more than {MAX_LOGGED_GAMES:,} games "
-                    "are judged without keeping them)")
+    return PnpError("this check kept no games to replay (a cancelled or failed check keeps none)")
 
 
 def _seats(record: dict[str, Any]) -> str:

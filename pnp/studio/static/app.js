@@ -47,7 +47,9 @@ async function start() {
   const info = await api("/api/games");
   state.games = info.games;
   // One limit of games, the checker's, for every games field of the page.
-  for (const id of ["check-games", "check-skill-games", "sweep-games"]) $(id).max = info.max_games;
+  for (const id of ["check-max-games", "check-skill-games"]) $(id).max = info.max_games;
+  $("check-max-games").value = info.auto_max_games;
+  $("check-games").addEventListener("input", () => { $("check-max-label").hidden = !isAuto($("check-games").value); });
   for (const paper of info.papers) $("paper").append(el("option", { value: paper }, paper.toUpperCase()));
   for (const lang of info.langs) $("lang").append(el("option", { value: lang }, lang === "de" ? "Deutsch" : "English"));
   for (const id of ["paper", "preset"]) $(id).addEventListener("change", () => refreshPreview());
@@ -764,13 +766,24 @@ function clearCheck() {
   $("replay-state").textContent = "Run a check first: its simulated games can be replayed here.";
 }
 
+function isAuto(text) {
+  return text.trim().toLowerCase() === "auto";
+}
+
+function gamesSetting(id) {
+  // "auto", a whole number, or what was typed: the server names what is wrong with it.
+  const text = $(id).value.trim();
+  return isAuto(text) ? "auto" : /^\d+$/.test(text) ? parseInt(text, 10) : text;
+}
+
 async function runCheck() {
   // The last result stays on screen until this check finishes: a cancelled or failed check keeps it.
   const players = $("check-players").value;
   const skill = $("check-skill-games").value.trim();
   let job;
   try {
-    job = await api("/api/check", { ...settings(), games: parseInt($("check-games").value, 10),
+    job = await api("/api/check", { ...settings(), games: gamesSetting("check-games"),
+      max_games: parseInt($("check-max-games").value, 10),
       seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
       confidence: parseFloat($("check-confidence").value), skill_games: skill ? parseInt(skill, 10) : null,
       strict: $("check-strict").checked });
@@ -796,7 +809,9 @@ async function pollCheck() {
   bar.value = job.done;
   // The total counts every simulated game: Games for each player count, and the skill matches.
   $("check-state").textContent = job.state === "running"
-    ? (job.total ? `${job.done} of ${job.total} simulated games (${job.games} per player count, skill matches included)` : "starting…")
+    ? (!job.total ? "starting…" : job.games === "auto"
+      ? `${job.label}: ${job.done} of ${job.total} simulated games (decided as they come in, skill matches included)`
+      : `${job.done} of ${job.total} simulated games (${job.games} per player count, skill matches included)`)
     : "";
   if (job.state === "running") { setTimeout(pollCheck, 300); return; }
   state.running = null;
@@ -848,7 +863,8 @@ async function runSweep() {
     .filter((v) => v.field);
   const players = $("check-players").value;
   try {
-    state.sweep = await api("/api/sweep", { ...settings(), vary, games: parseInt($("sweep-games").value, 10),
+    state.sweep = await api("/api/sweep", { ...settings(), vary, games: gamesSetting("sweep-games"),
+      max_games: parseInt($("check-max-games").value, 10),
       seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
       confidence: parseFloat($("check-confidence").value) });
   } catch (error) {
@@ -864,7 +880,7 @@ async function pollSweep(id) {
   const job = await api(`/api/check/${id}`);
   if (!state.sweep || state.sweep.id !== id) return;
   if (job.state === "running") {
-    $("sweep-state").textContent = job.total ? `${job.done} of ${job.total} simulated games` : "starting…";
+    $("sweep-state").textContent = job.total ? `${job.label ? `${job.label}: ` : ""}${job.done} of ${job.total} simulated games` : "starting…";
     setTimeout(() => pollSweep(id), 300);
     return;
   }
