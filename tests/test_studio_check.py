@@ -235,3 +235,11 @@ def test_the_studio_decides_as_the_games_come_in_unless_a_number_is_given(client
         assert "\n" not in refused.json()["error"]
     refused = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "max_games": 0})
     assert refused.status_code == 400 and refused.json()["error"].startswith("most games: between 1 and")
+
+
+def test_an_auto_check_says_after_how_many_games_it_decided_or_that_its_budget_ran_out() -> None:
+    decided = {"sequential": {"games": 400, "max_games": 6400, "decided": True}}
+    assert details(decided)[-1] == "Decided after 400 games per player count, as the games came in (at most 6,400)."
+    still_open = {"sequential": {"games": 100, "max_games": 100, "decided": False}}
+    assert details(still_open)[-1].startswith("Still open after 100 games per player count, the most")
+    assert details({}) == []

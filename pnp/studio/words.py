@@ -144,7 +144,17 @@ def details(result: dict[str, Any]) -> list[str]:
     said = " ".join([*result.get("reasons", []), *result.get("undecided", [])])
     kept = [line for n, line in enumerate(lines) if n < len(result.get("reasons", [])) + len(
         result.get("undecided", [])) or f": {line}" not in said]
-    return [plain_figures(studio_words(line)) for line in dict.fromkeys(kept)]
+    return [plain_figures(studio_words(line)) for line in dict.fromkeys(kept)] + _looks(result.get("sequential"))
+
+
+def _looks(sequential: dict[str, Any] | None) -> list[str]:
+    """Under games auto: how many games it took, or that the budget ran out first."""
+    if not sequential:
+        return []
+    games = f"{sequential['games']:,} games per player count"
+    if sequential["decided"]:
+        return [f"Decided after {games}, as the games came in (at most {sequential['max_games']:,})."]
+    return [f"Still open after {games}, the most the check may play; raise “At most” to decide it."]
 
 
 def report_page(html: str, title: str, source: str) -> str:
