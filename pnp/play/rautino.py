@@ -8,6 +8,7 @@ import random
 from collections import deque
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.draw.scene import Page, stroked
 from pnp.games.rautino import records
 from pnp.games.rautino.engine import Board, GameResult, Stone, Turn, stone_indices
@@ -142,6 +143,10 @@ class RautinoTable:
     def record(self) -> dict[str, Any]:
         self.result.scores = list(self.scores)
         return records.to_record(self.model, self.result, 1)
+
+    def left_record(self) -> dict[str, Any]:
+        """The record of a game its players left before its end, marked so."""
+        return {**self.record(), "end": ABANDONED}
 
     def moves_made(self) -> int:
         return len(self.result.turns)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.draw.scene import Page, stroked
 from pnp.draw.text import pt
 from pnp.games.triomino.checker import fit_table
@@ -233,6 +234,11 @@ class TriominoTable:
         if not self.over:
             del record["rounds"][-1]["end"]  # the round is still being played: it has no end yet
         return record
+
+    def left_record(self) -> dict[str, Any]:
+        """The record of a game its players left before its end, marked so: the round in play
+        without an end (a draw of the turn in progress is not part of it)."""
+        return {**self.record(), "end": ABANDONED}
 
     def moves_made(self) -> int:
         """The number of the last frame: every round's opening and turns, counted from 0."""

@@ -12,6 +12,7 @@ import random
 from itertools import permutations
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import A4
 from pnp.draw.scene import Page
@@ -170,6 +171,13 @@ class ZatreTable:
 
     def record(self) -> dict[str, Any]:
         return to_record(self.result, self.geo, 1)
+
+    def left_record(self) -> dict[str, Any]:
+        """The record of a game its players left before its end, marked so: its whole turns only
+        (tiles laid in an unfinished turn go back), and the hand on turn as it was before its draw."""
+        record = to_record(self.result, self.geo, 1)
+        record["tiles_left"][self.player] -= len(self.drawn)
+        return {**record, "end": ABANDONED}
 
     def moves_made(self) -> int:
         return len(self.result.turns)
