@@ -104,6 +104,50 @@ def test_a_whole_game_through_the_routes_is_saved_and_replays_with_its_scores(cl
     assert f"final scores {', '.join(map(str, state['scores']))}" in out.getvalue()
 
 
+def test_a_game_ended_early_is_saved_abandoned_and_replays_up_to_where_it_stopped(client: TestClient,
+                                                                                  tmp_path: Path) -> None:
+    state = new(client)
+    for _ in range(2):
+        state = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    response = client.post(f"/api/play/{state['id']}/end", json={})
+    assert response.status_code == 200, response.text
+    ended = response.json()
+    assert ended["over"] and ended["left"] and ended["end"] == "abandoned" and not ended["hand"]
+    record = json.loads((tmp_path / ended["saved"]).read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and record["seats"] == ["human", "greedy"] and record["spec"] is None
+    assert record["final_scores"] == ended["scores"] and len(record["moves"]) == 4
+    out = io.StringIO()
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), tmp_path / ended["saved"], out) == 0
+    assert "abandoned, scores so far" in out.getvalue()
+    # the game takes no more moves, and ending it again changes nothing
+    again = client.post(f"/api/play/{state['id']}/move", json={**first_legal(client, state),
+                                                                "version": ended["version"]})
+    assert again.status_code == 422 and again.json() == {"error": "the game is over"}
+    assert client.post(f"/api/play/{state['id']}/end", json={}).json()["saved"] == ended["saved"]
+    assert len(list((tmp_path / "played").iterdir())) == 1
+
+
+def test_a_game_left_before_its_person_moved_is_not_kept(client: TestClient, tmp_path: Path) -> None:
+    state = new(client)
+    ended = client.post(f"/api/play/{state['id']}/end", json={}).json()
+    assert ended["over"] and ended["saved"] is None
+    assert not (tmp_path / "played").exists()
+
+
+def test_a_game_in_play_when_the_studio_stops_is_saved_abandoned(tmp_path: Path) -> None:
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+        state = new(test_client)
+        test_client.post(f"/api/play/{state['id']}/move", json=first_legal(test_client, state))
+        assert not (tmp_path / "played").exists()
+    (saved,) = (tmp_path / "played").iterdir()
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and len(record["moves"]) == 2
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), saved, io.StringIO()) == 0
+
+
 def test_the_point_indicator_names_the_points_of_each_move(client: TestClient) -> None:
     state = new(client)
     state = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
@@ -215,6 +259,18 @@ def test_live_games_are_bounded_by_number_and_idle_time(tmp_path: Path) -> None:
     with pytest.raises(Exception, match="not live here"):
         sessions.get(made[0].id)
     assert MAX_LIVE_GAMES == 16 and IDLE_SECONDS == 7200  # the numbers the README documents
+
+
+def test_a_game_ended_early_makes_room_for_a_new_one_and_its_page_still_shows_its_end(tmp_path: Path) -> None:
+    model = load(None)
+    sessions = Sessions(tmp_path, limit=2, idle=IDLE_SECONDS)
+    made = [sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+            for _ in range(2)]
+    sessions.leave(made[0])
+    sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+    assert sessions.get(made[0].id).state(0)["end"] == "abandoned"
+    with pytest.raises(Exception, match="2 games are live"):
+        sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
 
 
 def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient) -> None:

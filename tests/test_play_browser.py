@@ -327,3 +327,42 @@ def test_overlapping_rautino_hints_differ_in_outline_and_show_their_number_in_fo
     second = page.locator("#places-layer .place.hint").nth(1)
     second.focus()
     assert page.locator("#places-layer .place-number").text_content() == second.get_attribute("data-number") == "2"
+
+
+def test_end_game_asks_first_then_saves_the_game_abandoned_and_it_replays(page: object,
+                                                                         studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    open_game(page, base, "seats=human,greedy&seed=7")
+    for _ in range(2):
+        click_a_legal_place(page)
+        ready(page)
+    page.once("dialog", lambda dialog: dialog.dismiss())  # not now: the game goes on
+    page.click("#end-game")
+    assert ready(page) == "ready" and page.locator("#final").is_hidden()
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.click("#end-game")
+    assert ready(page) == "over" and "abandoned" in asked[0]
+    assert page.locator("#final h2").inner_text() == "Scores when the game was ended"
+    assert page.locator("#end-game").is_hidden() and "wins" not in page.locator("#final-scores").inner_text()
+    saved = workspace / page.locator("#saved").get_attribute("data-path")
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and len(record["moves"]) == 4
+    out = io.StringIO()
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), saved, out) == 0
+    assert "abandoned, scores so far" in out.getvalue()
+
+
+def test_a_page_left_mid_game_saves_the_game_abandoned(page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    before = set((workspace / "played").glob("*.jsonl")) if (workspace / "played").exists() else set()
+    open_game(page, base, "seats=human,greedy&seed=8")
+    click_a_legal_place(page)
+    ready(page)
+    game_id = page.evaluate("play.state.id")
+    page.goto(f"{base}/")
+    page.wait_for_function(f"fetch('/api/play/{game_id}').then(r => r.json()).then(s => s.left)")
+    (saved,) = set((workspace / "played").glob("*.jsonl")) - before
+    assert json.loads(saved.read_text(encoding="utf-8"))["end"] == "abandoned"
+

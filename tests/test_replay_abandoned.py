@@ -100,3 +100,33 @@ def test_pnp_replay_says_the_game_was_abandoned(game: str, tmp_path: Path) -> No
     path.write_text(json.dumps(truncated) + "\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", game, str(path)])
     assert result.exit_code == 1 and "INVALID" in result.output, result.output
+
+
+def test_a_zatre_game_left_during_a_turn_keeps_its_whole_turns() -> None:
+    model = registry.get("zatre").load(None)
+    table = TABLES["zatre"](model, ["human", "human"], 4, None)
+    for _ in range(3):  # whole turns: the first tile of each legal turn the hints lead to, until it ends
+        turns = table.turn
+        while table.turn == turns:
+            table.move({"piece": 0, "place": table.hints(0, False)[0]} if table.hints(0, False)
+                       else {"piece": 1, "place": table.hints(1, False)[0]})
+    table.move({"piece": 0, "place": table.hints(0, False)[0]})  # one tile of a turn of two
+    assert table.pending and table.drawn
+    record = table.left_record()
+    assert len(record["turns"]) == 3
+    assert problem("zatre", record) is None
+
+
+def test_a_triomino_game_left_after_a_draw_replays_without_the_draw() -> None:
+    model = registry.get("triomino").load(None)
+    table = None
+    for seed in range(40):
+        table = TABLES["triomino"](model, ["human", "human"], seed, "seed")
+        while not table.over and table.phase != "drawn":
+            piece, turned, place = next((p, t, c) for p in range(len(table.offered())) for t in range(3)
+                                        for c in table.hints(p, t))
+            table.move({"piece": piece, "turned": turned, "place": place})
+        if table.phase == "drawn":
+            break
+    assert table is not None and table.phase == "drawn"
+    assert problem("triomino", table.left_record()) is None

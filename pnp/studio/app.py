@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from pnp import games as game_registry
 from pnp.budget import MAX_GAMES
 from pnp.errors import PnpError
+from pnp.play.sessions import Sessions
 
 from . import designer, history, specs
 from .jobs import CheckJobs, CheckSettings, SweepSettings
@@ -109,6 +110,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
     kits = KitCache()
     checks = CheckJobs(workspace.root / "studio-output")
     replays = Replays()
+    played = Sessions(workspace.root)
 
     def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def route(request: Request) -> Response:
@@ -312,7 +314,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/check/{job}/games/{number:int}", handled(check_game)),
         Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
         Route("/files/{path:path}", handled(workspace_file)),
-        *play_routes(workspace),
+        *play_routes(workspace, played),
         *history.routes(workspace),
         *designer.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -321,6 +323,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         checks.shutdown()  # a running check ends with the studio
+        played.leave_all()  # a game in play is saved as abandoned
 
     app = Starlette(routes=routes, lifespan=lifespan)
     return StudioGuard(app, hosts=hosts, port_ref=port_ref)

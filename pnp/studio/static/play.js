@@ -41,6 +41,8 @@ async function setup() {
   $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
   $("turn-piece").addEventListener("click", turnPiece);
   $("undo").addEventListener("click", undo);
+  $("end-game").addEventListener("click", endGame);
+  window.addEventListener("pagehide", leaveQuietly);
   $("reveal").addEventListener("click", () => { play.revealed = play.state.player; showHand(); });
   document.addEventListener("keydown", keys);
   if (params.has("game")) start();
@@ -57,6 +59,7 @@ async function start() {
   say("");
   busy(true);
   try {
+    if (play.state && !play.state.over) await api(`/api/play/${play.state.id}/end`, {});  // the game left behind
     const state = await api("/api/play/new", {
       game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
       preset: $("preset").value || null,
@@ -195,6 +198,7 @@ async function show(state) {
   $("turn").textContent = state.over ? "Game over" : `${seatName(seat)} to move`;
   $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
   $("undo").disabled = !state.undo;
+  $("end-game").hidden = state.over;
   $("turn-piece").hidden = state.turns < 2;
   $("final").hidden = !state.over;
   if (state.over) showFinal();
@@ -231,19 +235,21 @@ function showFinal() {
   const state = play.state;
   const best = Math.max(...state.scores);
   const final = $("final");
-  final.innerHTML = "<h2>Final scores</h2>";
+  final.innerHTML = state.left ? "<h2>Scores when the game was ended</h2>" : "<h2>Final scores</h2>";
   const list = document.createElement("ol");
   list.id = "final-scores";
   state.seats.forEach((seat, index) => {
     const item = document.createElement("li");
     item.textContent = `Player ${seat.seat} (${seat.strength}): ${state.scores[index]}`
-      + (state.scores[index] === best && state.seats.length > 1 ? " - wins" : "");
+      + (state.scores[index] === best && state.seats.length > 1 && !state.left ? " - wins" : "");
     item.dataset.score = state.scores[index];
     list.appendChild(item);
   });
   final.appendChild(list);
   const end = document.createElement("p");
-  end.textContent = `The game ended: ${state.end}.` + (state.saved ? ` Saved as ${state.saved}.` : "");
+  end.textContent = (state.left ? "The game was ended before its end (abandoned)."
+    : `The game ended: ${state.end}.`)
+    + (state.saved ? ` Saved as ${state.saved}.` : state.left ? " Nobody had moved: nothing was saved." : "");
   end.id = "saved";
   end.dataset.path = state.saved || "";
   final.appendChild(end);
@@ -376,6 +382,22 @@ async function move(place) {
     say("");
     await show(state);
   } catch (error) { say(error.message); busy(false); }
+}
+
+async function endGame() {  // the person ends the game early: saved as abandoned, after a confirm
+  if (!play.state || play.state.over || document.body.dataset.state === "busy") return;
+  if (!window.confirm("End this game now? It is saved as abandoned, with the scores so far.")) return;
+  busy(true);
+  try {
+    await show(await api(`/api/play/${play.state.id}/end`, {}));
+    say("");
+  } catch (error) { say(error.message); busy(false); }
+}
+
+function leaveQuietly() {  // the page is closed or left mid-game: the server saves it as abandoned
+  if (!play.state || play.state.over) return;
+  fetch(`/api/play/${play.state.id}/end`, { method: "POST", keepalive: true,
+    headers: { "content-type": "application/json" }, body: "{}" }).catch(() => {});
 }
 
 async function undo() {
