@@ -230,10 +230,10 @@ def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ({"seats": "human,wizard"}, "seats: 'wizard' is not a player of rautino at the play table; use human or one "
-                                "of beginner (random), good (greedy), strong (lookahead)"),
-    ({"seats": "human,expert"}, "seats: 'expert' is not a player of rautino at the play table; use human or one "
-                                "of beginner (random), good (greedy), strong (lookahead)"),
+    ({"seats": "human,wizard"}, "seats: 'wizard' is not a player of rautino at the play table; use human or a "
+                                "strength level: beginner, good, strong, expert, master"),
+    ({"seats": "human,grandmaster"}, "seats: 'grandmaster' is not a player of rautino at the play table; use "
+                                     "human or a strength level: beginner, good, strong, expert, master"),
     ({"seats": "human,greedy,greedy"}, "seats: 3 seat(s), rautino is for 1 or 2 players"),
     ({"seed": -1}, "seed: from 0 to 2147483647"),
     ({"spec": "../x.toml"}, "'../x.toml': not a path inside the workspace"),
@@ -281,20 +281,21 @@ def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient)
 
 
 @pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
-def test_seats_offer_the_players_the_games_check_plays_with_strengths_named_once(game: str) -> None:
+def test_seats_offer_the_strength_levels_the_games_check_plays_named_once(game: str) -> None:
     from pnp.play.games import playable
     from pnp.play.seats import parse_seats, strength
     from pnp.players.levels import STANDARD_LEVELS, name_of
 
     players, _ = playable(game)
     counts = registry.get(game).players
-    assert players == tuple(registry.get(game).simulation.players)
+    assert players == tuple(level.player for level in registry.get(game).simulation.levels)
     assert [strength(p) for p in players] == [name_of(STANDARD_LEVELS, p) for p in players] \
-        == ["beginner", "good", "strong"]
+        == ["beginner", "good", "strong", "expert", "master"]
     assert strength("human") == "you" and strength("a-new-player") == "a-new-player"
     # a seat is chosen by its strength name as well as by its player's
     assert parse_seats("human,good", players, counts, game)[:2] == ["human", "greedy"]
     assert parse_seats("strong,beginner", players, counts, game)[:2] == ["lookahead", "random"]
+    assert parse_seats("expert,master", players, counts, game)[:2] == ["search", "search-deep"]
 
 
 def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:

@@ -366,3 +366,23 @@ def test_a_page_left_mid_game_saves_the_game_abandoned(page: object, studio: tup
     (saved,) = set((workspace / "played").glob("*.jsonl")) - before
     assert json.loads(saved.read_text(encoding="utf-8"))["end"] == "abandoned"
 
+
+def test_the_seat_choice_offers_every_strength_level_and_plays_the_expert(page: object,
+                                                                         studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/play?pace=0")
+    page.wait_for_selector("#seat-list select")
+    page.select_option("#game", "rautino")
+    seat = page.get_by_label("Seat 2")
+    assert seat.locator("option").all_inner_texts() == [
+        "a person", "computer, beginner", "computer, good", "computer, strong", "computer, expert", "computer, master"]
+    assert "expert plays its best moves on in sampled games" in page.locator("#seats-help").inner_text()
+    seat.select_option(label="computer, expert")
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    ready(page)
+    assert page.evaluate("play.state.seats[1]") == {"seat": 2, "player": "search", "strength": "expert"}
+    click_a_legal_place(page)
+    ready(page)
+    assert "player 2" in page.locator("#log li.latest").inner_text()
+    assert "Player 2 (expert)" in page.locator("#scores").inner_text()
