@@ -386,3 +386,36 @@ def test_the_seat_choice_offers_every_strength_level_and_plays_the_expert(page: 
     ready(page)
     assert "player 2" in page.locator("#log li.latest").inner_text()
     assert "Player 2 (expert)" in page.locator("#scores").inner_text()
+
+
+def test_a_played_game_is_listed_in_the_studios_replay_and_steps_on_the_board(page: object,
+                                                                             studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=9")
+    for _ in range(2):
+        click_a_legal_place(page)
+        ready(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#end-game")
+    ready(page)
+    name = Path(page.locator("#saved").get_attribute("data-path")).name
+    scores = " : ".join(str(s) for s in page.evaluate("play.state.scores"))
+    page.goto(f"{base}/?spec=shipped:rautino")
+    wait_open(page, "shipped:rautino")
+    page.click("#tabbtn-replay")
+    page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 0 of')")
+    option = page.locator(f"#replay-pick option[value='played:{name}']")
+    label = option.inner_text()
+    assert label.startswith("Rautino · ") and f"· you v good · abandoned · scores {scores}" in label, label
+    assert option.evaluate("o => o.parentElement.label").startswith("played games (")
+    page.select_option("#replay-pick", f"played:{name}")
+    page.wait_for_function("document.querySelector('#replay-position').textContent === 'step 0 of 4'")
+    page.click("#replay-last")
+    page.wait_for_function("document.querySelector('#replay-position').textContent === 'step 4 of 4'")
+    assert page.locator("#replay-text").inner_text().startswith("move 4: player 2")
+    page.wait_for_function("document.querySelector('#replay-board').naturalWidth > 0")
+    assert page.locator("#replay-board").get_attribute("src") == f"/api/played/{name}/board/4.svg"
+    if SCREENSHOTS:
+        page.locator("#replay-pick").evaluate("node => node.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(Path(SCREENSHOTS) / "replay-played.png"))

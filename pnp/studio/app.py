@@ -24,6 +24,7 @@ from pnp.play.sessions import Sessions
 from . import designer, history, specs
 from .jobs import CheckJobs, CheckSettings, SweepSettings
 from .play_routes import play_routes
+from .played import NoSuchGame, played_games
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
 from .security import StudioGuard
@@ -116,7 +117,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         async def route(request: Request) -> Response:
             try:
                 return await handler(request)
-            except OutsideWorkspace as exc:
+            except (OutsideWorkspace, NoSuchGame) as exc:
                 return _error(str(exc), 404)
             except specs.Conflict as exc:
                 return _error(str(exc), 409)
@@ -286,6 +287,18 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
         return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
 
+    async def list_played(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(played_games, workspace))
+
+    async def played_game(request: Request) -> Response:
+        _, _, frames = await run_in_threadpool(replays.played_frames, workspace, request.path_params["name"])
+        return JSONResponse({"file": request.path_params["name"], "steps": [f.to_json() for f in frames]})
+
+    async def played_board(request: Request) -> Response:
+        entry = await run_in_threadpool(replays.played_frames, workspace, request.path_params["name"])
+        svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
     async def workspace_file(request: Request) -> Response:
         path = workspace.resolve_inside(request.path_params["path"])
         if not path.is_file():
@@ -313,6 +326,9 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/check/{job}/games", handled(check_games)),
         Route("/api/check/{job}/games/{number:int}", handled(check_game)),
         Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
+        Route("/api/played", handled(list_played)),
+        Route("/api/played/{name}", handled(played_game)),
+        Route("/api/played/{name}/board/{step:int}.svg", handled(played_board)),
         Route("/files/{path:path}", handled(workspace_file)),
         *play_routes(workspace, played),
         *history.routes(workspace),
