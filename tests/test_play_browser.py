@@ -409,13 +409,14 @@ def test_a_played_game_is_listed_in_the_studios_replay_and_steps_on_the_board(pa
     assert label.startswith("Rautino · ") and f"· you v good · abandoned · scores {scores}" in label, label
     assert option.evaluate("o => o.parentElement.label").startswith("played games (")
     page.select_option("#replay-pick", f"played:{name}")
-    page.wait_for_function("document.querySelector('#replay-position').textContent === 'step 0 of 4'")
+    page.wait_for_function(f"state.replay && state.replay.board.includes('{name}')")  # not a game listed before it
+    assert page.locator("#replay-position").inner_text() == "step 0 of 4"
     page.click("#replay-last")
     page.wait_for_function("document.querySelector('#replay-position').textContent === 'step 4 of 4'")
     assert page.locator("#replay-text").inner_text().startswith("move 4: player 2")
     page.wait_for_function("document.querySelector('#replay-board').naturalWidth > 0")
     assert page.locator("#replay-board").get_attribute("src") == f"/api/played/{name}/board/4.svg"
     if SCREENSHOTS:
-        page.locator("#replay-pick").evaluate("node => node.scrollIntoView({block: 'start'})")
+        page.locator(".tabs").evaluate("node => node.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(300)
         page.screenshot(path=str(Path(SCREENSHOTS) / "replay-played.png"))
