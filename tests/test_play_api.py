@@ -61,6 +61,19 @@ def test_a_table_of_computer_seats_plays_the_game_play_game_plays(seats: list[st
         assert table.record() == records.to_record(model, expected, 1)
 
 
+def test_a_searching_seat_plays_the_game_play_game_plays_with_the_checks_search_player() -> None:
+    from pnp.games.rautino.players import seat_player
+
+    model = load(None)
+    table = RautinoTable(model, ["search"], 2)  # the expert alone: a short game
+    while not table.over:
+        table.computer_move()
+    expected = play_game(model, 1, 2, [seat_player("search")])
+    assert table.record() == records.to_record(model, expected, 1)
+    greedy = play_game(model, 1, 2, [seat_player("greedy")])
+    assert records.to_record(model, greedy, 1)["moves"] != table.record()["moves"]
+
+
 def test_hints_are_the_engines_legal_places_at_several_positions() -> None:
     model = load(None)
     table = RautinoTable(model, ["human", "human"], 11)

@@ -200,6 +200,13 @@ def test_an_expert_seat_plays_the_search_players_move_as_pnp_check_makes_it(clie
         return game.record()["rounds"][0]["turns"][1]
 
     assert chosen == first_choice("search") != first_choice("greedy")
+    # and a whole game with a searching seat is the engine's, told the same of the game every turn
+    table = make(model, ["greedy", "search"], seed, "classic")
+    while not table.over:
+        table.computer_move()
+    expected = run_game(model, model.rules("classic"), [seat_player("greedy"), seat_player("search")], seed,
+                        fit_table(model))
+    assert table.record() == expected.record()
     # the route plays the same: seat 2 is the expert, and its move is the first one after the opening
     state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,expert", "seed": seed,
                                                "preset": "classic"}).json()
