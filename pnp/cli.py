@@ -840,8 +840,8 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
         help="Spec to play, inside the workspace (default: the game's shipped spec).")
 @option("--preset", default=None, help="Rule preset (games that have them).")
 @option("--seats", default="human,greedy", show_default=True,
-        help="One per seat: human, or a computer player by its strength or name "
-             "(beginner: random, good: greedy, strong: lookahead), e.g. human,good.")
+        help="One per seat: human, or a computer player by its strength: beginner, good, strong, expert "
+             "(searches, well under a second a move) or master (searches four times as long), e.g. human,expert.")
 @option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")
 @option("--profi", is_flag=True, help="No hints: the places a piece fits are not shown.")
 @option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),

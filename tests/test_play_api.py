@@ -61,6 +61,19 @@ def test_a_table_of_computer_seats_plays_the_game_play_game_plays(seats: list[st
         assert table.record() == records.to_record(model, expected, 1)
 
 
+def test_a_searching_seat_plays_the_game_play_game_plays_with_the_checks_search_player() -> None:
+    from pnp.games.rautino.players import seat_player
+
+    model = load(None)
+    table = RautinoTable(model, ["search"], 2)  # the expert alone: a short game
+    while not table.over:
+        table.computer_move()
+    expected = play_game(model, 1, 2, [seat_player("search")])
+    assert table.record() == records.to_record(model, expected, 1)
+    greedy = play_game(model, 1, 2, [seat_player("greedy")])
+    assert records.to_record(model, greedy, 1)["moves"] != table.record()["moves"]
+
+
 def test_hints_are_the_engines_legal_places_at_several_positions() -> None:
     model = load(None)
     table = RautinoTable(model, ["human", "human"], 11)
@@ -102,6 +115,50 @@ def test_a_whole_game_through_the_routes_is_saved_and_replays_with_its_scores(cl
     game = registry.get("rautino")
     assert game.replay(game.load(None), saved, out) == 0
     assert f"final scores {', '.join(map(str, state['scores']))}" in out.getvalue()
+
+
+def test_a_game_ended_early_is_saved_abandoned_and_replays_up_to_where_it_stopped(client: TestClient,
+                                                                                  tmp_path: Path) -> None:
+    state = new(client)
+    for _ in range(2):
+        state = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    response = client.post(f"/api/play/{state['id']}/end", json={})
+    assert response.status_code == 200, response.text
+    ended = response.json()
+    assert ended["over"] and ended["left"] and ended["end"] == "abandoned" and not ended["hand"]
+    record = json.loads((tmp_path / ended["saved"]).read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and record["seats"] == ["human", "greedy"] and record["spec"] is None
+    assert record["final_scores"] == ended["scores"] and len(record["moves"]) == 4
+    out = io.StringIO()
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), tmp_path / ended["saved"], out) == 0
+    assert "abandoned, scores so far" in out.getvalue()
+    # the game takes no more moves, and ending it again changes nothing
+    again = client.post(f"/api/play/{state['id']}/move", json={**first_legal(client, state),
+                                                                "version": ended["version"]})
+    assert again.status_code == 422 and again.json() == {"error": "the game is over"}
+    assert client.post(f"/api/play/{state['id']}/end", json={}).json()["saved"] == ended["saved"]
+    assert len(list((tmp_path / "played").iterdir())) == 1
+
+
+def test_a_game_left_before_its_person_moved_is_not_kept(client: TestClient, tmp_path: Path) -> None:
+    state = new(client)
+    ended = client.post(f"/api/play/{state['id']}/end", json={}).json()
+    assert ended["over"] and ended["saved"] is None
+    assert not (tmp_path / "played").exists()
+
+
+def test_a_game_in_play_when_the_studio_stops_is_saved_abandoned(tmp_path: Path) -> None:
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+        state = new(test_client)
+        test_client.post(f"/api/play/{state['id']}/move", json=first_legal(test_client, state))
+        assert not (tmp_path / "played").exists()
+    (saved,) = (tmp_path / "played").iterdir()
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and len(record["moves"]) == 2
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), saved, io.StringIO()) == 0
 
 
 def test_the_point_indicator_names_the_points_of_each_move(client: TestClient) -> None:
@@ -186,10 +243,10 @@ def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ({"seats": "human,wizard"}, "seats: 'wizard' is not a player of rautino at the play table; use human or one "
-                                "of beginner (random), good (greedy), strong (lookahead)"),
-    ({"seats": "human,expert"}, "seats: 'expert' is not a player of rautino at the play table; use human or one "
-                                "of beginner (random), good (greedy), strong (lookahead)"),
+    ({"seats": "human,wizard"}, "seats: 'wizard' is not a player of rautino at the play table; use human or a "
+                                "strength level: beginner, good, strong, expert, master"),
+    ({"seats": "human,grandmaster"}, "seats: 'grandmaster' is not a player of rautino at the play table; use "
+                                     "human or a strength level: beginner, good, strong, expert, master"),
     ({"seats": "human,greedy,greedy"}, "seats: 3 seat(s), rautino is for 1 or 2 players"),
     ({"seed": -1}, "seed: from 0 to 2147483647"),
     ({"spec": "../x.toml"}, "'../x.toml': not a path inside the workspace"),
@@ -217,6 +274,18 @@ def test_live_games_are_bounded_by_number_and_idle_time(tmp_path: Path) -> None:
     assert MAX_LIVE_GAMES == 16 and IDLE_SECONDS == 7200  # the numbers the README documents
 
 
+def test_a_game_ended_early_makes_room_for_a_new_one_and_its_page_still_shows_its_end(tmp_path: Path) -> None:
+    model = load(None)
+    sessions = Sessions(tmp_path, limit=2, idle=IDLE_SECONDS)
+    made = [sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+            for _ in range(2)]
+    sessions.leave(made[0])
+    sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+    assert sessions.get(made[0].id).state(0)["end"] == "abandoned"
+    with pytest.raises(Exception, match="2 games are live"):
+        sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
+
+
 def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient) -> None:
     state = new(client)
     assert client.get(f"/api/play/{state['id']}/{state['hand'][0]['image']}").status_code == 200
@@ -225,20 +294,21 @@ def test_a_piece_drawing_of_colours_the_set_lacks_is_refused(client: TestClient)
 
 
 @pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
-def test_seats_offer_the_players_the_games_check_plays_with_strengths_named_once(game: str) -> None:
+def test_seats_offer_the_strength_levels_the_games_check_plays_named_once(game: str) -> None:
     from pnp.play.games import playable
     from pnp.play.seats import parse_seats, strength
     from pnp.players.levels import STANDARD_LEVELS, name_of
 
     players, _ = playable(game)
     counts = registry.get(game).players
-    assert players == tuple(registry.get(game).simulation.players)
+    assert players == tuple(level.player for level in registry.get(game).simulation.levels)
     assert [strength(p) for p in players] == [name_of(STANDARD_LEVELS, p) for p in players] \
-        == ["beginner", "good", "strong"]
+        == ["beginner", "good", "strong", "expert", "master"]
     assert strength("human") == "you" and strength("a-new-player") == "a-new-player"
     # a seat is chosen by its strength name as well as by its player's
     assert parse_seats("human,good", players, counts, game)[:2] == ["human", "greedy"]
     assert parse_seats("strong,beginner", players, counts, game)[:2] == ["lookahead", "random"]
+    assert parse_seats("expert,master", players, counts, game)[:2] == ["search", "search-deep"]
 
 
 def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:

@@ -327,3 +327,96 @@ def test_overlapping_rautino_hints_differ_in_outline_and_show_their_number_in_fo
     second = page.locator("#places-layer .place.hint").nth(1)
     second.focus()
     assert page.locator("#places-layer .place-number").text_content() == second.get_attribute("data-number") == "2"
+
+
+def test_end_game_asks_first_then_saves_the_game_abandoned_and_it_replays(page: object,
+                                                                         studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    open_game(page, base, "seats=human,greedy&seed=7")
+    for _ in range(2):
+        click_a_legal_place(page)
+        ready(page)
+    page.once("dialog", lambda dialog: dialog.dismiss())  # not now: the game goes on
+    page.click("#end-game")
+    assert ready(page) == "ready" and page.locator("#final").is_hidden()
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.click("#end-game")
+    assert ready(page) == "over" and "abandoned" in asked[0]
+    assert page.locator("#final h2").inner_text() == "Scores when the game was ended"
+    assert page.locator("#end-game").is_hidden() and "wins" not in page.locator("#final-scores").inner_text()
+    saved = workspace / page.locator("#saved").get_attribute("data-path")
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and len(record["moves"]) == 4
+    out = io.StringIO()
+    game = registry.get("rautino")
+    assert game.replay(game.load(None), saved, out) == 0
+    assert "abandoned, scores so far" in out.getvalue()
+
+
+def test_a_page_left_mid_game_saves_the_game_abandoned(page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    before = set((workspace / "played").glob("*.jsonl")) if (workspace / "played").exists() else set()
+    open_game(page, base, "seats=human,greedy&seed=8")
+    click_a_legal_place(page)
+    ready(page)
+    game_id = page.evaluate("play.state.id")
+    page.goto(f"{base}/")
+    page.wait_for_function(f"fetch('/api/play/{game_id}').then(r => r.json()).then(s => s.left)")
+    (saved,) = set((workspace / "played").glob("*.jsonl")) - before
+    assert json.loads(saved.read_text(encoding="utf-8"))["end"] == "abandoned"
+
+
+def test_the_seat_choice_offers_every_strength_level_and_plays_the_expert(page: object,
+                                                                         studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/play?pace=0")
+    page.wait_for_selector("#seat-list select")
+    page.select_option("#game", "rautino")
+    seat = page.get_by_label("Seat 2")
+    assert seat.locator("option").all_inner_texts() == [
+        "a person", "computer, beginner", "computer, good", "computer, strong", "computer, expert", "computer, master"]
+    assert "expert plays its best moves on in sampled games" in page.locator("#seats-help").inner_text()
+    seat.select_option(label="computer, expert")
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    ready(page)
+    assert page.evaluate("play.state.seats[1]") == {"seat": 2, "player": "search", "strength": "expert"}
+    click_a_legal_place(page)
+    ready(page)
+    assert "player 2" in page.locator("#log li.latest").inner_text()
+    assert "Player 2 (expert)" in page.locator("#scores").inner_text()
+
+
+def test_a_played_game_is_listed_in_the_studios_replay_and_steps_on_the_board(page: object,
+                                                                             studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=9")
+    for _ in range(2):
+        click_a_legal_place(page)
+        ready(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#end-game")
+    ready(page)
+    name = Path(page.locator("#saved").get_attribute("data-path")).name
+    scores = " : ".join(str(s) for s in page.evaluate("play.state.scores"))
+    page.goto(f"{base}/?spec=shipped:rautino")
+    wait_open(page, "shipped:rautino")
+    page.click("#tabbtn-replay")
+    page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 0 of')")
+    option = page.locator(f"#replay-pick option[value='played:{name}']")
+    label = option.inner_text()
+    assert label.startswith("Rautino · ") and f"· you v good · abandoned · scores {scores}" in label, label
+    assert option.evaluate("o => o.parentElement.label").startswith("played games (")
+    page.select_option("#replay-pick", f"played:{name}")
+    page.wait_for_function(f"state.replay && state.replay.board.includes('{name}')")  # not a game listed before it
+    assert page.locator("#replay-position").inner_text() == "step 0 of 4"
+    page.click("#replay-last")
+    page.wait_for_function("document.querySelector('#replay-position').textContent === 'step 4 of 4'")
+    assert page.locator("#replay-text").inner_text().startswith("move 4: player 2")
+    page.wait_for_function("document.querySelector('#replay-board').naturalWidth > 0")
+    assert page.locator("#replay-board").get_attribute("src") == f"/api/played/{name}/board/4.svg"
+    if SCREENSHOTS:
+        page.locator(".tabs").evaluate("node => node.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(Path(SCREENSHOTS) / "replay-played.png"))

@@ -15,8 +15,11 @@ def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["rautino", "--seats", "human,wizard"],
-     "seats: 'wizard' is not a player of rautino at the play table; use human or one of beginner (random), "
-     "good (greedy), strong (lookahead)"),
+     "seats: 'wizard' is not a player of rautino at the play table; use human or a strength level: "
+     "beginner, good, strong, expert, master"),
+    (["zatre", "--seats", "human,grandmaster"],
+     "seats: 'grandmaster' is not a player of zatre at the play table; use human or a strength level: "
+     "beginner, good, strong, expert, master"),
     (["rautino", "--seats", "human,greedy,greedy"], "seats: 3 seat(s), rautino is for 1 or 2 players"),
     (["rautino", "--preset", "classic"], "--preset classic: rautino has no rule presets"),
     (["rautino", "--spec", "/etc/hostname"], "--spec /etc/hostname: must lie inside the workspace"),

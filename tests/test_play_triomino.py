@@ -176,3 +176,64 @@ def test_the_board_heading_counts_one_tile_in_the_singular() -> None:
     opening = {**record, "rounds": [{**record["rounds"][0], "turns": record["rounds"][0]["turns"][:1]}]}
     words = [e.text for e in table.board_page(opening).items if getattr(e, "cls", "") == "board-title"]
     assert words and words[0].startswith("Round 1: 1 tile ·"), words
+
+
+def test_an_expert_seat_plays_the_search_players_move_as_pnp_check_makes_it(client: TestClient) -> None:
+    from pnp.games.triomino.players import seat_player
+    from pnp.play.games import playable
+    from pnp.play.seats import parse_seats
+
+    model = load(None)
+    players, make = playable("triomino")
+    seats = parse_seats("human,expert", players, registry.get("triomino").players, "triomino")
+    assert seats == ["human", "search"]
+    seed = 1  # the person's seat opens with its highest tile; the expert makes the first choice
+    table = make(model, seats, seed, "classic")
+    assert table.starter == 0 and table.player == 1 and not table.over
+    table.computer_move()
+    chosen = table.record()["rounds"][0]["turns"][1]
+    assert chosen["player"] == 1
+
+    def first_choice(second: str) -> dict:
+        game = run_game(model, model.rules("classic"), [seat_player("greedy"), seat_player(second)], seed,
+                        fit_table(model))
+        return game.record()["rounds"][0]["turns"][1]
+
+    assert chosen == first_choice("search") != first_choice("greedy")
+    # and a whole game with a searching seat is the engine's, told the same of the game every turn
+    table = make(model, ["greedy", "search"], seed, "classic")
+    while not table.over:
+        table.computer_move()
+    expected = run_game(model, model.rules("classic"), [seat_player("greedy"), seat_player("search")], seed,
+                        fit_table(model))
+    assert table.record() == expected.record()
+    # the route plays the same: seat 2 is the expert, and its move is the first one after the opening
+    state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,expert", "seed": seed,
+                                               "preset": "classic"}).json()
+    assert state["seats"][1] == {"seat": 2, "player": "search", "strength": "expert"}
+    assert state["steps"][1]["seat"] == 1 and state["player"] == 0
+
+
+def test_computer_moves_run_off_the_servers_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    on_loop: list[bool] = []
+    computer_move = TriominoTable.computer_move
+
+    def watched(self: TriominoTable) -> None:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        computer_move(self)
+
+    monkeypatch.setattr(TriominoTable, "computer_move", watched)
+    state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,expert", "seed": 1}).json()
+    piece, turned, place = next((p, t, c) for p in range(len(state["hand"])) for t in range(3)
+                                for c in client.get(f"/api/play/{state['id']}/hints",
+                                                    params={"piece": p, "turned": t}).json()["places"])
+    response = client.post(f"/api/play/{state['id']}/move", json={"version": state["version"], "piece": piece,
+                                                                   "turned": turned, "place": place})
+    assert response.status_code == 200, response.text
+    assert len(on_loop) >= 2 and not any(on_loop), on_loop

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from pnp import games as registry
 from pnp.games.zatre.engine import Geometry, IllegalTurn, apply_turn, legal_turns, play_game
 from pnp.games.zatre.model import load
-from pnp.games.zatre.records import PLAYERS, to_record
+from pnp.games.zatre.records import PLAYERS, seat_player, to_record
 from pnp.play.zatre import ZatreTable
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
@@ -53,6 +53,19 @@ def test_a_table_of_computer_seats_plays_the_game_play_game_plays(seats: list[st
             table.computer_move()
         expected = play_game(model, geo, [PLAYERS[s] for s in seats], seats, seed)
         assert table.record() == to_record(expected, geo, 1)
+
+
+def test_a_searching_seat_plays_the_game_play_game_plays_with_the_checks_search_player(tmp_path: Path) -> None:
+    model = load(small_spec(tmp_path))  # a set of 18 tiles: a short game
+    geo = Geometry(model)
+    seats = ["search", "greedy"]  # expert and good
+    table = ZatreTable(model, seats, 2)
+    while not table.over:
+        table.computer_move()
+    expected = play_game(model, geo, [seat_player(s, model) for s in seats], seats, 2)
+    assert table.record() == to_record(expected, geo, 1)
+    greedy = play_game(model, geo, [seat_player("greedy", model)] * 2, seats, 2)
+    assert to_record(greedy, geo, 1)["turns"] != table.record()["turns"]  # the expert played its own game
 
 
 def completes(table: ZatreTable, laid: list[tuple[int, int]]) -> bool:

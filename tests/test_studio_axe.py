@@ -115,3 +115,34 @@ def test_check_replay_and_print(browser: playwright.Browser, studio: str, width:
         assert serious(page) == []
     finally:
         page.context.close()
+
+
+PLAY_AND_LEAVE = """async () => {
+    const post = (path, body) => fetch(path, { method: "POST", headers: { "content-type": "application/json" },
+                                               body: JSON.stringify(body) }).then((r) => r.json());
+    const state = await post("/api/play/new", { game: "rautino", seats: "human,greedy", seed: 4 });
+    for (const [piece] of state.hand.entries()) {
+        const hints = await fetch(`/api/play/${state.id}/hints?piece=${piece}&turned=0`).then((r) => r.json());
+        if (hints.places.length) {
+            await post(`/api/play/${state.id}/move`, { version: state.version, piece, turned: false,
+                                                        place: hints.places[0] });
+            break;
+        }
+    }
+    return (await post(`/api/play/${state.id}/end`, {})).saved;
+}"""
+
+
+@pytest.mark.parametrize("width", [1400, 400])
+def test_replay_of_played_games(browser: playwright.Browser, studio: str, width: int) -> None:
+    page = opened(browser, studio, "shipped:rautino", width)
+    try:
+        assert page.evaluate(PLAY_AND_LEAVE)
+        page.click("#tabbtn-replay")
+        page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 0 of')")
+        assert "abandoned" in page.locator("#replay-pick").inner_text()
+        page.click("#replay-forward")
+        page.wait_for_function("document.querySelector('#replay-board').naturalWidth > 0")
+        assert serious(page) == []
+    finally:
+        page.context.close()

@@ -155,6 +155,15 @@ class Replay:
 # Every game's records carry these, whatever else they hold.
 COMMON_SHAPE: dict[str, Any] = {"players": int, "final_scores": [int]}
 
+# The one end a record may name for a game that stopped before the rules end it (a person left the
+# play table): `"end": "abandoned"`. A validator replays such a record up to where it stops and
+# checks that the game had not ended there; a record that stops early without it is refused.
+ABANDONED = "abandoned"
+
+
+def abandoned(record: dict[str, Any]) -> bool:
+    return record.get("end") == ABANDONED
+
 
 def problem(replayer: Replay, model: Any, record: dict[str, Any], out: TextIO | None = None) -> str | None:
     """What is wrong with one record (shape, then rules), or None when it is valid."""
@@ -217,8 +226,9 @@ def replay(replayer: Replay, model: Any, path: Path, out: TextIO) -> int:
             out.write(f"INVALID {replayer.game} {_name(record)} (line {line_number}): {wrong}\n")
         else:
             assert record is not None
+            scores = "abandoned, scores so far" if abandoned(record) else "final scores"
             out.write(f"valid {replayer.game} {_name(record)} (line {line_number}): "
-                      f"{plural(record['players'], 'player')}, final scores "
+                      f"{plural(record['players'], 'player')}, {scores} "
                       f"{', '.join(map(str, record['final_scores']))}\n")
     if not records:
         raise PnpError(f"{input_name(path)}: no game records")

@@ -34,9 +34,11 @@ TABLES: dict[str, TableMaker] = {"rautino": _rautino, "zatre": _zatre, "triomino
 
 
 def playable(game: str) -> tuple[tuple[str, ...], TableMaker]:
-    """The computer players a seat of `game` may have (the game's own, weakest first, as its check
-    plays them: a stronger player the game adds shows up here too) and its table maker."""
+    """The computer players a seat of `game` may have: the players of the game's strength levels,
+    weakest first (beginner to master, as `pnp check --levels` names them; a level the game adds
+    shows up here too), each made by the game's own `seat_player` as its check makes it; and the
+    game's table maker."""
     if game not in TABLES:
         raise PnpError(f"{game}: cannot be played in the browser yet; playable: {', '.join(TABLES)}")
     simulation = registry.get(game).simulation
-    return (tuple(simulation.players) if simulation else ()), TABLES[game]
+    return (tuple(level.player for level in simulation.levels) if simulation else ()), TABLES[game]

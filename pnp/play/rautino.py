@@ -8,6 +8,7 @@ import random
 from collections import deque
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.draw.scene import Page, stroked
 from pnp.games.rautino import records
 from pnp.games.rautino.engine import Board, GameResult, Stone, Turn, stone_indices
@@ -16,16 +17,17 @@ from pnp.games.rautino.kit.board import stone_outline
 from pnp.games.rautino.kit.frames import frames
 from pnp.games.rautino.kit.report import MARGIN_MM, final_board
 from pnp.games.rautino.model import RautinoModel
-from pnp.games.rautino.players import PLAYERS
+from pnp.games.rautino.players import seat_player
 from pnp.games.rautino.replay import Referee
 from pnp.geometry import trigrid as tg
+from pnp.players.view import SeatView, observer
 
+from .seats import HUMAN
 from .table import Refused
 
 
 class RautinoTable:
     game = "rautino"
-    players_available = tuple(PLAYERS)
     turns = 2  # positions a piece turns through
     crop = True  # the page shows the board's places only, not the rest of the drawing's page
     piece_word = "stone"
@@ -33,6 +35,8 @@ class RautinoTable:
     def __init__(self, model: RautinoModel, seats: list[str], seed: int) -> None:
         self.model = model
         self.seats = seats
+        # Each computer seat's player made as `pnp check` makes it (a search player keeps what it saw).
+        self.players = [None if seat == HUMAN else seat_player(seat) for seat in seats]
         players = len(seats)
         self.rng = rng = random.Random(seed)
         stack_list = stone_indices(model)
@@ -95,7 +99,12 @@ class RautinoTable:
         self.over = True
 
     def computer_move(self) -> None:
-        chooser = PLAYERS[self.seats[self.player]]
+        chooser = self.players[self.player]
+        assert chooser is not None, "a person's seat has no computer player"
+        observe = observer(chooser)
+        if observe is not None:  # a player that plans ahead is told what the seat may know, as in play_game
+            seen = (self.result.stack[0], *(t.stone for t in self.result.turns if t.stone is not None))
+            observe(SeatView(self.player, tuple(map(len, self.hands)), len(self.stack), tuple(self.scores), seen))
         hand_index, slot, colour_a, colour_b = chooser(self.board, self.hands[self.player], self.rng)
         self._place(hand_index, slot, colour_a, colour_b)
 
@@ -142,6 +151,10 @@ class RautinoTable:
     def record(self) -> dict[str, Any]:
         self.result.scores = list(self.scores)
         return records.to_record(self.model, self.result, 1)
+
+    def left_record(self) -> dict[str, Any]:
+        """The record of a game its players left before its end, marked so."""
+        return {**self.record(), "end": ABANDONED}
 
     def moves_made(self) -> int:
         return len(self.result.turns)

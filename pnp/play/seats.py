@@ -31,7 +31,7 @@ def parse_seats(text: str, available: tuple[str, ...], counts: tuple[int, ...], 
     for seat in seats:
         if seat != HUMAN and seat not in available:
             raise PnpError(f"seats: {strength(seat)!r} is not a player of {game} at the play table; use human "
-                           f"or one of {', '.join(f'{strength(p)} ({p})' for p in available)}")
+                           f"or a strength level: {', '.join(strength(p) for p in available)}")
     if len(seats) not in counts:
         raise PnpError(f"seats: {len(seats)} seat(s), {game} is for "
                        f"{' or '.join(str(n) for n in counts)} players")

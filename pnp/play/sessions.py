@@ -3,7 +3,9 @@
 A session holds one table, its seats and seed, and the moves its people made, so a person's last
 move can be taken back by playing the game again from its seed without it (the computer seats
 draw from the same seeded random numbers, so they play again as they did). A finished game is
-saved in the workspace as one record of the log format, which `pnp replay` checks.
+saved in the workspace as one record of the log format, which `pnp replay` checks; so is a game its
+people left before its end (the End game button, a closed page, the studio stopped), marked abandoned,
+once one of them has moved.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.errors import PnpError
 
 from .seats import HUMAN, strength
@@ -46,11 +49,13 @@ class Session:
     seed: int
     profi: bool
     spec: str  # what the page shows of the spec played
+    spec_path: str | None = None  # the spec's path in the workspace; None: the game's shipped spec
     table: Table = field(init=False)
     moves: list[dict[str, Any]] = field(default_factory=list)  # the people's moves, in order
     version: int = 0
     used: float = field(default_factory=time.monotonic)
     saved: str | None = None  # the record's path in the workspace once the game is over
+    left: bool = False  # its people ended it before the rules did
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -66,10 +71,14 @@ class Session:
         while not table.over and table.seats[table.player] != HUMAN:
             table.computer_move()
 
+    @property
+    def over(self) -> bool:
+        return self.table.over or self.left
+
     def play(self, version: Any, move: dict[str, Any]) -> None:
         if version != self.version:
             raise Stale(f"version: the game has moved on since version {version!r} (now {self.version}); reload it")
-        if self.table.over:
+        if self.over:
             raise Refused("the game is over")
         self.table.move(move)  # Refused: nothing changed
         self.moves.append(move)
@@ -81,7 +90,7 @@ class Session:
             raise Stale(f"version: the game has moved on since version {version!r} (now {self.version}); reload it")
         if self.people != 1:
             raise Refused("undo: only in a game with one person (the other person would lose a move)")
-        if self.table.over:
+        if self.over:
             raise Refused("undo: the game is over")
         if not self.moves:
             raise Refused("undo: you have not moved yet")
@@ -106,15 +115,15 @@ class Session:
             "id": self.id, "game": self.game, "spec": self.spec, "version": self.version, "profi": self.profi,
             "seats": [{"seat": i + 1, "player": seat, "strength": strength(seat)} for i, seat in enumerate(self.seats)],
             "people": self.people,
-            "player": table.player, "over": table.over, "scores": list(table.scores),
-            "hand": [] if table.over or self.seats[table.player] != HUMAN else table.hand(table.player),
+            "player": table.player, "over": self.over, "left": self.left, "scores": list(table.scores),
+            "hand": [] if self.over or self.seats[table.player] != HUMAN else table.hand(table.player),
             "piece_word": table.piece_word, "pile": table.pile(),
             "step": len(frames) - 1, "steps": steps,
-            "last": table.last_cells(record), "end": record.get("end", ""),
-            "note": "" if table.over else table.note(),
+            "last": table.last_cells(record), "end": ABANDONED if self.left else record.get("end", ""),
+            "note": "" if self.over else table.note(),
             "sheets": table.sheets(), "turns": table.turns, "crop": table.crop,
             "places": table.places(),
-            "undo": self.people == 1 and bool(self.moves) and not table.over, "saved": self.saved,
+            "undo": self.people == 1 and bool(self.moves) and not self.over, "saved": self.saved,
         }
 
 
@@ -127,13 +136,14 @@ class Sessions:
         self._lock = threading.Lock()
 
     def start(self, game: str, make: Callable[[], Table], seats: list[str], seed: int, profi: bool,
-              spec: str) -> Session:
+              spec: str, spec_path: str | None = None) -> Session:
         with self._lock:
             self._drop_idle()
-            if len(self._live) >= self.limit:
+            self._drop_ended()
+            if sum(1 for s in self._live.values() if not s.over) >= self.limit:
                 raise PnpError(f"{self.limit} games are live (the most at once); finish one, or wait until one "
                                f"has been idle for {self.idle / 3600:g} hours")
-        session = Session(secrets.token_hex(8), game, make, seats, seed, profi, spec)
+        session = Session(secrets.token_hex(8), game, make, seats, seed, profi, spec, spec_path)
         self._save_if_over(session)
         with self._lock:
             self._live[session.id] = session
@@ -154,15 +164,42 @@ class Sessions:
         for key in [k for k, s in self._live.items() if now - s.used > self.idle]:
             del self._live[key]
 
+    def _drop_ended(self) -> None:
+        """Games that are over (finished or left) do not count as live; the most recent of them
+        are kept, as many as the limit, so their pages still show their end."""
+        ended = sorted((s for s in self._live.values() if s.over), key=lambda s: s.used)
+        for session in ended[:max(0, len(ended) - self.limit)]:
+            del self._live[session.id]
+
     def after_move(self, session: Session) -> None:
         self._save_if_over(session)
 
+    def leave(self, session: Session) -> None:
+        """End a game before the rules do; its record is saved, marked abandoned, once one of its
+        people has moved (a game left untouched is dropped). Ending a game that is over changes nothing."""
+        with session.lock:
+            if session.over:
+                return
+            session.left = True
+            session.version += 1
+            if session.moves:
+                self._save(session, session.table.left_record())
+
+    def leave_all(self) -> None:
+        """Every live game left unfinished, as when the studio stops."""
+        with self._lock:
+            live = list(self._live.values())
+        for session in live:
+            self.leave(session)
+
     def _save_if_over(self, session: Session) -> None:
-        if not session.table.over or session.saved:
-            return
-        record = session.table.record()
+        if session.table.over and not session.saved:
+            self._save(session, session.table.record())
+
+    def _save(self, session: Session, record: dict[str, Any]) -> None:
         head = {"pnp_game": session.game, "game": 1, "seed": session.seed, "players": len(session.seats),
-                "seats": list(session.seats)}
+                "seats": list(session.seats), "played": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "spec": session.spec_path}
         record = head | {k: v for k, v in record.items() if k not in head}
         folder = self.root / SAVED_FOLDER
         folder.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.draw.scene import Page, stroked
 from pnp.draw.text import pt
 from pnp.games.triomino.checker import fit_table
@@ -38,12 +39,13 @@ from pnp.games.triomino.kit.boardart import OUTLINE, draw_tiles, fit_layout
 from pnp.games.triomino.kit.frames import frames
 from pnp.games.triomino.kit.report import BOARD_SIDE, MARGIN
 from pnp.games.triomino.model import TriominoModel
-from pnp.games.triomino.players import CHOOSERS
+from pnp.games.triomino.players import seat_player
 from pnp.geometry import trigrid as tg
+from pnp.players.view import SeatView, observer
 
+from .seats import HUMAN
 from .table import Refused
 
-HUMAN = "human"
 LAST_MOVE = "#d1495b"
 
 
@@ -56,6 +58,8 @@ class TriominoTable:
     def __init__(self, model: TriominoModel, seats: list[str], seed: int, preset: str | None) -> None:
         self.model = model
         self.seats = seats
+        # Each computer seat's player made as `pnp check` makes it (a search player keeps what it saw).
+        self.players = [None if seat == HUMAN else seat_player(seat) for seat in seats]
         self.rules = model.rules(preset)
         self.fit = fit_table(model)
         self.tiles = self.fit.tiles
@@ -145,8 +149,14 @@ class TriominoTable:
         return self.drawn[-1:] if self.phase == "drawn" else self.hands[self.player]
 
     def computer_move(self) -> None:
-        chooser = CHOOSERS[self.seats[self.player]]
+        chooser = self.players[self.player]
+        assert chooser is not None, "a person's seat has no computer player"
         hand = self.hands[self.player]
+        observe = observer(chooser)
+        if observe is not None:  # a player that plans ahead is told what the seat may know, as in play_round
+            seen = (self.first, *(turn[2].tile for turn in self.round_turns if turn[2] is not None))
+            observe(SeatView(self.player, tuple(map(len, self.hands)), len(self.draw_pile),
+                             tuple(self.round_scores), seen))
         move = chooser(self.table, hand, self.rng)
         if move is None and self.draw_pile and self.rules.draw_limit:
             while self.draw_pile and len(self.drawn) < self.rules.draw_limit:
@@ -233,6 +243,11 @@ class TriominoTable:
         if not self.over:
             del record["rounds"][-1]["end"]  # the round is still being played: it has no end yet
         return record
+
+    def left_record(self) -> dict[str, Any]:
+        """The record of a game its players left before its end, marked so: the round in play
+        without an end (a draw of the turn in progress is not part of it)."""
+        return {**self.record(), "end": ABANDONED}
 
     def moves_made(self) -> int:
         """The number of the last frame: every round's opening and turns, counted from 0."""

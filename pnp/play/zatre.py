@@ -12,6 +12,7 @@ import random
 from itertools import permutations
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import A4
 from pnp.draw.scene import Page
@@ -29,9 +30,11 @@ from pnp.games.zatre.kit.art import draw_tile
 from pnp.games.zatre.kit.frames import frames
 from pnp.games.zatre.kit.report import final_board
 from pnp.games.zatre.model import ZatreModel
-from pnp.games.zatre.records import PLAYERS, to_record
+from pnp.games.zatre.records import seat_player, to_record
 from pnp.games.zatre.sheet import ScoreSheet
+from pnp.players.view import SeatView, observer
 
+from .seats import HUMAN
 from .table import Refused
 
 Turn = frozenset[tuple[int, int]]
@@ -46,6 +49,8 @@ class ZatreTable:
     def __init__(self, model: ZatreModel, seats: list[str], seed: int) -> None:
         self.model = model
         self.seats = seats
+        # Each computer seat's player made as `pnp check` makes it (a search player keeps what it saw).
+        self.players = [None if seat == HUMAN else seat_player(seat, model) for seat in seats]
         self.geo = geo = Geometry(model)
         self.rng = rng = random.Random(seed)
         self.bag = bag = model.tiles.bag()
@@ -88,7 +93,7 @@ class ZatreTable:
         self.start_hand = hand[:]
         self.pending = []
         self._legal = None
-        if self.seats[seat] == "human" and self.legal() == {frozenset()}:
+        if self.seats[seat] == HUMAN and self.legal() == {frozenset()}:
             self._finish([])  # nothing held fits: the turn passes, as the engine's players pass
 
     def legal(self) -> set[Turn]:
@@ -97,7 +102,15 @@ class ZatreTable:
         return self._legal
 
     def computer_move(self) -> None:
-        placements = PLAYERS[self.seats[self.player]](self.pos, self.hands[self.player][:], self.rng)
+        player = self.players[self.player]
+        assert player is not None, "a person's seat has no computer player"
+        observe = observer(player)
+        if observe is not None:  # a player that plans ahead is told what the seat may know, as in play_game
+            sheets = self.result.sheets
+            observe(SeatView(self.player, tuple(map(len, self.hands)), len(self.bag) - self.drawn_so_far,
+                             tuple(sheet.total for sheet in sheets), tuple(p for p in self.pos.pips if p),
+                             tuple(sheets)))
+        placements = player(self.pos, self.hands[self.player][:], self.rng)
         self._finish(placements)
 
     def _finish(self, placements: list[tuple[int, int]]) -> None:
@@ -170,6 +183,13 @@ class ZatreTable:
 
     def record(self) -> dict[str, Any]:
         return to_record(self.result, self.geo, 1)
+
+    def left_record(self) -> dict[str, Any]:
+        """The record of a game its players left before its end, marked so: its whole turns only
+        (tiles laid in an unfinished turn go back), and the hand on turn as it was before its draw."""
+        record = to_record(self.result, self.geo, 1)
+        record["tiles_left"][self.player] -= len(self.drawn)
+        return {**record, "end": ABANDONED}
 
     def moves_made(self) -> int:
         return len(self.result.turns)

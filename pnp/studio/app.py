@@ -19,10 +19,12 @@ from starlette.staticfiles import StaticFiles
 from pnp import games as game_registry
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
+from pnp.play.sessions import Sessions
 
 from . import designer, history, specs
 from .jobs import CheckJobs, CheckSettings, SweepSettings
 from .play_routes import play_routes
+from .played import NoSuchGame, played_games
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
 from .security import StudioGuard
@@ -123,12 +125,13 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
     kits = KitCache()
     checks = CheckJobs(workspace.root / "studio-output")
     replays = Replays()
+    played = Sessions(workspace.root)
 
     def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def route(request: Request) -> Response:
             try:
                 return await handler(request)
-            except OutsideWorkspace as exc:
+            except (OutsideWorkspace, NoSuchGame) as exc:
                 return _error(str(exc), 404)
             except specs.Conflict as exc:
                 return _error(str(exc), 409)
@@ -299,6 +302,18 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
         return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
 
+    async def list_played(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(played_games, workspace))
+
+    async def played_game(request: Request) -> Response:
+        _, _, frames = await run_in_threadpool(replays.played_frames, workspace, request.path_params["name"])
+        return JSONResponse({"file": request.path_params["name"], "steps": [f.to_json() for f in frames]})
+
+    async def played_board(request: Request) -> Response:
+        entry = await run_in_threadpool(replays.played_frames, workspace, request.path_params["name"])
+        svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
     async def workspace_file(request: Request) -> Response:
         path = workspace.resolve_inside(request.path_params["path"])
         if not path.is_file():
@@ -326,8 +341,11 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/check/{job}/games", handled(check_games)),
         Route("/api/check/{job}/games/{number:int}", handled(check_game)),
         Route("/api/check/{job}/games/{number:int}/board/{step:int}.svg", handled(check_game_board)),
+        Route("/api/played", handled(list_played)),
+        Route("/api/played/{name}", handled(played_game)),
+        Route("/api/played/{name}/board/{step:int}.svg", handled(played_board)),
         Route("/files/{path:path}", handled(workspace_file)),
-        *play_routes(workspace),
+        *play_routes(workspace, played),
         *history.routes(workspace),
         *designer.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -336,6 +354,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         checks.shutdown()  # a running check ends with the studio
+        played.leave_all()  # a game in play is saved as abandoned
 
     app = Starlette(routes=routes, lifespan=lifespan)
     return StudioGuard(app, hosts=hosts, port_ref=port_ref)

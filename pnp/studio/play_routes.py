@@ -48,8 +48,7 @@ def _int_param(value: Any, name: str, default: int = 0) -> int:
         raise PnpError(f"{name}: a whole number, not {str(value)[:20]!r}") from None
 
 
-def play_routes(workspace: Workspace) -> list[Route]:
-    sessions = Sessions(workspace.root)
+def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
 
     def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def route(request: Request) -> Response:
@@ -79,9 +78,11 @@ def play_routes(workspace: Workspace) -> list[Route]:
         for name in TABLES:
             game = game_registry.get(name)
             players, _ = playable(name)
+            about = {level.player: level.about for level in game.simulation.levels} if game.simulation else {}
             out.append({"name": name, "title": game.title, "presets": list(game.presets),
                         "players": list(game.players),
-                        "computer": [{"player": p, "strength": strength(p)} for p in players]})
+                        "computer": [{"player": p, "strength": strength(p), "about": about.get(p, "")}
+                                     for p in players]})
         return JSONResponse({"games": out})
 
     def _start(body: dict[str, Any]) -> Session:
@@ -105,7 +106,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
         if not isinstance(profi, bool):
             raise PnpError("profi: true or false")
         return sessions.start(name, lambda: make(model, seats, seed, preset), seats, seed, profi,
-                              spec or f"the shipped {game.title} spec")
+                              spec or f"the shipped {game.title} spec", spec or None)
 
     async def new_game(request: Request) -> Response:
         session = await run_in_threadpool(_start, await _body(request))
@@ -169,6 +170,16 @@ def play_routes(workspace: Workspace) -> list[Route]:
         session = session_of(request)
         return JSONResponse(await run_in_threadpool(_undo, session, await _body(request)))
 
+    def _leave(session: Session) -> dict[str, Any]:
+        sessions.leave(session)
+        with session.lock:
+            return session.state(session.table.moves_made())
+
+    async def leave(request: Request) -> Response:
+        """End the game before its end (the End game button, or the page closed): saved, abandoned."""
+        session = session_of(request)
+        return JSONResponse(await run_in_threadpool(_leave, session))
+
     def _svg(page: Any) -> Response:
         from pnp.draw.svg import render_svg
 
@@ -202,6 +213,7 @@ def play_routes(workspace: Workspace) -> list[Route]:
         Route("/api/play/{game_id}/open", handled(open_places)),
         Route("/api/play/{game_id}/move", handled(move), methods=["POST"]),
         Route("/api/play/{game_id}/undo", handled(undo), methods=["POST"]),
+        Route("/api/play/{game_id}/end", handled(leave), methods=["POST"]),
         Route("/api/play/{game_id}/board/{step:int}.svg", handled(board)),
         Route("/api/play/{game_id}/piece/{a:int}/{b:int}.svg", handled(piece)),
     ]

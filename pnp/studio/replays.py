@@ -72,8 +72,28 @@ def picks(log: Path, configuration_games: int) -> dict[str, Any]:
 
 class Replays:
     def __init__(self) -> None:
-        self._frames: OrderedDict[tuple[str, int], tuple[Any, Any, list[Any]]] = OrderedDict()
+        self._frames: OrderedDict[tuple[str, Any], tuple[Any, Any, list[Any]]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def _keep(self, key: tuple[str, Any], entry: tuple[Any, Any, list[Any]]) -> tuple[Any, Any, list[Any]]:
+        with self._lock:
+            self._frames[key] = entry
+            while len(self._frames) > 8:
+                self._frames.popitem(last=False)
+        return entry
+
+    def played_frames(self, workspace: Any, name: str) -> tuple[Any, Any, list[Any]]:
+        """A game played at the play table (`pnp.studio.played`), as frames on the kit's board."""
+        from .played import played_record
+
+        key = ("played", name)
+        with self._lock:
+            if key in self._frames:
+                return self._frames[key]
+        game, model, record = played_record(workspace, name)
+        if game.frames is None:
+            raise PnpError(f"{game.name} cannot step through its games")
+        return self._keep(key, (game, model, game.frames(model, record)))
 
     def frames(self, job_id: str, game: str, spec: Path, log: Path, number: int) -> tuple[Any, Any, list[Any]]:
         key = (job_id, number)
@@ -89,12 +109,7 @@ class Replays:
             raise PnpError(f"no game {number} in this check")
         if chosen.frames is None:
             raise PnpError(f"{game} cannot step through its games")
-        entry = (chosen, model, chosen.frames(model, record))
-        with self._lock:
-            self._frames[key] = entry
-            while len(self._frames) > 8:
-                self._frames.popitem(last=False)
-        return entry
+        return self._keep(key, (chosen, model, chosen.frames(model, record)))
 
     def board_svg(self, entry: tuple[Any, Any, list[Any]], step: int) -> bytes:
         from pnp.draw.svg import render_svg

@@ -287,7 +287,13 @@ def _check_end(model: RautinoModel, record: dict[str, Any], referee: Referee,
             raise InvalidRecord(f"end: the stack ran out at the end of a round, but the record says {end!r}")
         return
     hand = hands[player]
-    if end == "all stones placed":
+    if end == driver.ABANDONED:
+        # Left by its players: only where the one on turn still had a stone to place (the rules
+        # skip or end the game otherwise, with no one to decide).
+        if not any(referee.fits_somewhere(s) for s in hand):
+            raise InvalidRecord(f"end: 'abandoned' but player {player + 1} had no stone to place, "
+                                "so the rules went on without a decision")
+    elif end == "all stones placed":
         if hand or stack or len(hands) > 1:
             raise InvalidRecord("end: 'all stones placed' but stones are left")
     elif end == "board full":

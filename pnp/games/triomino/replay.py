@@ -150,20 +150,29 @@ class Replayer:
         rounds = record.get("rounds")
         if not isinstance(rounds, list) or not rounds:
             raise InvalidRecord("the record has no rounds")
+        left = driver.abandoned(record)
+        if record.get("end") is not None and not left:
+            raise InvalidRecord(f"end: {record['end']!r}: a Triomino game ends by its rounds; "
+                                f"the only end a record names is {driver.ABANDONED!r}")
         totals = [0] * players
         for number, round_record in enumerate(rounds, 1):
             if number > 1 and (number - 1 >= rules.max_rounds
                                or (rules.target_score and max(totals) >= rules.target_score)):
                 raise InvalidRecord(f"round {number}: the game was already over")
-            scores = self.round(rules, players, number, round_record)
+            scores = self.round(rules, players, number, round_record, left and number == len(rounds))
             totals = [a + b for a, b in zip(totals, scores, strict=True)]
-        if len(rounds) < rules.max_rounds and not (rules.target_score and max(totals) >= rules.target_score):
+        if left:
+            self.say(f"  abandoned in round {len(rounds)}")
+        elif len(rounds) < rules.max_rounds and not (rules.target_score and max(totals) >= rules.target_score):
             raise InvalidRecord(f"the game ends after round {len(rounds)} although nobody reached the target")
         if record.get("final_scores") != totals:
             raise InvalidRecord(f"final scores {record.get('final_scores')} should be {totals}")
         self.say(f"  final scores: {totals}")
 
-    def round(self, rules: Rules, players: int, number: int, record: dict[str, Any]) -> list[int]:
+    def round(self, rules: Rules, players: int, number: int, record: dict[str, Any],
+              abandoned: bool = False) -> list[int]:
+        """The round's scores; `abandoned`: the game was left during this round, which must not
+        have ended, and its scores are those of its turns so far."""
         where = f"round {number}"
         deal = record.get("deal") or {}
         hands = [[_tile(t, f"{where}: a dealt tile") for t in hand] for hand in deal.get("hands", [])]
@@ -253,7 +262,16 @@ class Replayer:
             self.compare(at, turn.get("score"), expected)
             scores[player] += expected["total"]
             self.say(f"  {index}. {self.describe(turn, expected)}  [player {player}: {scores[player]}]")
-        if out is None and idle < players:
+        ended = out is not None or idle >= players
+        if abandoned:
+            if ended:
+                raise InvalidRecord(f"{where}: 'abandoned' but the round had ended, and with it the game")
+            if record.get("end") is not None:
+                raise InvalidRecord(f"{where}: the round was left unfinished and has no end")
+            if record.get("scores") != scores:
+                raise InvalidRecord(f"{where}: round scores {record.get('scores')} should be {scores} so far")
+            return scores
+        if not ended:
             raise InvalidRecord(f"{where}: the record stops before the round ended")
 
         totals = [sum(sum(t) for t in h) for h in hands]
@@ -316,9 +334,10 @@ SCORE = {"sum": int, "bridge": int, "hexagons": int, "hexagon_bonus": int, "star
 TURN = {"player": int, "draws": Optional([TILE]), "tile": Optional(TILE), "cell": Optional((int, int)),
         "rotation": Optional(int), "score": Optional(SCORE)}
 ROUND = {"deal": {"hands": [[TILE]], "pool": [TILE]}, "turns": Items("turn", TURN),
-         "end": {"reason": str, "player": Optional(int), "hand_totals": [int], "bonus": [int]},
+         "end": Optional({"reason": str, "player": Optional(int), "hand_totals": [int], "bonus": [int]}),
          "scores": [int]}
-SHAPE = {"players": int, "seed": int, "preset": str, "rounds": Items("round", ROUND), "final_scores": [int]}
+SHAPE = {"players": int, "seed": int, "preset": str, "rounds": Items("round", ROUND), "final_scores": [int],
+         "end": Optional(str)}
 
 
 def _validate(model: TriominoModel, record: dict[str, Any], out: TextIO | None) -> None:

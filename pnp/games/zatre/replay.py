@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from pnp.check import replay as driver
 from pnp.check.protocol import plural
-from pnp.check.replay import InvalidRecord, Items
+from pnp.check.replay import InvalidRecord, Items, Optional
 from pnp.games.zatre.model import DOUBLE, NO_FIELD, START, ZatreModel
 
 Cell = tuple[int, int]
@@ -131,6 +131,10 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
     random.Random(record["seed"]).shuffle(shuffled)
     if shuffled != bag:
         raise InvalidRecord("setup: the bag order does not follow the seed")
+    left = driver.abandoned(record)
+    if record.get("end") is not None and not left:
+        raise InvalidRecord(f"end: {record['end']!r}: a Zatre game ends when the bag is empty; "
+                            f"the only end a record names is {driver.ABANDONED!r}")
     ref = Referee(model)
     sheets = [PaperSheet(model) for _ in range(n)]
     hands: list[list[int]] = [[] for _ in range(n)]
@@ -217,22 +221,27 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
             raise InvalidRecord(f"turn {number}: score sheet: record wrote {turn['sheet']}, rules write {entries}")
         if out is not None:
             _print_turn(out, number, turn, ref)
-    if drawn_so_far < len(bag):
+    if left and drawn_so_far >= len(bag):
+        raise InvalidRecord("end: 'abandoned' but the bag is empty, so the game had ended")
+    if drawn_so_far < len(bag) and not left:
         raise InvalidRecord(f"end: the record stops with {len(bag) - drawn_so_far} tiles still in the bag")
+    # An abandoned game never reached the end, where the tiles still held count against their holder.
+    minus = [0] * n if left else [sum(h) for h in hands]
     figures = {"rows used": ("rows_used", [s.rows_used() for s in sheets]),
                "tiles left": ("tiles_left", [len(h) for h in hands]),
-               "minus": ("minus", [sum(h) for h in hands])}
+               "minus": ("minus", minus)}
     for name, (key, actual_figures) in figures.items():
         if record[key] != actual_figures:
             raise InvalidRecord(f"end: {name}: record says {record[key]}, the game gives {actual_figures}")
+    if left and out is not None:
+        out.write(f"  abandoned after turn {len(turns)}, {len(bag) - drawn_so_far} tiles still in the bag\n")
     for seat in range(n):
-        minus = sum(hands[seat])
-        total = sum(row[3] for row in sheets[seat].rows()) - minus
+        total = sum(row[3] for row in sheets[seat].rows()) - minus[seat]
         if record["final_scores"][seat] != total:
             raise InvalidRecord(f"end: player {seat + 1}: final score {record['final_scores'][seat]}, "
                                     f"the sheet gives {total}")
         if out is not None:
-            _print_sheet(out, model, seat, sheets[seat], hands[seat], total)
+            _print_sheet(out, model, seat, sheets[seat], hands[seat] if minus[seat] else [], total)
 
 
 def _print_turn(out: TextIO, number: int, turn: dict[str, Any], ref: Referee) -> None:
@@ -259,7 +268,7 @@ def _print_sheet(out: TextIO, model: ZatreModel, seat: int, sheet: PaperSheet, h
 
 CELL = (int, int)
 SHAPE = {"players": int, "seed": int, "bag": [int], "final_scores": [int], "rows_used": [int],
-         "tiles_left": [int], "minus": [int],
+         "tiles_left": [int], "minus": [int], "end": Optional(str),
          "turns": Items("turn", {"player": int, "drawn": [int], "tiles": [(int, int, int)],
                                  "rows": [{"sum": int, "points": int, "cells": [CELL]}], "crosses": int,
                                  "last_resort": [CELL], "kept": [int], "sheet": [(str, int, Any)]})}

@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const state = { spec: null, text: "", version: null, readOnly: true, valid: true, kit: null, job: null,
                 running: null, sweep: null, games: [], replay: null, seq: 0, saved: "", pending: null, fields: null,
-                limits: {}, undo: [], redo: [], colours: {}, history: [] };
+                limits: {}, undo: [], redo: [], colours: {}, history: [], checkGames: null, played: null };
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -116,6 +116,7 @@ function showTab(name) {
     tab.tabIndex = on ? 0 : -1;
   }
   for (const pane of document.querySelectorAll(".tab")) pane.hidden = pane.id !== `tab-${name}`;
+  if (name === "replay") listPlayed();  // a game played meanwhile at the play table joins the list
 }
 
 function showEditor(which) {
@@ -760,10 +761,13 @@ function clearCheck() {
   $("check-report").hidden = true;
   $("check-progress").hidden = true;
   $("check-state").textContent = "";
-  $("replay-controls").hidden = true;
-  $("replay-board").hidden = true;
-  $("replay-move").replaceChildren();
-  $("replay-state").textContent = "Run a check first: its simulated games can be replayed here.";
+  state.checkGames = null;
+  if (state.replay && state.replay.kind === "check") {
+    state.replay = null;
+    $("replay-board").hidden = true;
+    $("replay-move").replaceChildren();
+  }
+  showReplayList();
 }
 
 function isAuto(text) {
@@ -923,29 +927,74 @@ async function useVariant(variant) {
 
 // --- replay --------------------------------------------------------------------------------
 
+// The list holds the last check's games and the games people played at the play table (the
+// workspace's played/ folder); both step through on the kit's board. An option's value is
+// "check:NUMBER" or "played:FILE".
+
 async function listReplays() {
-  let games;
   try {
-    games = await api(`/api/check/${state.job.id}/games`);
+    state.checkGames = await api(`/api/check/${state.job.id}/games`);
   } catch (error) {
+    state.checkGames = null;
     $("replay-state").textContent = error.message;
     return;
   }
-  const pick = $("replay-pick");
-  const option = (g) => el("option", { value: g.game }, g.label);
-  const group = (label, list) => list.length ? [el("optgroup", { label }, list.map(option))] : [];
-  const more = (count) => count > games.listed ? `, the first ${games.listed} listed` : "";
-  pick.replaceChildren(...games.highlights.map(option),
-    ...group(`configuration games (${games.configuration_count}${more(games.configuration_count)})`, games.configuration),
-    ...group(`skill-match games (${games.skill_count}${more(games.skill_count)})`, games.skill));
-  $("replay-controls").hidden = false;
-  $("replay-state").textContent = `${games.configuration_count} configuration games and ${games.skill_count} skill-match games`;
-  await loadReplay(pick.value);
+  await showReplayList("first-check");
 }
 
-async function loadReplay(game) {
-  state.replay = await api(`/api/check/${state.job.id}/games/${game}`);
-  state.replay.at = 0;
+async function listPlayed() {
+  try {
+    state.played = await api("/api/played");
+  } catch (error) {
+    state.played = null;
+  }
+  await showReplayList();
+}
+
+async function showReplayList(choose) {
+  const games = state.checkGames;
+  const played = state.played;
+  const pick = $("replay-pick");
+  const before = pick.value;
+  const option = (value, label) => el("option", { value }, label);
+  const checkOption = (g) => option(`check:${g.game}`, g.label);
+  const group = (label, list, make) => list.length ? [el("optgroup", { label }, list.map(make))] : [];
+  const more = (count, listed) => count > listed ? `, the newest ${listed} listed` : "";
+  const options = [];
+  if (games) {
+    const first = (count) => count > games.listed ? `, the first ${games.listed} listed` : "";
+    options.push(...games.highlights.map(checkOption),
+      ...group(`configuration games (${games.configuration_count}${first(games.configuration_count)})`, games.configuration, checkOption),
+      ...group(`skill-match games (${games.skill_count}${first(games.skill_count)})`, games.skill, checkOption));
+  }
+  if (played) {
+    options.push(...group(`played games (${played.count}${more(played.count, played.listed)})`, played.games,
+      (g) => option(`played:${g.file}`, g.label)));
+  }
+  pick.replaceChildren(...options);
+  const parts = [games ? `${games.configuration_count} configuration games and ${games.skill_count} skill-match games of the check`
+    : "Run a check to replay its simulated games here"];
+  if (played && played.count) parts.push(`${played.count} game${played.count === 1 ? "" : "s"} played at the play table`);
+  $("replay-state").textContent = parts.join("; ") + ".";
+  $("replay-controls").hidden = !pick.options.length;
+  if (!pick.options.length) return;
+  const values = [...pick.options].map((o) => o.value);
+  const keep = choose !== "first-check" && values.includes(before) && state.replay;
+  pick.value = keep ? before : values[0];
+  if (!keep) await loadReplay(pick.value);
+}
+
+async function loadReplay(value) {
+  const [kind, id] = [value.slice(0, value.indexOf(":")), value.slice(value.indexOf(":") + 1)];
+  const base = kind === "check" ? `/api/check/${state.job.id}/games/${id}` : `/api/played/${encodeURIComponent(id)}`;
+  try {
+    state.replay = { ...await api(base), kind, board: `${base}/board`, at: 0 };
+  } catch (error) {
+    state.replay = null;
+    $("replay-board").hidden = true;
+    $("replay-move").replaceChildren(el("p", { id: "replay-text" }, error.message));
+    return;
+  }
   showReplayStep();
 }
 
@@ -962,7 +1011,7 @@ function showReplayStep() {
   const step = replay.steps[replay.at];
   $("replay-position").textContent = `step ${replay.at} of ${replay.steps.length - 1}`;
   const board = $("replay-board");
-  board.src = `/api/check/${state.job.id}/games/${replay.game}/board/${replay.at}.svg`;
+  board.src = `${replay.board}/${replay.at}.svg`;
   board.hidden = false;
   const rows = (step.score || []).map(([k, v]) => el("tr", {}, el("th", {}, k), el("td", {}, typeof v === "object" ? JSON.stringify(v) : v)));
   $("replay-move").replaceChildren(el("p", { id: "replay-text" }, step.text), rows.length ? el("table", {}, rows) : "",

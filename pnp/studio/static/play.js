@@ -24,9 +24,6 @@ async function setup() {
   const params = new URLSearchParams(location.search);
   const { games } = await api("/api/play/games");
   for (const game of games) $("game").add(new Option(game.title, game.name));
-  const help = games.map((g) => `${g.title}: ${g.players.join(" or ")} seats of human or `
-    + g.computer.map((c) => `${c.player} (${c.strength})`).join(", ")).join(". ");
-  $("seats-help").textContent = help;
   play.games = new Map(games.map((game) => [game.name, game]));
   const studio = (params.get("studio_spec") || "").match(/^(?:shipped:(\w+)|workspace:(\w+):(.+))$/);
   if (studio) {  // the studio's Play link: the spec being edited there
@@ -34,13 +31,17 @@ async function setup() {
     params.set("spec", studio[3] || "");
   }
   if (params.has("game")) $("game").value = params.get("game");
-  $("game").addEventListener("change", presets);
+  $("game").addEventListener("change", () => { presets(); seatChoice(); });
   presets();
   for (const key of ["seats", "seed", "spec", "pace", "preset"]) if (params.get(key)) $(key).value = params.get(key);
+  $("seat-count").addEventListener("change", () => drawSeats(seatValues()));
+  seatChoice();
   $("profi").checked = params.get("profi") === "1";
   $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
   $("turn-piece").addEventListener("click", turnPiece);
   $("undo").addEventListener("click", undo);
+  $("end-game").addEventListener("click", endGame);
+  window.addEventListener("pagehide", leaveQuietly);
   $("reveal").addEventListener("click", () => { play.revealed = play.state.player; showHand(); });
   document.addEventListener("keydown", keys);
   if (params.has("game")) start();
@@ -53,10 +54,52 @@ function presets() {  // the rule presets of the chosen game, if it has any
   $("preset-label").hidden = !$("preset").options.length;
 }
 
+// The seats: each a person or the computer at a strength level (the same levels as `pnp check --levels`).
+const seatValues = () => $("seats").value.split(",").map((seat) => seat.trim()).filter(Boolean);
+
+function seatChoice() {
+  const game = play.games.get($("game").value);
+  if (!game) return;
+  const wanted = seatValues();
+  const count = $("seat-count");
+  count.innerHTML = "";
+  for (const n of game.players) count.add(new Option(String(n), String(n)));
+  count.value = String(game.players.includes(wanted.length) ? wanted.length : game.players.includes(2) ? 2 : game.players[0]);
+  drawSeats(wanted);
+  $("seats-help").textContent = "Computer seats by strength: "
+    + game.computer.map((c) => `${c.strength} ${c.about}`).join("; ") + ".";
+}
+
+function drawSeats(wanted) {
+  const game = play.games.get($("game").value);
+  const list = $("seat-list");
+  list.innerHTML = "";
+  for (let index = 0; index < Number($("seat-count").value); index += 1) {
+    const label = document.createElement("label");
+    label.textContent = `Seat ${index + 1} `;
+    const select = document.createElement("select");
+    select.className = "seat";
+    select.add(new Option("a person", "human"));
+    for (const c of game.computer) select.add(new Option(`computer, ${c.strength}`, c.player));
+    const want = wanted[index] || (index === 0 ? "human" : "greedy");
+    const level = game.computer.find((c) => c.player === want || c.strength === want);
+    select.value = want === "human" ? "human" : (level || game.computer[1] || game.computer[0]).player;
+    select.addEventListener("change", syncSeats);
+    label.appendChild(select);
+    list.appendChild(label);
+  }
+  syncSeats();
+}
+
+function syncSeats() {
+  $("seats").value = [...document.querySelectorAll("#seat-list select")].map((select) => select.value).join(",");
+}
+
 async function start() {
   say("");
   busy(true);
   try {
+    if (play.state && !play.state.over) await api(`/api/play/${play.state.id}/end`, {});  // the game left behind
     const state = await api("/api/play/new", {
       game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
       preset: $("preset").value || null,
@@ -175,11 +218,16 @@ async function show(state) {
   if (first && !(state.steps.length && state.steps[0].step === 0)) {
     await loadBoard(state.steps.length ? state.steps[0].step - 1 : state.step);
   }
+  // The time the server took for the computer's moves (a searching player thinks) counts towards the
+  // pace of the first one shown, so a strong player's move does not wait twice.
+  let thought = play.sent === undefined ? 0 : performance.now() - play.sent;
+  play.sent = undefined;
   for (const step of state.steps) {  // each move (and skip) in turn; a computer's at the chosen pace
     const seat = step.seat === null || step.seat === undefined ? null : state.seats[step.seat];
     if (seat && seat.player !== "human") {
       $("turn").textContent = `${seatName(seat)} is moving`;
-      if (pace) await sleep(pace);
+      if (pace > thought) await sleep(pace - thought);
+      thought = 0;
     }
     await loadBoard(step.step);
     markLast(step.last);
@@ -195,6 +243,7 @@ async function show(state) {
   $("turn").textContent = state.over ? "Game over" : `${seatName(seat)} to move`;
   $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
   $("undo").disabled = !state.undo;
+  $("end-game").hidden = state.over;
   $("turn-piece").hidden = state.turns < 2;
   $("final").hidden = !state.over;
   if (state.over) showFinal();
@@ -231,19 +280,21 @@ function showFinal() {
   const state = play.state;
   const best = Math.max(...state.scores);
   const final = $("final");
-  final.innerHTML = "<h2>Final scores</h2>";
+  final.innerHTML = state.left ? "<h2>Scores when the game was ended</h2>" : "<h2>Final scores</h2>";
   const list = document.createElement("ol");
   list.id = "final-scores";
   state.seats.forEach((seat, index) => {
     const item = document.createElement("li");
     item.textContent = `Player ${seat.seat} (${seat.strength}): ${state.scores[index]}`
-      + (state.scores[index] === best && state.seats.length > 1 ? " - wins" : "");
+      + (state.scores[index] === best && state.seats.length > 1 && !state.left ? " - wins" : "");
     item.dataset.score = state.scores[index];
     list.appendChild(item);
   });
   final.appendChild(list);
   const end = document.createElement("p");
-  end.textContent = `The game ended: ${state.end}.` + (state.saved ? ` Saved as ${state.saved}.` : "");
+  end.textContent = (state.left ? "The game was ended before its end (abandoned)."
+    : `The game ended: ${state.end}.`)
+    + (state.saved ? ` Saved as ${state.saved}.` : state.left ? " Nobody had moved: nothing was saved." : "");
   end.id = "saved";
   end.dataset.path = state.saved || "";
   final.appendChild(end);
@@ -370,12 +421,29 @@ async function move(place) {
   if (play.selected === null || document.body.dataset.state === "busy") return;
   busy(true);
   try {
+    play.sent = performance.now();
     const state = await api(`/api/play/${play.state.id}/move`,
       { version: play.state.version, piece: play.selected, place,
         turned: play.state.turns === 2 ? play.turned === 1 : play.turned });
     say("");
     await show(state);
   } catch (error) { say(error.message); busy(false); }
+}
+
+async function endGame() {  // the person ends the game early: saved as abandoned, after a confirm
+  if (!play.state || play.state.over || document.body.dataset.state === "busy") return;
+  if (!window.confirm("End this game now? It is saved as abandoned, with the scores so far.")) return;
+  busy(true);
+  try {
+    await show(await api(`/api/play/${play.state.id}/end`, {}));
+    say("");
+  } catch (error) { say(error.message); busy(false); }
+}
+
+function leaveQuietly() {  // the page is closed or left mid-game: the server saves it as abandoned
+  if (!play.state || play.state.over) return;
+  fetch(`/api/play/${play.state.id}/end`, { method: "POST", keepalive: true,
+    headers: { "content-type": "application/json" }, body: "{}" }).catch(() => {});
 }
 
 async function undo() {
