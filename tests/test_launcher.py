@@ -9,6 +9,7 @@ its copy (the command line itself always ends through sys.exit), so every run al
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -285,3 +286,18 @@ def test_the_plugin_index_renewed_for_another_sys_path_leaves_the_copy_in_use(pl
                               env=_env(place), timeout=120)
         assert done.returncode == 0
         assert launcher(place, "--help").from_copy
+
+
+def test_the_launcher_loads_nothing_but_its_own_small_modules(place: Path) -> None:
+    """Beyond what bare Python loads: the launcher, the two modules it reads first, and zlib (its checksum),
+    where bare Python has not loaded it already."""
+    probe = "import sys, json; {}; print(json.dumps(sorted(sys.modules)))"
+
+    def loaded(code: str) -> set[str]:
+        done = subprocess.run([sys.executable, *SAFE_PATH, "-c", probe.format(code)], capture_output=True,
+                              text=True, cwd=place / "cwd", env=_env(place), timeout=120, check=True)
+        return set(json.loads(done.stdout))
+
+    added = loaded("import pnp.launcher") - loaded("pass")
+    assert "pnp.launcher" in added
+    assert added <= {"pnp", "pnp.launcher", "pnp.terminal", "pnp.usercache", "zlib"}, added
