@@ -301,3 +301,29 @@ def test_the_launcher_loads_nothing_but_its_own_small_modules(place: Path) -> No
     added = loaded("import pnp.launcher") - loaded("pass")
     assert "pnp.launcher" in added
     assert added <= {"pnp", "pnp.launcher", "pnp.terminal", "pnp.usercache", "zlib"}, added
+
+
+def test_on_a_terminal_the_answer_from_the_copy_is_the_command_lines(place: Path) -> None:
+    """Standard output a terminal (a pseudo-terminal of 100 columns here): the same bytes reach it."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    def on_terminal(code: str) -> tuple[bytes, int]:
+        leader, follower = pty.openpty()
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        try:
+            done = subprocess.run([sys.executable, *SAFE_PATH, "-c", code, "--help"], stdout=follower,
+                                  stderr=subprocess.PIPE, cwd=place / "cwd", env=_env(place), timeout=120)
+            assert done.stderr == b""
+            os.set_blocking(leader, False)
+            return os.read(leader, 1 << 16), done.returncode
+        finally:
+            os.close(follower)
+            os.close(leader)
+
+    expected, code = on_terminal(COMMAND_LINE)
+    assert code == 0 and b"Usage: pnp" in expected
+    assert on_terminal(LAUNCHER) == (expected, 0)
+    assert on_terminal(LAUNCHER) == (expected, FROM_COPY)
