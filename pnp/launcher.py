@@ -71,7 +71,7 @@ def answer_key(args: list[str]) -> str | None:
     paths = fingerprint()
     if not utf8 or paths is None:
         return None
-    parts = [" ".join(args), str(terminal_columns()), f"{encoding}:{out.errors}",  # type: ignore[union-attr]
+    parts = [" ".join(args), str(terminal_columns()), f"{encoding}:{getattr(out, 'errors', None)}",
              *(os.environ.get(name) or "" for name in LANGUAGE_VARIABLES),
              sys.version, sys.executable, sys.prefix, repr(sys.flags), repr(sys.warnoptions),
              repr(sorted(sys._xoptions.items())), paths]
