@@ -6,7 +6,6 @@ modules (renderers, engines, kits) are imported inside the commands so `pnp --he
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import threading
@@ -23,6 +22,7 @@ from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES, TUNE_MAX
 from pnp.errors import PnpError, printable
 from pnp.games.base import Game, KitOption, WrongGameSpec
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
+from pnp.terminal import terminal_columns
 
 FORMATS = ("pdf", "svg", "png")
 LANGS = ("de", "en")
@@ -78,28 +78,13 @@ class _LazyCommand:
         return click.command(self.name, help=self.help, short_help=self.short_help)(func)
 
 
-def _terminal_columns() -> int:
-    """The terminal's width as shutil.get_terminal_size finds it (COLUMNS, else the terminal, else
-    80), without importing shutil, which loads the compression modules on its way."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
 class _Context(click.Context):
     def make_formatter(self) -> click.HelpFormatter:
         from click import formatting
 
         width = self.terminal_width or formatting.FORCED_WIDTH
         if width is None:  # click's own rule, with the terminal's width found without shutil
-            width = max(min(_terminal_columns(), self.max_content_width or 80) - 2, 50)
+            width = max(min(terminal_columns(), self.max_content_width or 80) - 2, 50)
         return self.formatter_class(width=width, max_width=self.max_content_width)
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from pathlib import Path
 from typing import NamedTuple
 
+from pnp.usercache import FIELD as _FIELD
+from pnp.usercache import cache_folder, environment_tag, fingerprint
+
 GROUP = "pnp.games"
 FORMAT = "pnp plugin index 1"
-_FIELD = "\x1f"  # between the fields of an entry, and between the parts of the fingerprint
 
 
 class Plugin(NamedTuple):
@@ -61,27 +62,8 @@ def scan() -> list[Plugin]:
 
 def index_path() -> Path | None:
     """One index per Python environment, in $XDG_CACHE_HOME/pnp (default ~/.cache/pnp)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(base):
-        return None
-    from zlib import crc32  # built in, unlike hashlib: nothing to load
-
-    environment = f"{sys.executable}\n{sys.prefix}".encode("utf-8", "surrogateescape")
-    return Path(base) / "pnp" / f"plugins-{crc32(environment):08x}.txt"
-
-
-def fingerprint() -> str | None:
-    """sys.path with each folder's modification time; None where a path cannot be written on one line."""
-    parts = []
-    for entry in sys.path:
-        if "\n" in entry or _FIELD in entry:
-            return None
-        try:
-            stamp = os.stat(entry or ".").st_mtime_ns
-        except OSError:
-            stamp = -1
-        parts.append(f"{stamp}:{entry}")
-    return _FIELD.join(parts)
+    folder = cache_folder()
+    return None if folder is None else Path(folder) / f"plugins-{environment_tag()}.txt"
 
 
 def _read(index: Path, stamp: str) -> list[Plugin] | None:

@@ -1,0 +1,22 @@
+"""The terminal's width as the help texts are wrapped to it: read by the command line and by its launcher
+(pnp.launcher), which keeps a help text for the width it was written for."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size finds it (COLUMNS, else the terminal, else
+    80), without importing shutil, which loads the compression modules on its way."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
