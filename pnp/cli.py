@@ -410,6 +410,14 @@ TOLERANCE_HELP = ("a test whose figure lies within this of its limit (points of 
 TOLERANCE_OPTION = option(
     "--tolerance", type=click.FloatRange(0, 0.5), default=DEFAULT_TOLERANCE, show_default=True,
     help=f"With --games auto: {TOLERANCE_HELP}")
+LEVELS_OPTION = option(
+    "--levels", type=LEVELS, default="", metavar="LEVELS",
+    help="Strength levels the skill games play, comma separated: check plays every pair, a sweep's variant "
+         f"the strongest against the weakest (default: {','.join(DEFAULT_MATRIX)}). Levels: {_levels_help()}.")
+SEAT_LEVELS_OPTION = option(
+    "--seat-levels", type=LEVELS, default="", metavar="LEVELS",
+    help="Also play every configuration of two or more players with each of these levels in every "
+         "seat, for the balance section (e.g. expert).")
 CONFIDENCE_OPTION = option(
     "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
     help="Confidence of the intervals the verdict and the balance section compare with thresholds "
@@ -602,12 +610,8 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
         help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
              "look's games with --games auto; 0: none).")
 @option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
-@option("--levels", type=LEVELS, default="", metavar="LEVELS",
-        help="Strength levels the skill matrix plays against each other, comma separated "
-             f"(default: {','.join(DEFAULT_MATRIX)}). Levels: {_levels_help()}.")
-@option("--seat-levels", type=LEVELS, default="", metavar="LEVELS",
-        help="Also play every configuration of two or more players with each of these levels in every "
-             "seat, for the balance section (e.g. expert).")
+@LEVELS_OPTION
+@SEAT_LEVELS_OPTION
 @option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.pass_context
 def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, tolerance: float, seed: int,
@@ -662,6 +666,8 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
 @option("--scheduler", type=SchedulerType(), default=None,
         help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
 @CONFIDENCE_OPTION
+@LEVELS_OPTION
+@SEAT_LEVELS_OPTION
 @option("--yes", is_flag=True, help="Run a grid of more than 10,000 variants.")
 @option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @option("-q", "--quiet", is_flag=True, help="No progress bar.")
@@ -670,7 +676,8 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
           tolerance: float,
           skill_games: int | None, target_length: str | None, seed: int, players: int | None, preset: str | None,
           as_json: bool, csv_path: Path | None, report: Path | None, write_best: Path | None, scheduler: str | None,
-          confidence: float, yes: bool, workers: int, quiet: bool) -> None:
+          confidence: float, levels: tuple[str, ...], seat_levels: tuple[str, ...], yes: bool, workers: int,
+          quiet: bool) -> None:
     """Check every variant of a grid of spec values and name the best: the variant that keeps every
     limit (thresholds, seat advantage, skill share, --length) with the smallest seat advantage.
 
@@ -685,7 +692,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     options = SweepOptions(games=n_games or 200, seed=seed, players=players, preset=preset, workers=workers,
                            scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes,
                            confidence=confidence, skill_games=skill_games, auto=n_games == AUTO_GAMES,
-                           max_games=max_games, tolerance=tolerance,
+                           max_games=max_games, tolerance=tolerance, levels=levels, seat_levels=seat_levels,
                            target_length=parse_length(target_length) if target_length is not None else None)
     done = command.sweep(game, spec=spec, vary=vary, options=options, csv=csv_path, report=report,
                          write_best=write_best)

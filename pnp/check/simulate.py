@@ -69,13 +69,24 @@ def play_chunk(simulation: Simulation, model: Any, configurations: tuple[Configu
     return [play_one(simulation, model, schedule, False, number) for number in numbers]
 
 
+def configurations_for(simulation: Simulation, model: Any, options: CheckOptions) -> tuple[Configuration, ...]:
+    """The configurations a run plays (refusing bad counts first), then each of them again with the
+    `seat_levels` in every seat; `check` and `sweep` play the same."""
+    configurations = tuple(simulation.configurations(model, options))
+    return configurations + level_seatings(simulation, configurations, options.seat_levels)
+
+
+def skill_players(simulation: Simulation, options: CheckOptions) -> tuple[str, ...]:
+    """The seat players of the skill games, weakest to strongest: those of `levels`, or the game's own."""
+    return players_of(simulation.levels, options.levels) if options.levels else simulation.players
+
+
 def schedule_for(simulation: Simulation, model: Any, options: CheckOptions) -> Schedule:
     """The run's games: the configurations (refusing bad counts first), then the skill matches."""
-    configurations = tuple(simulation.configurations(model, options))
-    configurations += level_seatings(simulation, configurations, options.seat_levels)
+    configurations = configurations_for(simulation, model, options)
     head_to_head = simulation.head_to_head
     match_games = options.games_per_match if head_to_head is not None else 0
-    players = players_of(simulation.levels, options.levels) if options.levels else simulation.players
+    players = skill_players(simulation, options)
     seatings: tuple[tuple[Match, Configuration, Configuration], ...] = ()
     if head_to_head is not None and match_games:
         seatings = tuple((m, head_to_head(model, options, (m.player, m.opponent)),

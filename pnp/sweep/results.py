@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.players.levels import STANDARD_LEVELS, name_of
 from pnp.sweep.run import Sweep, Variant
 
 BEST_RULE = ("keeps every limit, decided at the confidence: the check's thresholds, the seat advantage and "
@@ -160,6 +161,22 @@ def summary(sweep: Sweep) -> str:
     return text + (f", {counts['undecided']} undecided" if counts["undecided"] else "")
 
 
+def skill_match(sweep: Sweep) -> str:
+    """'the win share of search (expert) against greedy (good)': the players of the variants' judged skill
+    match, named by their strength levels ("" when no variant played one)."""
+    for variant in sweep.variants:
+        judged = next(iter((variant.report.balance.get("skill") or {}).values()), None) if variant.report else None
+        if judged:
+            return (f"the win share of {_player(judged['player'])} against {_player(judged['opponent'])}, "
+                    "each deal with both seatings")
+    return ""
+
+
+def _player(player: str) -> str:
+    level = name_of(STANDARD_LEVELS, player)
+    return player if level == player else f"{player} ({level})"
+
+
 def exit_code(sweep: Sweep) -> int:
     """0: a best variant; 3: none passes yet, but some are undecided (more --games may decide them); 1: none."""
     if best(sweep) is not None:
@@ -219,6 +236,7 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
             **({"out": variant.out} if variant.out else {}),
             "figures": variant_figures(variant),
             "simulation": variant.report.simulation if variant.report else {},
+            "skill": variant.report.balance.get("skill", {}) if variant.report else {},
         } for variant in sweep.variants],
         "best": chosen.number if chosen else None,
         "undecided": [variant.number for variant in sweep.variants if state(variant) == "undecided"],
@@ -289,6 +307,9 @@ def to_text(sweep: Sweep) -> str:
     else:
         outcome = "no best variant"
     lines.append(f"{sweep.game}: {summary(sweep)}; {outcome}")
+    match = skill_match(sweep)
+    if match:
+        lines.append(f"skill_signal: {match}")
     if sweep.race is not None:
         lines.append(race_text(sweep.race))
     limited = at_limit(sweep)

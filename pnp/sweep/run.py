@@ -5,7 +5,8 @@ Games are sent in batches of game numbers; the batches and the seeds depend only
 (and the looks of --games auto), and each variant's games are added to its tallies in game order, so
 the figures are the same with any worker count, on this machine or on a cluster. Besides each
 configuration's games, a variant plays the judged skill match of `pnp check` (its strongest player
-against random), so its skill share is judged too.
+against random, or with --levels the strongest of those levels against the weakest), so its skill share
+is judged too; --seat-levels adds each configuration with that level in every seat, as in `pnp check`.
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class SweepOptions:
     auto: bool = False  # --games auto: looks after batches, racing the variants (pnp.sweep.race)
     max_games: int = DEFAULT_MAX_GAMES  # the budget per configuration of `auto`
     tolerance: float = DEFAULT_TOLERANCE  # `auto`: each test's indifference zone; fixed games ignore it
+    levels: tuple[str, ...] = ()  # strength levels of the skill match (strongest against weakest); (): the game's
+    seat_levels: tuple[str, ...] = ()  # levels also played in every seat of each multi-player configuration
 
 
 @dataclass
@@ -132,7 +135,8 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
         raise VariantError("FIELD=VALUES", "give at least one field to vary")
     simulation = simulation_of(chosen)
     # A broken base spec or a player count it does not allow is bad input, not a grid of invalid variants.
-    simulation.configurations(chosen.load(spec), _check_options(options))
+    simulate.configurations_for(simulation, chosen.load(spec), _check_options(options))
+    simulate.skill_players(simulation, _check_options(options))  # --levels the game does not have, or one alone
     base = spec_text(game, spec)
     data = parse_toml(base, spec or template_path(game))
     check_types(data, varies)
@@ -148,7 +152,8 @@ def plan(game: str, spec: Path | None, varies: list[Vary], options: SweepOptions
 
 def _check_options(options: SweepOptions) -> CheckOptions:
     return CheckOptions(games=options.games, seed=options.seed, players=options.players, preset=options.preset,
-                        workers=options.workers, skill_games=options.skill_games)
+                        workers=options.workers, skill_games=options.skill_games, levels=options.levels,
+                        seat_levels=options.seat_levels)
 
 
 def load_variants(game: Game, simulation: Simulation, variants: list[Variant], options: SweepOptions) -> None:
@@ -160,7 +165,7 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
             path.write_text(variant.spec_text, encoding="utf-8")
             try:
                 variant.model = game.load(path)
-                configurations = tuple(simulation.configurations(variant.model, check_options))
+                configurations = simulate.configurations_for(simulation, variant.model, check_options)
             except SpecError as exc:
                 variant.error = exc.detail
                 continue
@@ -182,7 +187,7 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
 def schedule_of(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...],
                 options: SweepOptions) -> Schedule:
     """A variant's games by number, as `pnp check` numbers them: each configuration's block, then the
-    judged skill match (the strongest player against random, both seatings of every deal). Under `auto`
+    judged skill match (the strongest player against the weakest, both seatings of every deal). Under `auto`
     the blocks are as long as the budget, so the games of every look are those of a fixed run."""
     if options.auto:
         games = options.max_games
@@ -191,9 +196,10 @@ def schedule_of(simulation: Simulation, model: Any, configurations: tuple[Config
         games, match_games = options.games, _check_options(options).games_per_match
     seatings: tuple[tuple[Match, Configuration, Configuration], ...] = ()
     head_to_head = simulation.head_to_head
-    if head_to_head is not None and match_games and len(simulation.players) > 1:
-        judged = matches(simulation.players)[0]
-        check_options = _check_options(options)
+    check_options = _check_options(options)
+    players = simulate.skill_players(simulation, check_options)
+    if head_to_head is not None and match_games and len(players) > 1:
+        judged = matches(players)[0]
         seatings = ((judged, head_to_head(model, check_options, (judged.player, judged.opponent)),
                      head_to_head(model, check_options, (judged.opponent, judged.player))),)
     return Schedule(configurations, games, options.seed, seatings, match_games if seatings else 0)
