@@ -168,12 +168,17 @@ def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: obje
     page.select_option("#check-players", "2")
     page.locator(".sweep-path").first.select_option("game.hand_size")
     page.locator(".sweep-values").first.fill("2,3")
-    page.fill("#sweep-games", "4")
+    page.fill("#check-max-games", "100")  # games auto: the variants race, at most 100 games each
     page.click("#sweep-run")
     rows = page.locator("#sweep-table tr")
     page.wait_for_function("document.querySelectorAll('#sweep-table tr').length === 3", timeout=180_000)
     assert [rows.nth(i).locator("td").nth(1).text_content() for i in (1, 2)] == ["2", "3"]
     assert page.locator("#sweep-table th").nth(1).text_content() == "game.hand_size"
+    assert page.locator("#sweep-table th").nth(3).text_content() == "games per player count"
+    played = [int(rows.nth(i).locator("td").nth(3).text_content().replace(",", "")) for i in (1, 2)]
+    assert all(games in (50, 100) for games in played), played
+    assert "games in all, decided as they came in" in page.locator("#sweep-state").text_content()
+    assert all(re.fullmatch(r"1 point|\d+ points|–", rows.nth(i).locator("td").nth(4).text_content()) for i in (1, 2))
     page.locator("#sweep").scroll_into_view_if_needed()
     shot(page, "sweep")
     page.once("dialog", lambda dialog: dialog.accept("hand-of-three"))

@@ -894,18 +894,28 @@ async function pollSweep(id) {
   showSweep(job.result, job.report);
 }
 
+function points(n) {
+  return `${n} ${n === 1 ? "point" : "points"}`;
+}
+
 function showSweep(result, report) {
   const best = result.variants.find((v) => v.variant === result.best);
-  $("sweep-state").replaceChildren(best ? `Best: variant ${best.variant} (${result.best_rule}). `
-    : "No variant passes every test of the check yet. ",
+  const played = result.race ? `${result.race.games.toLocaleString("en")} games in all, decided as they came in. ` : "";
+  $("sweep-state").replaceChildren(best ? `Best: variant ${best.variant} (${result.best_rule}). ${played}`
+    : `No variant passes every test of the check yet. ${played}`,
     el("a", { href: report, target: "_blank", id: "sweep-report" }, "the sweep report, with its charts"));
   const advantage = (v) => Math.max(...Object.values(v.figures || {}).map((f) => f.seat_advantage ?? -1));
+  // Under games auto the variants race: each row says how many games it played and why it stopped.
+  const race = result.race || null;
+  const tied = new Set(race ? race.tied : []);
+  const state = (v) => (v.out ? `${v.verdict}; ${v.out}` : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
   const head = el("tr", {}, el("th", {}, "variant"), result.fields.map((f) => el("th", {}, f)),
-    el("th", {}, "verdict"), el("th", {}, "largest seat advantage"), el("th", {}, ""));
+    el("th", {}, "verdict"), el("th", {}, "games per player count"), el("th", {}, "largest seat advantage"), el("th", {}, ""));
   const rows = result.variants.map((v) => el("tr", { class: v.variant === result.best ? "best" : "" },
     el("td", {}, v.variant === result.best ? `${v.variant} (best)` : v.variant),
-    result.fields.map((f) => el("td", {}, v.values[f])), el("td", {}, v.verdict),
-    el("td", {}, advantage(v) >= 0 ? `${Math.round(advantage(v) * 100)} points` : "–"),
+    result.fields.map((f) => el("td", {}, v.values[f])), el("td", {}, state(v)),
+    el("td", {}, (v.games ?? result.games).toLocaleString("en")),
+    el("td", {}, advantage(v) >= 0 ? points(Math.round(advantage(v) * 100)) : "–"),
     el("td", {}, el("button", { type: "button", class: "small use-variant", "aria-label": `use variant ${v.variant}`,
       onclick: () => useVariant(v) }, "use this variant"))));
   $("sweep-table").replaceChildren(head, ...rows);
