@@ -420,3 +420,23 @@ def test_a_played_game_is_listed_in_the_studios_replay_and_steps_on_the_board(pa
         page.locator(".tabs").evaluate("node => node.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(300)
         page.screenshot(path=str(Path(SCREENSHOTS) / "replay-played.png"))
+
+
+def test_a_seat_or_game_the_table_does_not_know_is_said_in_one_line_and_nothing_starts(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/play?game=rautino&seats=human,wizard&pace=0")
+    page.wait_for_selector("#seat-list select")
+    message = page.locator("#setup-message")
+    assert message.is_visible()
+    assert message.inner_text().startswith("seat 2: 'wizard' is not a player of rautino at this table; pick a person")
+    assert "expert" in message.inner_text() and "\n" not in message.inner_text()
+    assert page.locator("#table").is_hidden()  # no game was started with a seat nobody asked for
+    page.get_by_label("Seat 2").select_option(label="computer, good")
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    assert message.inner_text() == ""
+    # A game the server refuses (a spec that is not in the workspace) is said where the setup is.
+    page.goto(f"{base}/play?game=zatre&spec=no-such/zatre.toml&pace=0")
+    page.wait_for_function("document.querySelector('#setup-message').textContent !== ''")
+    assert message.is_visible() and page.locator("#table").is_hidden()

@@ -18,6 +18,8 @@ async function api(path, body) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const busy = (on) => { document.body.dataset.state = on ? "busy" : (play.state && play.state.over ? "over" : "ready"); };
 const say = (text) => { $("message").textContent = text || ""; };
+// Before a game is on the table (its message line hidden with it), a game that cannot start says why here.
+const sayAtSetup = (text) => { $("setup-message").textContent = text || ""; };
 const humanOnTurn = () => play.state && !play.state.over && play.state.seats[play.state.player].player === "human";
 
 async function setup() {
@@ -44,7 +46,8 @@ async function setup() {
   window.addEventListener("pagehide", leaveQuietly);
   $("reveal").addEventListener("click", () => { play.revealed = play.state.player; showHand(); });
   document.addEventListener("keydown", keys);
-  if (params.has("game")) start();
+  // A seat the address names but the table does not know is said, not silently replaced.
+  if (params.has("game") && !play.unknownSeats.length) start();
 }
 
 function presets() {  // the rule presets of the chosen game, if it has any
@@ -66,6 +69,8 @@ function seatChoice() {
   for (const n of game.players) count.add(new Option(String(n), String(n)));
   count.value = String(game.players.includes(wanted.length) ? wanted.length : game.players.includes(2) ? 2 : game.players[0]);
   drawSeats(wanted);
+  sayAtSetup(play.unknownSeats.length ? `${play.unknownSeats.join(", ")} is not a player of ${game.name} at this table; `
+    + `pick a person or a computer level (${game.computer.map((c) => c.strength).join(", ")}) and start a new game` : "");
   $("seats-help").textContent = "Computer seats by strength: "
     + game.computer.map((c) => `${c.strength} ${c.about}`).join("; ") + ".";
 }
@@ -74,6 +79,7 @@ function drawSeats(wanted) {
   const game = play.games.get($("game").value);
   const list = $("seat-list");
   list.innerHTML = "";
+  play.unknownSeats = [];
   for (let index = 0; index < Number($("seat-count").value); index += 1) {
     const label = document.createElement("label");
     label.textContent = `Seat ${index + 1} `;
@@ -83,6 +89,7 @@ function drawSeats(wanted) {
     for (const c of game.computer) select.add(new Option(`computer, ${c.strength}`, c.player));
     const want = wanted[index] || (index === 0 ? "human" : "greedy");
     const level = game.computer.find((c) => c.player === want || c.strength === want);
+    if (want !== "human" && !level) play.unknownSeats.push(`seat ${index + 1}: '${want}'`);
     select.value = want === "human" ? "human" : (level || game.computer[1] || game.computer[0]).player;
     select.addEventListener("change", syncSeats);
     label.appendChild(select);
@@ -97,6 +104,7 @@ function syncSeats() {
 
 async function start() {
   say("");
+  sayAtSetup("");
   busy(true);
   try {
     if (play.state && !play.state.over) await api(`/api/play/${play.state.id}/end`, {});  // the game left behind
@@ -108,7 +116,7 @@ async function start() {
     play.revealed = -1;
     $("table").hidden = false;
     await show(state);
-  } catch (error) { say(error.message); busy(false); }
+  } catch (error) { sayAtSetup(error.message); busy(false); }  // the setup's own line: seen with or without a table
 }
 
 async function loadBoard(step) {
