@@ -243,3 +243,19 @@ def test_an_auto_check_says_after_how_many_games_it_decided_or_that_its_budget_r
     still_open = {"sequential": {"games": 100, "max_games": 100, "decided": False}}
     assert details(still_open)[-1].startswith("Still open after 100 games per player count, the most")
     assert details({}) == []
+
+
+def test_experts_in_every_seat_reach_the_check_and_a_level_it_does_not_know_is_one_line(client: TestClient) -> None:
+    from pnp.studio.jobs import CheckSettings
+
+    assert CheckSettings(seat_levels=("expert",)).arguments()[-2:] == ["--seat-levels", "expert"]
+    assert "--seat-levels" not in CheckSettings().arguments()
+    status = run(client, "rautino", games=4, players=2, skill_games=0, seat_levels=["expert"])
+    assert status["state"] == "done", status
+    [seats] = status["result"]["balance"]["seats_by_level"]
+    assert (seats["configuration"], seats["level"]) == ("2 players", "expert")
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    for bad, needle in ((["wizard"], "seat levels: 'wizard' is not a level; levels: beginner, good"),
+                        ("expert", "seat levels: a list of up to 5 level names")):
+        refused = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "seat_levels": bad})
+        assert refused.status_code == 400 and refused.json()["error"].startswith(needle), refused.json()

@@ -112,13 +112,18 @@ def _check_settings(body: dict[str, Any]) -> CheckSettings:
     strict = body.get("strict", False)
     if not isinstance(strict, bool):
         raise PnpError("strict: must be true or false")
+    seat_levels = body.get("seat_levels", [])
+    if not isinstance(seat_levels, list) or not all(isinstance(name, str) for name in seat_levels) \
+            or len(seat_levels) > 5:
+        raise PnpError("seat levels: a list of up to 5 level names such as [\"expert\"]")
     tolerance = body.get("tolerance", DEFAULT_TOLERANCE)
     if not isinstance(tolerance, int | float) or isinstance(tolerance, bool):
         raise PnpError("tolerance: must be a number such as 0.02")
     return CheckSettings(games=_games(body), max_games=_int(body, "max_games", DEFAULT_MAX_GAMES),
                          seed=_int(body, "seed", 1),
                          players=_optional_int(body, "players"), preset=preset, confidence=float(confidence),
-                         skill_games=_optional_int(body, "skill_games"), strict=strict, tolerance=float(tolerance))
+                         skill_games=_optional_int(body, "skill_games"), strict=strict, tolerance=float(tolerance),
+                         seat_levels=tuple(seat_levels))
 
 
 def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], int]) -> Any:

@@ -20,6 +20,7 @@ from typing import Any
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
+from pnp.players.levels import STANDARD_LEVELS
 
 from .replays import MAX_LOGGED_GAMES
 from .words import details, headline
@@ -43,8 +44,13 @@ class CheckSettings:
     strict: bool = False
     tolerance: float = DEFAULT_TOLERANCE  # each test's indifference zone under --games auto, as the CLI's
     max_games: int = DEFAULT_MAX_GAMES  # the budget per configuration under --games auto
+    seat_levels: tuple[str, ...] = ()  # levels also played in every seat (`pnp check --seat-levels`)
 
     def __post_init__(self) -> None:
+        known = [level.name for level in STANDARD_LEVELS]
+        for name in self.seat_levels:
+            if name not in known:
+                raise PnpError(f"seat levels: {name[:40]!r} is not a level; levels: {', '.join(known)}")
         if self.games is not None and not 1 <= self.games <= MAX_GAMES:
             raise PnpError(f"games: between 1 and {MAX_GAMES:,}, or auto; got {self.games}")
         if not 1 <= self.max_games <= MAX_GAMES:
@@ -73,6 +79,8 @@ class CheckSettings:
             args += ["--skill-games", str(self.skill_games)]
         if self.strict:
             args.append("--strict")
+        if self.seat_levels:
+            args += ["--seat-levels", ",".join(self.seat_levels)]
         return args
 
 

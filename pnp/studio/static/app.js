@@ -790,7 +790,7 @@ async function runCheck() {
       max_games: parseInt($("check-max-games").value, 10),
       seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
       confidence: parseFloat($("check-confidence").value), skill_games: skill ? parseInt(skill, 10) : null,
-      strict: $("check-strict").checked });
+      strict: $("check-strict").checked, seat_levels: $("check-expert-seats").checked ? ["expert"] : [] });
   } catch (error) {
     $("check-state").textContent = error.message;
     return;
