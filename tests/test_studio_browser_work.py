@@ -106,6 +106,33 @@ def test_while_a_copy_opens_the_editor_takes_no_input_then_the_first_edit_is_sav
     assert 'title = "Kept"' in (workspace / "slow-copy" / "rautino.toml").read_text(encoding="utf-8")
 
 
+def test_a_value_typed_and_left_in_its_field_is_saved_after_a_pause_and_kept_on_reload(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, workspace = studio
+    page.goto(f"{base}/?spec=shipped:rautino")
+    opened(page)
+    page.once("dialog", lambda dialog: dialog.accept("typed-copy"))
+    page.click("#save-as")
+    wait_open(page, "workspace:rautino:typed-copy/rautino.toml")
+    hand = page.locator('.field[data-path="game.hand_size"] input')
+    hand.click()
+    hand.press("Control+a")
+    hand.type("5")  # the cursor stays in the field: no Tab, no click elsewhere
+    saved = workspace / "typed-copy" / "rautino.toml"
+    deadline = time.monotonic() + 30
+    while "hand_size = 5" not in saved.read_text(encoding="utf-8") and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "hand_size = 5" in saved.read_text(encoding="utf-8")
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    versions = len(list((workspace / "typed-copy").rglob("*.toml")))
+    hand.press("Tab")  # leaving the field sends nothing again: no second save of the same value
+    time.sleep(1.5)
+    assert len(list((workspace / "typed-copy").rglob("*.toml"))) == versions
+    page.reload()
+    wait_open(page)
+    assert page.locator('.field[data-path="game.hand_size"] input').input_value() == "5"
+
+
 def test_a_spec_with_a_toml_error_opens_in_the_toml_text_and_is_fixed_there(
         page: object, studio: tuple[str, Path]) -> None:
     base, workspace = studio
@@ -178,7 +205,8 @@ def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: obje
     played = [int(rows.nth(i).locator("td").nth(3).text_content().replace(",", "")) for i in (1, 2)]
     assert all(games in (50, 100) for games in played), played
     assert "games in all, decided as they came in" in page.locator("#sweep-state").text_content()
-    assert all(re.fullmatch(r"1 point|\d+ points|–", rows.nth(i).locator("td").nth(4).text_content()) for i in (1, 2))
+    advantages = [rows.nth(i).locator("td").nth(4).text_content() for i in (1, 2)]
+    assert all(re.fullmatch(r"1 percentage point|\d+ percentage points|–", text) for text in advantages), advantages
     page.locator("#sweep").scroll_into_view_if_needed()
     shot(page, "sweep")
     page.once("dialog", lambda dialog: dialog.accept("hand-of-three"))
@@ -186,3 +214,25 @@ def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: obje
     wait_open(page, "workspace:rautino:hand-of-three/rautino.toml")
     assert page.locator('.field[data-path="game.hand_size"] input').input_value() == "3"
     assert "hand_size = 3" in (workspace / "hand-of-three" / "rautino.toml").read_text(encoding="utf-8")
+
+
+def test_a_check_whose_studio_stopped_says_so_instead_of_waiting(browser: object, tmp_path: Path) -> None:
+    """Ctrl-C on the studio while a check runs: the page says the studio is not answering and offers Run again."""
+    workspace = tmp_path / "gone"
+    workspace.mkdir()
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        with pnp_server(["studio"], workspace) as base:
+            page.goto(f"{base}/?spec=shipped:zatre")
+            opened(page)
+            page.click('.tabs button[data-tab="check"]')
+            page.fill("#check-games", "50000")
+            page.click("#check-run")
+            page.locator("#check-cancel").wait_for(state="visible")
+        page.wait_for_function(
+            "document.querySelector('#check-state').textContent.startsWith('The studio is not answering')")
+        assert page.locator("#check-run").is_enabled() and page.locator("#check-cancel").is_hidden()
+    finally:
+        context.close()

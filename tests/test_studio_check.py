@@ -234,7 +234,7 @@ def test_the_studio_decides_as_the_games_come_in_unless_a_number_is_given(client
         assert refused.status_code == 400 and refused.json()["error"].startswith(needle), refused.json()
         assert "\n" not in refused.json()["error"]
     refused = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "max_games": 0})
-    assert refused.status_code == 400 and refused.json()["error"].startswith("most games: between 1 and")
+    assert refused.status_code == 400 and refused.json()["error"].startswith("At most: between 1 and")
 
 
 def test_an_auto_check_says_after_how_many_games_it_decided_or_that_its_budget_ran_out() -> None:

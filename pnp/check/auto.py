@@ -59,8 +59,8 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
             numbers = [c * schedule.games + i for c in range(len(configurations)) for i in range(played, look)]
             numbers += [playability + m * schedule.match_games + j for m in range(len(schedule.matches))
                         for j in range(match_played, match_games)]
-            outcomes = parallel_map(play, numbers, workers=options.workers, label=f"{simulation.game}, look at {look}",
-                                    show_progress=options.progress)
+            outcomes = parallel_map(play, numbers, workers=options.workers,
+                                    label=f"{simulation.game}, look at {look} games", show_progress=options.progress)
             for number, outcome in zip(numbers, outcomes, strict=True):
                 if number < playability:
                     tallies[configurations[number // schedule.games].label].add_game(outcome)

@@ -54,7 +54,7 @@ class CheckSettings:
         if self.games is not None and not 1 <= self.games <= MAX_GAMES:
             raise PnpError(f"games: between 1 and {MAX_GAMES:,}, or auto; got {self.games}")
         if not 1 <= self.max_games <= MAX_GAMES:
-            raise PnpError(f"most games: between 1 and {MAX_GAMES:,}; got {self.max_games}")
+            raise PnpError(f"At most: between 1 and {MAX_GAMES:,} games; got {self.max_games}")
         if self.players is not None and not 1 <= self.players <= MAX_PLAYERS:
             raise PnpError(f"players: between 1 and {MAX_PLAYERS}; got {self.players}")
         if self.preset is not None and not _PRESET.match(self.preset):

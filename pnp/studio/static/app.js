@@ -43,6 +43,36 @@ function debounce(fn, ms) {
 
 const sendToml = debounce(() => sendEdits([], $("toml").value), 400);
 
+// A value typed into a form field is sent after a short pause, as leaving the field sends it: a reload
+// or a closed tab a moment later keeps it, and before that the page asks first.
+const typing = { input: null, timer: null };
+
+function typedInForm(event) {
+  const input = event.target;
+  if (!input.matches("input[type=text], input[type=number], textarea")) return;
+  if (typing.input && typing.input !== input) commitTyped();
+  clearTimeout(typing.timer);
+  typing.input = input;
+  typing.timer = setTimeout(commitTyped, 700);
+}
+
+function commitTyped() {
+  const input = typing.input;
+  clearTimeout(typing.timer);
+  Object.assign(typing, { input: null, timer: null });
+  if (!input || !input.isConnected) return;
+  input.dataset.sent = input.value;
+  input.dispatchEvent(new Event("change"));
+}
+
+function changedInForm(event) {
+  // The browser's own change when the field is left: not again for a value the pause already sent.
+  if (!event.isTrusted) return;
+  if (typing.input === event.target) Object.assign(typing, { input: null, timer: clearTimeout(typing.timer) ?? null });
+  if (event.target.dataset.sent === event.target.value) event.stopPropagation();
+  else event.target.dataset.sent = event.target.value;
+}
+
 async function start() {
   const info = await api("/api/games");
   state.games = info.games;
@@ -58,6 +88,8 @@ async function start() {
   $("show-form").addEventListener("click", () => showEditor("form"));
   $("show-toml").addEventListener("click", () => showEditor("toml"));
   $("toml").addEventListener("input", () => { writeDraft($("toml").value); sendToml(); });
+  $("form").addEventListener("input", typedInForm);
+  $("form").addEventListener("change", changedInForm, true);
   $("save-as").addEventListener("click", saveAs);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
@@ -148,7 +180,7 @@ function clearDraft() {
 }
 
 function unsaved() {
-  return sendToml.pending() || (state.spec !== null && state.text !== state.saved);
+  return sendToml.pending() || typing.input !== null || (state.spec !== null && state.text !== state.saved);
 }
 
 function leaving(event) {
@@ -777,7 +809,7 @@ function isAuto(text) {
 function gamesSetting(id) {
   // "auto", a whole number, or what was typed: the server names what is wrong with it.
   const text = $(id).value.trim();
-  return isAuto(text) ? "auto" : /^\d+$/.test(text) ? parseInt(text, 10) : text;
+  return isAuto(text) ? "auto" : /^-?\d+$/.test(text) ? parseInt(text, 10) : text;
 }
 
 async function runCheck() {
@@ -805,7 +837,13 @@ async function runCheck() {
 async function pollCheck() {
   const id = state.running && state.running.id;
   if (!id) return;
-  const job = await api(`/api/check/${id}`);
+  let job;
+  try {
+    job = await api(`/api/check/${id}`);
+  } catch (error) {
+    if (error.status === undefined) return gone("check-state", "check-run", "check-cancel");
+    throw error;
+  }
   if (!state.running || state.running.id !== id) return;  // another spec was opened meanwhile
   state.running = job;
   const bar = $("check-progress");
@@ -814,7 +852,7 @@ async function pollCheck() {
   // The total counts every simulated game: Games for each player count, and the skill matches.
   $("check-state").textContent = job.state === "running"
     ? (!job.total ? "starting…" : job.games === "auto"
-      ? `${job.label}: ${job.done} of ${job.total} simulated games (decided as they come in, skill matches included)`
+      ? `${job.label} per player count: ${job.done} of this look's ${job.total} new games (skill matches included); the check stops at the first look that decides`
       : `${job.done} of ${job.total} simulated games (${job.games} per player count, skill matches included)`)
     : "";
   if (job.state === "running") { setTimeout(pollCheck, 300); return; }
@@ -880,8 +918,22 @@ async function runSweep() {
   pollSweep(state.sweep.id);
 }
 
+function gone(stateId, runId, cancelId) {
+  // The studio's server stopped (Ctrl-C) or the network failed: say so instead of a bar that never moves.
+  state.running = null;
+  $(stateId).textContent = "The studio is not answering (stopped?). Start pnp studio again, then reload this page.";
+  $(runId).disabled = false;
+  $(cancelId).hidden = true;
+}
+
 async function pollSweep(id) {
-  const job = await api(`/api/check/${id}`);
+  let job;
+  try {
+    job = await api(`/api/check/${id}`);
+  } catch (error) {
+    if (error.status === undefined) return gone("sweep-state", "sweep-run", "sweep-cancel");
+    throw error;
+  }
   if (!state.sweep || state.sweep.id !== id) return;
   if (job.state === "running") {
     $("sweep-state").textContent = job.total ? `${job.label ? `${job.label}: ` : ""}${job.done} of ${job.total} simulated games` : "starting…";
@@ -895,7 +947,7 @@ async function pollSweep(id) {
 }
 
 function points(n) {
-  return `${n} ${n === 1 ? "point" : "points"}`;
+  return `${n} percentage ${n === 1 ? "point" : "points"}`;
 }
 
 function showSweep(result, report) {
@@ -903,12 +955,14 @@ function showSweep(result, report) {
   const played = result.race ? `${result.race.games.toLocaleString("en")} games in all, decided as they came in. ` : "";
   $("sweep-state").replaceChildren(best ? `Best: variant ${best.variant} (${result.best_rule}). ${played}`
     : `No variant passes every test of the check yet. ${played}`,
-    el("a", { href: report, target: "_blank", id: "sweep-report" }, "the sweep report, with its charts"));
+    el("a", { href: report, target: "_blank", id: "sweep-report" }, "The sweep report, with its charts"));
   const advantage = (v) => Math.max(...Object.values(v.figures || {}).map((f) => f.seat_advantage ?? -1));
   // Under games auto the variants race: each row says how many games it played and why it stopped.
   const race = result.race || null;
   const tied = new Set(race ? race.tied : []);
-  const state = (v) => (v.out ? `${v.verdict}; ${v.out}` : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
+  // Why a variant is out: the race's word, then the first reason the check gave (the report has them all).
+  const why = (v) => (v.reasons && v.reasons.length ? ` (${v.reasons[0]})` : "");
+  const state = (v) => (v.out ? `${v.verdict}; ${v.out}${why(v)}` : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
   const head = el("tr", {}, el("th", {}, "variant"), result.fields.map((f) => el("th", {}, f)),
     el("th", {}, "verdict"), el("th", {}, "games per player count"), el("th", {}, "largest seat advantage"), el("th", {}, ""));
   const rows = result.variants.map((v) => el("tr", { class: v.variant === result.best ? "best" : "" },
