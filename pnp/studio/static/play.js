@@ -201,7 +201,8 @@ function logStep(step) {  // the move log: newest first, a person's own moves ma
   const item = document.createElement("li");
   item.className = seat && seat.player === "human" ? "mine" : "";
   const total = step.score.find(([part]) => part === "total");
-  item.textContent = (total ? `+${total[1]} ` : "") + step.text;
+  // The points in front, unless the move's own words already end with them.
+  item.textContent = (total && !step.text.endsWith(`+${total[1]}`) ? `+${total[1]} ` : "") + step.text;
   const log = $("log");
   log.prepend(item);
   log.querySelectorAll("li").forEach((el, index) => el.classList.toggle("latest", index === 0));
