@@ -806,20 +806,36 @@ def init(game: str, folder: Path, force: bool) -> None:
     click.echo(printable(f"wrote {target}; edit it, then: pnp check {game} --spec {target}"))
 
 
-@main.lazy_command()
-@option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
-        show_default=True, help="Folder of your specs and outputs.")
-@option("--host", default="127.0.0.1", show_default=True,
-        help="Address to listen on; anything but loopback lets other machines in.")
-@option("--port", type=click.IntRange(1, 65535), default=None,
-        help="Port (default 8765, or a free one when it is taken).")
-@option("--no-browser", is_flag=True, help="Do not open a browser.")
-def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
-    """A local web app: edit a spec, watch its pages, check it, replay games, download the kit."""
+def server_options(workspace_help: str) -> Callable[[Any], Any]:
+    """The options of a command that serves the studio (`pnp studio`, `pnp play`)."""
+
+    def decorate(func: Any) -> Any:
+        for declared in reversed([
+                option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+                       show_default=True, help=workspace_help),
+                option("--host", default="127.0.0.1", show_default=True,
+                       help="Address to listen on; anything but loopback lets other machines in."),
+                option("--port", type=click.IntRange(1, 65535), default=None,
+                       help="Port (default 8765, or a free one when it is taken)."),
+                option("--no-browser", is_flag=True, help="Do not open a browser.")]):
+            func = declared(func)
+        return func
+
+    return decorate
+
+
+def require_studio(command: str) -> None:
     from pnp.extras import require_extra
 
     for module in ("starlette", "uvicorn"):  # what the `studio` extra installs beyond pnp's own dependencies
-        require_extra(module, "studio", "pnp studio")
+        require_extra(module, "studio", command)
+
+
+@main.lazy_command()
+@server_options("Folder of your specs and outputs.")
+def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
+    """A local web app: edit a spec, watch its pages, check it, replay games, download the kit."""
+    require_studio("pnp studio")
     from pnp.studio.server import serve
 
     serve(workspace, host=host, port=port, open_browser=not no_browser, echo=click.echo)
@@ -836,22 +852,13 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
              "(searches, well under a second a move) or master (searches four times as long), e.g. human,expert.")
 @option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")
 @option("--profi", is_flag=True, help="No hints: the places a piece fits are not shown.")
-@option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
-        show_default=True, help="Folder of your specs; finished games are saved in its played/ folder.")
-@option("--host", default="127.0.0.1", show_default=True,
-        help="Address to listen on; anything but loopback lets other machines in.")
-@option("--port", type=click.IntRange(1, 65535), default=None,
-        help="Port (default 8765, or a free one when it is taken).")
-@option("--no-browser", is_flag=True, help="Do not open a browser.")
+@server_options("Folder of your specs; finished games are saved in its played/ folder.")
 def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed: int, profi: bool,
          workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
     """Play GAME in the browser against the computer or hot-seat: the studio opens on its play page."""
     from urllib.parse import urlencode
 
-    from pnp.extras import require_extra
-
-    for module in ("starlette", "uvicorn"):
-        require_extra(module, "studio", "pnp play")
+    require_studio("pnp play")
     from pnp.play.games import playable
     from pnp.play.seats import parse_seats
     from pnp.studio.server import serve
