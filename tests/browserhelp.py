@@ -47,8 +47,16 @@ def pnp_server(command: list[str], workspace: Path, expect: str = "/") -> Iterat
     """`pnp studio` or `pnp play` started as a user starts it, on a free port of 127.0.0.1; yields its
     address once its first line names `expect` after the port, and stops it afterwards."""
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "pnp", *command, "--workspace", str(workspace), "--port",
-                               str(port), "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with served([sys.executable, "-m", "pnp", *command, "--workspace", str(workspace), "--port", str(port),
+                 "--no-browser"], port, expect) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def served(argv: list[str], port: int, expect: str = "/") -> Iterator[str]:
+    """A server process on `port`: its address once its first line names `expect` after the port;
+    stopped afterwards."""
+    server = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert server.stdout is not None
     line = server.stdout.readline()
     assert f":{port}{expect}" in line, line

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from browserhelp import free_port
+from browserhelp import free_port, served
 
 
 @contextlib.contextmanager
@@ -23,16 +23,8 @@ def running_studio(workspace: Path, *games: str) -> Iterator[str]:
     # about the page, and stay apart from what the command adds (its guard over its input files).
     code = ("import sys; from pathlib import Path; from pnp.studio.server import serve; "
             "serve(Path(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), open_browser=False)")
-    server = subprocess.Popen([sys.executable, "-u", "-c", code, str(workspace), str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert server.stdout is not None
-    line = server.stdout.readline()
-    assert f":{port}/" in line, line
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served([sys.executable, "-u", "-c", code, str(workspace), str(port)], port) as base:
+        yield base
 
 
 def shot(page: object, name: str, *, scroll_to: str | None = None) -> None:
