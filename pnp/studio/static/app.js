@@ -834,16 +834,26 @@ async function runCheck() {
   pollCheck();
 }
 
+async function jobStatus(id, stateId, runId, cancelId) {
+  // A running check's or sweep's status; null when the studio's server stopped (Ctrl-C) or the network
+  // failed, said in the job's own line instead of a bar that never moves.
+  try {
+    return await api(`/api/check/${id}`);
+  } catch (error) {
+    if (error.status !== undefined) throw error;
+    state.running = null;
+    $(stateId).textContent = "The studio is not answering (stopped?). Start pnp studio again, then reload this page.";
+    $(runId).disabled = false;
+    $(cancelId).hidden = true;
+    return null;
+  }
+}
+
 async function pollCheck() {
   const id = state.running && state.running.id;
   if (!id) return;
-  let job;
-  try {
-    job = await api(`/api/check/${id}`);
-  } catch (error) {
-    if (error.status === undefined) return gone("check-state", "check-run", "check-cancel");
-    throw error;
-  }
+  const job = await jobStatus(id, "check-state", "check-run", "check-cancel");
+  if (!job) return;
   if (!state.running || state.running.id !== id) return;  // another spec was opened meanwhile
   state.running = job;
   const bar = $("check-progress");
@@ -918,22 +928,9 @@ async function runSweep() {
   pollSweep(state.sweep.id);
 }
 
-function gone(stateId, runId, cancelId) {
-  // The studio's server stopped (Ctrl-C) or the network failed: say so instead of a bar that never moves.
-  state.running = null;
-  $(stateId).textContent = "The studio is not answering (stopped?). Start pnp studio again, then reload this page.";
-  $(runId).disabled = false;
-  $(cancelId).hidden = true;
-}
-
 async function pollSweep(id) {
-  let job;
-  try {
-    job = await api(`/api/check/${id}`);
-  } catch (error) {
-    if (error.status === undefined) return gone("sweep-state", "sweep-run", "sweep-cancel");
-    throw error;
-  }
+  const job = await jobStatus(id, "sweep-state", "sweep-run", "sweep-cancel");
+  if (!job) return;
   if (!state.sweep || state.sweep.id !== id) return;
   if (job.state === "running") {
     $("sweep-state").textContent = job.total ? `${job.label ? `${job.label}: ` : ""}${job.done} of ${job.total} simulated games` : "starting…";
