@@ -12,6 +12,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from pnp.players.search import Budget
+
 P = TypeVar("P")  # a piece, in the game's own terms
 
 
@@ -45,6 +47,18 @@ def unseen(every: Sequence[Hashable], seen: Sequence[Hashable], hand: Sequence[H
         else:
             hidden.append(piece)
     return hidden
+
+
+class ObservingPlayer:
+    """What every game's search player keeps between its moves: its budget, and the view of the game
+    its seat may have, given by `observe` before each of its moves."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.view: SeatView | None = None
+
+    def observe(self, view: SeatView) -> None:
+        self.view = view
 
 
 class Deals(Generic[P]):

@@ -12,7 +12,7 @@ import random
 from collections import deque
 
 from pnp.players.search import Budget, best_candidate
-from pnp.players.view import Deals, SeatView, unseen
+from pnp.players.view import Deals, ObservingPlayer, unseen
 
 from .engine import Board, Move, Stone, stone_indices
 
@@ -20,16 +20,9 @@ CANDIDATES = 8  # the best-scoring placements the search weighs
 BUDGETS = {"search": Budget(playouts=384, horizon=6), "search-deep": Budget(playouts=1536, horizon=8)}
 
 
-class SearchPlayer:
+class SearchPlayer(ObservingPlayer):
     """One seat's search player for one game: `observe` receives what the seat may know before
     each of its moves (see pnp.players.view)."""
-
-    def __init__(self, budget: Budget) -> None:
-        self.budget = budget
-        self.view: SeatView | None = None
-
-    def observe(self, view: SeatView) -> None:
-        self.view = view
 
     def __call__(self, board: Board, hand: list[Stone], rng: random.Random) -> Move:
         moves = board.moves(hand)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from pnp.players.search import Budget, best_candidate
-from pnp.players.view import Deals, SeatView, unseen
+from pnp.players.view import Deals, ObservingPlayer, unseen
 
 from .engine import Move, Table, hand_total
 from .model import Numbers, Rules
@@ -22,16 +22,9 @@ CANDIDATES = 8  # the best-scoring moves the search weighs
 BUDGETS = {"search": Budget(playouts=400, horizon=8), "search-deep": Budget(playouts=1600, horizon=10)}
 
 
-class SearchPlayer:
+class SearchPlayer(ObservingPlayer):
     """One seat's search player for one game: `observe` receives what the seat may know before
     each of its turns (see pnp.players.view)."""
-
-    def __init__(self, budget: Budget) -> None:
-        self.budget = budget
-        self.view: SeatView | None = None
-
-    def observe(self, view: SeatView) -> None:
-        self.view = view
 
     def __call__(self, table: Table, tiles: list[int], rng: random.Random) -> Move | None:
         view, self.view = self.view, None  # a second call in a turn offers the drawn tile only

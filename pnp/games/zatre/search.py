@@ -19,7 +19,7 @@ from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import _best_cells, _tables, greedy_player
 from pnp.games.zatre.sheet import ScoreSheet
 from pnp.players.search import Budget, best_candidate
-from pnp.players.view import Deals, SeatView, unseen
+from pnp.players.view import Deals, ObservingPlayer, unseen
 
 BUDGETS = {"search": Budget(playouts=192, horizon=4), "search-deep": Budget(playouts=768, horizon=5)}
 FIRST_PLACEMENTS = 3  # the best first placements per value in hand that open a candidate turn
@@ -29,18 +29,14 @@ FILL_CHANCE = 0.5
 Turn = list[tuple[int, int]]
 
 
-class SearchPlayer:
+class SearchPlayer(ObservingPlayer):
     """One seat's search player for one game: `observe` receives what the seat may know before
     each of its turns (see pnp.players.view)."""
 
     def __init__(self, budget: Budget, model: ZatreModel) -> None:
-        self.budget = budget
+        super().__init__(budget)
         self.bag = sorted(model.tiles.bag())
         self.per_turn = model.rules.tiles_per_turn
-        self.view: SeatView | None = None
-
-    def observe(self, view: SeatView) -> None:
-        self.view = view
 
     def __call__(self, pos: Position, hand: list[int], rng: random.Random) -> Turn:
         view = self.view
