@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: kit test lint bench clean
+.PHONY: kit test lint bench docs docs-serve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,8 +40,20 @@ test: $(VENV)/.installed-test $(AXE)
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
+# The documentation site into site/ (strict: a broken link or a missing page fails), or served with
+# live reload at http://127.0.0.1:8000/. `make test` builds it too (tests/test_docs.py).
+$(VENV)/.installed-docs: pyproject.toml setup.py | $(BIN)/python
+	$(EDITABLE) '.[docs]'
+	touch $@
+
+docs: $(VENV)/.installed-docs
+	$(BIN)/mkdocs build --strict
+
+docs-serve: $(VENV)/.installed-docs
+	$(BIN)/mkdocs serve
+
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) output/*/ output/index.html tests/axe/node_modules
+	rm -rf $(VENV) output/*/ output/index.html site tests/axe/node_modules

@@ -20,7 +20,7 @@ symbol = "diamond"
 
 
 def purple_spec(folder: Path) -> Path:
-    """The README's walk-through: `pnp init`, add a fifth colour, turn the red/red stones red/purple."""
+    """The walk-through of docs/designing.md: `pnp init`, add a fifth colour, turn the red/red stones red/purple."""
     result = CliRunner().invoke(main, ["init", "rautino", str(folder)])
     assert result.exit_code == 0, result.output
     spec = folder / "rautino.toml"

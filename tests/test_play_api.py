@@ -271,7 +271,7 @@ def test_live_games_are_bounded_by_number_and_idle_time(tmp_path: Path) -> None:
     sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
     with pytest.raises(Exception, match="not live here"):
         sessions.get(made[0].id)
-    assert MAX_LIVE_GAMES == 16 and IDLE_SECONDS == 7200  # the numbers the README documents
+    assert MAX_LIVE_GAMES == 16 and IDLE_SECONDS == 7200  # the numbers docs/play.md documents
 
 
 def test_a_game_ended_early_makes_room_for_a_new_one_and_its_page_still_shows_its_end(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from test_play_zatre import small_spec
 from pnp import games as registry
 
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("play-browser")]
-SCREENSHOTS = os.environ.get("PNP_PLAY_SCREENSHOTS")  # a folder: write the README's screenshots there
+SCREENSHOTS = os.environ.get("PNP_PLAY_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
 
 
 @pytest.fixture(scope="module")

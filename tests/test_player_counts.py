@@ -1,5 +1,5 @@
 """Each game declares the player counts of its rules once (its `Game.players`); the command line's help,
-the checker, the studio and the README all say the same."""
+the checker, the studio and the documentation all say the same."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pnp.errors import PnpError
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+CHECKER_PAGE = Path(__file__).resolve().parents[1] / "docs" / "checker.md"
 DECLARED = {"rautino": (1, 2), "triomino": (2, 3, 4, 5, 6), "zatre": (2, 3, 4)}
 
 
@@ -58,7 +58,7 @@ def test_the_studio_offers_the_declared_counts(tmp_path: Path) -> None:
     assert {game["name"]: tuple(game["players"]) for game in listing} == DECLARED
 
 
-def test_the_readme_states_the_declared_counts() -> None:
-    text = " ".join(README.read_text(encoding="utf-8").split())
+def test_the_checkers_documentation_states_the_declared_counts() -> None:
+    text = " ".join(CHECKER_PAGE.read_text(encoding="utf-8").split())
     for name, counts in DECLARED.items():
         assert f"{games.get(name).title}: {_count_range(counts)} players" in text, name

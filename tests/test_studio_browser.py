@@ -14,7 +14,7 @@ import pytest
 from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server, wait_open
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
-SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
+SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
 
 
 @pytest.fixture(scope="module")

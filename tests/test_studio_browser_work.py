@@ -14,7 +14,7 @@ import pytest
 from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server, wait_open
 
 pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("studio-work")]
-SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: write the README's screenshots there
+SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
 
 
 def shot(page: object, name: str) -> None:

@@ -11,6 +11,9 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class CheckOptions:
+    """What `pnp check` asks of a game's check: the games to play and how to judge them; each
+    field is the command-line option of the same name."""
+
     games: int = 200
     seed: int = 1
     players: int | None = None  # None: every player count the game supports

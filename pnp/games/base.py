@@ -98,6 +98,20 @@ def _no_fields() -> SpecFields:
 
 @dataclass(frozen=True)
 class Game:
+    """A game's declaration, read whenever pnp starts: keep the module that makes it light.
+
+    Attributes:
+        name: the word on the command line (`pnp check NAME`).
+        title: the game's name in help texts, footers and on the box.
+        components: component name -> one sentence, in kit order; each becomes a command.
+        parts: imports the engine and the kit and returns their `GameParts`, on first need.
+        options: the kit options the game's commands offer.
+        presets: built-in rule presets; none means `--preset` is refused.
+        players: the player counts the rules allow, declared once for every command and page.
+        printed_parts: component -> the word its footers print, where it differs.
+        spec_fields: the spec's fields in a designer's words, for the studio's form.
+    """
+
     name: str
     title: str
     # Component name -> what it is, in kit order ("box" is added unless the game draws its own).

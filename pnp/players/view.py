@@ -19,6 +19,9 @@ P = TypeVar("P")  # a piece, in the game's own terms
 
 @dataclass(frozen=True)
 class SeatView:
+    """What the seat about to move may know of the game besides the board and its own hand: a
+    searching player deals the pieces it has not seen from this, never from the true stack."""
+
     seat: int  # the seat about to move, 0-based
     hand_sizes: tuple[int, ...]  # pieces each seat holds now
     to_draw: int  # pieces left in the stack, pool or bag

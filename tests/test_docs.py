@@ -1,0 +1,118 @@
+"""The documentation site builds in strict mode (a broken link, a missing page or a missing picture
+fails), its command-line reference lists every command and option of `pnp`, and the README leads a
+newcomer to the pages that matter in one link."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import click
+import pytest
+
+from pnp.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.xdist_group("docs")  # one build serves every test of this file
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
+                           cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    problems = [line for line in built.stderr.splitlines() if line.startswith(("WARNING", "ERROR"))]
+    assert built.returncode == 0 and not problems, "\n".join(problems) or built.stderr[-3000:]
+    return target
+
+
+class _Sections(HTMLParser):
+    """The text under each heading of the generated reference, keyed by the heading's id."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sections: dict[str, list[str]] = {}
+        self.current = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if re.fullmatch(r"h[1-6]", tag):
+            self.current = dict(attrs).get("id") or self.current
+            self.sections.setdefault(self.current, [])
+
+    def handle_data(self, data: str) -> None:
+        self.sections.setdefault(self.current, []).append(data)
+
+
+def missing_from_reference(html: str, group: click.Group) -> list[str]:
+    """Every command of the group, and every option and argument its --help shows, that its section
+    of the reference does not name; the section of a command is the one headed `pnp COMMAND`."""
+    parser = _Sections()
+    parser.feed(html)
+    text = {anchor: " ".join(parts) for anchor, parts in parser.sections.items()}
+    missing = []
+    context = click.Context(group, info_name="pnp")
+    commands = [("pnp", group)] + [(f"pnp-{name}", group.get_command(context, name))
+                                   for name in group.list_commands(context)]
+    for anchor, command in commands:
+        words = anchor.replace("-", " ", 1)
+        if anchor not in text:
+            missing.append(f"{words}: no section")
+            continue
+        for param in command.params:
+            if getattr(param, "hidden", False):  # not in the command's --help either
+                continue
+            if isinstance(param, click.Option):
+                names = param.opts + param.secondary_opts
+            else:
+                names = [param.human_readable_name]
+            for name in names:
+                if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text[anchor]):
+                    missing.append(f"{words}: {name}")
+    return missing
+
+
+def test_the_site_builds_in_strict_mode_with_every_page_of_the_navigation(site: Path) -> None:
+    for page in ("getting-started", "printing", "designing", "checker", "sequential", "sweeps", "play", "rules",
+                 "rautino", "zatre", "triomino", "plugins", "protocol", "api", "cli", "benchmarks", "changelog"):
+        assert (site / page / "index.html").is_file(), page
+    changelog = (site / "changelog" / "index.html").read_text(encoding="utf-8")
+    assert "0.2.0" in changelog  # CHANGELOG.md itself, included
+
+
+def test_the_command_line_reference_names_every_command_and_option(site: Path) -> None:
+    html = (site / "cli" / "index.html").read_text(encoding="utf-8")
+    assert missing_from_reference(html, main) == []
+
+
+def test_a_command_or_option_left_out_of_the_reference_is_found(site: Path) -> None:
+    html = (site / "cli" / "index.html").read_text(encoding="utf-8")
+    without_tune = re.sub(r'<h3 id="pnp-tune".*?(?=<h3|\Z)', "", html, flags=re.S)
+    assert missing_from_reference(without_tune, main) == ["pnp tune: no section"]
+    without_option = html.replace("--max-games", "--most-games")
+    assert {line.split(":")[0] for line in missing_from_reference(without_option, main)} == {
+        "pnp check", "pnp sweep", "pnp tune"}
+
+
+def test_the_api_reference_is_made_from_the_docstrings(site: Path) -> None:
+    from pnp.games.base import Game
+
+    html = (site / "api" / "index.html").read_text(encoding="utf-8")
+    first_line = (Game.__doc__ or "").strip().splitlines()[0]
+    assert first_line and " ".join(first_line.split()[:5]) in " ".join(re.sub(r"<[^>]+>", "", html).split())
+
+
+def test_the_site_fetches_no_web_fonts(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        assert "fonts.googleapis.com" not in page.read_text(encoding="utf-8"), page
+
+
+def test_the_readme_leads_to_each_newcomers_task_in_one_link() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in ("docs/printing.md", "docs/designing.md", "docs/checker.md", "docs/play.md", "docs/plugins.md",
+                 "docs/cli.md", "docs/index.md"):
+        assert f"]({page}" in readme, page
+    assert len(readme.splitlines()) <= 200
