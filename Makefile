@@ -47,10 +47,10 @@ $(VENV)/.installed-docs: pyproject.toml setup.py | $(BIN)/python
 	touch $@
 
 docs: $(VENV)/.installed-docs
-	$(BIN)/mkdocs build --strict
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 docs-serve: $(VENV)/.installed-docs
-	$(BIN)/mkdocs serve
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run.py
