@@ -9,7 +9,7 @@ import math
 import pytest
 
 from pnp import games
-from pnp.components.boxfit import BOARD_FOLDED, BOARD_PANELS, inner_space
+from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS, inner_space
 from pnp.draw.paper import A4, LETTER
 from pnp.draw.scene import Line, Text
 from pnp.kit import draw_kit, kit_context
@@ -46,31 +46,127 @@ def test_rautino_board_is_cut_along_grid_lines_into_six_panels_that_fit_the_box(
     assert (round(stack.width), round(stack.depth)) == (104, 90)
 
 
-def test_zatre_board_folds_only_on_field_edges_into_a_panel_that_fits_the_box() -> None:
+def _board_sheets(model, paper, sheets: int):
+    """Each printed sheet of the board read back from its SVG: fields (cell -> x0, y0, x1, y1), the red
+    panel cut lines and the hinge bars, in the sheet's own mm."""
+    from drawhelp import SVG_NS, svg_root
+
+    from pnp.draw.svg import render_svg
+
+    out = []
+    for page in games.get("zatre").impl.components["board"](model, kit_context(paper, board_sheets=sheets)):
+        root = svg_root(render_svg(page))
+        fields, cuts, bars = {}, [], []
+        for el in root.iter():
+            cls = el.get("class")
+            if cls == "field" and el.tag == f"{SVG_NS}rect":
+                x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+                r, c = map(int, el.get("data-cell").split(","))
+                fields[(r, c)] = (x, y, x + w, y + h)
+            elif cls == "panel-cut":
+                cuts.append(tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2")))
+            elif cls == "hinge-mark":
+                x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+                bars.append((x + w / 2, y + h / 2, w, h))
+        out.append((fields, cuts, bars))
+    return out
+
+
+def _panels_from_cuts(fields, cuts) -> list[frozenset]:
+    """The fields grouped as the red lines cut them: two neighbours share a panel unless a line runs
+    along their common edge."""
+    def cut_between(a, b) -> bool:
+        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = fields[a], fields[b]
+        if a[0] == b[0]:  # side by side: a vertical edge at x
+            x = ax1 if ax1 <= bx0 + 1e-6 else bx1
+            return any(abs(x1 - x) < 1e-6 and abs(x2 - x) < 1e-6 and min(y1, y2) <= ay0 + 1e-6
+                       and max(y1, y2) >= ay1 - 1e-6 for x1, y1, x2, y2 in cuts)
+        y = ay1 if ay1 <= by0 + 1e-6 else by1
+        return any(abs(y1 - y) < 1e-6 and abs(y2 - y) < 1e-6 and min(x1, x2) <= ax0 + 1e-6
+                   and max(x1, x2) >= ax1 - 1e-6 for x1, y1, x2, y2 in cuts)
+
+    panel = {cell: {cell} for cell in fields}
+    for (r, c) in fields:
+        for other in ((r + 1, c), (r, c + 1)):
+            if other in fields and not cut_between((r, c), other) and panel[(r, c)] is not panel[other]:
+                merged = panel[(r, c)] | panel[other]
+                for cell in merged:
+                    panel[cell] = merged
+    return sorted({frozenset(p) for p in panel.values()}, key=min)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+@pytest.mark.parametrize("sheets", [1, 2])
+def test_zatre_board_is_cut_on_field_edges_into_hinged_panels_that_fold_flat_into_the_box(paper, sheets) -> None:
+    """Laminated card cracks at a fold: the board is cut between fields into panels, hinged by tape, and the
+    folded stack of laminated layers (0.45 mm each) fits the box floor with room to lift it out."""
+    from pnp.components.boxfit import pieces_fit
+    from pnp.games.zatre.box import board_plan
+    from pnp.games.zatre.folds import LAMINATED_MM, ROOM_MM, folded_extent
+
     game = games.get("zatre")
     model = game.load(None)
-    (stack,) = [s for s in game.box_contents(model) if s.name == BOARD_FOLDED]
-    assert fits(stack, model) and stack.count == 6
-    (page,) = game.impl.components["board"](model, kit_context(A4))
-    fields = [p for g in page.items if g.cls == "board" for p in g.children if p.cls == "field"]
-    xs = sorted({round(f.x, 6) for f in fields} | {round(f.x + f.w, 6) for f in fields})
-    ys = sorted({round(f.y, 6) for f in fields} | {round(f.y + f.h, 6) for f in fields})
-    folds = [p for p in page.items if isinstance(p, Line) and p.cls == "fold-line"]
-    assert len(folds) == 3
-    for line in folds:  # on a field edge, never across a field
-        if line.x1 == line.x2:
-            assert round(line.x1, 6) in xs
-        else:
-            assert round(line.y1, 6) in ys
-    # The panels between the folds are no larger than the stack the box-fit check counts.
-    cuts_x = sorted({xs[0], xs[-1], *(round(f.x1, 6) for f in folds if f.x1 == f.x2)})
-    cuts_y = sorted({ys[0], ys[-1], *(round(f.y1, 6) for f in folds if f.y1 == f.y2)})
-    assert max(b - a for a, b in itertools.pairwise(cuts_x)) <= stack.width + 1e-6
-    assert max(b - a for a, b in itertools.pairwise(cuts_y)) <= stack.depth + 1e-6
+    plan = board_plan(model, sheets)
+    cell = plan.cell_mm
+    printed = _board_sheets(model, paper, sheets)
+    assert len(printed) == sheets
+    every = [cell_ for fields, _, _ in printed for cell_ in fields]
+    assert sorted(every) == sorted(model.board.fields)  # each field printed once, on one sheet
+    panels = []
+    for fields, cuts, bars in printed:
+        edges_x = {round(v, 6) for box in fields.values() for v in (box[0], box[2])}
+        edges_y = {round(v, 6) for box in fields.values() for v in (box[1], box[3])}
+        for x1, y1, x2, y2 in cuts:  # along a field edge, never across a field
+            assert (x1 == x2 and round(x1, 6) in edges_x) or (y1 == y2 and round(y1, 6) in edges_y)
+            for fx0, fy0, fx1, fy1 in fields.values():
+                crosses = fx0 + 1e-6 < x1 < fx1 - 1e-6 if x1 == x2 else fy0 + 1e-6 < y1 < fy1 - 1e-6
+                assert not crosses
+        for x, y, w, h in bars:  # every bar on a cut line
+            assert any((x1 == x2 and abs(x - x1) < 1e-6 and min(y1, y2) < y < max(y1, y2))
+                       or (y1 == y2 and abs(y - y1) < 1e-6 and min(x1, x2) < x < max(x1, x2))
+                       for x1, y1, x2, y2 in cuts)
+        panels += _panels_from_cuts(fields, cuts)
+    # The panels as cut are the plan's, each whole on one sheet.
+    planned = sorted((frozenset(f for f in model.board.fields if p.row0 <= f[0] < p.row1 and p.col0 <= f[1] < p.col1)
+                      for p in plan.panels), key=min)
+    assert sorted(panels, key=min) == planned
+    assert len(plan.panels) == (6 if sheets == 1 else 9)
+    # The hinges chain every panel once: a path, so the board folds panel by panel.
+    assert len(plan.hinges) == len(plan.panels) - 1
+    bars_seen = sum(len(bars) for _, _, bars in printed)
+    seam_bars = sum(1 for h in plan.hinges if h.vertical and sheets == 2
+                    and h.at in {p.col0 for p in plan.panels if p.sheet == 1} - {0})
+    assert bars_seen == len(plan.hinges) + seam_bars  # a hinge at the sheets' seam is marked on both
+    # Folded along the chain, the stack fits the floor with room, laminated layers and tape counted.
+    left, top, right, bottom = folded_extent(plan)
+    assert (right - left, bottom - top) == plan.panel_mm
+    (stack,) = [s for s in game.kit_box_contents(model, kit_context(paper, board_sheets=sheets))
+                if s.name == BOARD_HINGED]
+    length, width = floor(model)
+    assert stack.width >= plan.panel_mm[0] and stack.depth >= plan.panel_mm[1]
+    assert max(stack.width, stack.depth) <= length - ROOM_MM and min(stack.width, stack.depth) <= width - ROOM_MM
+    assert stack.count == plan.layers and stack.height >= plan.layers * LAMINATED_MM
+    contents = game.kit_box_contents(model, kit_context(paper, board_sheets=sheets))
+    assert pieces_fit(model.box.size, model.box.paper_thickness, contents).fits
+    for style in ("hinged", "telescoping"):  # the Letter tray of a telescoping box too
+        assert pieces_fit(model.box.size, model.box.paper_thickness, contents, style).fits
+    assert cell == (model.board.cell_mm if sheets == 1 else model.board.large_cell_mm)
+
+
+def test_a_hinge_chain_folds_onto_its_first_panel() -> None:
+    from pnp.games.zatre.folds import PanelPlan, folded_extent, snake
+
+    chain = snake([(0, 8), (8, 15)], [(0, 5), (5, 10), (10, 15)], {})
+    plan = PanelPlan(chain.columns, chain.rows, 10.0, chain.panels, chain.hinges)
+    assert [(p.col0, p.row0) for p in plan.panels] == [(0, 0), (0, 5), (0, 10), (8, 10), (8, 5), (8, 0)]
+    assert [(h.vertical, h.at, h.span) for h in plan.hinges] == [
+        (False, 5, (0, 8)), (False, 10, (0, 8)), (True, 8, (10, 15)), (False, 10, (8, 15)), (False, 5, (8, 15))]
+    assert plan.open_joints() == [(True, 8, (0, 5)), (True, 8, (5, 10))]
+    assert folded_extent(plan) == (0.0, 0.0, 80.0, 50.0)  # every panel ends on the first one's place
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize(("game", "name"), [("rautino", BOARD_PANELS), ("zatre", BOARD_FOLDED)])
+@pytest.mark.parametrize(("game", "name"), [("rautino", BOARD_PANELS), ("zatre", BOARD_HINGED)])
 def test_the_guide_says_what_the_box_fit_check_counts(game, name, lang) -> None:
     chosen = games.get(game)
     model = chosen.load(None)
@@ -82,41 +178,3 @@ def test_the_guide_says_what_the_box_fit_check_counts(game, name, lang) -> None:
             f"{stack.count} {'panels' if name == BOARD_PANELS else 'layers'}" in words
         assert f"{stack.width:.0f} x {stack.depth:.0f} mm" in words
         assert not math.isclose(stack.width, 0)
-
-
-def test_zatre_two_sheet_board_glued_folds_on_field_edges_into_what_the_guide_and_the_box_count() -> None:
-    from pnp.components.boxfit import pieces_fit
-    from pnp.games.zatre.kit.tiles import tile_size
-
-    game = games.get("zatre")
-    model = game.load(None)
-    ctx = kit_context(A4, board_sheets=2)
-    contents = game.kit_box_contents(model, ctx)
-    (stack,) = [s for s in contents if s.name == BOARD_FOLDED]
-    (tiles,) = [s for s in contents if s.name == "tiles"]
-    assert fits(stack, model) and stack.count == 6 and (stack.width, stack.depth) == (128, 80)
-    assert tiles.width == tile_size(model, ctx) == model.board.large_cell_mm - model.tiles.clearance_mm
-    assert pieces_fit(model.box.size, model.box.paper_thickness, contents).fits
-    assert game.kit_box_contents(model, kit_context(A4)) == game.box_contents(model)  # one sheet: as checked
-    sheets = game.impl.components["board"](model, ctx)
-    assert len(sheets) == 2
-    # The split keeps the big page's coordinates inside each sheet's piece: the glued board, reassembled.
-    children = [c for page in sheets for g in page.items if g.cls == "split-piece" for c in g.children]
-    fields = [c for c in children if c.cls == "field"]
-    folds = [c for c in children if isinstance(c, Line) and c.cls == "fold-line"]
-    assert {f.data.get("after-column") for f in folds} - {None} == {"8"}
-    xs = sorted({round(f.x, 6) for f in fields} | {round(f.x + f.w, 6) for f in fields})
-    ys = sorted({round(f.y, 6) for f in fields} | {round(f.y + f.h, 6) for f in fields})
-    for line in folds:  # on a field edge, never across a field; each piece of a line on one sheet
-        if line.x1 == line.x2:
-            assert round(line.x1, 6) in xs
-        else:
-            assert round(line.y1, 6) in ys and round(line.x2 - line.x1, 6) == model.board.large_cell_mm
-    cuts_x = sorted({xs[0], xs[-1], *(round(f.x1, 6) for f in folds if f.x1 == f.x2)})
-    cuts_y = sorted({ys[0], ys[-1], *(round(f.y1, 6) for f in folds if f.y1 == f.y2)})
-    assert max(b - a for a, b in itertools.pairwise(cuts_x)) <= stack.width + 1e-6
-    assert max(b - a for a, b in itertools.pairwise(cuts_y)) <= stack.depth + 1e-6
-    for lang, words in (("en", ("2 sheets", "6 layers", "128 x 80 mm")), ("de", ("2 Bogen", "6 Lagen", "128 x 80 mm"))):
-        guide = draw_kit(game, model, kit_context(LETTER, lang, board_sheets=2))[0].page
-        text = " ".join(t.text for t in guide.items if isinstance(t, Text))
-        assert all(word in text for word in words), text

@@ -81,67 +81,34 @@ def test_board_that_does_not_fit_names_the_way_out(tmp_path: Path) -> None:
         draw("board", load(write_spec(tmp_path, data)))
 
 
-# ---- two-sheet board on the split helper ----------------------------------------------------
+# ---- two-sheet board --------------------------------------------------------------------------
 
 
-def test_two_sheet_board_halves_overlap_and_reassemble() -> None:
-    from pnp.games.zatre.kit.art import palette_for
-    from pnp.games.zatre.kit.board import SPLIT_OVERLAP_MM, large_board_page
-
-    ctx = kit_context(A4, board_sheets=2)
-    big = large_board_page(MODEL, ctx, palette_for(False))
-    original = {f.get("data-cell"): (float(f.get("x")), float(f.get("y"))) for f in elements(big, "field", "rect")}
-    sheets = draw("board", board_sheets=2)
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_two_sheet_board_sheets_meet_at_a_panel_joint_and_reassemble(paper) -> None:
+    sheets = draw("board", paper=paper, board_sheets=2)
     assert len(sheets) == 2
     seen: dict[str, tuple[float, float]] = {}
-    pieces = []
+    columns = []
     for sheet in sheets:
-        assert (sheet.width, sheet.height) == (210, 297)
+        assert (sheet.width, sheet.height) == (paper.width, paper.height)
         sheet.check_safe_area()
-        root = svg_root(render_svg(sheet))
-        (piece,) = [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "split-piece"]
-        pieces.append(piece)
-        for field in piece.iter(f"{SVG_NS}rect"):
-            if field.get("class") == "field":
-                assert field.get("data-cell") not in seen  # every field on exactly one sheet
-                assert float(field.get("width")) == 16.0
-                seen[field.get("data-cell")] = (float(field.get("x")), float(field.get("y")))
-    assert seen == original  # minus each sheet's offset, the sheets are the one big board
-    first, second = pieces
-    seam = float(first.get("data-to"))
-    assert float(second.get("data-from")) == seam
-    # The strip on sheet 1 is as wide as stated and starts at the seam; sheet 2 is cut at the seam.
-    strip = elements(sheets[0], "overlap-strip", "rect")[0]
-    dx1, dx2 = float(first.get("data-dx")), float(second.get("data-dx"))
-    assert float(strip.get("width")) == SPLIT_OVERLAP_MM == float(first.get("data-overlap-mm"))
-    assert float(strip.get("x")) == pytest.approx(seam + dx1)
-    cut = elements(sheets[1], "seam-cut", "line")[0]
-    assert float(cut.get("x1")) == pytest.approx(seam + dx2)
-    # Alignment triangles meet at the seam, at the same heights on both sheets.
-    tips = [sorted(float(p.get("points").split()[0].split(",")[1]) for p in elements(s, "align-mark"))
-            for s in sheets]
-    assert tips[0] == tips[1] and len(tips[0]) == 2
-    # Sheet 1's part plus the strip is exactly the overlap wider than the seam allows.
-    assert float(first.get("data-dy")) == float(second.get("data-dy"))
-
-
-def test_split_helper_is_generic_and_fails_clearly() -> None:
-    from pnp.components.split import split_page
-    from pnp.draw.scene import Page
-
-    page = Page(400, 297, label="poster")
-    for i in range(20):
-        page.rect(10 + i * 19, 50, 19, 100, cls="block", data={"i": str(i)})
-    sheets = split_page(page, A4, overlap=10)
-    assert len(sheets) >= 2
-    ids = sorted(int(el.get("data-i")) for s in sheets for el in elements(s, "block"))
-    assert ids == list(range(20))
-    for sheet in sheets:
-        sheet.check_safe_area()
-    wide = Page(400, 297, label="banner")
-    wide.rect(10, 50, 380, 50)  # one shape wider than a sheet: no seam can avoid it
-    with pytest.raises(LayoutError, match="split: no seam"):
-        split_page(wide, A4)
+        fields = {f.get("data-cell"): (float(f.get("x")), float(f.get("y"))) for f in elements(sheet, "field", "rect")}
+        assert {float(f.get("width")) for f in elements(sheet, "field", "rect")} == {16.0}
+        assert not set(fields) & set(seen)  # every field on exactly one sheet
+        # On each sheet the fields lie on one 16 mm grid: the sheet is its part of the one board.
+        origins = {(round(x - int(cell.split(",")[1]) * 16.0, 6), round(y - int(cell.split(",")[0]) * 16.0, 6))
+                   for cell, (x, y) in fields.items()}
+        assert len(origins) == 1
+        seen |= fields
+        columns.append(sorted({int(cell.split(",")[1]) for cell in fields}))
+    assert len(seen) == len(MODEL.board.fields)
+    assert columns[0][-1] + 1 == columns[1][0]  # sheet 2 goes on where sheet 1 ends
+    # No overlap strip to glue: the sheets meet at a joint between panels, hinged like the others.
+    assert not any(elements(s, "overlap-strip") for s in sheets)
+    seam = columns[1][0]
+    assert any(el.get("data-after-column") == str(seam) for el in elements(sheets[0], "panel-cut", "line"))
+    assert any(el.get("data-after-column") == str(seam) for el in elements(sheets[1], "panel-cut", "line"))
 
 
 # ---- tiles -------------------------------------------------------------------------------------

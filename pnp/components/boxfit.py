@@ -15,7 +15,7 @@ from pnp.components.boxnet import BoxSize, telescoping_tray_size
 EPS = 1e-9
 # Names of a board's stack the print guide reads to say how the board goes into the box.
 BOARD_PANELS = "board panels"  # cut into flat panels (count of them)
-BOARD_FOLDED = "board folded"  # folded zig-zag along lines between fields (count: layers)
+BOARD_HINGED = "board hinged"  # laminated panels joined by tape hinges, folded zig-zag (count: layers)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pnp.components.boxfit import BOARD_FOLDED, BOARD_PANELS
+from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS
 from pnp.components.duplex import Sheet, first_pages
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
@@ -197,7 +197,7 @@ def _into_the_box(board: Stack | None, lang: str, sheets: int = 1) -> str:
         return WORDS(lang, "no board")
     if board.name == BOARD_PANELS:
         return WORDS(lang, "board panels", n=board.count, w=board.width, h=board.depth)
-    if board.name == BOARD_FOLDED:
+    if board.name == BOARD_HINGED:
         return WORDS(lang, "board zigzag" if sheets == 1 else "board glued zigzag", n=board.count, w=board.width,
                      h=board.depth, sheets=sheets)
     folds = round(math.log2(board.count))

@@ -1,30 +1,40 @@
-"""What goes into Zatre's box: the tiles, the folded board, a score block and the rules."""
+"""What goes into Zatre's box: the tiles, the board folded along its tape hinges, a score block and the rules."""
 
 from __future__ import annotations
 
-from pnp.components.boxfit import BOARD_FOLDED, Stack, inner_space
-from pnp.components.boxspec import CARD_THICKNESS_MM, printed_sheet
+from pnp.components.boxfit import BOARD_HINGED, Stack, inner_space
+from pnp.components.boxspec import printed_sheet
+from pnp.components.sheets import content_box
+from pnp.draw.paper import A4, LETTER
+from pnp.draw.scene import Page
 from pnp.games.base import KitContext
-from pnp.games.zatre.folds import FoldPlan, fold_plan
+from pnp.games.zatre.folds import PanelPlan, panel_plan
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.options import BOARD_SHEETS
 
 SCORE_BLOCK_PAGES = 5  # a pad for ten games at two sheets a page
 
 
-def board_plan(model: ZatreModel, sheets: int = 1) -> FoldPlan:
-    """Where the board folds to lie in its box: the one-sheet board, or the large board of two sheets
-    glued into one (`--board-sheets 2`), each only along lines between fields (see folds.py)."""
+def _sheet_width() -> float:
+    """The printable width of the narrower paper (A4 or Letter): each sheet of the large board's must fit it."""
+    return min(content_box(Page.for_paper(paper.portrait())).width for paper in (A4, LETTER))
+
+
+def board_plan(model: ZatreModel, sheets: int = 1) -> PanelPlan:
+    """How the board is cut into panels and hinged to lie in its box: the one-sheet board, or the large board
+    over two sheets (`--board-sheets 2`), each only along lines between fields (see folds.py)."""
     box = model.box
     length, width, _ = inner_space(box.size, box.paper_thickness, None if box.style == "auto" else box.style)
-    cell = model.board.large_cell_mm if sheets == 2 else model.board.cell_mm
-    return fold_plan(model.board, (length, width), cell)
+    if sheets == 2:
+        return panel_plan(model.board, (length, width), model.board.large_cell_mm, _sheet_width())
+    return panel_plan(model.board, (length, width))
 
 
 def board_stack(model: ZatreModel, sheets: int = 1) -> Stack:
-    """The folded board as it lies in the box."""
+    """The board folded along its hinges as it lies in the box: laminated layers and their tape."""
     plan = board_plan(model, sheets)
-    return Stack(BOARD_FOLDED, *plan.panel_mm, plan.layers, CARD_THICKNESS_MM, on_top=True)
+    width, depth = plan.folded_mm()
+    return Stack(BOARD_HINGED, width, depth, plan.layers, plan.folded_height_mm() / plan.layers, on_top=True)
 
 
 def box_contents(model: ZatreModel, sheets: int = 1) -> list[Stack]:

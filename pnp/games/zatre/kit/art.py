@@ -43,12 +43,13 @@ def palette_for(ink_saver: bool) -> Palette:
 
 
 def draw_fields(g: GroupBuilder | Page, board: Board, cell: float, palette: Palette,
-                x0: float = 0.0, y0: float = 0.0, *, marks: bool = True) -> None:
-    """Every field of the layout as one square of exactly `cell` mm, tagged with its cell and kind."""
+                x0: float = 0.0, y0: float = 0.0, *, marks: bool = True, columns: range | None = None) -> None:
+    """Every field of the layout (or of some `columns`) as one square of exactly `cell` mm, tagged with its
+    cell and kind; (x0, y0) is where the whole board's first column and row begin."""
     fill = {".": palette.normal, DOUBLE: palette.double, START: palette.start}
     for r, line in enumerate(board.layout):
         for c, ch in enumerate(line):
-            if ch == NO_FIELD:
+            if ch == NO_FIELD or (columns is not None and c not in columns):
                 continue
             x, y = x0 + c * cell, y0 + r * cell
             g.rect(x, y, cell, cell, style=filled(fill[ch], palette.outline, palette.outline_mm),

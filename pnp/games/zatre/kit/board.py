@@ -1,16 +1,17 @@
-"""The board: 15 x 15 fields of the spec's size on one sheet, or a larger board over two sheets."""
+"""The board: 15 x 15 fields of the spec's size on one sheet, or a larger board over two sheets, with the red
+lines along which the laminated board is cut into panels and the bars that mark its tape hinges (see folds.py)."""
 
 from __future__ import annotations
 
 import math
 
 from pnp.components.sheets import content_box, title_band
-from pnp.components.split import ALIGN_BAND_MM, split_page
 from pnp.draw.scene import Page, Style, filled
 from pnp.draw.text import pt
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext, eco_ink
-from pnp.games.zatre.box import board_plan, board_stack
+from pnp.games.zatre.box import board_plan
+from pnp.games.zatre.folds import PanelPlan
 from pnp.games.zatre.kit.art import Palette, draw_fields, palette_for
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.options import BOARD_SHEETS
@@ -20,17 +21,20 @@ LEGEND = Texts({
     "double": {"en": "x2: double field", "de": "x2: Doppelfeld"},
     "start": {"en": "red ring: start field", "de": "roter Kreis: Startfeld"},
     "limit": {"en": "no row may add up to more than {max}", "de": "keine Reihe darf mehr als {max} ergeben"},
-    "fold": {"en": "red dash-dot: fold for the box", "de": "rot gestrichelt: Falz für die Schachtel"},
+    "panels": {"en": "red lines: cut the laminated board into {n} panels · red bars: tape these joints on the back",
+               "de": "rote Linien: den laminierten Plan in {n} Teile schneiden · rote Balken: diese Fugen hinten "
+                     "mit Klebeband verbinden"},
+    "sheet": {"en": "sheet {n} of 2 · columns {a}–{b} of the board · sheet {other} lies to its {side}",
+              "de": "Bogen {n} von 2 · Spalten {a}–{b} des Plans · Bogen {other} liegt {side} daneben"},
+    "left": {"en": "left", "de": "links"},
+    "right": {"en": "right", "de": "rechts"},
 })
-SPLIT_OVERLAP_MM = 15.0
-FOLD = Style(stroke="#c62828", stroke_width=0.35, dash=(4.0, 1.0, 0.8, 1.0))  # red dash-dot: fold here
-
-
-def _fold_lines(model: ZatreModel, width: float, height: float) -> tuple[list[int], list[int]]:
-    """The columns and rows after which the board folds into panels of `width` x `height` mm."""
-    board = model.board
-    across, down = round(width / board.cell_mm), round(height / board.cell_mm)
-    return list(range(across, board.width, across)), list(range(down, board.height, down))
+CUT_RED = Style(stroke="#c62828", stroke_width=0.35)  # where the laminated board is cut into panels
+HINGE_BAR = filled("#c62828")  # a taped joint
+OVERRUN_MM = 2.0  # a cut line runs this far past the fields, so it is found from the edge
+BAR_MM = (3.0, 6.0)  # a hinge bar across and along its joint
+LEGEND_MM = 8.5  # two legend lines below the board
+NOTE_MM = 4.5  # the sheet line above each sheet of the large board
 
 
 def board_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
@@ -46,76 +50,101 @@ def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pag
     top = title_band(page, model.title)
     box = content_box(page)
     width, height = board.width * cell, board.height * cell
-    legend_h = 8.0
-    if width > box.width or top + height + legend_h > box.y1:
+    if width > box.width or top + height + 2 * OVERRUN_MM + LEGEND_MM > box.y1:
         # Suggest only what works: the largest field that fits, and two sheets where the large board fits them.
-        largest = math.floor(min(box.width / board.width, (box.y1 - legend_h - top) / board.height) * 10) / 10
-        large = board.large_cell_mm
-        two = (board.width * large <= 2 * box.width - SPLIT_OVERLAP_MM
-               and board.height * large <= box.height - 2 * ALIGN_BAND_MM)
+        largest = math.floor(min(box.width / board.width,
+                                 (box.y1 - LEGEND_MM - 2 * OVERRUN_MM - top) / board.height) * 10) / 10
+        plan = board_plan(model, sheets=2)
+        two = _sheet_columns(plan, 1) is not None \
+            and NOTE_MM + board.height * board.large_cell_mm + 2 * OVERRUN_MM + LEGEND_MM <= box.height
         raise LayoutError(
             f"board: {board.width} x {board.height} fields of {cell:g} mm ({width:g} x {height:g} mm) do not fit "
             f"{ctx.paper}; board.cell_mm {largest:g} or less fits"
             + (" or print it over two sheets (--board-sheets 2)" if two else "")
         )
     x0 = box.x0 + (box.width - width) / 2
-    y0 = top + (box.y1 - legend_h - top - height) / 2
+    y0 = top + OVERRUN_MM + (box.y1 - LEGEND_MM - top - 2 * OVERRUN_MM - height) / 2
     with page.group(cls="board", data={"palette": palette.name, "cell-mm": f"{cell:g}"}) as g:
         draw_fields(g, board, cell, palette, x0, y0)
-    # Where the board folds to go into its box: along field edges only, so no field is creased.
-    plan = board_stack(model)
-    columns, rows = _fold_lines(model, plan.width, plan.depth)
-    for c in columns:
-        page.line(x0 + c * cell, y0, x0 + c * cell, y0 + height, style=FOLD, cls="fold-line",
-                  data={"after-column": str(c)})
-    for r in rows:
-        page.line(x0, y0 + r * cell, x0 + width, y0 + r * cell, style=FOLD, cls="fold-line",
-                  data={"after-row": str(r)})
-    _legend(page, model, ctx.lang, page.width / 2, y0 + height + 6.0)
-    if columns or rows:
-        page.text(page.width / 2, y0 + height + 10.0, LEGEND(ctx.lang, "fold"), pt(8), anchor="middle",
-                  style=filled("#c62828"), cls="legend")
+    plan = board_plan(model)
+    _panel_marks(page, model, plan, x0, y0, range(board.width), min(OVERRUN_MM,
+                 (box.width - width) / 2 - CUT_RED.stroke_width))
+    _legend(page, model, plan, ctx.lang, page.width / 2, y0 + height + OVERRUN_MM + 3.5)
     return page
 
 
-def _legend(page: Page, model: ZatreModel, lang: str, x: float, y: float) -> None:
+def _sheet_columns(plan: PanelPlan, sheet: int) -> range | None:
+    """The field columns printed on `sheet`, or None if no panel is."""
+    mine = [p for p in plan.panels if p.sheet == sheet]
+    return range(min(p.col0 for p in mine), max(p.col1 for p in mine)) if mine else None
+
+
+def _panel_marks(page: Page, model: ZatreModel, plan: PanelPlan, x0: float, y0: float, columns: range,
+                 overrun_x: float) -> None:
+    """The red cut lines between panels and a red bar on each taped joint, where they touch `columns`
+    (field columns; a sheet of the large board shows its own, the joints at its edges included). Lines
+    across run `overrun_x` past the fields, lines down OVERRUN_MM."""
+    board, cell = model.board, plan.cell_mm
+    first, last = columns.start, columns.stop
+    for c in plan.columns:
+        if first <= c <= last:
+            page.line(x0 + c * cell, y0 - OVERRUN_MM, x0 + c * cell, y0 + board.height * cell + OVERRUN_MM,
+                      style=CUT_RED, cls="panel-cut", data={"after-column": str(c)})
+    for r in plan.rows:
+        page.line(x0 + first * cell - overrun_x, y0 + r * cell, x0 + last * cell + overrun_x, y0 + r * cell,
+                  style=CUT_RED, cls="panel-cut", data={"after-row": str(r)})
+    across, along = BAR_MM
+    for hinge in plan.hinges:
+        middle = (hinge.span[0] + hinge.span[1]) / 2 * cell
+        data = {"after-column" if hinge.vertical else "after-row": str(hinge.at),
+                "rows" if hinge.vertical else "columns": f"{hinge.span[0]}-{hinge.span[1]}"}
+        if hinge.vertical and first <= hinge.at <= last:
+            page.rect(x0 + hinge.at * cell - across / 2, y0 + middle - along / 2, across, along, style=HINGE_BAR,
+                      cls="hinge-mark", data=data)
+        elif not hinge.vertical and hinge.span[0] < last and hinge.span[1] > first:
+            page.rect(x0 + middle - along / 2, y0 + hinge.at * cell - across / 2, along, across, style=HINGE_BAR,
+                      cls="hinge-mark", data=data)
+
+
+def _legend(page: Page, model: ZatreModel, plan: PanelPlan, lang: str, x: float, y: float) -> None:
     text = "   ·   ".join([LEGEND(lang, "double"), LEGEND(lang, "start"),
                             LEGEND(lang, "limit", max=model.rules.max_row_sum)])
     page.text(x, y, text, pt(8), anchor="middle", style=filled("#444444"), cls="legend")
-
-
-def large_board_page(model: ZatreModel, ctx: KitContext, palette: Palette) -> Page:
-    """The large board on one oversized page, as if the paper were as wide as two sheets."""
-    board, cell = model.board, model.board.large_cell_mm
-    sheet = ctx.paper.portrait()
-    margin = Page.for_paper(sheet).safe_margin
-    width, height = board.width * cell, board.height * cell
-    page = Page(width + 2 * margin + 2, sheet.height, label="large board")
-    box = content_box(Page.for_paper(sheet))
-    room = box.height - 2 * ALIGN_BAND_MM
-    if height > room:
-        raise LayoutError(f"board: {board.height} fields of {cell:g} mm ({height:g} mm) are taller than the "
-                          f"{room:.0f} mm a sheet of {sheet} leaves; choose a smaller board.large_cell_mm")
-    x0 = (page.width - width) / 2
-    y0 = box.y0 + (box.height - height) / 2
-    draw_fields(page, board, cell, palette, x0, y0)  # field by field: the split goes between fields
-    # Glued into one, the large board folds along field edges too. A line across the board is drawn
-    # field by field, so each piece of it lies whole on one of the two sheets.
-    plan = board_plan(model, sheets=2)
-    for c in plan.columns:
-        page.line(x0 + c * cell, y0, x0 + c * cell, y0 + height, style=FOLD, cls="fold-line",
-                  data={"after-column": str(c)})
-    for r in plan.rows:
-        for c in range(board.width):
-            page.line(x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell, y0 + r * cell, style=FOLD, cls="fold-line",
-                      data={"after-row": str(r)})
-    return page
+    if plan.hinges:
+        page.text(x, y + 3.8, LEGEND(lang, "panels", n=plan.layers), pt(8), anchor="middle",
+                  style=filled("#c62828"), cls="legend")
 
 
 def large_board_pages(model: ZatreModel, ctx: KitContext, palette: Palette) -> list[Page]:
-
-    big = large_board_page(model, ctx, palette)
-    cell = model.board.large_cell_mm
-    x0 = (big.width - model.board.width * cell) / 2
-    seams = [x0 + c * cell for c in range(1, model.board.width)]
-    return split_page(big, ctx.paper.portrait(), overlap=SPLIT_OVERLAP_MM, seams=seams, lang=ctx.lang)
+    """The large board over two sheets: each sheet carries whole panels, so the sheets meet at a joint
+    between panels and are hinged there like every other joint; nothing is glued."""
+    board, cell = model.board, model.board.large_cell_mm
+    plan = board_plan(model, sheets=2)
+    pages = []
+    for sheet in (0, 1):
+        columns = _sheet_columns(plan, sheet)
+        if columns is None:
+            raise LayoutError(f"board: {board.width} fields of {cell:g} mm do not split into two sheets of "
+                              f"{ctx.paper}; choose a smaller board.large_cell_mm")
+        page = Page.for_paper(ctx.paper.portrait(), label=f"board {sheet + 1}/2")
+        box = content_box(page)
+        width, height = len(columns) * cell, board.height * cell
+        if width > box.width or NOTE_MM + height + 2 * OVERRUN_MM + LEGEND_MM > box.height:
+            raise LayoutError(f"board: {len(columns)} x {board.height} fields of {cell:g} mm ({width:g} x "
+                              f"{height:g} mm) do not fit a sheet of {ctx.paper}; choose a smaller "
+                              f"board.large_cell_mm")
+        # (x0, y0): where the whole board's column 0 would begin, so this sheet's part lands centred.
+        x0 = box.x0 + (box.width - width) / 2 - columns.start * cell
+        y0 = box.y0 + NOTE_MM + OVERRUN_MM + (box.height - NOTE_MM - LEGEND_MM - 2 * OVERRUN_MM - height) / 2
+        with page.group(cls="board", data={"palette": palette.name, "cell-mm": f"{cell:g}",
+                                           "sheet": str(sheet + 1), "columns": f"{columns.start}-{columns.stop}"}) as g:
+            draw_fields(g, board, cell, palette, x0, y0, columns=columns)
+        _panel_marks(page, model, plan, x0, y0, columns, min(OVERRUN_MM,
+                 (box.width - width) / 2 - CUT_RED.stroke_width))
+        _legend(page, model, plan, ctx.lang, page.width / 2, y0 + height + OVERRUN_MM + 3.5)
+        page.text(page.width / 2, y0 - OVERRUN_MM - 1.5,
+                  LEGEND(ctx.lang, "sheet", n=sheet + 1, a=columns.start + 1, b=columns.stop, other=2 - sheet,
+                         side=LEGEND(ctx.lang, "right" if sheet == 0 else "left")),
+                  pt(8), anchor="middle", style=filled("#444444"), cls="legend")
+        pages.append(page)
+    return pages
