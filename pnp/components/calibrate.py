@@ -27,6 +27,9 @@ GREY = "#6b6b6b"
 TINT = "#eeeeee"
 TARGET_Y = 172.0  # duplex target centre, mm from the top
 TARGET_DX = 38.0  # and from the vertical centre line (right on the front, left on the back)
+FEED_X = 16.0  # the feed arrow's shaft, mm from the left edge of the front (from the right on the back)
+FEED_TIP_Y = 10.0  # its tip, mm below the top edge: the edge that goes into the printer first
+FEED_LENGTH = 14.0
 
 
 WORDS = Texts({
@@ -39,19 +42,22 @@ WORDS = Texts({
     "every side": {"en": "every side 50 mm", "de": "jede Seite 50 mm"},
     "duplex": {"en": "Duplex check", "de": "Duplextest"},
     "front steps": {"en": ("Print the next page on the", "back, flip on the long edge.",
-                           "Hold to the light: the", "targets should overlap."),
-                    "de": ("Die nächste Seite auf die", "Rückseite drucken, an der", "langen Kante wenden. Gegen",
-                           "das Licht halten: die Ziel-", "kreuze sollen sich decken.")},
+                           "By hand: turn the sheet over", "like a book page, feed it again",
+                           "arrow edge first, then print.", "Hold to the light: the",
+                           "targets should overlap."),
+                    "de": ("Die nächste Seite auf die", "Rückseite drucken, an der", "langen Kante wenden. Von",
+                           "Hand: den Bogen wie eine", "Buchseite umblättern, mit der", "Pfeilkante zuerst einlegen,",
+                           "dann drucken. Gegen das", "Licht halten: die Ziel-", "kreuze sollen sich decken.")},
     "how to read": {"en": "How to read this sheet", "de": "So liest du diesen Bogen"},
     "notes": {"en": ("Measure both bars from 0 to 100. If they are off by more than 1 mm, switch off "
                      "'fit to page' or 'shrink oversized pages' in the print dialog and print again.",
-                     "Edge marks: the lines 3, 5 and 8 mm from each edge show where your printer stops. "
+"Edge marks: the lines 3, 5 and 8 mm from each edge show where your printer stops. "
                      "Every kit keeps its pieces 8 mm inside the edge, so the 8 mm lines must print.",
                      "Duplex: if the targets do not overlap, note the offset; flip on the short edge "
                      "instead if the back came out upside down."),
               "de": ("Beide Balken von 0 bis 100 messen. Weichen sie um mehr als 1 mm ab, im Druckdialog "
                      "„An Seite anpassen“ oder „Übergroße Seiten verkleinern“ ausschalten und neu drucken.",
-                     "Randmarken: Die Linien 3, 5 und 8 mm vom Rand zeigen, wie weit dein Drucker druckt. "
+"Randmarken: Die Linien 3, 5 und 8 mm vom Rand zeigen, wie weit dein Drucker druckt. "
                      "Jeder Bausatz hält seine Teile 8 mm vom Rand entfernt, die 8-mm-Linien müssen also "
                      "zu sehen sein.",
                      "Duplex: Decken sich die Zielkreuze nicht, den Versatz notieren; steht die Rückseite "
@@ -62,6 +68,15 @@ WORDS = Texts({
                           "on the front. Each ring is 2 mm."),
                    "de": ("Gegen das Licht gehalten soll", "dieses Zielkreuz das auf der", "Vorderseite decken.",
                           "Die Ringe liegen 2 mm auseinander.")},
+    "feed": {"en": ("This edge into", "the printer first"), "de": ("Diese Kante zuerst", "in den Drucker")},
+    "feed back": {"en": ("The same edge", "went in first"), "de": ("Dieselbe Kante", "ging zuerst hinein")},
+    "turn": {"en": ("Printed one side at a time? Turn the sheet over like the page of a book and feed it",
+                    "again, this edge first. The arrow on the back must cover the front's, pointing up too.",
+                    "Upside down (arrow at the bottom)? Then it was turned end over end: turn it sideways."),
+             "de": ("Seitenweise gedruckt? Den Bogen wie eine Buchseite umblättern und wieder mit dieser",
+                    "Kante zuerst einlegen. Der Pfeil hinten muss den vorderen decken und auch nach oben zeigen.",
+                    "Steht er auf dem Kopf (Pfeil unten), wurde er über die kurze Kante gewendet: seitlich "
+                    "umblättern.")},
     "front": {"en": "FRONT", "de": "VORNE"},
     "back": {"en": "BACK", "de": "HINTEN"},
 })
@@ -151,6 +166,7 @@ def _front(paper: Paper, lang: str) -> Page:
     for i, line in enumerate(words["front steps"]):
         page.text(cx - 20, TARGET_Y + 1 + i * 4.2, line, pt(8.5))
 
+    _feed_mark(page, FEED_X, "front", words["feed"])
     notes = [Heading(words["how to read"], level=2), Bullets(words["notes"])]
     block = layout_flow(notes, cx - 70, 208, 140, paper.height - 208 - 16, component=COMPONENT)
     page.extend(block.primitives)
@@ -173,7 +189,27 @@ def _back(paper: Paper, lang: str) -> Page:
     page.text(cx - 8, TARGET_Y - 4, words["duplex"], pt(10), weight="bold")
     for i, line in enumerate(words["back steps"]):
         page.text(cx - 8, TARGET_Y + 1 + i * 4.2, line, pt(8.5))
+    # Turned like a book page the sheet still goes in top edge first: the front's arrow lands here.
+    _feed_mark(page, paper.width - FEED_X, "back", words["feed back"])
+    for i, line in enumerate(words["turn"]):
+        page.text(cx, 40 + i * 4.2, line, pt(8.5), anchor="middle", cls="turn-note")
     return page
+
+
+def _feed_mark(page: Page, x: float, side: str, words: tuple[str, ...]) -> None:
+    """An arrow pointing at the top edge, the one that goes into the printer first, and its label beside
+    it: right of it on the front, left of it on the back (where the front's arrow shows through)."""
+    with page.group(cls="feed-mark", data={"side": side, "x-mm": f"{x:g}", "tip-mm": f"{FEED_TIP_Y:g}"},
+                    label="feed arrow") as g:
+        head = 3.0
+        g.polygon([(x, FEED_TIP_Y), (x - head / 1.6, FEED_TIP_Y + head), (x + head / 1.6, FEED_TIP_Y + head)],
+                  style=filled("#000000"), cls="feed-arrow")
+        g.line(x, FEED_TIP_Y + head, x, FEED_TIP_Y + FEED_LENGTH, style=Style(stroke="#000000", stroke_width=0.8),
+               cls="feed-arrow")
+        right = side == "front"
+        for i, line in enumerate(words):
+            g.text(x + (4.0 if right else -4.0), FEED_TIP_Y + 3.5 + i * 4.0, line, pt(9), weight="bold",
+                   anchor="start" if right else "end")
 
 
 def _grey() -> Style:
