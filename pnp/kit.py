@@ -21,7 +21,7 @@ from pnp.fileio import output_folder, replace_folder, replace_set, write_files
 from pnp.games.base import BoxOptions, Game, KitContext
 
 if TYPE_CHECKING:
-    from pnp.components.guide import KitSummary
+    from pnp.components.guide import KitSummary, Packing
     from pnp.draw.paper import Paper
     from pnp.draw.scene import Page
 
@@ -114,9 +114,7 @@ def _duplex_order(game: Game, model: Any, ctx: KitContext,
     from pnp.components.ink import coverage
 
     layout = duplex.sheets([(item.component, item.page) for item in pages])
-    # The guide says what the box-fit check counts: the board's stack among the box's contents.
-    contents = game.kit_box_contents(model, ctx)
-    board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
+    packing = _packing(game, model, ctx, pages)
     parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
     inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]
     english = replace(ctx, lang="en")  # the terminal's summary is in English
@@ -127,13 +125,33 @@ def _duplex_order(game: Game, model: Any, ctx: KitContext,
 
     def draw_guide(first: Page, ink: float) -> Page:
         return guide.guide_page(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, first, None), *layout], ctx.lang,
-                                board=board, parts=parts, ink=[(ink, None), *inks], limits=limits(ctx))
+                                packing=packing, parts=parts, ink=[(ink, None), *inks], limits=limits(ctx))
 
     draft = draw_guide(pages[0].page, 0.0)  # the guide's own ink, measured on a draft of itself
     layout.insert(0, duplex.Sheet(guide.GUIDE, draw_guide(draft, coverage(draft)), None))
     summary = guide.kit_summary(game.title, layout, parts, [(coverage(draft), None), *inks], limits(english))
     return [KitPage(component, page, behind)
             for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)], summary
+
+
+def _packing(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> Packing:
+    """What the guide says about the board, the box and the score pad, read from what the kit counts and draws:
+    the board's stack among the box's contents, the box's floor and build, the score pages and their cuts."""
+    from pnp.components.boxfit import inner_space
+    from pnp.components.boxspec import settings_for
+    from pnp.components.guide import Packing
+
+    contents = game.kit_box_contents(model, ctx)
+    board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
+    scores = next((s for s in contents if s.name.startswith("score")), None)
+    settings = settings_for(model, ctx.box)
+    styles = {p.data.get("style") for item in pages if item.component == BOX for p in item.page.items
+              if p.cls == "box-net"}
+    style = "telescoping" if "telescoping" in styles else "hinged"
+    floor = inner_space(settings.size, settings.paper_thickness, style)[:2] if styles else (0.0, 0.0)
+    score_cut = any(p.cls == "cut-line" for item in pages if item.component == "scoresheet" for p in item.page.items)
+    return Packing(board, sum(item.component == "board" for item in pages), floor, style,
+                   scores.sheets if scores is not None else 0, score_cut, game.name)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ class Stack:
     count: int
     thickness: float
     on_top: bool = False
+    sheets: int = 1  # sheets of paper folded into the layers (a pad of score pages: its pages)
 
     @property
     def height(self) -> float:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS
-from pnp.components.duplex import Sheet, first_pages
+from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS, folded_sheet
+from pnp.components.duplex import BOOK_TURN, ONE_SIDED_TURN, Sheet, first_pages
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
 from pnp.draw.scene import Page, filled, stroked
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from pnp.components.boxfit import Stack
 
 GUIDE = "guide"
+CALIBRATION = "calibration"
 CARD = "card"  # 240 g/m² photo paper, laminated after printing
 PLAIN = "plain"  # 80 g/m² paper
 CARD_PARTS = frozenset({"board", "tiles", "cover"})
@@ -64,36 +65,50 @@ WORDS = Texts({
     PLAIN: {"en": "80 g/m²", "de": "80 g/m²"},
     "blank": {"en": "(back blank)", "de": "(Rückseite leer)"},
     "print": {"en": "Printing", "de": "Drucken"},
+    "jobs": {"en": "Print jobs", "de": "Druckaufträge"},
+    "job": {"en": "{n}. {pages} · {paper} · {sides} · {parts}", "de": "{n}. {pages} · {paper} · {sides} · {parts}"},
+    "job pages": {"en": "pages {pages}", "de": "Seiten {pages}"},
+    "job page": {"en": "page {pages}", "de": "Seite {pages}"},
+    "job card": {"en": "240 g/m² photo paper", "de": "Fotopapier 240 g/m²"},
+    "job plain": {"en": "80 g/m² paper", "de": "Papier 80 g/m²"},
+    "job two": {"en": "two-sided", "de": "beidseitig"},
+    "job one": {"en": "one-sided", "de": "einseitig"},
     "print steps": {
-        "en": ("Print at actual size (100 %), never 'fit to page'. Print the printer check first and "
+        "en": ("Print at actual size (100 %), never 'fit to page'. Print job 1, the printer check, first and "
                "measure it.",
-               "Two-sided printer: print the whole file two-sided, flip on the long edge. Every back "
-               "lands behind its front; a back's footer names its front page. Pages that say they are "
-               "blank leave a sheet's back empty.",
-               "Card and paper: print pages {card} on 240 g/m² photo paper, the other pages on 80 g/m² "
-               "paper (each range two-sided).",
-               "One-sided printer: print the odd pages of a range, put the printed stack back into the "
-               "tray turned as the printer check shows, then print its even pages. Without backs the "
-               "pieces work too: then print the odd pages only."),
-        "de": ("In Originalgröße (100 %) drucken, nie „an Seite anpassen“. Zuerst den Druckertest "
+               "Type each job's pages into the print dialog. Two-sided: flip on the long edge; a back's footer "
+               "names its front page. A one-sided job lists fronts only; their backs stay empty.",
+               "Photo paper must take ink on both sides (matte or 'double-sided'); paper glossy on one side "
+               "smears on its back.",
+               "Many printers cannot print 240 g/m² card on both sides, some nothing at all. Then print a "
+               "two-sided job by hand, one sheet at a time: print the front (odd page), {turn}, then print its back "
+               "(the next page)."),
+        "de": ("In Originalgröße (100 %) drucken, nie „an Seite anpassen“. Auftrag 1, den Druckertest, zuerst "
                "drucken und nachmessen.",
-               "Drucker mit Duplex: die ganze Datei beidseitig drucken, an der langen Kante wenden. Jede "
-               "Rückseite liegt dann hinter ihrer Vorderseite; die Fußzeile einer Rückseite nennt ihre "
-               "Vorderseite. Seiten, die sagen, dass sie leer sind, lassen die Rückseite frei.",
-               "Karton und Papier: Seiten {card} auf Fotopapier mit 240 g/m² drucken, die übrigen auf "
-               "Papier mit 80 g/m² (jeden Bereich beidseitig).",
-               "Drucker ohne Duplex: die ungeraden Seiten eines Bereichs drucken, den Stapel so wieder "
-               "einlegen, wie der Druckertest es zeigt, dann die geraden Seiten drucken. Ohne Rückseiten "
-               "gehen die Teile auch: dann nur die ungeraden Seiten drucken."),
+               "Die Seiten jedes Auftrags im Druckdialog eingeben. Beidseitig: an der langen Kante wenden; die "
+               "Fußzeile einer Rückseite nennt ihre Vorderseite. Ein einseitiger Auftrag nennt nur Vorderseiten; "
+               "ihre Rückseiten bleiben leer.",
+               "Das Fotopapier muss auf beiden Seiten Farbe annehmen (matt oder „beidseitig bedruckbar“); "
+               "einseitig glänzendes Papier verschmiert hinten.",
+               "Viele Drucker können 240-g/m²-Karton nicht beidseitig drucken, manche gar nichts beidseitig. Dann "
+               "einen beidseitigen Auftrag von Hand drucken, Bogen für Bogen: die Vorderseite (ungerade Seite) "
+               "drucken, {turn}, dann die Rückseite (die nächste Seite) drucken."),
     },
+    "try check": {"en": "Try it on the printer check: seen against the light its two arrows must cover each other.",
+                  "de": "Am Druckertest ausprobieren: gegen das Licht gehalten müssen sich seine beiden Pfeile "
+                        "decken."},
+    "turn book": {"en": "turn the sheet over like the page of a book and feed it again with the same edge first "
+                        "(the arrow on the printer check)",
+                  "de": "den Bogen wie eine Buchseite umblättern und wieder mit derselben Kante zuerst einlegen "
+                        "(der Pfeil auf dem Druckertest)"},
     "check elsewhere": {"en": "Print at actual size (100 %), never 'fit to page'. The printer check is printed once "
                                 "per print job: it is in the first kit made with this one (or alone: pnp calibrate).",
                          "de": "In Originalgröße (100 %) drucken, nie „an Seite anpassen“. Der Druckertest wird "
                                "einmal je Druckauftrag gedruckt: Er liegt dem ersten mit diesem erstellten Bausatz "
                                "bei (oder einzeln: pnp calibrate)."},
     "order": {"en": "Cutting order", "de": "Reihenfolge beim Schneiden"},
-    "step laminate": {"en": "Laminate the 240 g/m² sheets before cutting them.",
-                      "de": "Die Bogen mit 240 g/m² vor dem Schneiden laminieren."},
+    "step laminate": {"en": "Laminate the 240 g/m² sheets whole, before cutting them.",
+                      "de": "Die Bogen mit 240 g/m² ganz laminieren, vor dem Schneiden."},
     "step tiles": {"en": "Pieces ({pages}): cut the long straight lines across the sheet first, then "
                          "the short ones between the pieces.",
                    "de": "Spielsteine ({pages}): erst die langen geraden Linien über den Bogen "
@@ -102,59 +117,76 @@ WORDS = Texts({
                                 "through its centre.",
                           "de": "Spielplan ({pages}): am Umriss ausschneiden, dann an den drei langen schwarzen "
                                 "Linien durch die Mitte."},
+    "step board hinged": {"en": "Board ({pages}): cut the laminated board out along its outline, then along the red "
+                                "lines into {n} panels.",
+                          "de": "Spielplan ({pages}): den laminierten Plan am Umriss ausschneiden, dann an den roten "
+                                "Linien in {n} Teile."},
     "step board": {"en": "Board ({pages}): cut along its outer line.",
                    "de": "Spielplan ({pages}): an der äußeren Linie ausschneiden."},
     "step cover": {"en": "Cover ({pages}): cut at the corner marks and glue it onto the lid.",
                    "de": "Deckelbild ({pages}): an den Eckmarken ausschneiden und auf den Deckel "
                          "kleben."},
-    "step scoresheet": {"en": "Score sheets ({pages}): cut apart at the line between them, if any.",
-                        "de": "Punkteblätter ({pages}): an der Linie dazwischen trennen, falls "
-                              "vorhanden."},
+    "step scoresheet": {"en": "Score sheets ({pages}): cut apart at the line between them.",
+                        "de": "Punkteblätter ({pages}): an der Linie dazwischen trennen."},
     "step box": {"en": "Box ({pages}): cut the nets last, along their solid lines.",
                  "de": "Schachtel ({pages}): die Netze zuletzt an den durchgezogenen Linien "
                        "ausschneiden."},
+    "hinges": {"en": "Joining the board", "de": "Den Spielplan verbinden"},
+    "hinge steps": {
+        "en": ("Lay the two panels of each red bar face down, 1.5 mm apart (three laminated offcuts make a "
+               "spacer), and tape the joint on the back with 25 mm cloth book-binding tape (linen tape: it holds "
+               "on the film).",
+               "Tape only the joints with a red bar: they chain all {n} panels. The board lies flat in play and "
+               "folds panel by panel along the tapes, zig-zag, into {n} layers of {w:.0f} x {h:.0f} mm. Never fold "
+               "across a panel: laminated card cracks."),
+        "de": ("Die zwei Teile jedes roten Balkens mit der Rückseite nach oben und 1,5 mm Abstand hinlegen (drei "
+               "laminierte Reststreifen als Abstandhalter) und die Fuge hinten mit 25 mm breitem Gewebeband "
+               "(Buchbinderband: es hält auf der Folie) verbinden.",
+               "Nur die Fugen mit rotem Balken kleben: Sie verbinden alle {n} Teile zu einer Kette. Der Plan liegt "
+               "beim Spielen flach und faltet sich Teil für Teil an den Klebebändern zickzack zu {n} Lagen von "
+               "{w:.0f} x {h:.0f} mm. Nie quer durch ein Teil falten: laminierter Karton bricht."),
+    },
+    "two sheets": {"en": "The board comes on {sheets} sheets, each with whole panels; the bars at their edges join "
+                         "them.",
+                   "de": "Der Spielplan kommt auf {sheets} Bogen, jeder mit ganzen Teilen; die Balken an ihren "
+                         "Rändern verbinden sie."},
     "box": {"en": "Making the box", "de": "Die Schachtel basteln"},
     "box steps": {
         "en": ("Score the fold lines with a blunt knife along a ruler before folding.",
                "Then follow the steps printed on the net: fold with the print outside, glue each grey tab "
-               "inside the wall beside it, close the lid."),
+               "inside the wall beside it, {close}."),
         "de": ("Die Falzlinien vor dem Falten mit einem stumpfen Messer am Lineal vorritzen.",
                "Dann den Schritten auf dem Netz folgen: mit dem Druck nach außen falten, jede graue Lasche "
-               "innen an die Wand daneben kleben, den Deckel schließen."),
+               "innen an die Wand daneben kleben, {close}."),
     },
+    "close hinged": {"en": "close the lid and tuck in its flap", "de": "den Deckel schließen und seine Lasche "
+                                                                       "einstecken"},
+    "close telescoping": {"en": "slide the lid down over the tray", "de": "den Deckel über die Unterschachtel "
+                                                                           "schieben"},
     "in the box": {"en": "Into the box", "de": "In die Schachtel"},
-    "no board": {"en": "The pieces lie on the floor of the box, the folded rules and score sheets on top.",
-                 "de": "Die Steine liegen auf dem Boden der Schachtel, gefaltete Regeln und "
-                       "Punkteblätter obenauf."},
-    "board folds": {"en": "Fold the board in half {n}, each time across its longer side, and lay it on the "
-                          "pieces with the folded rules.",
-                    "de": "Den Spielplan {n} in der Mitte falten, jedes Mal quer zur längeren Seite, und "
-                          "mit den gefalteten Regeln auf die Steine legen."},
+    "no board": {"en": "The pieces lie on the floor of the box.", "de": "Die Steine liegen auf dem Boden der "
+                                                                        "Schachtel."},
+    "board hinged": {"en": "Lay the folded board on the pieces.", "de": "Den gefalteten Plan auf die Steine legen."},
     "board panels": {"en": "Cut the board out along its outline, then along the three long black lines through its "
                            "centre: {n} panels of {w:.0f} x {h:.0f} mm that butt together to the board in play. No "
-                           "place a stone lies on is cut or creased. Lay them flat on the pieces, the folded rules "
-                           "on top.",
+                           "place a stone lies on is cut or creased. Lay them flat on the pieces.",
                      "de": "Den Spielplan am Umriss ausschneiden, dann an den drei langen schwarzen Linien durch "
                            "die Mitte: {n} Teile von {w:.0f} x {h:.0f} mm, die beim Spielen aneinandergelegt den "
                            "Spielplan ergeben. Kein Platz eines Steins wird zerschnitten oder geknickt. Flach auf "
-                           "die Steine legen, die gefalteten Regeln obenauf."},
-    "board zigzag": {"en": "Cut the board out along its outer line and fold it only along the red dash-dot lines "
-                           "between fields, zig-zag: {n} layers of {w:.0f} x {h:.0f} mm. No field is creased. Lay it "
-                           "on the pieces with the folded score sheets and rules.",
-                     "de": "Den Spielplan an seiner äußeren Linie ausschneiden und nur an den rot gestrichelten "
-                           "Falzlinien zwischen den Feldern zickzack falten: {n} Lagen von {w:.0f} x {h:.0f} mm. Kein "
-                           "Feld wird geknickt. Mit den gefalteten Punkteblättern und Regeln auf die Steine legen."},
-    "board glued zigzag": {"en": "The board comes on {sheets} sheets: cut and glue them into one as their notes say "
-                                 "(the triangles meet at the seam). Then fold it only along the red dash-dot lines "
-                                 "between fields, zig-zag: {n} layers of {w:.0f} x {h:.0f} mm. No field is creased. "
-                                 "Lay it on the pieces with the folded score sheets and rules.",
-                           "de": "Der Spielplan kommt auf {sheets} Bogen: sie ausschneiden und zu einem kleben, wie "
-                                 "ihre Hinweise sagen (die Dreiecke treffen sich an der Naht). Dann nur an den rot "
-                                 "gestrichelten Falzlinien zwischen den Feldern zickzack falten: {n} Lagen von "
-                                 "{w:.0f} x {h:.0f} mm. Kein Feld wird geknickt. Mit den gefalteten Punkteblättern "
-                                 "und Regeln auf die Steine legen."},
-    "board flat": {"en": "The board lies flat on the pieces, the folded rules on top.",
-                   "de": "Der Spielplan liegt flach auf den Steinen, die gefalteten Regeln obenauf."},
+                           "die Steine legen."},
+    "board flat": {"en": "The board lies flat on the pieces.", "de": "Der Spielplan liegt flach auf den Steinen."},
+    "fold papers": {"en": "Fold the {papers} in half {n}, each time across the longer side, to {w:.0f} x {h:.0f} mm, "
+                          "and lay them on top (folded {fewer} they are {w2:.0f} x {h2:.0f} mm, too large for the "
+                          "{fl} x {fw} mm floor).",
+                    "de": "{papers} {n} in der Mitte falten, jedes Mal quer zur längeren Seite, auf {w:.0f} x "
+                          "{h:.0f} mm, und obenauf legen ({fewer} gefaltet sind sie {w2:.0f} x {h2:.0f} mm, zu groß "
+                          "für den Boden von {fl} x {fw} mm)."},
+    "rules": {"en": "rules", "de": "Die Regeln"},
+    "rules and scores": {"en": "rules and each score page", "de": "Die Regeln und jede Seite Punkteblätter"},
+    "pad": {"en": "A pad of score sheets: the box takes {m} pages. Print page {page} {m} times, or make the pad at "
+                  "once: pnp scoresheet {game} --pages {m}.",
+            "de": "Ein Block Punkteblätter: Die Schachtel fasst {m} Seiten. Seite {page} {m}-mal drucken oder den "
+                  "Block auf einmal erzeugen: pnp scoresheet {game} --pages {m}."},
 })
 
 STYLE = FlowStyle(body=pt(8.5), h1=pt(12), h2=pt(10.5), gap=1.2)
@@ -191,19 +223,107 @@ def rows(layout: Sequence[Sheet]) -> list[Row]:
     return out
 
 
-def _into_the_box(board: Stack | None, lang: str, sheets: int = 1) -> str:
-    """How the board goes into the box; `sheets`: the board's sheets of paper, glued into one."""
+@dataclass(frozen=True)
+class Packing:
+    """What the guide says about making the kit beyond its sheets: the board as the box-fit check counts it
+    (hinged panels, flat panels or None), the box, and the score pad the box counts."""
+
+    board: Stack | None = None
+    board_sheets: int = 1  # sheets of paper the board is printed on
+    floor: tuple[float, float] = (0.0, 0.0)  # the box's inner floor, mm
+    box_style: str = "hinged"  # as the kit's box is built: hinged or telescoping
+    score_pages: int = 0  # pages of score sheets the box counts (0: the game has none)
+    score_cut: bool = False  # a score page holds several sheets, cut apart
+    game: str = ""  # the game's name on the command line
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """Pages printed in one go on one paper: the fronts (one-sided) or fronts and backs (two-sided)."""
+
+    paper: str
+    two_sided: bool
+    pages: tuple[int, ...]
+    components: tuple[str, ...]
+
+
+def print_jobs(table: Sequence[Row]) -> list[PrintJob]:
+    """The kit's print jobs: the printer check alone first, then card two-sided, card one-sided, paper
+    two-sided, paper one-sided. A one-sided job prints its sheets' fronts only (their backs are blank)."""
+    def job(chosen: list[Row], paper: str, two_sided: bool) -> PrintJob:
+        pages = tuple(p for r in chosen for p in ((r.first, r.last) if two_sided else (r.first,)))
+        return PrintJob(paper, two_sided, pages, tuple(dict.fromkeys(r.component for r in chosen)))
+
+    check = [r for r in table if r.component == CALIBRATION]
+    jobs = [job(check, PLAIN, True)] if check else []
+    for paper in (CARD, PLAIN):
+        for two_sided in (True, False):
+            chosen = [r for r in table if r.component != CALIBRATION and r.paper == paper
+                      and r.two_sided == two_sided]
+            if chosen:
+                jobs.append(job(chosen, paper, two_sided))
+    return jobs
+
+
+def dialog_pages(numbers: Sequence[int]) -> str:
+    """Pages as a print dialog takes them: 1, 3-4, 9."""
+    return page_ranges(numbers).replace("–", "-")
+
+
+def _board_words(packing: Packing, lang: str) -> tuple[list[str], str]:
+    """The hinge steps (none unless the board is hinged) and how the board goes into the box."""
+    board = packing.board
     if board is None:
-        return WORDS(lang, "no board")
+        return [], WORDS(lang, "no board")
     if board.name == BOARD_PANELS:
-        return WORDS(lang, "board panels", n=board.count, w=board.width, h=board.depth)
+        return [], WORDS(lang, "board panels", n=board.count, w=board.width, h=board.depth)
     if board.name == BOARD_HINGED:
-        return WORDS(lang, "board zigzag" if sheets == 1 else "board glued zigzag", n=board.count, w=board.width,
-                     h=board.depth, sheets=sheets)
-    folds = round(math.log2(board.count))
-    if folds == 0:
-        return WORDS(lang, "board flat")
-    return WORDS(lang, "board folds", n=times(folds, lang))
+        steps = [WORDS(lang, "hinge steps")[0], WORDS(lang, "hinge steps")[1].format(n=board.count, w=board.width,
+                                                                                    h=board.depth)]
+        if packing.board_sheets > 1:
+            steps.insert(0, WORDS(lang, "two sheets", sheets=packing.board_sheets))
+        return steps, WORDS(lang, "board hinged")
+    return [], WORDS(lang, "board flat")
+
+
+def paper_folds(paper: Paper, floor: tuple[float, float]) -> tuple[Stack, Stack] | None:
+    """The fewest halvings of a sheet of `paper` that lie on `floor`, and the one fold fewer (None: none
+    needed, or no number of folds fits)."""
+    for folds in range(1, 6):
+        sheet = folded_sheet("paper", paper.width, paper.height, 0.1, folds)
+        if _on_floor(sheet, floor):
+            return sheet, folded_sheet("paper", paper.width, paper.height, 0.1, folds - 1)
+    return None
+
+
+def _decimal(value: float, lang: str) -> str:
+    """One decimal, with the language's decimal mark: 128.4 / 128,4."""
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _on_floor(sheet: Stack, floor: tuple[float, float]) -> bool:
+    (a, b), (c, d) = sorted((sheet.width, sheet.depth)), sorted(floor)
+    return a <= c + 1e-9 and b <= d + 1e-9
+
+
+def _papers_words(paper: Paper, packing: Packing, table: Sequence[Row], lang: str) -> list[str]:
+    """How the rules (and score pages) fold to fit the box, and how many score pages the box takes."""
+    out = []
+    folds = paper_folds(paper.portrait(), packing.floor) if min(packing.floor) > 0 else None
+    if folds is not None:
+        sheet, fewer = folds
+        count = round(math.log2(sheet.count))
+        scores = any(r.component == "scoresheet" for r in table)
+        out.append(WORDS(lang, "fold papers", papers=WORDS(lang, "rules and scores" if scores else "rules"),
+                         n=times(count, lang), w=max(sheet.width, sheet.depth), h=min(sheet.width, sheet.depth),
+                         fewer=times(count - 1, lang), w2=max(fewer.width, fewer.depth),
+                         h2=min(fewer.width, fewer.depth), fl=_decimal(max(packing.floor), lang),
+                         fw=_decimal(min(packing.floor), lang)))
+    score_rows = [r for r in table if r.component == "scoresheet"]
+    if packing.score_pages and score_rows:
+        out.append(WORDS(lang, "pad", m=packing.score_pages, page=score_rows[0].first, game=packing.game))
+    return out
 
 
 def sparse_sheets(layout: Sequence[Sheet], lang: str, parts: dict[str, str],
@@ -272,22 +392,25 @@ def page_ranges(numbers: Sequence[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
 
 
-def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, board: Stack | None,
+def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, packing: Packing,
                parts: dict[str, str], ink: Sequence[tuple[float, float | None]],
                limits: dict[str, str] | None = None) -> Page:
     """The guide for the kit whose sheets are `layout` (its own sheet first).
 
-    `parts` maps a component to the word its footers print; `board` is the board as the box-fit check
-    counts it (panels, or a sheet folded into layers; None: no board); `ink` is each sheet's ink coverage,
-    front and back (None: a blank back); `limits` says why a component's sheet takes no more pieces.
+    `parts` maps a component to the word its footers print; `packing` says how the board, the box and the
+    score pad are made; `ink` is each sheet's ink coverage, front and back (None: a blank back); `limits`
+    says why a component's sheet takes no more pieces.
     """
     words = WORDS.of(lang)
     page = Page.for_paper(paper.portrait(), label=GUIDE)
     top = title_band(page, WORDS(lang, "title", game=title), words["subtitle"], size=pt(16))
     box = content_box(page)
     table = rows(layout)
-    y = _table(page, table, box.x0, top, box.width, lang, parts, ink,
-               panels=board is not None and board.name == BOARD_PANELS)
+    board = packing.board
+    panels = board is not None and board.name == BOARD_PANELS
+    hinged = board is not None and board.name == BOARD_HINGED
+    y = _table(page, table, box.x0, top, box.width, lang, parts, ink, board="board panels" if panels
+               else "board hinged" if hinged else "board", score_cut=packing.score_cut)
     for line in [words["ink note"], *sparse_sheets(layout, lang, parts, limits)]:
         size = pt(7)
         for part in wrap(line, box.width, size):
@@ -295,37 +418,72 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
             note = line == words["ink note"]
             page.text(box.x0, y, part, size, style=filled("#555555" if note else "#9a3412"),
                       cls="guide-note" if note else "guide-warning")
+    y = _jobs(page, table, box.x0, y + 2.5, box.width, lang, parts)
 
     def pages_of(component: str) -> str:
         numbers = [p for r in table if r.component == component
                    for p in ((r.first, r.last) if r.two_sided else (r.first,))]
         return WORDS(lang, "page" if len(numbers) == 1 else "pages n", n=page_ranges(numbers))
 
-    card = page_ranges([p for r in table if r.paper == CARD for p in (r.first, r.last)])
-    steps = [words["step laminate"]] if card else []
+    steps = [words["step laminate"]] if any(r.paper == CARD for r in table) else []
     for component in ("tiles", "board", "cover", "scoresheet", "box"):
+        if component == "scoresheet" and not packing.score_cut:
+            continue
         if any(r.component == component for r in table):
-            key = "step board panels" if component == "board" and board is not None \
-                and board.name == BOARD_PANELS else f"step {component}"
-            steps.append(WORDS(lang, key, pages=pages_of(component)))
-    print_steps = [s.replace("{card}", card or "–") for s in words["print steps"]]
-    if not any(r.component == "calibration" for r in table):
+            key = f"step board {'panels' if panels else 'hinged'}" if component == "board" and (panels or hinged) \
+                else f"step {component}"
+            steps.append(WORDS(lang, key, pages=pages_of(component), n=board.count if board else 0))
+    turn = {BOOK_TURN: words["turn book"]}[ONE_SIDED_TURN]
+    print_steps = [s.replace("{turn}", turn) for s in words["print steps"]]
+    if any(r.component == CALIBRATION for r in table):
+        print_steps[3] += " " + words["try check"]
+    else:
         print_steps[0] = words["check elsewhere"]
-    if not card:
-        print_steps = [s for s in print_steps if "240" not in s]
-    into = _into_the_box(board, lang, sum(r.component == "board" for r in table))
+    if not any(r.paper == CARD for r in table):
+        print_steps = print_steps[:2]
+    hinge_steps, into = _board_words(packing, lang)
+    box_steps = [s.replace("{close}", words[f"close {packing.box_style}"]) for s in words["box steps"]]
     items = [Heading(words["print"], level=2), Bullets(tuple(print_steps)),
-             Heading(words["order"], level=2), *(Paragraph(f"{n}. {s}") for n, s in enumerate(steps, 1)),
-             Heading(words["box"], level=2), Bullets(words["box steps"]),
-             Heading(words["in the box"], level=2), Paragraph(into)]
-    block = layout_flow(items, box.x0, y + 4, box.width, box.y1 - y - 4, component=f"{GUIDE} ({lang})", style=STYLE)
+             Heading(words["order"], level=2), *(Paragraph(f"{n}. {s}") for n, s in enumerate(steps, 1))]
+    if hinge_steps:
+        items += [Heading(words["hinges"], level=2), Bullets(tuple(hinge_steps))]
+    items += [Heading(words["box"], level=2), Bullets(tuple(box_steps)),
+              Heading(words["in the box"], level=2),
+              Bullets((into, *_papers_words(paper, packing, table, lang)))]
+    block = layout_flow(items, box.x0, y + 2, box.width, box.y1 - y - 2, component=f"{GUIDE} ({lang})", style=STYLE)
     page.extend(block.primitives)
     return page
 
 
+def _jobs(page: Page, table: Sequence[Row], x: float, y: float, width: float, lang: str,
+          parts: dict[str, str]) -> float:
+    """The print jobs, one line each (the job's pages in `data-pages`); returns the y below them."""
+    words = WORDS.of(lang)
+    ascent, descent = vertical_extent(pt(10.5), bold=True)
+    y += ascent
+    page.text(x, y, words["jobs"], pt(10.5), weight="bold", cls="guide-jobs")
+    y += descent + 0.8
+    size = pt(8.5)
+    for number, job in enumerate(print_jobs(table), 1):
+        names = ", ".join(KIT.get(lang, parts.get(c, c), c) for c in job.components)
+        line = WORDS(lang, "job", n=number,
+                     pages=WORDS(lang, "job page" if len(job.pages) == 1 else "job pages",
+                                 pages=dialog_pages(job.pages)),
+                     paper=words[f"job {job.paper}"], sides=words["job two" if job.two_sided else "job one"],
+                     parts=names)
+        for index, part in enumerate(wrap(line, width, size)):
+            y += size * 1.35
+            page.text(x + (0 if index == 0 else 3.0), y, part, size, cls="guide-job",
+                      data={"job": str(number), "pages": " ".join(map(str, job.pages)), "paper": job.paper,
+                            "two-sided": "yes" if job.two_sided else "no"} if index == 0 else {})
+    return y + descent
+
+
 def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, lang: str,
-           parts: dict[str, str], ink: Sequence[tuple[float, float | None]], panels: bool = False) -> float:
-    """The sheet table from (x, y); returns the y below it. `panels`: the board is cut into panels."""
+           parts: dict[str, str], ink: Sequence[tuple[float, float | None]], board: str = "board",
+           score_cut: bool = False) -> float:
+    """The sheet table from (x, y); returns the y below it. `board`: how the board is cut (its CUTS key);
+    `score_cut`: a score page holds several sheets to cut apart."""
     words = WORDS.of(lang)
     heads = (words["pages"], words["part"], words["paper"], words["sides"], words["cut"], words["ink"])
     shares = (0.17, 0.23, 0.19, 0.11, 0.19, 0.11)
@@ -346,7 +504,8 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
         pages = f"{row.first}–{row.last}" if row.two_sided else f"{row.first} {words['blank']}"
         front, back = ink[index]
         cells = (pages, part, words[row.paper], words["two sides" if row.two_sided else "one side"],
-                 _cut("board panels" if row.component == "board" and panels else row.component, lang),
+                 _cut(board if row.component == "board" else "none" if row.component == "scoresheet" and not score_cut
+                      else row.component, lang),
                  ink_cell(front, back))
         for column, share, text in zip(columns, shares, cells, strict=True):
             size = ROW_SIZE
@@ -364,9 +523,10 @@ CUTS = Texts({
     "tiles": {"en": "every line", "de": "alle Linien"},
     "board": {"en": "outer line", "de": "äußere Linie"},
     "board panels": {"en": "outline, 3 lines", "de": "Umriss, 3 Linien"},
+    "board hinged": {"en": "outline, red lines", "de": "Umriss, rote Linien"},
     "cover": {"en": "corner marks", "de": "Eckmarken"},
     "box": {"en": "solid lines", "de": "durchgezogene Linien"},
-    "scoresheet": {"en": "middle line, if any", "de": "Mittellinie, falls da"},
+    "scoresheet": {"en": "middle line", "de": "Mittellinie"},
     "none": {"en": "—", "de": "—"},
 })
 
