@@ -3,7 +3,6 @@ print guide says what the box-fit check counts."""
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from pnp import games
 from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS, inner_space
 from pnp.draw.paper import A4, LETTER
-from pnp.draw.scene import Line, Text
+from pnp.draw.scene import Text
 from pnp.kit import draw_kit, kit_context
 
 
@@ -121,7 +120,7 @@ def test_zatre_board_is_cut_on_field_edges_into_hinged_panels_that_fold_flat_int
             for fx0, fy0, fx1, fy1 in fields.values():
                 crosses = fx0 + 1e-6 < x1 < fx1 - 1e-6 if x1 == x2 else fy0 + 1e-6 < y1 < fy1 - 1e-6
                 assert not crosses
-        for x, y, w, h in bars:  # every bar on a cut line
+        for x, y, _, _ in bars:  # every bar on a cut line
             assert any((x1 == x2 and abs(x - x1) < 1e-6 and min(y1, y2) < y < max(y1, y2))
                        or (y1 == y2 and abs(y - y1) < 1e-6 and min(x1, x2) < x < max(x1, x2))
                        for x1, y1, x2, y2 in cuts)
