@@ -459,6 +459,11 @@ def game_values(ctx: click.Context, game: str | None, component: str | None,
             given[name] = value
     if game is not None:
         chosen = registry.get(game)
+        if component is not None and component != "box" and component not in chosen.components:
+            from pnp.kit import component_names
+
+            # Before its options: a part the game does not have is the answer, not an option it lacks.
+            raise PnpError(f"{game} has no {component}; its parts are: {', '.join(component_names(chosen))}")
         chosen.check_preset(options.get("preset"))
         for name, value in given.items():
             declared = chosen.option(name)

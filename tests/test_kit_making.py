@@ -200,3 +200,16 @@ def test_the_guide_answers_a_newcomers_questions(tmp_path) -> None:
     for question, answers in QUESTIONS.items():
         for words in answers:
             assert words in guide, f"{question}: {words!r} not in the guide"
+
+
+def test_a_part_the_game_does_not_have_is_named_before_its_options(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    for args in (["scoresheet", "rautino", "--pages", "2"], ["scoresheet", "rautino"]):
+        result = CliRunner().invoke(main, [*args, "-o", str(tmp_path / "out")])
+        assert result.exit_code == 2
+        assert result.output.strip().splitlines()[-1] == \
+            "pnp: error: rautino has no scoresheet; its parts are: board, tiles, cover, rules, box"
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
