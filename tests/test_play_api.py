@@ -248,7 +248,10 @@ def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
     ({"seats": "human,grandmaster"}, "seats: 'grandmaster' is not a player of rautino at the play table; use "
                                      "human or a strength level: beginner, good, strong, expert, master"),
     ({"seats": "human,greedy,greedy"}, "seats: 3 seat(s), rautino is for 1 or 2 players"),
-    ({"seed": -1}, "seed: from 0 to 2147483647"),
+    ({"seed": -1}, "seed: a whole number from 0 to 2147483647, not -1"),
+    ({"seed": 1.5}, "seed: a whole number from 0 to 2147483647, not 1.5"),
+    ({"seed": True}, "seed: a whole number from 0 to 2147483647, not true"),
+    ({"seed": 2**80}, "seed: a whole number from 0 to 2147483647, not 12089258196146291747..."),
     ({"spec": "../x.toml"}, "'../x.toml': not a path inside the workspace"),
     ({"game": "triomino", "preset": "fast"}, "preset: triomino has the presets seed, classic"),
     ({"game": "zatre", "seats": "human,human,human,human,human"}, "seats: 5 seat(s), zatre is for 2 or 3 or 4 "
@@ -262,7 +265,7 @@ def test_a_bad_new_game_is_refused_in_one_line(client: TestClient, body: dict, m
 
 def test_live_games_are_bounded_by_number_and_idle_time(tmp_path: Path) -> None:
     model = load(None)
-    sessions = Sessions(tmp_path, limit=2, idle=IDLE_SECONDS)
+    sessions = Sessions(Workspace.open(tmp_path), limit=2, idle=IDLE_SECONDS)
     made = [sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
             for _ in range(2)]
     with pytest.raises(Exception, match="2 games are live"):
@@ -276,7 +279,7 @@ def test_live_games_are_bounded_by_number_and_idle_time(tmp_path: Path) -> None:
 
 def test_a_game_ended_early_makes_room_for_a_new_one_and_its_page_still_shows_its_end(tmp_path: Path) -> None:
     model = load(None)
-    sessions = Sessions(tmp_path, limit=2, idle=IDLE_SECONDS)
+    sessions = Sessions(Workspace.open(tmp_path), limit=2, idle=IDLE_SECONDS)
     made = [sessions.start("rautino", lambda: RautinoTable(model, ["human"], 1), ["human"], 1, False, "")
             for _ in range(2)]
     sessions.leave(made[0])

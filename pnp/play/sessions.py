@@ -5,24 +5,28 @@ move can be taken back by playing the game again from its seed without it (the c
 draw from the same seeded random numbers, so they play again as they did). A finished game is
 saved in the workspace as one record of the log format, which `pnp replay` checks; so is a game its
 people left before its end (the End game button, a closed page, the studio stopped), marked abandoned,
-once one of them has moved.
+once one of them has moved. Every ended game's record can also be downloaded from its page, so a game
+whose record cannot be written to the workspace (its `played` is no folder) is not lost.
+
+A game of computers only plays out inside the request that starts it: it may seat only the quick
+levels, and it is not written to `played/` (which lists people's games); its record is downloaded.
+Profi mode gives no help: no places are shown, and a move once made is not taken back.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import tempfile
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pnp.check.replay import ABANDONED
 from pnp.errors import PnpError
+from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
+from pnp.studio.workspace import Workspace
 
 from .seats import HUMAN, strength
 from .table import Refused, Table
@@ -30,6 +34,9 @@ from .table import Refused, Table
 MAX_LIVE_GAMES = 16  # games kept at once; a new one beyond it is refused until one ends or idles out
 IDLE_SECONDS = 2 * 60 * 60  # a game nobody moved in for this long is dropped
 SAVED_FOLDER = "played"  # in the workspace: one JSON-lines record per finished game
+# The levels that move at once (no search): the only ones a game without a person may seat, as
+# such a game is played to its end inside the request that starts it.
+QUICK_PLAYERS = frozenset(level.player for level in STANDARD_LEVELS if level.name in DEFAULT_MATRIX)
 
 
 class GoneGame(PnpError):
@@ -55,6 +62,8 @@ class Session:
     version: int = 0
     used: float = field(default_factory=time.monotonic)
     saved: str | None = None  # the record's path in the workspace once the game is over
+    unsaved: str = ""  # why an ended game's record is not in the workspace (it is offered as a download)
+    ended_record: str | None = None  # the record's JSON line once the game has ended
     left: bool = False  # its people ended it before the rules did
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -88,6 +97,8 @@ class Session:
     def undo(self, version: Any) -> None:
         if version != self.version:
             raise Stale(f"version: the game has moved on since version {version!r} (now {self.version}); reload it")
+        if self.profi:
+            raise Refused("undo: not in profi mode, which gives no help: a move once made stands")
         if self.people != 1:
             raise Refused("undo: only in a game with one person (the other person would lose a move)")
         if self.over:
@@ -123,30 +134,42 @@ class Session:
             "note": "" if self.over else table.note(),
             "sheets": table.sheets(), "turns": table.turns, "crop": table.crop,
             "places": table.places(),
-            "undo": self.people == 1 and bool(self.moves) and not self.over, "saved": self.saved,
+            "undo": self.people == 1 and not self.profi and bool(self.moves) and not self.over,
+            "saved": self.saved, "unsaved": self.unsaved,
+            "record": f"/api/play/{self.id}/record.jsonl" if self.ended_record is not None else None,
         }
 
 
 class Sessions:
-    def __init__(self, root: Path, limit: int = MAX_LIVE_GAMES, idle: float = IDLE_SECONDS) -> None:
-        self.root = root
+    def __init__(self, workspace: Workspace, limit: int = MAX_LIVE_GAMES, idle: float = IDLE_SECONDS) -> None:
+        self.workspace = workspace
         self.limit = limit
         self.idle = idle
         self._live: dict[str, Session] = {}
+        self._starting = 0  # games being set up: they hold their place in the limit already
         self._lock = threading.Lock()
 
     def start(self, game: str, make: Callable[[], Table], seats: list[str], seed: int, profi: bool,
               spec: str, spec_path: str | None = None) -> Session:
+        if HUMAN not in seats and not set(seats) <= QUICK_PLAYERS:
+            quick = ", ".join(level.name for level in STANDARD_LEVELS if level.player in QUICK_PLAYERS)
+            raise PnpError(f"seats: a game without a person plays out at once, so only the quick levels ({quick}) "
+                           "may play it; seat a person, or study stronger levels with pnp check --levels")
         with self._lock:
             self._drop_idle()
             self._drop_ended()
-            if sum(1 for s in self._live.values() if not s.over) >= self.limit:
+            if sum(1 for s in self._live.values() if not s.over) + self._starting >= self.limit:
                 raise PnpError(f"{self.limit} games are live (the most at once); finish one, or wait until one "
                                f"has been idle for {self.idle / 3600:g} hours")
-        session = Session(secrets.token_hex(8), game, make, seats, seed, profi, spec, spec_path)
-        self._save_if_over(session)
-        with self._lock:
-            self._live[session.id] = session
+            self._starting += 1
+        try:
+            session = Session(secrets.token_hex(8), game, make, seats, seed, profi, spec, spec_path)
+            self._save_if_over(session)
+            with self._lock:
+                self._live[session.id] = session
+        finally:
+            with self._lock:
+                self._starting -= 1
         return session
 
     def get(self, game_id: str) -> Session:
@@ -193,20 +216,25 @@ class Sessions:
             self.leave(session)
 
     def _save_if_over(self, session: Session) -> None:
-        if session.table.over and not session.saved:
+        if session.table.over and session.ended_record is None:
             self._save(session, session.table.record())
 
     def _save(self, session: Session, record: dict[str, Any]) -> None:
+        """Keep the ended game's record for its download, and write it to the workspace's `played/`
+        (a game of people); when that cannot be done, say why: the game is over either way."""
         head = {"pnp_game": session.game, "game": 1, "seed": session.seed, "players": len(session.seats),
                 "seats": list(session.seats), "played": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                 "spec": session.spec_path}
         record = head | {k: v for k, v in record.items() if k not in head}
-        folder = self.root / SAVED_FOLDER
-        folder.mkdir(parents=True, exist_ok=True)
-        name = f"{session.game}-{time.strftime('%Y%m%d-%H%M%S')}-{session.id}.jsonl"
-        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, folder / name)
-        session.saved = f"{SAVED_FOLDER}/{name}"
+        session.ended_record = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        if not session.people:
+            session.unsaved = f"a game of computers only is not kept in {SAVED_FOLDER}/; download its record"
+            return
+        relative = f"{SAVED_FOLDER}/{session.game}-{time.strftime('%Y%m%d-%H%M%S')}-{session.id}.jsonl"
+        try:
+            self.workspace.write(relative, session.ended_record.encode("utf-8"), new=True)
+        except (PnpError, OSError) as exc:  # OutsideWorkspace is a PnpError; FileExistsError an OSError
+            reason = str(exc) if isinstance(exc, PnpError) else f"{relative}: already exists"
+            session.unsaved = f"not saved in the workspace ({reason}); download its record instead"
+            return
+        session.saved = relative

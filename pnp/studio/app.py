@@ -27,6 +27,7 @@ from .play_routes import play_routes
 from .played import NoSuchGame, played_games
 from .preview import KitCache, KitSettings
 from .replays import Replays, picks
+from .requests import json_body
 from .security import StudioGuard
 from .words import report_page
 from .workspace import OutsideWorkspace, Workspace
@@ -38,35 +39,6 @@ LANGS = ("en", "de")
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
-
-
-MAX_JSON_DEPTH = 32  # a spec is a few tables deep; a request nested deeper is not the page's
-
-
-def _depth(value: Any) -> int:
-    """How deeply lists and objects nest in a JSON value (walked without recursion)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
-            if depth <= MAX_JSON_DEPTH:
-                stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        raise PnpError("the request body is not JSON") from None
-    except RecursionError:
-        raise PnpError(f"the request body nests more than {MAX_JSON_DEPTH} levels deep") from None
-    if not isinstance(body, dict):
-        raise PnpError("the request body must be a JSON object")
-    if _depth(body) > MAX_JSON_DEPTH:
-        raise PnpError(f"the request body nests more than {MAX_JSON_DEPTH} levels deep")
-    return body
 
 
 def _source(ref: specs.SpecRef) -> str:
@@ -130,7 +102,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
     kits = KitCache()
     checks = CheckJobs(workspace.root / "studio-output")
     replays = Replays()
-    played = Sessions(workspace.root)
+    played = Sessions(workspace)
 
     def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def route(request: Request) -> Response:
@@ -175,7 +147,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
 
     async def edit_spec(request: Request) -> Response:
         """Form edits applied to the text (nothing written), with the loader's verdict on the result."""
-        body = await _json_body(request)
+        body = await json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         edits = body.get("edits", [])
         if not isinstance(edits, list):
@@ -185,18 +157,17 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         return JSONResponse({"text": text, "form": specs.describe(text), "validation": validation.to_json()})
 
     async def save_spec(request: Request) -> Response:
-        body = await _json_body(request)
+        body = await json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         base = body.get("version")
         if base is not None and not isinstance(base, str):
             raise PnpError("version: must be the version string the spec was opened with")
         text = _text(body)
-        version = await run_in_threadpool(history.saving, workspace, ref.path,
-                                          lambda: specs.save(workspace, ref, text, base), text)
-        return JSONResponse({"id": ref.id, "version": version})
+        saved = await run_in_threadpool(history.save, workspace, ref, text, base)
+        return JSONResponse({"id": ref.id, **saved.to_json()})
 
     async def save_spec_as(request: Request) -> Response:
-        body = await _json_body(request)
+        body = await json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         folder = body.get("folder")
         if not isinstance(folder, str):
@@ -215,7 +186,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         return KitSettings(game, paper, lang, preset)
 
     async def draw_kit(request: Request) -> Response:
-        body = await _json_body(request)
+        body = await json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         kit = await run_in_threadpool(kits.draw, _settings(body, ref.game), _text(body), specs.file_name(ref))
         return JSONResponse(kit.to_json())
@@ -241,7 +212,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
 
     async def valid_spec(request: Request) -> tuple[dict[str, Any], specs.SpecRef, str]:
         """The request's body, spec and its text, refused in one line unless the spec loads."""
-        body = await _json_body(request)
+        body = await json_body(request)
         ref = specs.SpecRef.parse(str(body.get("id", "")))
         text = _text(body)
         validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))

@@ -8,12 +8,15 @@ hidden folders, so snapshots never show as specs themselves.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import os
 import re
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -21,76 +24,147 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pnp.errors import PnpError
-from pnp.fileio import atomic_write_bytes
 
 from . import specs
-from .workspace import OutsideWorkspace, Workspace
+from .workspace import NoSuchFile, OutsideWorkspace, Workspace
 
 FOLDER = ".pnp-history"
 KEEP = 200  # snapshots per spec; the oldest go first
-_SNAPSHOT = re.compile(r"^(\d{4,})\.toml$")
+# ASCII digits only: '٠٠٠٩.toml' is no version; and few enough that a name is never a huge number.
+_SNAPSHOT = re.compile(r"^([0-9]{4,9})\.toml$", re.ASCII)
 _lock = threading.Lock()
-T = TypeVar("T")
 
 
-def _folder(workspace: Workspace, spec_path: str) -> Path:
-    return workspace.resolve_inside(f"{FOLDER}/{spec_path}")
+def _folder(spec_path: str) -> str:
+    return f"{FOLDER}/{spec_path}"
+
+
+def _version_path(spec_path: str, number: int) -> str:
+    return f"{FOLDER}/{spec_path}/{number:04d}.toml"
+
+
+def _taken(workspace: Workspace, spec_path: str) -> dict[int, Path | str]:
+    """Every version name of the spec's history, with its real path or why the gate refuses it
+    (a symlink out of the workspace, a folder, a FIFO)."""
+    entries = workspace.entries(_folder(spec_path), ".toml", limit=10 * KEEP)
+    return {int(m.group(1)): found for name, found in entries if (m := _SNAPSHOT.match(name))}
 
 
 def numbers(workspace: Workspace, spec_path: str) -> list[int]:
-    folder = _folder(workspace, spec_path)
-    if not folder.is_dir():
-        return []
-    return sorted(int(m.group(1)) for p in folder.iterdir() if (m := _SNAPSHOT.match(p.name)) and p.is_file())
+    """The spec's readable versions, oldest first."""
+    return sorted(n for n, found in _taken(workspace, spec_path).items() if isinstance(found, Path))
 
 
-def _read(folder: Path, number: int) -> str:
-    return (folder / f"{number:04d}.toml").read_bytes().decode("utf-8-sig", errors="replace")
+def _read(workspace: Workspace, spec_path: str, number: int) -> str:
+    data = workspace.read(_version_path(spec_path, number), specs.MAX_SPEC_BYTES)
+    return data.decode("utf-8-sig", errors="replace")
 
 
-def record(workspace: Workspace, spec_path: str, text: str) -> int:
+@dataclass(frozen=True)
+class Plan:
+    """The versions a save adds, each under a name checked free before anything is written."""
+
+    before: tuple[int, str] | None  # the file as it was, on the spec's first save
+    after: tuple[int, str] | None  # the saved text, unless it is the newest version already
+    prune: tuple[int, ...]  # the oldest versions beyond KEEP
+
+    def numbers(self) -> list[int]:
+        return [item[0] for item in (self.before, self.after) if item is not None]
+
+
+def plan(workspace: Workspace, spec_path: str, current: str | None, text: str) -> Plan:
+    """What keeping `text` as the spec's newest version writes: refused (PnpError) before anything
+    is written when the history folder is no folder or a version's name is taken by something else."""
+    taken = _taken(workspace, spec_path)
+    good = sorted(n for n, found in taken.items() if isinstance(found, Path))
+    following = max(taken, default=0) + 1
+    before = None
+    if not good and current is not None:
+        before, following = (following, current), following + 1
+    newest = before[1] if before else (_read(workspace, spec_path, good[-1]) if good else None)
+    after = None if newest == text else (following, text)
+    for item in (before, after):
+        if item is not None and os.path.lexists(workspace.resolve_inside(_version_path(spec_path, item[0]))):
+            raise PnpError(f"{_version_path(spec_path, item[0])}: already taken; nothing was saved")
+    count = len(good) + sum(1 for item in (before, after) if item is not None)
+    return Plan(before, after, tuple(good[: max(0, count - KEEP)]))
+
+
+def _write(workspace: Workspace, spec_path: str, number: int, text: str) -> None:
+    try:
+        workspace.write(_version_path(spec_path, number), text.encode("utf-8"), new=True)
+    except FileExistsError:
+        raise specs.Conflict(f"{_version_path(spec_path, number)}: taken by another save just now; "
+                             "reload the spec") from None
+
+
+def _prune(workspace: Workspace, spec_path: str, old: tuple[int, ...]) -> None:
+    for number in old:
+        with contextlib.suppress(PnpError, OSError):
+            workspace.file(_version_path(spec_path, number)).unlink()
+
+
+def record(workspace: Workspace, spec_path: str, text: str) -> int | None:
     """Keep `text` as the spec's newest version (unless it is the newest already); its number."""
-    folder = _folder(workspace, spec_path)
     with _lock:
-        have = numbers(workspace, spec_path)
-        if have and _read(folder, have[-1]) == text:
-            return have[-1]
-        number = (have[-1] + 1) if have else 1
-        folder.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(folder / f"{number:04d}.toml", text.encode("utf-8"))
-        for old in have[: max(0, len(have) + 1 - KEEP)]:
-            (folder / f"{old:04d}.toml").unlink(missing_ok=True)
-        return number
+        steps = plan(workspace, spec_path, None, text)
+        if steps.after is not None:
+            _write(workspace, spec_path, *steps.after)
+        _prune(workspace, spec_path, steps.prune)
+        return steps.after[0] if steps.after else (numbers(workspace, spec_path) or [None])[-1]
 
 
-def saving(workspace: Workspace, spec_path: str | None, write: Callable[[], T], text: str) -> T:
-    """Run a save of `text` to the spec, keeping the file as it was first (on the spec's first
-    save) and the saved text after. A shipped spec (no path) keeps no history."""
-    if spec_path is None:
-        return write()
-    target = workspace.resolve_inside(spec_path)
-    if not numbers(workspace, spec_path) and target.is_file():
-        record(workspace, spec_path, target.read_bytes().decode("utf-8-sig", errors="replace"))
-    result = write()
-    record(workspace, spec_path, text)
-    return result
+@dataclass(frozen=True)
+class Saved:
+    version: str  # the saved text's version, as the page sends it back with its next save
+    kept: list[int]  # the history versions this save added
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": self.version, "kept": self.kept}
+
+
+def save(workspace: Workspace, ref: specs.SpecRef, text: str, base_version: str | None) -> Saved:
+    """Save `text` to the workspace spec `ref`, keeping its history: everything is checked first
+    (the spec's size and validity, that the file is a spec of the workspace, that the page edited
+    the version the file holds, that the history's next names are free) and only then are the
+    file as it was (on the spec's first save), the file and its new version written."""
+    path = specs.check_save(workspace, ref, text)
+    assert ref.path is not None
+    with specs.file_lock(path), _lock:
+        current = specs.current(workspace, ref, base_version)
+        steps = plan(workspace, ref.path, current, text)
+        if steps.before is not None:
+            _write(workspace, ref.path, *steps.before)
+        workspace.write(ref.path, text.encode("utf-8"))
+        if steps.after is not None:
+            _write(workspace, ref.path, *steps.after)
+        _prune(workspace, ref.path, steps.prune)
+    return Saved(specs.version(text), steps.numbers())
 
 
 def versions(workspace: Workspace, spec_path: str) -> list[dict[str, Any]]:
-    folder = _folder(workspace, spec_path)
-    result = []
-    for number in numbers(workspace, spec_path):
-        path = folder / f"{number:04d}.toml"
-        saved = datetime.datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+    """Every version of the spec's history, oldest first; one the gate refuses, or too large to
+    read, is listed with why."""
+    result: list[dict[str, Any]] = []
+    for number, found in sorted(_taken(workspace, spec_path).items()):
+        if not isinstance(found, Path):
+            result.append({"number": number, "error": found})
+            continue
+        try:
+            text = _read(workspace, spec_path, number)
+            saved = datetime.datetime.fromtimestamp(found.stat().st_mtime).astimezone()
+        except (PnpError, OSError) as exc:
+            result.append({"number": number, "error": str(exc)})
+            continue
         result.append({"number": number, "saved": saved.isoformat(timespec="seconds"),
-                       "version": specs.version(_read(folder, number))})
+                       "version": specs.version(text)})
     return result
 
 
 def version_text(workspace: Workspace, spec_path: str, number: int) -> str:
-    if number not in numbers(workspace, spec_path):
-        raise PnpError(f"{spec_path}: no saved version {number}")
-    return _read(_folder(workspace, spec_path), number)
+    if number not in _taken(workspace, spec_path):
+        raise NoSuchFile(f"{spec_path}: no saved version {number}")
+    return _read(workspace, spec_path, number)
 
 
 def _workspace_ref(value: str) -> specs.SpecRef:

@@ -3,6 +3,7 @@ board as the kit draws it. The rules live in the server; the page only shows wha
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from pnp.play.seats import parse_seats, strength
 from pnp.play.sessions import GoneGame, Session, Sessions, Stale
 from pnp.play.table import Refused
 
+from .requests import json_body
+from .specs import MAX_SPEC_BYTES, load_model
 from .workspace import OutsideWorkspace, Workspace
 
 STATIC = Path(__file__).parent / "static"
@@ -29,14 +32,25 @@ def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
+def _seed(value: Any) -> int:
+    """A game's seed: a whole number from 0 to MAX_SEED (a JSON integer, or its digits as text);
+    1.5, true, Infinity or a number out of range are refused."""
+    if value is None or value == "":
+        return 1
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SEED:
+        raise PnpError(f"seed: a whole number from 0 to {MAX_SEED}, not {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A request's value as it was sent, cut short."""
     try:
-        body = await request.json()
+        text = json.dumps(value)
     except ValueError:
-        raise PnpError("the request body is not JSON") from None
-    if not isinstance(body, dict):
-        raise PnpError("the request body must be a JSON object")
-    return body
+        text = str(value)
+    return text if len(text) <= 20 else text[:20] + "..."
 
 
 def _int_param(value: Any, name: str, default: int = 0) -> int:
@@ -92,16 +106,16 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         game = game_registry.get(name)
         players, make = playable(name)
         seats = parse_seats(body.get("seats", "human,greedy"), players, game.players, name)
-        seed = _int_param(body.get("seed"), "seed", 1)
-        if not 0 <= seed <= MAX_SEED:
-            raise PnpError(f"seed: from 0 to {MAX_SEED}")
+        seed = _seed(body.get("seed"))
         preset = body.get("preset") or None
         if preset is not None and (not isinstance(preset, str) or preset not in game.presets):
             raise PnpError(f"preset: {name} has {'the presets ' + ', '.join(game.presets) if game.presets else 'none'}")
         spec = body.get("spec") or ""
         if not isinstance(spec, str):
             raise PnpError("spec: a path inside the workspace")
-        model = game.load(workspace.resolve_inside(spec) if spec else None)
+        # Read through the workspace's gate (inside it, a regular file, not too large), loaded from its text.
+        model = load_model(name, workspace.read(spec, MAX_SPEC_BYTES).decode("utf-8-sig", errors="replace"),
+                           spec.rpartition("/")[2]) if spec else game.load(None)
         profi = body.get("profi", False)
         if not isinstance(profi, bool):
             raise PnpError("profi: true or false")
@@ -109,7 +123,10 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
                               spec or f"the shipped {game.title} spec", spec or None)
 
     async def new_game(request: Request) -> Response:
-        session = await run_in_threadpool(_start, await _body(request))
+        if request.method != "POST":
+            return JSONResponse({"error": f"{request.method} /api/play/new: a new game is started with POST"},
+                                status_code=405, headers={"allow": "POST"})
+        session = await run_in_threadpool(_start, await json_body(request))
         return JSONResponse(session.state(-1))  # every step from the first: an opening played for a seat shows
 
     async def state(request: Request) -> Response:
@@ -159,7 +176,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
 
     async def move(request: Request) -> Response:
         session = session_of(request)
-        return JSONResponse(await run_in_threadpool(_move, session, await _body(request)))
+        return JSONResponse(await run_in_threadpool(_move, session, await json_body(request)))
 
     def _undo(session: Session, body: dict[str, Any]) -> dict[str, Any]:
         with session.lock:
@@ -168,7 +185,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
 
     async def undo(request: Request) -> Response:
         session = session_of(request)
-        return JSONResponse(await run_in_threadpool(_undo, session, await _body(request)))
+        return JSONResponse(await run_in_threadpool(_undo, session, await json_body(request)))
 
     def _leave(session: Session) -> dict[str, Any]:
         sessions.leave(session)
@@ -179,6 +196,15 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         """End the game before its end (the End game button, or the page closed): saved, abandoned."""
         session = session_of(request)
         return JSONResponse(await run_in_threadpool(_leave, session))
+
+    async def record(request: Request) -> Response:
+        """The ended game's record, as `pnp replay` reads it: every ended game's, saved in the workspace or not."""
+        session = session_of(request)
+        if session.ended_record is None:
+            raise PnpError("the game has not ended: its record is offered once it has")
+        name = f"{session.game}-{session.id}.jsonl"
+        return Response(session.ended_record, media_type="application/x-ndjson",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
 
     def _svg(page: Any) -> Response:
         from pnp.draw.svg import render_svg
@@ -206,7 +232,8 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
     return [
         Route("/play", page),
         Route("/api/play/games", handled(list_playable)),
-        Route("/api/play/new", handled(new_game), methods=["POST"]),
+        Route("/api/play/new", handled(new_game), methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]),
+        Route("/api/play/{game_id}/record.jsonl", handled(record)),
         Route("/api/play/{game_id}", handled(state)),
         Route("/api/play/{game_id}/places", handled(places)),
         Route("/api/play/{game_id}/hints", handled(hints)),

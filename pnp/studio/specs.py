@@ -7,7 +7,6 @@ through the game's own loader, the same one `pnp kit --spec` uses, before it is 
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import os
@@ -23,11 +22,10 @@ from tomlkit.exceptions import TOMLKitError
 
 from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
-from pnp.fileio import TEMP_MARK, atomic_write_bytes
 from pnp.spec import Bounds, game_of, parse_toml, recorded_limits, template_path
 from pnp.variants import VariantError, locate, type_fits
 
-from .workspace import OutsideWorkspace, Workspace, read_regular, safe_name
+from .workspace import OutsideWorkspace, Workspace, safe_name
 
 MAX_SPEC_BYTES = 256 * 1024
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -68,7 +66,7 @@ def read_text(workspace: Workspace, ref: SpecRef) -> str:
     if ref.path is None:
         data = template_path(ref.game).read_bytes()
     else:
-        data = read_regular(workspace.resolve_inside(ref.path), ref.path, MAX_SPEC_BYTES)
+        data = workspace.read(ref.path, MAX_SPEC_BYTES)
     return data.decode("utf-8-sig", errors="replace")
 
 
@@ -88,7 +86,7 @@ def list_specs(workspace: Workspace) -> list[dict[str, str]]:
         game = stem if stem in game_registry.names() else None
         if game is None:
             try:
-                data = read_regular(workspace.resolve_inside(relative), relative, MAX_SPEC_BYTES)
+                data = workspace.read(relative, MAX_SPEC_BYTES)
                 game = guess_game(data.decode("utf-8-sig"))
             except (UnicodeDecodeError, PnpError):
                 game = None
@@ -247,7 +245,8 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
 
 # --- saving ---------------------------------------------------------------------------------
 
-def _lock(path: Path) -> threading.Lock:
+def file_lock(path: Path) -> threading.Lock:
+    """The lock of one spec file: two saves of it run one after the other."""
     with _locks_guard:
         return _locks.setdefault(path, threading.Lock())
 
@@ -256,34 +255,35 @@ class Conflict(PnpError):
     """The file changed since the page loaded it (another tab saved): nothing is written."""
 
 
-def _held_spec(workspace: Workspace, ref: SpecRef) -> Path:
-    """The file of a workspace spec the studio lists; any other file (notes, hidden folders, the
-    studio's own output) is not the studio's to write."""
-    assert ref.path is not None
-    path = workspace.resolve_inside(ref.path)
+def check_save(workspace: Workspace, ref: SpecRef, text: str) -> Path:
+    """The file a save of `text` to `ref` replaces, once everything about the save that does not
+    depend on the file's content is checked: not the shipped spec, a spec the workspace lists (an
+    existing regular TOML file outside hidden folders, such as the history, and the studio's own
+    output), and valid text within the size limit. Nothing is read or written."""
+    if ref.path is None:
+        raise PnpError("the shipped spec is read-only: use 'save as' to copy it into the workspace")
+    if len(text.encode("utf-8")) > MAX_SPEC_BYTES:
+        raise PnpError(f"{ref.path}: larger than {MAX_SPEC_BYTES // 1024} KB; nothing was saved")
+    path = workspace.file(ref.path)
     if not workspace.holds_spec(ref.path):
         raise OutsideWorkspace(f"{ref.path}: not a spec of this workspace; the studio saves only its specs "
                                "(TOML files outside hidden folders and studio-output) and copies made with save as")
-    return path
-
-
-def save(workspace: Workspace, ref: SpecRef, text: str, base_version: str | None) -> str:
-    """Write a valid spec atomically; refuse an invalid one, or one edited from an older version
-    than the file holds (no version given counts as older: the page must say what it edited)."""
-    if ref.path is None:
-        raise PnpError("the shipped spec is read-only: use 'save as' to copy it into the workspace")
-    path = _held_spec(workspace, ref)
     result = validate(ref.game, text, path.name)
     if not result.ok:
         raise PnpError(result.message or "invalid spec")
-    with _lock(path):
-        current = read_regular(path, ref.path, MAX_SPEC_BYTES).decode("utf-8-sig", errors="replace")
-        if base_version is None:
-            raise Conflict(f"{ref.path}: version: the version the edit was made from is needed; reload the spec")
-        if version(current) != base_version:
-            raise Conflict(f"{ref.path}: changed since it was opened (another tab or program saved it)")
-        atomic_write_bytes(path, text.encode("utf-8"))
-    return version(text)
+    return path
+
+
+def current(workspace: Workspace, ref: SpecRef, base_version: str | None) -> str:
+    """The spec's text as the file holds it, or Conflict when the page edited another version (no
+    version given counts as another: the page must say what it edited)."""
+    assert ref.path is not None
+    text = workspace.read(ref.path, MAX_SPEC_BYTES).decode("utf-8-sig", errors="replace")
+    if base_version is None:
+        raise Conflict(f"{ref.path}: version: the version the edit was made from is needed; reload the spec")
+    if version(text) != base_version:
+        raise Conflict(f"{ref.path}: changed since it was opened (another tab or program saved it)")
+    return text
 
 
 def save_as(workspace: Workspace, source: SpecRef, folder: str, text: str | None = None) -> SpecRef:
@@ -293,36 +293,14 @@ def save_as(workspace: Workspace, source: SpecRef, folder: str, text: str | None
     if target_relative.split("/")[0] == "studio-output":
         raise PnpError(f"{folder}: the studio's own output folder holds no specs; choose another name")
     target = workspace.resolve_inside(target_relative)
-    if target.exists():
+    if os.path.lexists(target):
         raise Conflict(f"{target_relative}: already exists; choose another name")
     content = text if text is not None else read_text(workspace, source)
     result = validate(source.game, content, target.name)
     if not result.ok:
         raise PnpError(result.message or "invalid spec")
-    _create_new(target, target_relative, content.encode("utf-8"))
-    return SpecRef(source.game, target_relative)
-
-
-def _create_new(target: Path, label: str, data: bytes) -> None:
-    """Write a whole new file at `target` in one step, or Conflict if a file is there by then: the
-    data goes to a temporary file first, which is then hard-linked to the name (a link never
-    replaces an existing name)."""
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=TEMP_MARK, dir=target.parent)
-    except OSError as exc:
-        raise PnpError(f"{label}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, 0o644)
-        os.link(temporary, target)
+        workspace.write(target_relative, content.encode("utf-8"), new=True)
     except FileExistsError:
-        raise Conflict(f"{label}: already exists; choose another name") from None
-    except OSError as exc:
-        raise PnpError(f"{label}: cannot write: {exc.strerror or exc}") from None
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        raise Conflict(f"{target_relative}: already exists; choose another name") from None
+    return SpecRef(source.game, target_relative)

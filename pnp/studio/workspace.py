@@ -1,19 +1,23 @@
 """The studio's workspace: the one folder whose files it lists, reads, writes and serves.
 
-Every path a request names goes through `resolve_inside`, which refuses anything that would leave
-the folder: `..`, absolute paths, drive letters, backslashes and encoded separators, and symlinks
-whose target lies outside.
+Every path a request names goes through the Workspace's gate (`file`, `folder`, `read`, `entries`,
+`write`, all built on `resolve_inside`), which refuses anything that would leave the folder: `..`,
+absolute paths, drive letters, backslashes and encoded separators, and symlinks at any level whose
+target lies outside; and anything that is not a regular file where a file is read or replaced.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from pnp.errors import PnpError
+from pnp.fileio import TEMP_MARK
 
 # A spec in the workspace is any TOML file up to this deep below it, named after its game or not.
 MAX_DEPTH = 3
@@ -24,11 +28,20 @@ _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$")
 
 
 class OutsideWorkspace(PnpError):
-    """A path that names something outside the workspace, or no proper file name at all."""
+    """A path the studio does not follow: one that leaves the workspace (by name or through a symlink
+    at any level), no proper file name, or a name the workspace holds no file under."""
+
+
+class NoSuchFile(OutsideWorkspace):
+    """A path inside the workspace where there is no file."""
 
 
 @dataclass(frozen=True)
 class Workspace:
+    """The one gate of every file the studio reads, writes or lists: each path is resolved (every
+    symlink followed) and refused unless its real path lies inside `root`; a file read or replaced
+    must be a regular file, checked without opening it in a way that could wait (a FIFO)."""
+
     root: Path
 
     @classmethod
@@ -39,7 +52,7 @@ class Workspace:
         return cls(root)
 
     def resolve_inside(self, relative: str) -> Path:
-        """The absolute path of `relative` (forward slashes), or OutsideWorkspace."""
+        """The real path of `relative` (forward slashes), or OutsideWorkspace. Nothing need exist."""
         if not relative or "\\" in relative or "\x00" in relative or "%" in relative or ":" in relative:
             raise OutsideWorkspace(f"{relative!r}: not a path inside the workspace")
         pure = PurePosixPath(relative)
@@ -55,8 +68,115 @@ class Workspace:
         except (OSError, RuntimeError) as exc:  # a symlink loop, a name the system refuses
             raise OutsideWorkspace(f"{relative!r}: not a path inside the workspace ({exc})") from None
         if not resolved.is_relative_to(self.root):
-            raise OutsideWorkspace(f"{relative!r}: leads outside the workspace")
+            raise OutsideWorkspace(f"{relative}: leads outside the workspace (through a symlink); not followed")
         return resolved
+
+    def file(self, relative: str) -> Path:
+        """The real path of the regular file `relative` names: NoSuchFile when nothing is there,
+        PnpError when it is a folder, a FIFO, a device or a dangling symlink (seen with lstat, never opened)."""
+        path = self.resolve_inside(relative)
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if os.path.lexists(self.root.joinpath(*PurePosixPath(relative).parts)):
+                raise PnpError(f"{relative}: a symlink to nothing; not a file") from None
+            raise NoSuchFile(f"{relative}: no such file in the workspace") from None
+        except OSError as exc:
+            raise PnpError(f"{relative}: cannot read: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise PnpError(f"{relative}: {_kind(info.st_mode)}, not a regular file; the studio reads files only")
+        return path
+
+    def folder(self, relative: str) -> Path | None:
+        """The real path of the folder `relative` names, None when there is none; PnpError when
+        something else (a file, a FIFO, a dangling symlink) stands there."""
+        path = self.resolve_inside(relative)
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if os.path.lexists(self.root.joinpath(*PurePosixPath(relative).parts)):
+                raise PnpError(f"{relative}: a symlink to nothing, not a folder") from None
+            return None
+        except OSError as exc:
+            raise PnpError(f"{relative}: cannot read: {exc.strerror or exc}") from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise PnpError(f"{relative}: {_kind(info.st_mode)}, not a folder")
+        return path
+
+    def read(self, relative: str, limit: int) -> bytes:
+        """The bytes of the regular file `relative`, at most `limit` of them (more is refused)."""
+        return read_regular(self.file(relative), relative, limit)
+
+    def entries(self, relative: str, suffix: str, limit: int) -> list[tuple[str, Path | str]]:
+        """The names in folder `relative` ending in `suffix` (at most `limit`, by name), each with
+        its real path or, for one the gate refuses, the reason."""
+        folder = self.folder(relative)
+        if folder is None:
+            return []
+        try:
+            names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(suffix)
+                           and not entry.name.startswith("."))[:limit]
+        except OSError as exc:
+            raise PnpError(f"{relative}: cannot list: {exc.strerror or exc}") from None
+        found: list[tuple[str, Path | str]] = []
+        for name in names:
+            try:
+                found.append((name, self.file(f"{relative}/{name}")))
+            except PnpError as exc:
+                found.append((name, str(exc)))
+        return found
+
+    def write(self, relative: str, data: bytes, *, new: bool = False) -> Path:
+        """Write `data` to `relative` in one step (a reader sees the old file or the new one), making
+        its folders. The real path must stay inside; what stands there must be a regular file (a
+        folder, a FIFO or a link to nothing is refused); with `new`, anything there is refused
+        (FileExistsError), even a file written by a racing writer."""
+        target = self.resolve_inside(relative)
+        parent_relative = PurePosixPath(relative).parent.as_posix()
+        if parent_relative != ".":
+            self.make_folder(parent_relative)
+        if os.path.lexists(target) or os.path.lexists(self.root.joinpath(*PurePosixPath(relative).parts)):
+            if new:
+                raise FileExistsError(relative)
+            self.file(relative)  # a regular file is replaced; anything else refused
+        try:
+            fd, temporary = tempfile.mkstemp(prefix=TEMP_MARK, dir=target.parent)
+        except OSError as exc:
+            raise PnpError(f"{relative}: cannot write: {exc.strerror or exc}") from None
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temporary, 0o644)
+            if new:
+                os.link(temporary, target)  # a link never replaces a name a racing writer took
+            else:
+                os.replace(temporary, target)
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            raise PnpError(f"{relative}: cannot write: {exc.strerror or exc}") from None
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        return target
+
+    def make_folder(self, relative: str) -> Path:
+        """The folder `relative`, made (with its parents) when missing; PnpError when a file, a FIFO
+        or a dangling symlink stands where one of them should be."""
+        parts = PurePosixPath(relative).parts
+        for depth in range(1, len(parts) + 1):
+            step = "/".join(parts[:depth])
+            if self.folder(step) is None:
+                try:
+                    self.resolve_inside(step).mkdir()
+                except FileExistsError:
+                    if self.folder(step) is None:  # raced by something that is no folder
+                        raise PnpError(f"{step}: cannot make the folder") from None
+                except OSError as exc:
+                    raise PnpError(f"{step}: cannot make the folder: {exc.strerror or exc}") from None
+        return self.resolve_inside(relative)
 
     def relative(self, path: Path) -> str:
         return path.resolve().relative_to(self.root).as_posix()
@@ -87,25 +207,44 @@ class Workspace:
         return found
 
 
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISLNK(mode):
+        return "a symlink"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+
+
 def read_regular(path: Path, label: str, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes. A FIFO or a device is refused without
-    waiting for a writer (opened non-blocking, checked before a byte is read)."""
+    waiting for a writer (opened non-blocking, checked before a byte is read); a symlink put in
+    place of a checked file is refused, not followed."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
     except OSError as exc:
         raise PnpError(f"{label}: cannot read: {exc.strerror or exc}") from None
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise PnpError(f"{label}: not a regular file (a FIFO, a device or a folder); the studio reads files only")
+            raise PnpError(f"{label}: {_kind(info.st_mode)}, not a regular file; the studio reads files only")
         if info.st_size > limit:
-            raise PnpError(f"{label}: larger than {limit // 1024} KB; not a spec")
+            raise PnpError(f"{label}: larger than {_size(limit)}, more than the studio reads")
         try:
             data = handle.read(limit + 1)
         except OSError as exc:
             raise PnpError(f"{label}: cannot read: {exc.strerror or exc}") from None
     if len(data) > limit:
-        raise PnpError(f"{label}: larger than {limit // 1024} KB; not a spec")
+        raise PnpError(f"{label}: larger than {_size(limit)}, more than the studio reads")
     return data
 
 

@@ -674,11 +674,12 @@ async function toggleHistory() {
 }
 
 async function listHistory() {
-  const { versions } = await api(`/api/history?id=${encodeURIComponent(state.spec.id)}`);
+  const listed = (await api(`/api/history?id=${encodeURIComponent(state.spec.id)}`)).versions;
+  const versions = listed.filter((v) => !v.error);  // a version the studio will not read is named with why
   state.history = versions;
   $("history-state").textContent = versions.length ? `${versions.length} saved versions, newest last` : "No saved versions yet: every save keeps one.";
   const current = versions.length ? versions[versions.length - 1].number : null;
-  $("history-list").replaceChildren(...versions.map((v) => el("li", {},
+  $("history-list").replaceChildren(...listed.map((v) => v.error ? el("li", {}, `version ${v.number} · not readable: ${v.error}`) : el("li", {},
     `version ${v.number} · ${v.saved.replace("T", " ").slice(0, 19)}${v.number === current ? " (current)" : ""} `,
     v.number === current ? "" : el("button", { type: "button", class: "small", "aria-label": `restore version ${v.number}`,
       onclick: () => restoreVersion(v.number) }, "restore"))));
