@@ -861,6 +861,7 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed: int, profi: bool,
          workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
     """Play GAME in the browser against the computer or hot-seat: the studio opens on its play page."""
+    import stat
     from urllib.parse import urlencode
 
     require_studio("pnp play")
@@ -878,8 +879,14 @@ def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed
     if spec_file is not None:
         root = workspace.expanduser().resolve()
         path = spec_file.expanduser().resolve()
-        if not path.is_file():
-            raise PnpError(f"--spec {spec_file}: file not found")
+        try:
+            info = path.stat()
+        except OSError:
+            raise PnpError(f"--spec {spec_file}: file not found") from None
+        if not stat.S_ISREG(info.st_mode):  # a FIFO would make the loader wait, /dev/null read as nothing
+            raise PnpError(f"--spec {spec_file}: not a regular file (a FIFO, a device or a folder); name a spec file")
+        if info.st_size == 0:
+            raise PnpError(f"--spec {spec_file}: the file is empty; name a spec file such as one pnp init writes")
         if not path.is_relative_to(root):
             raise PnpError(f"--spec {spec_file}: must lie inside the workspace {root} (see --workspace)")
         chosen.load(path)  # a bad spec is refused here, in one line, before any server starts

@@ -60,7 +60,10 @@ def test_played_games_are_listed_newest_first_named_for_people(client: TestClien
     (tmp_path / "played" / "notes.jsonl").write_text("not a record\n", encoding="utf-8")
     listed = client.get("/api/played").json()
     assert listed["count"] == 3 and listed["unreadable"] == 1
-    newest, older = listed["games"]
+    notes, newest, older = listed["games"]  # newest first, the file that is no record too
+    assert notes == {"file": "notes.jsonl", "game": None, "abandoned": False,
+                     "label": "notes.jsonl: not valid: not a JSON record: Expecting value",
+                     "invalid": "not a JSON record: Expecting value"}
     assert newest["file"] == Path(left["saved"]).name and older["file"] == Path(finished["saved"]).name
     when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
     assert re.fullmatch(rf"Rautino · {when} · you v good · abandoned · scores "

@@ -248,9 +248,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
     async def check_file(request: Request) -> Response:
         job = checks.get(request.path_params["job"])
         report = Workspace((job.folder / "report").resolve())
-        path = report.resolve_inside(request.path_params["path"])
-        if not path.is_file():
-            return _error("not found", 404)
+        path = report.file(request.path_params["path"])
         if path.name == "index.html" and path.parent == report.root:
             html = await run_in_threadpool(path.read_text, "utf-8")
             title = (job.result or {}).get("title") or job.game
@@ -291,9 +289,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
     async def workspace_file(request: Request) -> Response:
-        path = workspace.resolve_inside(request.path_params["path"])
-        if not path.is_file():
-            return _error("not found", 404)
+        path = workspace.file(request.path_params["path"])
         return FileResponse(path, media_type=mimetypes.guess_type(path.name)[0] or "application/octet-stream")
 
     routes = [

@@ -4,21 +4,25 @@ stepped through on the same board as a check's games, drawn with the spec it was
 
 from __future__ import annotations
 
-import json
+import io
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from pnp import games as game_registry
-from pnp.check.replay import ABANDONED
+from pnp.check.replay import ABANDONED, InvalidRecord, Optional, check_shape, parse_record
 from pnp.errors import PnpError
 from pnp.play.seats import strength
 from pnp.play.sessions import SAVED_FOLDER
 
-from .workspace import Workspace
+from .specs import MAX_SPEC_BYTES, load_model
+from .workspace import NoSuchFile, Workspace
 
 MAX_LISTED_PLAYED = 200  # the newest; older games stay in the folder and in `pnp replay`
+MAX_SCANNED_PLAYED = 2_000  # files of played/ looked at, by name
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a played game's record is a few KB
+PLAY_TABLE_SHAPE = {"seats": [str], "spec": Optional(str), "played": Optional(str)}
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,200}\.jsonl")
 
 
@@ -26,18 +30,29 @@ class NoSuchGame(PnpError):
     """A played game this workspace does not hold."""
 
 
-def _read(path: Path) -> dict[str, Any]:
-    """The record of one saved game (its first line), or PnpError naming the file and why."""
-    if path.stat().st_size > MAX_RECORD_BYTES:
-        raise PnpError(f"{path.name}: larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB, not a played game")
-    with path.open(encoding="utf-8") as handle:
-        line = handle.readline()
+def _first_line(workspace: Workspace, name: str) -> str:
+    """The first line of a saved game's file, read through the workspace's gate (inside it, a
+    regular file, at most MAX_RECORD_BYTES)."""
+    data = workspace.read(f"{SAVED_FOLDER}/{name}", MAX_RECORD_BYTES)
     try:
-        record = json.loads(line)
-    except ValueError:
-        raise PnpError(f"{path.name}: not a game record (not JSON)") from None
-    if not isinstance(record, dict) or not isinstance(record.get("pnp_game"), str):
-        raise PnpError(f"{path.name}: not a game record (no pnp_game)")
+        return data.split(b"\n", 1)[0].decode("utf-8")
+    except UnicodeDecodeError:
+        raise PnpError(f"{name}: not valid: not a game record (not UTF-8 text)") from None
+
+
+def _record(line: str, name: str) -> dict[str, Any]:
+    try:
+        record = parse_record(line)
+    except InvalidRecord as exc:
+        raise PnpError(f"{name}: not valid: {exc}") from None
+    if not isinstance(record.get("pnp_game"), str):
+        raise PnpError(f"{name}: not valid: not a game record (no pnp_game)")
+    try:  # what the play table writes beside what `pnp replay` checks, as the list shows it
+        check_shape(record, PLAY_TABLE_SHAPE)
+        if len(record["seats"]) != record.get("players"):
+            raise InvalidRecord(f"seats: {len(record['seats'])} seats for {record.get('players')!r} players")
+    except InvalidRecord as exc:
+        raise PnpError(f"{name}: not valid: {exc}") from None
     return record
 
 
@@ -49,7 +64,7 @@ def _when(record: dict[str, Any]) -> str:
 
 
 def label(record: dict[str, Any]) -> str:
-    """'Zatre · 2026-12-02 00:41 · you v expert · abandoned · scores 12 : 30'."""
+    """'Zatre · 2026-12-02 00:41 · you v expert · abandoned · scores 12 : 30', of a valid record."""
     name = record["pnp_game"]
     try:
         title = game_registry.get(name).title
@@ -63,38 +78,96 @@ def label(record: dict[str, Any]) -> str:
                                         f"scores {scores}" if scores else "") if part)
 
 
+class _Models:
+    """The models of the specs one listing's records were played with, each loaded once."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self._loaded: dict[tuple[str, str | None], Any] = {}
+
+    def get(self, game: Any, spec: Any) -> Any:
+        if spec is not None and not isinstance(spec, str):
+            raise PnpError("spec: a path inside the workspace")
+        key = (game.name, spec)
+        if key not in self._loaded:
+            if spec:
+                text = self.workspace.read(spec, MAX_SPEC_BYTES).decode("utf-8-sig", errors="replace")
+                self._loaded[key] = load_model(game.name, text, spec.rpartition("/")[2])
+            else:
+                self._loaded[key] = game.load(None)
+        return self._loaded[key]
+
+
+def _checked(workspace: Workspace, name: str, models: _Models) -> tuple[Any, Any, dict[str, Any]]:
+    """(game, model, record) of one saved game, checked as `pnp replay` checks it with the spec it
+    was played with; PnpError 'NAME: not valid: REASON' when the file, its spec or its moves fail."""
+    line = _first_line(workspace, name)
+    record = _record(line, name)
+    try:
+        game = game_registry.get(record["pnp_game"])
+        model = models.get(game, record.get("spec"))
+    except PnpError as exc:
+        raise PnpError(f"{name}: not valid: {exc}") from None
+    reason = replay_problem(game, model, line)
+    if reason is not None:
+        raise PnpError(f"{name}: not valid: {reason}")
+    return game, model, record
+
+
+def replay_problem(game: Any, model: Any, line: str) -> str | None:
+    """What `pnp replay` says is wrong with the record `line` (None: valid), through the game's own replay."""
+    with tempfile.TemporaryDirectory(prefix="pnp-played-") as folder:
+        path = Path(folder) / "record.jsonl"
+        path.write_text(line + "\n", encoding="utf-8")
+        out = io.StringIO()
+        if not game.replay(model, path, out):
+            return None
+    invalid = next((row for row in out.getvalue().splitlines() if row.startswith("INVALID ")), "")
+    return invalid.partition("): ")[2] or "the record does not replay"
+
+
 def played_games(workspace: Workspace) -> dict[str, Any]:
-    """The newest played games of the workspace, newest first; a file that is no game record is
-    left out (and counted)."""
-    folder = workspace.root / SAVED_FOLDER
-    files = sorted(folder.glob("*.jsonl"), key=lambda p: (p.stat().st_mtime, p.name), reverse=True) \
-        if folder.is_dir() else []
-    listed, unreadable = [], 0
-    for path in files:
-        if len(listed) >= MAX_LISTED_PLAYED:
-            break
+    """The newest played games of the workspace, newest first; each one that is no valid game record
+    (not readable, a link out of the workspace, tampered, or its spec changed since) is listed
+    with why, as `pnp replay` would say it."""
+    entries = workspace.entries(SAVED_FOLDER, ".jsonl", limit=MAX_SCANNED_PLAYED)
+    good = [(name, found) for name, found in entries if isinstance(found, Path)]
+    bad = [(name, found) for name, found in entries if not isinstance(found, Path)]
+
+    def newest(item: tuple[str, Path]) -> tuple[float, str]:
         try:
-            record = _read(path)
-        except (PnpError, OSError, UnicodeDecodeError):
-            unreadable += 1
+            return item[1].stat().st_mtime, item[0]
+        except OSError:
+            return 0.0, item[0]
+
+    good.sort(key=newest, reverse=True)
+    models = _Models(workspace)
+    listed: list[dict[str, Any]] = []
+    for name, _ in good[:MAX_LISTED_PLAYED]:
+        try:
+            game, _model, record = _checked(workspace, name, models)
+        except PnpError as exc:
+            listed.append(_invalid(name, str(exc)))
             continue
-        listed.append({"file": path.name, "game": record["pnp_game"], "label": label(record),
+        listed.append({"file": name, "game": game.name, "label": label(record),
                        "abandoned": record.get("end") == ABANDONED})
-    return {"games": listed, "count": len(files), "listed": MAX_LISTED_PLAYED, "unreadable": unreadable}
+    listed.extend(_invalid(name, reason) for name, reason in bad)
+    invalid = sum(1 for item in listed if "invalid" in item)
+    return {"games": listed, "count": len(entries), "listed": MAX_LISTED_PLAYED, "unreadable": invalid}
+
+
+def _invalid(name: str, reason: str) -> dict[str, Any]:
+    why = reason.removeprefix(f"{SAVED_FOLDER}/").removeprefix(f"{name}: ").removeprefix("not valid: ")
+    return {"file": name, "game": None, "label": f"{name}: not valid: {why}", "invalid": why, "abandoned": False}
 
 
 def played_record(workspace: Workspace, name: str) -> tuple[Any, Any, dict[str, Any]]:
     """(game, model, record) of one played game: the model of the spec it was played with (the
-    game's shipped spec when it names none)."""
+    game's shipped spec when it names none); a record `pnp replay` refuses is refused the same way."""
     if not NAME.fullmatch(name):
         raise NoSuchGame(f"{name[:40]!r}: not the name of a played game")
-    path = workspace.resolve_inside(f"{SAVED_FOLDER}/{name}")
-    if not path.is_file():
-        raise NoSuchGame(f"{name}: no such played game in {SAVED_FOLDER}/")
-    record = _read(path)
-    game = game_registry.get(record["pnp_game"])
-    spec = record.get("spec")
-    if spec is not None and not isinstance(spec, str):
-        raise PnpError(f"{name}: spec: a path inside the workspace")
-    model = game.load(workspace.resolve_inside(spec) if spec else None)
-    return game, model, record
+    try:
+        workspace.file(f"{SAVED_FOLDER}/{name}")
+    except NoSuchFile:
+        raise NoSuchGame(f"{name}: no such played game in {SAVED_FOLDER}/") from None
+    return _checked(workspace, name, _Models(workspace))

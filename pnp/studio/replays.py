@@ -90,7 +90,7 @@ class Replays:
         with self._lock:
             if key in self._frames:
                 return self._frames[key]
-        game, model, record = played_record(workspace, name)
+        game, model, record = played_record(workspace, name)  # a record pnp replay refuses is refused
         if game.frames is None:
             raise PnpError(f"{game.name} cannot step through its games")
         return self._keep(key, (game, model, game.frames(model, record)))

@@ -218,7 +218,7 @@ def _kind(mode: int) -> str:
         return "a device"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a file"
+    return "a file" if stat.S_ISREG(mode) else "something else"
 
 
 def _size(limit: int) -> str:
