@@ -41,3 +41,24 @@ def test_a_bad_spec_is_refused_before_the_server_starts(tmp_path: Path) -> None:
                  cwd=tmp_path)
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "rautino.toml" in result.stderr
+
+
+@pytest.mark.parametrize(("plant", "message"), [
+    ("fifo", "--spec spec.toml: not a regular file (a FIFO, a device or a folder)"),
+    ("empty", "--spec spec.toml: the file is empty"),
+    ("null", "--spec /dev/null: not a regular file"),
+])
+def test_a_spec_that_is_no_regular_file_says_what_it_is(tmp_path: Path, plant: str, message: str) -> None:
+    import os
+
+    name = "spec.toml"
+    if plant == "fifo":
+        os.mkfifo(tmp_path / name)
+    elif plant == "empty":
+        (tmp_path / name).write_bytes(b"")
+    else:
+        name = "/dev/null"
+    result = pnp("play", "rautino", "--spec", name, "--no-browser", "--workspace", str(tmp_path), cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "not found" not in lines[0], result.stderr

@@ -303,10 +303,19 @@ function showFinal() {
   const end = document.createElement("p");
   end.textContent = (state.left ? "The game was ended before its end (abandoned)."
     : `The game ended: ${state.end}.`)
-    + (state.saved ? ` Saved as ${state.saved}.` : state.left ? " Nobody had moved: nothing was saved." : "");
+    + (state.saved ? ` Saved as ${state.saved}.` : state.unsaved ? ` ${state.unsaved[0].toUpperCase()}${state.unsaved.slice(1)}.`
+      : state.left ? " Nobody had moved: nothing was saved." : "");
   end.id = "saved";
   end.dataset.path = state.saved || "";
   final.appendChild(end);
+  if (state.record) {  // every ended game's record, for pnp replay: kept even when the workspace could not take it
+    const link = document.createElement("a");
+    link.href = state.record;
+    link.download = "";
+    link.id = "record";
+    link.textContent = "Download the game's record";
+    final.appendChild(link);
+  }
 }
 
 function showHand(waiting = false) {
