@@ -201,7 +201,7 @@ def test_a_refused_save_writes_no_history(client: TestClient, ws: Path) -> None:
     refused(save(client, huge, version(original)), "larger than 256 KB", status=400)
     refused(save(client, changed, version(original), "workspace:rautino:notes.txt"), "not a spec", status=404)
     refused(save(client, changed, "stale"), "changed since it was opened", status=409)
-    refused(save(client, changed, version(original), "workspace:rautino:missing.toml"), "no such file",
+    refused(save(client, changed, version(original), "workspace:rautino:missing.toml"), "not a spec",
             status=404)
     assert history_files(ws) == [] and (ws / SPEC).read_text(encoding="utf-8") == original
     assert save(client, changed, version(original)).json()["kept"] == [1, 2]

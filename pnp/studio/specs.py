@@ -264,10 +264,10 @@ def check_save(workspace: Workspace, ref: SpecRef, text: str) -> Path:
         raise PnpError("the shipped spec is read-only: use 'save as' to copy it into the workspace")
     if len(text.encode("utf-8")) > MAX_SPEC_BYTES:
         raise PnpError(f"{ref.path}: larger than {MAX_SPEC_BYTES // 1024} KB; nothing was saved")
-    path = workspace.file(ref.path)
     if not workspace.holds_spec(ref.path):
         raise OutsideWorkspace(f"{ref.path}: not a spec of this workspace; the studio saves only its specs "
                                "(TOML files outside hidden folders and studio-output) and copies made with save as")
+    path = workspace.file(ref.path)
     result = validate(ref.game, text, path.name)
     if not result.ok:
         raise PnpError(result.message or "invalid spec")
