@@ -87,6 +87,19 @@ def test_a_played_game_steps_through_on_the_board_of_the_spec_it_was_played_with
     assert client.get(f"/api/played/{name}/board/{len(steps)}.svg").status_code == 400
 
 
+def test_a_record_changed_after_it_was_viewed_is_shown_as_it_is_now(client: TestClient, tmp_path: Path) -> None:
+    state = play(client, "zatre", 5, spec="zatre.toml")
+    name = Path(state["saved"]).name
+    assert client.get(f"/api/played/{name}").status_code == 200
+    path = tmp_path / state["saved"]
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["final_scores"] = [score + 1 for score in record["final_scores"]]
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    for route in (f"/api/played/{name}", f"/api/played/{name}/board/0.svg"):
+        response = client.get(route)
+        assert response.status_code == 400 and "not valid" in response.json()["error"], (route, response.text)
+
+
 @pytest.mark.parametrize("name", ["zatre.toml", "nothing-here.jsonl", ".hidden.jsonl", "..jsonl"])
 def test_a_name_that_is_no_played_game_is_refused_in_one_line(client: TestClient, name: str) -> None:
     response = client.get(f"/api/played/{name}")

@@ -26,7 +26,7 @@ from .jobs import CheckJobs, CheckSettings, SweepSettings
 from .play_routes import play_routes
 from .played import NoSuchGame, played_games
 from .preview import KitCache, KitSettings
-from .replays import Replays, picks
+from .replays import board_svg, check_frames, picks, played_frames
 from .requests import json_body
 from .security import StudioGuard
 from .words import report_page
@@ -101,7 +101,6 @@ def _check_settings(body: dict[str, Any]) -> CheckSettings:
 def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], int]) -> Any:
     kits = KitCache()
     checks = CheckJobs(workspace.root / "studio-output")
-    replays = Replays()
     played = Sessions(workspace)
 
     def handled(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
@@ -264,7 +263,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
 
     async def _frames(request: Request) -> Any:
         job = checks.get(request.path_params["job"])
-        return await run_in_threadpool(replays.frames, job.id, job.game, job.spec, job.log,
+        return await run_in_threadpool(check_frames, job.game, job.spec, job.log,
                                        int(request.path_params["number"]))
 
     async def check_game(request: Request) -> Response:
@@ -273,19 +272,19 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
 
     async def check_game_board(request: Request) -> Response:
         entry = await _frames(request)
-        svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
+        svg = await run_in_threadpool(board_svg, entry, int(request.path_params["step"]))
         return Response(svg, media_type="image/svg+xml", headers={"cache-control": "private, max-age=3600"})
 
     async def list_played(request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(played_games, workspace))
 
     async def played_game(request: Request) -> Response:
-        _, _, frames = await run_in_threadpool(replays.played_frames, workspace, request.path_params["name"])
+        _, _, frames = await run_in_threadpool(played_frames, workspace, request.path_params["name"])
         return JSONResponse({"file": request.path_params["name"], "steps": [f.to_json() for f in frames]})
 
     async def played_board(request: Request) -> Response:
-        entry = await run_in_threadpool(replays.played_frames, workspace, request.path_params["name"])
-        svg = await run_in_threadpool(replays.board_svg, entry, int(request.path_params["step"]))
+        entry = await run_in_threadpool(played_frames, workspace, request.path_params["name"])
+        svg = await run_in_threadpool(board_svg, entry, int(request.path_params["step"]))
         return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
     async def workspace_file(request: Request) -> Response:

@@ -4,8 +4,6 @@ drawn with the kit's artwork by the game's `final_board`."""
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -70,53 +68,40 @@ def picks(log: Path, configuration_games: int) -> dict[str, Any]:
             "configuration": groups["configuration"], "skill": groups["skill"]}
 
 
-class Replays:
-    def __init__(self) -> None:
-        self._frames: OrderedDict[tuple[str, Any], tuple[Any, Any, list[Any]]] = OrderedDict()
-        self._lock = threading.Lock()
+Frames = tuple[Any, Any, list[Any]]  # the game, its model and the frames of one record
 
-    def _keep(self, key: tuple[str, Any], entry: tuple[Any, Any, list[Any]]) -> tuple[Any, Any, list[Any]]:
-        with self._lock:
-            self._frames[key] = entry
-            while len(self._frames) > 8:
-                self._frames.popitem(last=False)
-        return entry
 
-    def played_frames(self, workspace: Any, name: str) -> tuple[Any, Any, list[Any]]:
-        """A game played at the play table (`pnp.studio.played`), as frames on the kit's board."""
-        from .played import played_record
+def played_frames(workspace: Any, name: str) -> Frames:
+    """A game played at the play table (`pnp.studio.played`), as frames on the kit's board. Read from
+    the record each time: what is shown is what the file holds now."""
+    from .played import played_record
 
-        key = ("played", name)
-        with self._lock:
-            if key in self._frames:
-                return self._frames[key]
-        game, model, record = played_record(workspace, name)  # a record pnp replay refuses is refused
-        if game.frames is None:
-            raise PnpError(f"{game.name} cannot step through its games")
-        return self._keep(key, (game, model, game.frames(model, record)))
+    game, model, record = played_record(workspace, name)  # a record pnp replay refuses is refused
+    if game.frames is None:
+        raise PnpError(f"{game.name} cannot step through its games")
+    return game, model, game.frames(model, record)
 
-    def frames(self, job_id: str, game: str, spec: Path, log: Path, number: int) -> tuple[Any, Any, list[Any]]:
-        key = (job_id, number)
-        with self._lock:
-            if key in self._frames:
-                return self._frames[key]
-        if not log.is_file():
-            raise _no_log()
-        chosen = game_registry.get(game)
-        model = chosen.load(spec)
-        record = next((r for r in _records(log) if r.get("game") == number), None)
-        if record is None:
-            raise PnpError(f"no game {number} in this check")
-        if chosen.frames is None:
-            raise PnpError(f"{game} cannot step through its games")
-        return self._keep(key, (chosen, model, chosen.frames(model, record)))
 
-    def board_svg(self, entry: tuple[Any, Any, list[Any]], step: int) -> bytes:
-        from pnp.draw.svg import render_svg
+def check_frames(game: str, spec: Path, log: Path, number: int) -> Frames:
+    """Game `number` of a check's log, as frames on the kit's board."""
+    if not log.is_file():
+        raise _no_log()
+    chosen = game_registry.get(game)
+    model = chosen.load(spec)
+    record = next((r for r in _records(log) if r.get("game") == number), None)
+    if record is None:
+        raise PnpError(f"no game {number} in this check")
+    if chosen.frames is None:
+        raise PnpError(f"{game} cannot step through its games")
+    return chosen, model, chosen.frames(model, record)
 
-        game, model, frames = entry
-        if not 0 <= step < len(frames):
-            raise PnpError(f"step {step}: the game has steps 0 to {len(frames) - 1}")
-        if game.final_board is None:
-            raise PnpError(f"{game.name} draws no boards")
-        return render_svg(game.final_board(model, frames[step].record))
+
+def board_svg(entry: Frames, step: int) -> bytes:
+    from pnp.draw.svg import render_svg
+
+    game, model, frames = entry
+    if not 0 <= step < len(frames):
+        raise PnpError(f"step {step}: the game has steps 0 to {len(frames) - 1}")
+    if game.final_board is None:
+        raise PnpError(f"{game.name} draws no boards")
+    return render_svg(game.final_board(model, frames[step].record))
