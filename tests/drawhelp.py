@@ -6,7 +6,7 @@ import io
 import xml.etree.ElementTree as ET
 
 import pypdfium2 as pdfium
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -31,6 +31,16 @@ def common_crop(a: Image.Image, b: Image.Image) -> tuple[Image.Image, Image.Imag
 def mean_diff(a: Image.Image, b: Image.Image) -> float:
     a, b = common_crop(a, b)
     return ImageStat.Stat(ImageChops.difference(a, b)).mean[0]
+
+
+def shift_tolerant_diff(a: Image.Image, b: Image.Image) -> float:
+    """The mean of how far each pixel of `a` lies outside the range of `b` within one pixel around it:
+    two renderers placing the same glyphs a fraction of a pixel apart score near 0 however dense the
+    text, while another font's shapes and widths still score high."""
+    a, b = common_crop(a, b)
+    above = ImageChops.subtract(a, b.filter(ImageFilter.MaxFilter(3)))
+    below = ImageChops.subtract(b.filter(ImageFilter.MinFilter(3)), a)
+    return ImageStat.Stat(ImageChops.add(above, below)).mean[0]
 
 
 def svg_root(svg: bytes) -> ET.Element:

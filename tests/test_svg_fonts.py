@@ -1,8 +1,9 @@
 """SVG pages carry their own font: subsets of Vera as `@font-face` data URIs, one per weight used.
 
 The Chromium test opens a text-heavy German rules sheet in a browser that has no Vera-like font
-at all and compares its screenshot with the PDF's raster, by the measure and threshold of the
-SVG-against-PDF test. A control without the embedded faces must fail the same comparison, so a
+at all and compares its screenshot with the PDF's raster, pixel by pixel with a tolerance of one
+pixel's shift (two renderers place the same glyph a fraction of a pixel apart, which adds up on a
+page dense with small text). A control without the embedded faces must fail the same comparison, so a
 pass shows the glyphs came from the SVG. Every other page of the three German kits (boards,
 stones and tiles, backs, covers, score sheets, boxes) must pass the same comparison, each at its
 own paper size.
@@ -19,10 +20,9 @@ from pathlib import Path
 import pytest
 from browserhelp import CHROMIUM
 from click.testing import CliRunner
-from drawhelp import SVG_NS, mean_diff, pdf_png, svg_root
+from drawhelp import SVG_NS, pdf_png, shift_tolerant_diff, svg_root
 from fontTools.ttLib import TTFont
 from PIL import Image
-from test_draw_agree import THRESHOLD
 
 from pnp.cli import main
 from pnp.draw.paper import A4
@@ -30,10 +30,10 @@ from pnp.draw.scene import Page
 from pnp.draw.svg import render_svg
 
 _FACE = re.compile(r"@font-face\{[^}]*font-weight:(\w+);[^}]*base64,([A-Za-z0-9+/=]+)")
-# At 100 dpi the baselines of 3 mm text snap to whole pixels differently in every renderer (even
-# cairosvg's preview of this page scores 5.3 there); at 300 dpi the measure separates cleanly:
-# about 2.2 with the embedded font, 9.6 without it.
+# At 300 dpi the measure separates cleanly: about 0.3 with the embedded font on the densest page (the
+# German Zatre guide), 2.3 without it.
 DPI = 300
+THRESHOLD = 1.0
 
 
 def faces(svg: bytes) -> dict[str, TTFont]:
@@ -115,12 +115,12 @@ def test_german_rules_sheet_in_chromium_matches_the_pdf(tmp_path: Path) -> None:
 
     shot = _screenshot(svg, tmp_path / "embedded.png", tmp_path, DPI)
     assert abs(shot.width - pdf.width) <= 1 and abs(shot.height - pdf.height) <= 1
-    assert mean_diff(shot, pdf) < THRESHOLD
+    assert shift_tolerant_diff(shot, pdf) < THRESHOLD
 
     bare = tmp_path / "bare.svg"
     bare.write_bytes(re.sub(rb"<defs><style.*?</style></defs>", b"", svg.read_bytes(), flags=re.S))
     assert b"@font-face" not in bare.read_bytes()
-    assert mean_diff(_screenshot(bare, tmp_path / "bare.png", tmp_path, DPI), pdf) > THRESHOLD
+    assert shift_tolerant_diff(_screenshot(bare, tmp_path / "bare.png", tmp_path, DPI), pdf) > THRESHOLD
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (CI installs Debian's chromium)")
@@ -142,5 +142,5 @@ def test_every_page_of_a_german_kit_in_chromium_matches_the_pdf(tmp_path: Path, 
         shot = _screenshot(svg, tmp_path / f"{svg.stem}.png", tmp_path, DPI, size_mm)
         reference = pdf_png(pdf, index, DPI)
         assert abs(shot.width - reference.width) <= 1 and abs(shot.height - reference.height) <= 1, svg.name
-        difference = mean_diff(shot, reference)
+        difference = shift_tolerant_diff(shot, reference)
         assert difference < THRESHOLD, f"{svg.name}: {difference:.2f}"
