@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from pnp.errors import PnpError
+from pnp.jsontext import json_text
 
 STDOUT = "-"  # an output path that means standard output
 STDIN = "-"  # an input path that means standard input
@@ -597,7 +598,7 @@ def _swap_in(staging: Path, target: Path, exists: bool, keep_old: bool = False) 
 
 def jsonl_bytes(records: Iterable[dict[str, Any]]) -> bytes:
     """One compact JSON document per line, keys in a stable order."""
-    lines = (json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in records)
+    lines = (json_text(r, compact=True) for r in records)
     return "".join(line + "\n" for line in lines).encode("utf-8")
 
 

@@ -120,7 +120,7 @@ def measure(variant: Variant) -> dict[str, Interval]:
     skill = list((report.balance.get("skill") or {}).values())
     if skill:
         share = skill[0]["win_share"]
-        figures["skill_share"] = Interval(share["estimate"], share["low"], share["high"])
+        figures["skill_share"] = Interval.from_json(share)
     lengths = [histogram_mean_test("turns", tally.histogram("turns"), 0.0, at_least=True,
                                    confidence=report.confidence).interval
                for tally in variant.tallies.values() if tally.histogram("turns").count > 1]
@@ -129,7 +129,7 @@ def measure(variant: Variant) -> dict[str, Interval]:
     placed = [t for t in report.tests if t["test"] == "check.min_placed_share"]
     if placed:
         lowest = min(placed, key=lambda t: t["estimate"])
-        figures["placed_share"] = Interval(lowest["estimate"], lowest["low"], lowest["high"])
+        figures["placed_share"] = Interval.from_json(lowest)
     return figures
 
 
