@@ -21,6 +21,7 @@ from pnp import games as registry
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES, TUNE_MAX_GAMES
 from pnp.errors import PnpError, printable
 from pnp.games.base import Game, KitOption, WrongGameSpec
+from pnp.numbers import CONFIDENCE, SEED, TOLERANCE
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 from pnp.terminal import terminal_columns
 
@@ -335,6 +336,42 @@ class GamesType(click.ParamType):
 AUTO_GAMES = 0  # --games auto
 
 
+def _option_name(param: click.Parameter | None) -> str:
+    return max(param.opts, key=len) if param is not None and param.opts else "value"
+
+
+class BoundedFloat(click.FloatRange):
+    """A decimal within limits, refused by pnp.numbers as the studio refuses it (nan and inf too)."""
+
+    def __init__(self, limits: tuple[float, float]) -> None:
+        super().__init__(*limits)
+        self.limits = limits
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from pnp.numbers import bounded, parse_bounded
+
+        name = _option_name(param)
+        if isinstance(value, float):
+            return bounded(name, value, self.limits)
+        return parse_bounded(name, str(value), float, self.limits)
+
+
+class BoundedInt(click.IntRange):
+    """An integer within limits, refused by pnp.numbers as the studio refuses it."""
+
+    def __init__(self, limits: tuple[int, int]) -> None:
+        super().__init__(*limits)
+        self.limits = limits
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from pnp.numbers import bounded, parse_bounded
+
+        name = _option_name(param)
+        if isinstance(value, int):
+            return bounded(name, value, self.limits)
+        return parse_bounded(name, str(value), int, self.limits)
+
+
 class FormatsType(click.ParamType):
     """A comma-separated subset of pdf, svg, png."""
 
@@ -474,7 +511,7 @@ MAX_GAMES_OPTION = option(
 TOLERANCE_HELP = ("a test whose figure lies within this of its limit (points of a share; a mean's fraction of "
                   "its limit) may get either verdict and stops as soon as that is clear; 0: decide exactly.")
 TOLERANCE_OPTION = option(
-    "--tolerance", type=click.FloatRange(0, 0.5), default=DEFAULT_TOLERANCE, show_default=True,
+    "--tolerance", type=BoundedFloat(TOLERANCE), default=DEFAULT_TOLERANCE, show_default=True,
     help=f"With --games auto: {TOLERANCE_HELP}")
 LEVELS_OPTION = option(
     "--levels", type=LEVELS, default="", metavar="LEVELS",
@@ -485,7 +522,7 @@ SEAT_LEVELS_OPTION = option(
     help="Also play every configuration of two or more players with each of these levels in every "
          "seat, for the balance section (e.g. expert).")
 CONFIDENCE_OPTION = option(
-    "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
+    "--confidence", type=BoundedFloat(CONFIDENCE), default=0.95, show_default=True,
     help="Confidence of the intervals the verdict and the balance section compare with thresholds "
          "(with --games auto: of the verdicts over all looks).")
 
@@ -685,7 +722,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
              "every threshold and balance test is decided (see --max-games).")
 @MAX_GAMES_OPTION
 @TOLERANCE_OPTION
-@option("--seed", type=int, default=1, show_default=True,
+@option("--seed", type=BoundedInt(SEED), default=1, show_default=True,
         help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
@@ -745,7 +782,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
 @option("--length", "target_length", default=None, metavar="LOW..HIGH",
         help="Target mean turns per game: a limit of the best variant, and its length is ranked by "
              "closeness to the middle.")
-@option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
+@option("--seed", type=BoundedInt(SEED), default=1, show_default=True, help="Seed of the run, the same games as check.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
 @option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -808,9 +845,9 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
         help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
 @option("--max-games", type=click.IntRange(1, MAX_GAMES), default=TUNE_MAX_GAMES, show_default=True,
         help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
-@option("--tolerance", type=click.FloatRange(0, 0.5), default=DEFAULT_TOLERANCE, show_default=True,
+@option("--tolerance", type=BoundedFloat(TOLERANCE), default=DEFAULT_TOLERANCE, show_default=True,
         help=f"Within each trial: {TOLERANCE_HELP}")
-@option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
+@option("--seed", type=BoundedInt(SEED), default=1, show_default=True, help="Seed of the games and of the sampler.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
 @option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
