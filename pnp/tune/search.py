@@ -184,8 +184,19 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
                                 pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0))
 
     played: dict[tuple[Any, ...], Trial] = {}
+    stopped: list[BaseException] = []
 
     def objective(trial: optuna.Trial) -> float:
+        try:
+            return play(trial)
+        except Exception:
+            raise
+        except BaseException as stop:  # Ctrl-C or SIGTERM: Optuna would log a failed trial with a traceback
+            stopped.append(stop)
+            study.stop()
+            raise optuna.TrialPruned() from None  # ends the trial quietly; the stop is raised below
+
+    def play(trial: optuna.Trial) -> float:
         values = {d.field: d.suggest(trial) for d in dimensions}
         key = tuple(values.values())
         if key in played:  # the sampler came back to a variant already played: its games say the same
@@ -201,6 +212,8 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
 
     with progress(options.trials, f"{game} tune", options.progress) as step:
         study.optimize(objective, n_trials=options.trials, callbacks=[lambda _study, _trial: step(1)])
+        if stopped:
+            raise stopped[0]
     return tuning
 
 
