@@ -359,26 +359,36 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def clean_leftovers(folder: Path, name: str) -> None:
-    """Remove what an interrupted run left beside `folder/name`, and restore the old folder if a
-    run on a system without atomic swaps was stopped between its two renames. A set of folders an
-    interrupted run had begun to swap in is completed first."""
+def clean_leftovers(folder: Path) -> None:
+    """Remove what interrupted runs left in `folder` (`.NAME.pnp-tmp-PID-...` staging folders and
+    temporary files, whatever they were for), and restore an old folder if a run on a system without
+    atomic swaps was stopped between its two renames. A set of folders an interrupted run had begun to
+    swap in is completed first. What a run still going on is writing stays; a link is never followed
+    nor removed (pnp makes none), and nothing but such entries of `folder` itself is touched."""
     finish_interrupted(folder)
-    prefix = f".{name}{TEMP_MARK}"
     try:
         entries = list(folder.iterdir()) if folder.is_dir() else []
     except OSError:
         return
-    leftovers = [e for e in entries if e.name.startswith(prefix)]
-    for entry in leftovers:
-        pid, _, role = entry.name[len(prefix):].partition("-")
-        if pid.isdigit() and int(pid) != os.getpid() and _pid_alive(int(pid)):
-            continue  # another run is writing there now
-        if role.startswith("old") and not (folder / name).exists():
+    for entry in entries:
+        name, mark, rest = entry.name[1:].partition(TEMP_MARK)
+        if not entry.name.startswith(".") or not mark or not name or f".{name}" == SET_NAME:
+            continue  # not a run's leftover (a set's journal is finish_interrupted's)
+        pid, _, role = rest.partition("-")
+        if not pid.isdigit() or int(pid) == os.getpid() or _pid_alive(int(pid)):
+            continue  # this run's own, or another run's that is writing there now
+        info = _lstat(entry)
+        if info is None or stat.S_ISLNK(info.st_mode):
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            if role.startswith("old") and not os.path.lexists(folder / name):
+                with contextlib.suppress(OSError):
+                    os.rename(entry, folder / name)
+                    continue
+            shutil.rmtree(entry, ignore_errors=True)
+        elif stat.S_ISREG(info.st_mode):
             with contextlib.suppress(OSError):
-                os.rename(entry, folder / name)
-                continue
-        shutil.rmtree(entry, ignore_errors=True)
+                entry.unlink()
 
 
 def replace_folder(target: Path, files: list[tuple[Path, bytes]],
@@ -417,7 +427,7 @@ def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[
         info = _lstat(target)
     parent = target.parent
     ensure_dir(parent)
-    clean_leftovers(parent, target.name)
+    clean_leftovers(parent)
     if info is not None and not stat.S_ISDIR(info.st_mode):
         raise PnpError(f"{target}: is {_kind(info.st_mode)}, not a folder")
     try:
@@ -477,7 +487,7 @@ def replace_set(parent: Path, folders: list[tuple[Path, list[tuple[Path, bytes]]
             staged.append(_stage_folder(target, contents, keep))
         for target, data in files({given: item.staging for (given, _, _), item in zip(folders, staged, strict=True)}):
             target = output_file(target)
-            clean_leftovers(parent, target.name)
+            clean_leftovers(parent)
             fd, tmp = _temp_file(target, tag=f"{os.getpid()}-")
             pending.append((tmp, target))
             with os.fdopen(fd, "wb") as handle:

@@ -188,7 +188,7 @@ def test_a_run_stopped_between_two_renames_gets_the_old_kit_back(tmp_path, kits)
     half_built = tmp_path / f".{GAME}{fileio.TEMP_MARK}{_dead_pid()}-newz3"
     half_built.mkdir()
     (half_built / "zatre-kit.pdf").write_bytes(b"%PDF-1.4 half")
-    fileio.clean_leftovers(tmp_path, GAME)
+    fileio.clean_leftovers(tmp_path)
     assert snapshot(tmp_path / GAME) == kits["de"]
     assert temp_leftovers(tmp_path) == []
 
