@@ -22,7 +22,6 @@ import shutil
 import stat
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -37,7 +36,6 @@ STDIN = "-"  # an input path that means standard input
 MAX_LINE_BYTES = 1_000_000  # one line of a JSON-lines log: one game record
 TEMP_MARK = ".pnp-tmp-"  # in the name of every temporary file or folder pnp makes
 # Tests set it to a number of seconds to sleep after each file of a kit folder (to kill a run there).
-SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
 
 # (device, inode) of every file the running command has read; None outside a command (library use).
 # Context variables, not globals: a server thread (the studio in a test's process, say) is never
@@ -434,7 +432,6 @@ def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-new", dir=parent))
     except OSError as exc:
         raise os_error(target, exc) from None
-    delay = _test_delay()
     try:
         new = {rel for rel, _ in relative}
         if info is not None:
@@ -445,8 +442,6 @@ def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[
             destination.parent.mkdir(parents=True, exist_ok=True)
             with open(destination, "wb") as handle:
                 handle.write(data)
-            if delay:
-                time.sleep(delay)
         os.chmod(staging, 0o755)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
@@ -455,10 +450,6 @@ def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return _Staged(staging, target, info is not None)
-
-
-def _test_delay() -> float:
-    return float(os.environ.get(SLOW_WRITE_ENV) or 0)
 
 
 # ---- a set of folders and files replaced as one -------------------------------------------------
@@ -503,7 +494,7 @@ def replace_set(parent: Path, folders: list[tuple[Path, list[tuple[Path, bytes]]
         _discard(staged, pending)
         raise
     try:
-        _apply(journal, _test_delay())
+        _apply(journal)
     except OSError as exc:  # the journal stays: the next run completes the swap
         raise os_error(parent, exc) from None
     _journal_path(parent).unlink(missing_ok=True)
@@ -535,7 +526,7 @@ def _write_journal(parent: Path, journal: dict[str, Any]) -> None:
         raise
 
 
-def _apply(journal: dict[str, Any], delay: float = 0) -> None:
+def _apply(journal: dict[str, Any]) -> None:
     """Make every swap of the journal not yet made (a folder whose inode is the staged one is in)."""
     for staging_name, target_name, inode in journal["folders"]:
         staging, target = Path(staging_name), Path(target_name)
@@ -546,8 +537,6 @@ def _apply(journal: dict[str, Any], delay: float = 0) -> None:
         if current == inode or not staging.exists():
             continue
         _swap_in(staging, target, exists=current is not None, keep_old=True)
-        if delay:
-            time.sleep(delay)
     for tmp, target in journal["files"]:
         if os.path.exists(tmp):
             os.replace(tmp, target)
