@@ -1,3 +1,3 @@
-from pnp.launcher import main
+from pnp.cli import main
 
 main()

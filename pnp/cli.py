@@ -21,6 +21,7 @@ from pnp import games as registry
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES, TUNE_MAX_GAMES
 from pnp.errors import PnpError, printable
 from pnp.games.base import Game, KitOption, WrongGameSpec
+from pnp.numbers import CONFIDENCE, SEED, TOLERANCE
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 from pnp.terminal import terminal_columns
 
@@ -42,17 +43,38 @@ def _raise_terminated(signum: int, frame: Any) -> None:
     raise Terminated
 
 
-def _deferred(make: Callable[..., Callable[[Any], Any]]) -> Callable[..., Callable[[Any], Any]]:
-    """`make` (click.option or click.argument) as a decorator that only notes its arguments on the
-    function: the parameter is built with its command, when a command line names it, so `pnp --help`
-    does not build the options of every command."""
+class Later:
+    """A value of a parameter worked out when its command is built: a help text that names the games,
+    which are known only then (pnp.games looks up the plugins only when a command needs them)."""
 
-    def declare(*args: Any, **kwargs: Any) -> Callable[[Any], Any]:
-        def decorate(func: Any) -> Any:
-            func.__dict__.setdefault("__pnp_params__", []).append((make, args, kwargs))
-            return func
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
 
-        return decorate
+
+class _Declared:
+    """A parameter noted on a command's function; the click parameter is built with its command, when a
+    command line names it, so `pnp --help` does not build the options of every command."""
+
+    def __init__(self, make: Callable[..., Callable[[Any], Any]], args: tuple[Any, ...],
+                 kwargs: dict[str, Any]) -> None:
+        self.make, self.args, self.kwargs = make, args, kwargs
+
+    def __call__(self, func: Any) -> Any:
+        func.__dict__.setdefault("__pnp_params__", []).append(self)
+        return func
+
+    def decorator(self) -> Callable[[Any], Any]:
+        def value(given: Any) -> Any:
+            return given.make() if isinstance(given, Later) else given
+
+        return self.make(*map(value, self.args), **{key: value(given) for key, given in self.kwargs.items()})
+
+
+def _deferred(make: Callable[..., Callable[[Any], Any]]) -> Callable[..., _Declared]:
+    """`make` (click.option or click.argument) as a decorator that only notes its arguments."""
+
+    def declare(*args: Any, **kwargs: Any) -> _Declared:
+        return _Declared(make, args, kwargs)
 
     return declare
 
@@ -64,18 +86,20 @@ argument = _deferred(click.argument)
 class _LazyCommand:
     """A command's function, name and help texts; its click.Command is built on first use."""
 
-    def __init__(self, func: Any, name: str, help_text: str | None, short_help: str | None) -> None:
+    def __init__(self, func: Any, name: str, help_text: str | Later | None, short_help: str | None) -> None:
         self.func, self.name, self.help, self.short_help = func, name, help_text, short_help
 
     def outline(self) -> click.Command:
         """The command without parameters: all the group's list of commands shows."""
-        return click.Command(self.name, help=self.help, short_help=self.short_help)
+        help_text = self.help.make() if isinstance(self.help, Later) else self.help
+        return click.Command(self.name, help=help_text, short_help=self.short_help)
 
     def build(self) -> click.Command:
         func = self.func
-        for make, args, kwargs in func.__dict__.pop("__pnp_params__", []):  # in the order they were applied
-            func = make(*args, **kwargs)(func)
-        return click.command(self.name, help=self.help, short_help=self.short_help)(func)
+        for declared in func.__dict__.get("__pnp_params__", []):  # in the order they were applied
+            func = declared.decorator()(func)
+        help_text = self.help.make() if isinstance(self.help, Later) else self.help
+        return click.command(self.name, help=help_text, short_help=self.short_help)(func)
 
 
 class _Context(click.Context):
@@ -96,7 +120,9 @@ class PnpGroup(click.Group):
     line asking for a report, exit 70.
 
     Its commands are declared lazily (`lazy_command`): each is built when a command line names it,
-    and the list in `pnp --help` is written from their names and help texts alone.
+    and the list in `pnp --help` is written from their names and help texts alone. More commands may
+    come from the games (`more_commands`, the components they draw), and the group's help text from
+    `about`: both from the games the command line is built from (`_games`).
     """
 
     context_class = _Context
@@ -104,9 +130,15 @@ class PnpGroup(click.Group):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy: dict[str, _LazyCommand] = {}
+        self.more_commands: Callable[[], dict[str, _LazyCommand]] = dict
+        self.about: Callable[[], str] | None = None
+        self._built: dict[tuple[bool, str], click.Command] = {}
         self._outlines_only = False
 
-    def lazy_command(self, name: str | None = None, help: str | None = None,
+    def _all_lazy(self) -> dict[str, _LazyCommand]:
+        return {**self.more_commands(), **self.lazy}
+
+    def lazy_command(self, name: str | None = None, help: str | Later | None = None,
                      short_help: str | None = None) -> Callable[[Any], Any]:
         def decorate(func: Any) -> Any:
             command_name = name or func.__name__.lower().replace("_", "-")
@@ -117,16 +149,23 @@ class PnpGroup(click.Group):
         return decorate
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.commands, *self.lazy})
+        return sorted({*self.commands, *self._all_lazy()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        lazy = self.lazy.get(cmd_name)
-        if cmd_name in self.commands or lazy is None:
+        lazy = None if cmd_name in self.commands else self._all_lazy().get(cmd_name)
+        if lazy is None:
             return super().get_command(ctx, cmd_name)
         if self._outlines_only:
             return lazy.outline()
-        command = self.commands[cmd_name] = lazy.build()
-        return command
+        key = (_view.all_games, cmd_name)  # built once for each set of games it may be built from
+        if key not in self._built:
+            self._built[key] = lazy.build()
+        return self._built[key]
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.about is not None:
+            self.help = self.about()
+        super().format_help_text(ctx, formatter)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._outlines_only = True
@@ -140,10 +179,19 @@ class PnpGroup(click.Group):
         if threading.current_thread() is threading.main_thread():  # signal handlers live there only
             signal.signal(signal.SIGTERM, _raise_terminated)
         named = sys.argv[1:] if args is None else list(args)
-        for line in registry.notices(named):  # plugins left out: said once, before the command runs
-            click.echo(f"pnp: warning: {line}", err=True)
-        registry.on_notice(lambda line: click.echo(f"pnp: warning: {line}", err=True))
+        # Plugins left out are said once, in one line each, when the plugins are looked up: only for a
+        # command line that needs a game not shipped with pnp, or all games (a list, a help text).
+        registry.on_notice(lambda line: _say(f"pnp: warning: {line}"), named)
+        _view.all_games = not self._names_a_shipped_game(named)
         self._run(args, prog_name, **extra)
+
+    def _names_a_shipped_game(self, args: list[str]) -> bool:
+        """`pnp COMMAND GAME ...` with a shipped game, and no help asked for: such a command line is
+        built from the shipped games alone, and no plugin is looked up."""
+        if len(args) < 2 or args[1] not in registry.SHIPPED or any(arg in ("-h", "--help") for arg in args):
+            return False
+        _view.all_games = False  # the commands a shipped game may be named with
+        return args[0] in self._all_lazy()
 
     def invoke(self, ctx: click.Context) -> Any:
         # Only a command that runs reads inputs; `--help` and `--version` end before this, without
@@ -212,10 +260,13 @@ class GameType(click.ParamType):
     name = "GAME"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value in registry.SHIPPED:  # no plugin needs to be looked up
+            return value
         if value in registry.broken():
             registry.get(value)  # raises the plugin's own one-line error
         if value not in registry.names():
-            self.fail(f"unknown game {value!r}; choose one of {', '.join(registry.names())}", param, ctx)
+            self.fail(f"unknown game {printable(repr(value))}; choose one of {', '.join(registry.names())}",
+                      param, ctx)
         return value
 
 
@@ -285,6 +336,42 @@ class GamesType(click.ParamType):
 AUTO_GAMES = 0  # --games auto
 
 
+def _option_name(param: click.Parameter | None) -> str:
+    return max(param.opts, key=len) if param is not None and param.opts else "value"
+
+
+class BoundedFloat(click.FloatRange):
+    """A decimal within limits, refused by pnp.numbers as the studio refuses it (nan and inf too)."""
+
+    def __init__(self, limits: tuple[float, float]) -> None:
+        super().__init__(*limits)
+        self.limits = limits
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from pnp.numbers import bounded, parse_bounded
+
+        name = _option_name(param)
+        if isinstance(value, float):
+            return bounded(name, value, self.limits)
+        return parse_bounded(name, str(value), float, self.limits)
+
+
+class BoundedInt(click.IntRange):
+    """An integer within limits, refused by pnp.numbers as the studio refuses it."""
+
+    def __init__(self, limits: tuple[int, int]) -> None:
+        super().__init__(*limits)
+        self.limits = limits
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from pnp.numbers import bounded, parse_bounded
+
+        name = _option_name(param)
+        if isinstance(value, int):
+            return bounded(name, value, self.limits)
+        return parse_bounded(name, str(value), int, self.limits)
+
+
 class FormatsType(click.ParamType):
     """A comma-separated subset of pdf, svg, png."""
 
@@ -300,7 +387,23 @@ class FormatsType(click.ParamType):
         return chosen
 
 
-GAMES = registry.all_games()  # a plugin that does not load is left out (pnp.games says so); named, it fails
+class _View:
+    """Which games the command line is built from (options the games declare, component commands,
+    help texts): all of them, plugins included, or the shipped ones alone when the command line names
+    a shipped game (then no plugin is looked up). Set for each command line by PnpGroup.main."""
+
+    all_games = True
+
+
+_view = _View()
+
+
+def _games() -> list[Game]:
+    """The games the command line is built from; a plugin that does not load is left out (pnp.games
+    says so once); a command naming it fails."""
+    return registry.all_games() if _view.all_games else registry.shipped_games()
+
+
 GAME = GameType()
 SPEC_OPTION = option(  # a folder is refused by the game's loader, which names a spec file in it
     "--spec", type=click.Path(path_type=Path),
@@ -346,7 +449,7 @@ def _count_range(counts: tuple[int, ...]) -> str:
 def _declared_options(component: str | None) -> dict[str, list[tuple[Game, KitOption[Any]]]]:
     """The kit options the games declare for the kit (component None) or for one component's command."""
     declared: dict[str, list[tuple[Game, KitOption[Any]]]] = {}
-    for game in GAMES:
+    for game in _games():
         for option in game.options:
             if option.component in (None, component):  # parsed here; refused below where it changes nothing
                 declared.setdefault(option.name, []).append((game, option))
@@ -368,7 +471,7 @@ def _click_option(declared: list[tuple[Game, KitOption[Any]]], component: str | 
 
 
 def _preset_help(purpose: str) -> str:
-    with_presets = [(", ".join(game.presets), game) for game in GAMES if game.presets]
+    with_presets = [(", ".join(game.presets), game) for game in _games() if game.presets]
     return f"{purpose}: {_by_game(with_presets)[:-1] if with_presets else 'no game has presets'}."
 
 
@@ -398,17 +501,17 @@ def _levels_help() -> str:
 # The options `check` and `sweep` share: the same games, judged the same way.
 PLAYERS_OPTION = option(
     "--players", type=click.IntRange(1, 12), default=None,
-    help="Players per game (default: every count the spec lists). The rules allow: "
-         + _by_game([(_count_range(g.players), g) for g in GAMES if g.players]))
+    help=Later(lambda: "Players per game (default: every count the spec lists). The rules allow: "
+               + _by_game([(_count_range(g.players), g) for g in _games() if g.players])))
 SIMULATED_PRESET_OPTION = option("--preset", default=None,
-                                 help=_preset_help("Rule preset the simulated games follow"))
+                                 help=Later(lambda: _preset_help("Rule preset the simulated games follow")))
 MAX_GAMES_OPTION = option(
     "--max-games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_MAX_GAMES, show_default=True,
     help="With --games auto: the most games per configuration (looks at 50, 100, 200 ... games and here).")
 TOLERANCE_HELP = ("a test whose figure lies within this of its limit (points of a share; a mean's fraction of "
                   "its limit) may get either verdict and stops as soon as that is clear; 0: decide exactly.")
 TOLERANCE_OPTION = option(
-    "--tolerance", type=click.FloatRange(0, 0.5), default=DEFAULT_TOLERANCE, show_default=True,
+    "--tolerance", type=BoundedFloat(TOLERANCE), default=DEFAULT_TOLERANCE, show_default=True,
     help=f"With --games auto: {TOLERANCE_HELP}")
 LEVELS_OPTION = option(
     "--levels", type=LEVELS, default="", metavar="LEVELS",
@@ -419,33 +522,38 @@ SEAT_LEVELS_OPTION = option(
     help="Also play every configuration of two or more players with each of these levels in every "
          "seat, for the balance section (e.g. expert).")
 CONFIDENCE_OPTION = option(
-    "--confidence", type=click.FloatRange(0.5, 0.999), default=0.95, show_default=True,
+    "--confidence", type=BoundedFloat(CONFIDENCE), default=0.95, show_default=True,
     help="Confidence of the intervals the verdict and the balance section compare with thresholds "
          "(with --games auto: of the verdicts over all looks).")
 
 
-def kit_options(component: str | None) -> Callable[[Any], Any]:
-    """Options of the kit or of one component: the shared ones and those the games declare."""
+def kit_options(component: str | None) -> _Declared:
+    """Options of the kit or of one component: the shared ones and those the games declare, worked out
+    when the command is built."""
 
-    def decorate(func: Any) -> Any:
+    def decorator() -> Callable[[Any], Any]:
         options = [
             SPEC_OPTION,
             option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
-                         help="Language of printed text."),
+                   help="Language of printed text."),
             option("--preset", default=None, help=_preset_help("Rule preset the printed sheets follow")),
             *(_click_option(declared, component) for declared in _declared_options(component).values()),
             option("--box-size", "box_size", default=None, metavar="LxWxH",
-                         help="Outer box size in mm (default from the spec)."),
+                   help="Outer box size in mm (default from the spec)."),
             option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
-                         show_default=True, help="Box construction."),
+                   show_default=True, help="Box construction."),
             option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
-                         help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
+                   help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
         ]
-        for decorator in reversed(options):
-            func = decorator(func)
-        return func
 
-    return decorate
+        def decorate(func: Any) -> Any:
+            for declared in reversed(options):
+                func = declared.decorator()(func)
+            return func
+
+        return decorate
+
+    return _Declared(decorator, (), {})
 
 
 def game_values(ctx: click.Context, game: str | None, component: str | None,
@@ -502,9 +610,13 @@ def main() -> None:
     pass
 
 
-_titles = [game.title for game in GAMES]
-main.help = (f"Print-and-play kits for {' and '.join(filter(None, [', '.join(_titles[:-1]), *_titles[-1:]]))}, "
-             "and a rule checker that proves a tile set playable before anyone prints it.")
+def _about() -> str:
+    titles = [printable(game.title) for game in _games()]
+    return (f"Print-and-play kits for {' and '.join(filter(None, [', '.join(titles[:-1]), *titles[-1:]]))}, "
+            "and a rule checker that proves a tile set playable before anyone prints it.")
+
+
+main.about = _about
 
 
 @main.lazy_command()
@@ -535,7 +647,7 @@ def kit(ctx: click.Context, game: str | None, **options: Any) -> None:
             click.echo(printable(line))
 
 
-def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> None:
+def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> _LazyCommand:
     @argument("game", type=GAME)
     @kit_options(component)
     @output_options
@@ -554,20 +666,32 @@ def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> None
                          help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and "
                               "BleedBox set, for a print shop.")(command)
     titles = ", ".join(game.title for _, game in drawn_by)
-    main.lazy_command(name=component, help=_by_game(drawn_by), short_help=f"The {component} alone ({titles}).")(command)
+    return _LazyCommand(command, component, printable(_by_game(drawn_by)),
+                        printable(f"The {component} alone ({titles})."))
 
 
 def _components() -> dict[str, list[tuple[str, Game]]]:
     """Every component some game draws, with what it is in each game, in the games' kit order."""
     found: dict[str, list[tuple[str, Game]]] = {}
-    for game in GAMES:
+    for game in _games():
         for name, summary in game.components.items():
             found.setdefault(name, []).append((summary, game))
     return found
 
 
-for _name, _drawn_by in _components().items():
-    _component_command(_name, _drawn_by)
+_component_commands: dict[bool, dict[str, _LazyCommand]] = {}  # for all games, and for the shipped ones
+
+
+def component_commands() -> dict[str, _LazyCommand]:
+    """A command per component the games draw (`pnp tiles GAME`)."""
+    key = _view.all_games
+    if key not in _component_commands:
+        _component_commands[key] = {name: _component_command(name, drawn_by)
+                                    for name, drawn_by in _components().items()}
+    return _component_commands[key]
+
+
+main.more_commands = component_commands
 
 
 @main.lazy_command()
@@ -598,7 +722,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
              "every threshold and balance test is decided (see --max-games).")
 @MAX_GAMES_OPTION
 @TOLERANCE_OPTION
-@option("--seed", type=int, default=1, show_default=True,
+@option("--seed", type=BoundedInt(SEED), default=1, show_default=True,
         help="Seed of the run: game i of every configuration is the same game for the same seed.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
@@ -658,7 +782,7 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
 @option("--length", "target_length", default=None, metavar="LOW..HIGH",
         help="Target mean turns per game: a limit of the best variant, and its length is ranked by "
              "closeness to the middle.")
-@option("--seed", type=int, default=1, show_default=True, help="Seed of the run, the same games as check.")
+@option("--seed", type=BoundedInt(SEED), default=1, show_default=True, help="Seed of the run, the same games as check.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
 @option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -721,9 +845,9 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
         help="Variants to try (Optuna's TPE sampler picks each from the ones before).")
 @option("--max-games", type=click.IntRange(1, MAX_GAMES), default=TUNE_MAX_GAMES, show_default=True,
         help="Most games per configuration of one trial (looks at 50, 100, 200 ... games).")
-@option("--tolerance", type=click.FloatRange(0, 0.5), default=DEFAULT_TOLERANCE, show_default=True,
+@option("--tolerance", type=BoundedFloat(TOLERANCE), default=DEFAULT_TOLERANCE, show_default=True,
         help=f"Within each trial: {TOLERANCE_HELP}")
-@option("--seed", type=int, default=1, show_default=True, help="Seed of the games and of the sampler.")
+@option("--seed", type=BoundedInt(SEED), default=1, show_default=True, help="Seed of the games and of the sampler.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
 @option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,

@@ -22,7 +22,6 @@ import shutil
 import stat
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -30,13 +29,13 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from pnp.errors import PnpError
+from pnp.jsontext import json_text
 
 STDOUT = "-"  # an output path that means standard output
 STDIN = "-"  # an input path that means standard input
 MAX_LINE_BYTES = 1_000_000  # one line of a JSON-lines log: one game record
 TEMP_MARK = ".pnp-tmp-"  # in the name of every temporary file or folder pnp makes
 # Tests set it to a number of seconds to sleep after each file of a kit folder (to kill a run there).
-SLOW_WRITE_ENV = "PNP_TEST_SLOW_WRITE"
 
 # (device, inode) of every file the running command has read; None outside a command (library use).
 # Context variables, not globals: a server thread (the studio in a test's process, say) is never
@@ -358,26 +357,36 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def clean_leftovers(folder: Path, name: str) -> None:
-    """Remove what an interrupted run left beside `folder/name`, and restore the old folder if a
-    run on a system without atomic swaps was stopped between its two renames. A set of folders an
-    interrupted run had begun to swap in is completed first."""
+def clean_leftovers(folder: Path) -> None:
+    """Remove what interrupted runs left in `folder` (`.NAME.pnp-tmp-PID-...` staging folders and
+    temporary files, whatever they were for), and restore an old folder if a run on a system without
+    atomic swaps was stopped between its two renames. A set of folders an interrupted run had begun to
+    swap in is completed first. What a run still going on is writing stays; a link is never followed
+    nor removed (pnp makes none), and nothing but such entries of `folder` itself is touched."""
     finish_interrupted(folder)
-    prefix = f".{name}{TEMP_MARK}"
     try:
         entries = list(folder.iterdir()) if folder.is_dir() else []
     except OSError:
         return
-    leftovers = [e for e in entries if e.name.startswith(prefix)]
-    for entry in leftovers:
-        pid, _, role = entry.name[len(prefix):].partition("-")
-        if pid.isdigit() and int(pid) != os.getpid() and _pid_alive(int(pid)):
-            continue  # another run is writing there now
-        if role.startswith("old") and not (folder / name).exists():
+    for entry in entries:
+        name, mark, rest = entry.name[1:].partition(TEMP_MARK)
+        if not entry.name.startswith(".") or not mark or not name or f".{name}" == SET_NAME:
+            continue  # not a run's leftover (a set's journal is finish_interrupted's)
+        pid, _, role = rest.partition("-")
+        if not pid.isdigit() or int(pid) == os.getpid() or _pid_alive(int(pid)):
+            continue  # this run's own, or another run's that is writing there now
+        info = _lstat(entry)
+        if info is None or stat.S_ISLNK(info.st_mode):
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            if role.startswith("old") and not os.path.lexists(folder / name):
+                with contextlib.suppress(OSError):
+                    os.rename(entry, folder / name)
+                    continue
+            shutil.rmtree(entry, ignore_errors=True)
+        elif stat.S_ISREG(info.st_mode):
             with contextlib.suppress(OSError):
-                os.rename(entry, folder / name)
-                continue
-        shutil.rmtree(entry, ignore_errors=True)
+                entry.unlink()
 
 
 def replace_folder(target: Path, files: list[tuple[Path, bytes]],
@@ -416,14 +425,13 @@ def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[
         info = _lstat(target)
     parent = target.parent
     ensure_dir(parent)
-    clean_leftovers(parent, target.name)
+    clean_leftovers(parent)
     if info is not None and not stat.S_ISDIR(info.st_mode):
         raise PnpError(f"{target}: is {_kind(info.st_mode)}, not a folder")
     try:
         staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{TEMP_MARK}{os.getpid()}-new", dir=parent))
     except OSError as exc:
         raise os_error(target, exc) from None
-    delay = _test_delay()
     try:
         new = {rel for rel, _ in relative}
         if info is not None:
@@ -434,8 +442,6 @@ def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[
             destination.parent.mkdir(parents=True, exist_ok=True)
             with open(destination, "wb") as handle:
                 handle.write(data)
-            if delay:
-                time.sleep(delay)
         os.chmod(staging, 0o755)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
@@ -444,10 +450,6 @@ def _stage_folder(target: Path, files: list[tuple[Path, bytes]], keep: Callable[
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return _Staged(staging, target, info is not None)
-
-
-def _test_delay() -> float:
-    return float(os.environ.get(SLOW_WRITE_ENV) or 0)
 
 
 # ---- a set of folders and files replaced as one -------------------------------------------------
@@ -476,7 +478,7 @@ def replace_set(parent: Path, folders: list[tuple[Path, list[tuple[Path, bytes]]
             staged.append(_stage_folder(target, contents, keep))
         for target, data in files({given: item.staging for (given, _, _), item in zip(folders, staged, strict=True)}):
             target = output_file(target)
-            clean_leftovers(parent, target.name)
+            clean_leftovers(parent)
             fd, tmp = _temp_file(target, tag=f"{os.getpid()}-")
             pending.append((tmp, target))
             with os.fdopen(fd, "wb") as handle:
@@ -492,7 +494,7 @@ def replace_set(parent: Path, folders: list[tuple[Path, list[tuple[Path, bytes]]
         _discard(staged, pending)
         raise
     try:
-        _apply(journal, _test_delay())
+        _apply(journal)
     except OSError as exc:  # the journal stays: the next run completes the swap
         raise os_error(parent, exc) from None
     _journal_path(parent).unlink(missing_ok=True)
@@ -524,7 +526,7 @@ def _write_journal(parent: Path, journal: dict[str, Any]) -> None:
         raise
 
 
-def _apply(journal: dict[str, Any], delay: float = 0) -> None:
+def _apply(journal: dict[str, Any]) -> None:
     """Make every swap of the journal not yet made (a folder whose inode is the staged one is in)."""
     for staging_name, target_name, inode in journal["folders"]:
         staging, target = Path(staging_name), Path(target_name)
@@ -535,8 +537,6 @@ def _apply(journal: dict[str, Any], delay: float = 0) -> None:
         if current == inode or not staging.exists():
             continue
         _swap_in(staging, target, exists=current is not None, keep_old=True)
-        if delay:
-            time.sleep(delay)
     for tmp, target in journal["files"]:
         if os.path.exists(tmp):
             os.replace(tmp, target)
@@ -597,7 +597,7 @@ def _swap_in(staging: Path, target: Path, exists: bool, keep_old: bool = False) 
 
 def jsonl_bytes(records: Iterable[dict[str, Any]]) -> bytes:
     """One compact JSON document per line, keys in a stable order."""
-    lines = (json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in records)
+    lines = (json_text(r, compact=True) for r in records)
     return "".join(line + "\n" for line in lines).encode("utf-8")
 
 

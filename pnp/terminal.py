@@ -1,5 +1,4 @@
-"""The terminal's width as the help texts are wrapped to it: read by the command line and by its launcher
-(pnp.launcher), which keeps a help text for the width it was written for."""
+"""The terminal's width, as the command line's help texts are wrapped to it."""
 
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -157,12 +158,18 @@ def _scalar(text: str) -> Any:
     return text
 
 
-def parse_values(field: str, text: str) -> tuple[Any, ...]:
+def check_number_text(field: str, text: str) -> None:
+    """Refuse numbers longer than a spec may hold: Python refuses to read an integer of thousands of
+    digits, and a decimal of hundreds is infinite as a float."""
     from pnp.tomlscan import MAX_DIGITS
 
-    text = text.strip()
-    if re.search(rf"\d{{{MAX_DIGITS + 1},}}", text):  # Python refuses to convert numbers of thousands of digits
+    if re.search(rf"\d{{{MAX_DIGITS + 1},}}", text):
         raise VariantError(field, f"a number of more than {MAX_DIGITS} digits (at most {MAX_DIGITS})")
+
+
+def parse_values(field: str, text: str) -> tuple[Any, ...]:
+    text = text.strip()
+    check_number_text(field, text)
     ranged = _RANGE.match(text)
     if ranged:
         first, last, step = int(ranged.group(1)), int(ranged.group(2)), int(ranged.group(3) or 1)
@@ -174,7 +181,10 @@ def parse_values(field: str, text: str) -> tuple[Any, ...]:
     parts = [part.strip() for part in text.split(",")]
     if not text or any(not part for part in parts):
         raise VariantError(f"{field}={text}", "give a list such as 1,2,3 or a range such as 1..4")
-    return tuple(_scalar(part) for part in parts)
+    values = tuple(_scalar(part) for part in parts)
+    if any(isinstance(value, float) and not math.isfinite(value) for value in values):
+        raise VariantError(f"{field}={text}", "every number must be finite (no nan, inf or 1e999)")
+    return values
 
 
 def split_option(option: str) -> tuple[str, str, str]:

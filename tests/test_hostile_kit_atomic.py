@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hostile_helpers import one_line_error, run, snapshot
+from slowhelp import slowed_pnp
 
 from pnp import fileio
 
@@ -46,8 +47,7 @@ def assert_one_whole_kit(out: Path, kits: dict[str, dict[str, bytes]]) -> str:
 
 
 def start_kit(out: Path, delay: float) -> subprocess.Popen:
-    env = {**os.environ, fileio.SLOW_WRITE_ENV: str(delay)}
-    return subprocess.Popen([sys.executable, "-m", "pnp", *KIT, "--lang", "en", "-o", str(out)], env=env,
+    return subprocess.Popen(slowed_pnp(delay, *KIT, "--lang", "en", "-o", str(out)),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -188,7 +188,7 @@ def test_a_run_stopped_between_two_renames_gets_the_old_kit_back(tmp_path, kits)
     half_built = tmp_path / f".{GAME}{fileio.TEMP_MARK}{_dead_pid()}-newz3"
     half_built.mkdir()
     (half_built / "zatre-kit.pdf").write_bytes(b"%PDF-1.4 half")
-    fileio.clean_leftovers(tmp_path, GAME)
+    fileio.clean_leftovers(tmp_path)
     assert snapshot(tmp_path / GAME) == kits["de"]
     assert temp_leftovers(tmp_path) == []
 

@@ -9,12 +9,12 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from hostile_helpers import run
+from slowhelp import slowed_pnp
 
 from pnp import fileio
 
@@ -98,8 +98,7 @@ MOMENTS = {  # when to kill the run: a test of what the output folder shows
 def test_a_killed_kit_of_every_game_leaves_one_runs_set(tmp_path, sets, moment):
     out = tmp_path / "out"
     lay_out(out, sets["de"])
-    env = {**os.environ, fileio.SLOW_WRITE_ENV: "0.05"}  # slow staging and swaps, to kill in between
-    process = subprocess.Popen([sys.executable, "-m", "pnp", *NEW, "-o", str(out)], env=env,
+    process = subprocess.Popen(slowed_pnp(0.05, *NEW, "-o", str(out)),  # slow staging and swaps, to kill between
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     reached = False
     try:
@@ -119,9 +118,7 @@ def test_a_killed_kit_of_every_game_leaves_one_runs_set(tmp_path, sets, moment):
         assert which_set(out, sets) == "en"
     else:
         assert which_set(out, sets) == ("en" if moment == "swapping" else "de")
-    for game in GAMES:  # what the next run does first
-        fileio.clean_leftovers(out, game)
-    fileio.clean_leftovers(out, "index.html")
+    fileio.clean_leftovers(out)  # what the next run does first
     assert leftovers(out) == []
     assert which_set(out, sets) in ("de", "en")
 

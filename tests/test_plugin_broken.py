@@ -1,8 +1,9 @@
 """Broken game plugins, each installed as a distribution of its own (tests/plugins/broken/): one whose
 module fails at import (with a message of several lines), one whose parts() imports a module that is
 not installed, one that calls sys.exit(3) and one that raises KeyboardInterrupt while imported, and one
-that takes a shipped game's name. Every shipped game's commands still work, each broken plugin is
-named in one line, once, and only a command that names one fails, saying whose bug it is.
+that takes a shipped game's name. Every shipped game's commands still work (a command line naming a
+shipped game does not even look the plugins up), each broken plugin is named in one line, once,
+where the plugins are looked up, and only a command that names one fails, saying whose bug it is.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def test_a_kit_of_all_games_skips_the_broken_plugins_and_builds_the_shipped_ones
 def test_every_shipped_games_commands_still_work(site: Path, tmp_path: Path, args: tuple[str, ...]) -> None:
     done = pnp(site, *args, cwd=tmp_path)
     assert done.returncode in (0, 3), done.stderr  # check: 4 games may leave a threshold undecided
-    assert done.stderr.splitlines() == SKIPPED_AT_START
+    assert done.stderr == ""
 
 
 def test_naming_a_plugin_that_cannot_be_imported_fails_in_one_line_blaming_the_plugin(site: Path,

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 from statistics import NormalDist
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pnp.check.stats import Histogram
@@ -27,16 +27,37 @@ def z_value(confidence: float) -> float:
 
 @dataclass(frozen=True)
 class Interval:
+    """An estimate and its interval; a bound may be infinite where the games cannot give one (the
+    spread of one game's figure is unknown), and is written as null (JSON has no infinity)."""
+
     estimate: float
     low: float
     high: float
 
-    def to_json(self, digits: int = 4) -> dict[str, float]:
-        return {"estimate": round(self.estimate, digits), "low": round(self.low, digits),
-                "high": round(self.high, digits)}
+    @property
+    def bounded(self) -> bool:
+        return math.isfinite(self.low) and math.isfinite(self.high)
+
+    def to_json(self, digits: int = 4) -> dict[str, float | None]:
+        return {"estimate": _finite(self.estimate, digits), "low": _finite(self.low, digits),
+                "high": _finite(self.high, digits)}
+
+    @classmethod
+    def from_json(cls, figure: dict[str, Any]) -> Interval:
+        """The interval `to_json` wrote: a null bound is an open end."""
+        low, high = figure.get("low"), figure.get("high")
+        return cls(figure["estimate"], -math.inf if low is None else low, math.inf if high is None else high)
 
     def __str__(self) -> str:
-        return f"{self.estimate:.1%} ({self.low:.1%}-{self.high:.1%})"
+        return f"{self.estimate:.1%} ({self.low:.1%}-{self.high:.1%})" if self.bounded else \
+            f"{self.estimate:.1%} ({NO_INTERVAL})"
+
+
+NO_INTERVAL = "no interval yet: one game shows no spread"
+
+
+def _finite(value: float, digits: int) -> float | None:
+    return round(value, digits) if math.isfinite(value) else None
 
 
 def wilson(successes: float, trials: int, confidence: float = DEFAULT_CONFIDENCE) -> Interval:
@@ -125,6 +146,8 @@ class ThresholdTest:
         of games up to MAX_GAMES_TO_DECIDE would (the estimate sits on the threshold)."""
         if self.outcome is not Outcome.UNDECIDED:
             return self.games
+        if not self.interval.bounded:  # one game: its spread is unknown, so the fewest games that show one
+            return 2
         low, high = max(self.games, 1), max(self.games, 1)
         while self._outcome(self._interval_with(high)) is Outcome.UNDECIDED:
             if high >= MAX_GAMES_TO_DECIDE:

@@ -4,7 +4,6 @@ target folder, renamed over the target only when the run ends well, removed on a
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import tempfile
@@ -15,13 +14,14 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.fileio import STDOUT, TEMP_MARK, ensure_dir, output_file
+from pnp.jsontext import json_text
 
 RecordWriter = Callable[[dict[str, Any]], None]
 
 
 def record_line(record: dict[str, Any]) -> str:
     """One compact JSON document and a newline."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json_text(record, compact=True) + "\n"
 
 
 @contextmanager

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pnp.check.confidence import DEFAULT_CONFIDENCE, Outcome, ThresholdTest
+from pnp.check.confidence import DEFAULT_CONFIDENCE, NO_INTERVAL, Interval, Outcome, ThresholdTest
 from pnp.check.measures import measure_lines
 from pnp.check.ratings import rating_lines
+from pnp.jsontext import json_text
 
 if TYPE_CHECKING:
     from pnp.check.stats import Tally
@@ -31,8 +31,10 @@ def describe(test: ThresholdTest, what: str, share: bool) -> str:
     """'games place 48.0% (41.2%-55.3%) of the stones, minimum 50.0% (check.min_placed_share)'."""
     interval = test.interval
     bound = "minimum" if test.at_least else "limit"
-    return (f"{what} {figure_text(interval.estimate, share)} ({figure_text(interval.low, share)}-"
-            f"{figure_text(interval.high, share)}), {bound} {figure_text(test.threshold, share)} ({test.name})")
+    spread = f"{figure_text(interval.low, share)}-{figure_text(interval.high, share)}" if interval.bounded \
+        else NO_INTERVAL
+    return (f"{what} {figure_text(interval.estimate, share)} ({spread}), {bound} "
+            f"{figure_text(test.threshold, share)} ({test.name})")
 
 
 def games_to_decide(test: ThresholdTest, per_game: float = 1.0) -> int | None:
@@ -143,7 +145,7 @@ class CheckReport:
         }
 
     def to_json_text(self) -> str:
-        return json.dumps(self.to_json(), indent=2, ensure_ascii=False)
+        return json_text(self.to_json(), indent=2)
 
     def to_text(self) -> str:
         lines = [f"{self.game}: {self.verdict.upper()}"]
@@ -294,8 +296,8 @@ def _compensation(proposal: dict[str, Any]) -> str:
             f"{_interval(after)}: {after['outcome']}")
 
 
-def _interval(figure: dict[str, float]) -> str:
-    return f"{figure['estimate']:.1%} ({figure['low']:.1%}-{figure['high']:.1%})"
+def _interval(figure: dict[str, Any]) -> str:
+    return str(Interval.from_json(figure))
 
 
 def _spread(figure: dict[str, float]) -> str:

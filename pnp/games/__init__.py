@@ -4,14 +4,14 @@
     [project.entry-points."pnp.games"]
     mygame = "mygame:GAME"
 
-The shipped games are named here, so finding them costs no scan of the installed distributions; the
-plugins come from an index of the entry points (pnp.games.plugins). Each names a light declaration
-module (no engine, no drawing layer), so building the command line from every game's declaration
-keeps `pnp --help` fast.
+The shipped games are named here, so using one costs no look at the installed distributions; the
+plugins are looked up (pnp.games.plugins) only when a command needs a game that is not shipped or
+lists all games. Each names a light declaration module (no engine, no drawing layer).
 
-A plugin is someone else's code: one that cannot be imported (whatever it raises, `sys.exit` and
-Ctrl-C included), that declares no proper Game, or that takes a shipped game's name is left out, and
-`notices()` says so in one line each; only a command that names it fails, with the same line.
+A plugin is someone else's code: one whose name is not a plain word, that cannot be imported
+(whatever it raises, `sys.exit` and Ctrl-C included), that declares no proper Game, or that takes a
+shipped game's name is left out, and the notice hook (`on_notice`) is told so in one line each, once;
+only a command that names it fails, with the same line.
 """
 
 from __future__ import annotations
@@ -23,15 +23,15 @@ from functools import cache
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from pnp.errors import PnpError
+from pnp.errors import PnpError, printable
 from pnp.games.base import Game
-from pnp.games.plugins import GROUP, Plugin, installed
+from pnp.games.plugins import GROUP, NAME_RULE, Plugin, installed
 
 if TYPE_CHECKING:
     from pnp.games.parts import GameParts
 
-__all__ = ["GROUP", "PluginError", "all_games", "blame", "broken", "describe", "get", "names", "notices", "on_notice",
-           "one_line", "working"]
+__all__ = ["GROUP", "PluginError", "all_games", "blame", "broken", "describe", "get", "names", "on_notice",
+           "one_line", "shipped_games", "working"]
 
 SHIPPED = {  # name -> the module whose GAME declares it
     "rautino": "pnp.games.rautino",
@@ -51,12 +51,21 @@ class PluginError(PnpError):
         super().__init__(f"{reason} (a bug in the plugin, not in pnp; please report it to its authors)")
 
 
-_hooks: list[Callable[[str], None]] = []  # receive the notices of plugins left out after start-up
+_hooks: list[Callable[[str], None]] = []  # receive the notices of plugins left out
+_named: set[str] = set()  # plugins the command names: it fails with their line, so no notice says it first
 
 
-def on_notice(hook: Callable[[str], None]) -> None:
-    """Where later notices go (the command line prints them); a new hook replaces the last."""
+def on_notice(hook: Callable[[str], None], named: Iterable[str] = ()) -> None:
+    """Where the notices go (the command line prints them); a new hook replaces the last. The plugins
+    left out are announced when the plugins are first looked up, except those `named`."""
     _hooks[:] = [hook]
+    _named.clear()
+    _named.update(named)
+
+
+def _notify(line: str) -> None:
+    for hook in _hooks:
+        hook(line)
 
 
 class _Catalogue:
@@ -72,8 +81,7 @@ class _Catalogue:
 def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """A message of someone else's code as one printable line: whitespace runs become one space,
     other unprintable characters (controls, direction overrides) are shown escaped."""
-    flat = " ".join(text.split())
-    shown = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in flat)
+    shown = printable(" ".join(text.split()))
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
@@ -87,7 +95,7 @@ def describe(exc: BaseException) -> str:
 
 
 def _who(plugin: Plugin) -> str:
-    return f"game plugin {plugin.name} (from {plugin.distribution})"
+    return f"game plugin {one_line(plugin.name, 60)} (from {one_line(plugin.distribution, 100)})"
 
 
 def _load(plugin: Plugin) -> Game:
@@ -116,13 +124,21 @@ def _guarded(plugin: Plugin, parts: Callable[[], GameParts]) -> Callable[[], Gam
 
 
 @cache
+def _shipped() -> dict[str, Game]:
+    return {name: importlib.import_module(module).GAME for name, module in SHIPPED.items()}
+
+
+@cache
 def _catalogue() -> _Catalogue:
+    """The shipped games and the plugins, looked up once a run; the plugins left out are announced."""
     found = _Catalogue()
-    for name, module in SHIPPED.items():
-        found.games[name] = importlib.import_module(module).GAME
+    found.games.update(_shipped())
     for plugin in installed():
         if plugin.target == f"{SHIPPED.get(plugin.name)}:GAME":
             continue  # a shipped game registered by an installation of pnp itself
+        if not plugin.plain_name:
+            found.clashes.append(f"{_who(plugin)} is ignored: its name must be {NAME_RULE}")
+            continue
         if plugin.name in SHIPPED:
             found.clashes.append(f"{_who(plugin)} is ignored: a game shipped with pnp has that name")
             continue
@@ -134,7 +150,17 @@ def _catalogue() -> _Catalogue:
             found.games[plugin.name] = _load(plugin)
         except PluginError as exc:
             found.broken[plugin.name] = exc.reason
+    for name, reason in sorted(found.broken.items()):
+        if name not in _named:
+            _notify(f"{reason}; skipped")
+    for line in found.clashes:
+        _notify(line)
     return found
+
+
+def shipped_games() -> list[Game]:
+    """The games shipped with pnp, by name: no plugin is looked up."""
+    return [game for _, game in sorted(_shipped().items())]
 
 
 def names() -> list[str]:
@@ -145,14 +171,6 @@ def names() -> list[str]:
 def broken() -> dict[str, str]:
     """Plugins left out because they do not load: name -> the line that says why."""
     return dict(_catalogue().broken)
-
-
-def notices(named: Iterable[str] = ()) -> list[str]:
-    """One line per plugin left out, except those `named` (a command naming one fails with its line)."""
-    catalogue = _catalogue()
-    skip = set(named)
-    lines = [f"{reason}; skipped" for name, reason in sorted(catalogue.broken.items()) if name not in skip]
-    return lines + catalogue.clashes
 
 
 def working(wanted: Iterable[str]) -> list[str]:
@@ -167,21 +185,22 @@ def working(wanted: Iterable[str]) -> list[str]:
             except PluginError as exc:
                 del catalogue.games[name]
                 catalogue.broken[name] = exc.reason
-                for hook in _hooks:
-                    hook(f"{exc.reason}; skipped")
+                _notify(f"{exc.reason}; skipped")
                 continue
         kept.append(name)
     return kept
 
 
 def get(name: str) -> Game:
+    if name in SHIPPED:
+        return _shipped()[name]
     catalogue = _catalogue()
     game = catalogue.games.get(name)
     if game is not None:
         return game
     if name in catalogue.broken:
         raise PluginError(catalogue.broken[name])
-    raise PnpError(f"unknown game {name!r}; choose one of {', '.join(names())}")
+    raise PnpError(f"unknown game {printable(repr(name))}; choose one of {', '.join(names())}")
 
 
 def all_games() -> list[Game]:

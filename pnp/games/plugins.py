@@ -1,25 +1,28 @@
-"""Game plugins: the `pnp.games` entry points of the installed distributions, read from a small index.
+"""Game plugins: the `pnp.games` entry points of the installed distributions.
 
-Scanning every installed distribution for entry points (importlib.metadata) costs more than the rest
-of pnp's start-up together, so the result is kept in an index file in the user's cache folder and
-read back while the installation is unchanged. Installing or removing a distribution adds or removes
-a `.dist-info` folder, which changes the modification time of its folder on sys.path: the index
-records those times and is rebuilt when one differs (or sys.path itself does). Where the cache
-folder cannot be written, every start scans, as it would without an index.
+They are read from the distributions' metadata folders (`NAME-VERSION.dist-info`, or `.egg-info`) in
+the folders on sys.path, each time: nothing is kept between runs. The registry (pnp.games) looks only
+when a command needs a game that is not shipped with pnp, or lists all games.
+
+The files are read here rather than through importlib.metadata, whose import alone (email, zipfile,
+csv and more) costs about as much as the rest of `pnp --help`. What it would find is found the same
+way: the `[pnp.games]` section of `entry_points.txt`, and a distribution installed in two folders
+counts once, from the first on sys.path. Distributions inside zip files on sys.path are not searched.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-from pathlib import Path
+import re
+import sys
 from typing import NamedTuple
 
-from pnp.usercache import FIELD as _FIELD
-from pnp.usercache import cache_folder, environment_tag, fingerprint
-
 GROUP = "pnp.games"
-FORMAT = "pnp plugin index 1"
+NAME_LIMIT = 40
+# A game's name is a command-line word and part of file names: lowercase ASCII letters, digits, - and _,
+# starting with a letter (so never an option such as --help, a path or a hidden file).
+PLAIN_NAME = re.compile(rf"[a-z][a-z0-9_-]{{0,{NAME_LIMIT - 1}}}")
+NAME_RULE = f"a plain word of lowercase letters, digits, - and _, starting with a letter, at most {NAME_LIMIT} long"
 
 
 class Plugin(NamedTuple):
@@ -32,70 +35,75 @@ class Plugin(NamedTuple):
         """The top-level package of the plugin's code."""
         return self.target.partition(":")[0].partition(".")[0]
 
+    @property
+    def plain_name(self) -> bool:
+        return PLAIN_NAME.fullmatch(self.name) is not None
+
 
 def installed() -> list[Plugin]:
-    """Every registered plugin, from the index when it is current, else from a scan (which renews it)."""
-    index = index_path()
-    stamp = fingerprint()
-    if index is not None and stamp is not None:
-        cached = _read(index, stamp)
-        if cached is not None:
-            return cached
-    found = scan()
-    if index is not None and stamp is not None:
-        _write(index, stamp, found)
-    return found
-
-
-def scan() -> list[Plugin]:
-    from importlib.metadata import distributions
-
+    """Every registered plugin, sorted by name and distribution."""
+    seen: set[str] = set()
     found = []
-    for distribution in distributions():
-        points = [point for point in distribution.entry_points if point.group == GROUP]
-        if not points:
+    for entry in sys.path:
+        folder = entry or "."
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:  # missing, or a zip file
             continue
-        label = f"{distribution.metadata['Name']} {distribution.version}"
-        found += [Plugin(point.name, point.value, label) for point in points]
+        for name in names:
+            stem, _, kind = name.rpartition(".")
+            if kind not in ("dist-info", "egg-info"):
+                continue
+            key = _normalized(stem.partition("-")[0])
+            if key in seen:
+                continue  # the same distribution in a folder later on sys.path: not the one Python imports
+            seen.add(key)
+            info = os.path.join(folder, name)
+            points = _entry_points(_text(os.path.join(info, "entry_points.txt")))
+            if points:
+                label = _label(info, stem)
+                found += [Plugin(point, target, label) for point, target in points]
     return sorted(found, key=lambda plugin: (plugin.name, plugin.distribution))
 
 
-def index_path() -> Path | None:
-    """One index per Python environment, in $XDG_CACHE_HOME/pnp (default ~/.cache/pnp)."""
-    folder = cache_folder()
-    return None if folder is None else Path(folder) / f"plugins-{environment_tag()}.txt"
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _read(index: Path, stamp: str) -> list[Plugin] | None:
+def _text(path: str) -> str:
     try:
-        lines = index.read_text(encoding="utf-8", errors="surrogateescape").split("\n")
-    except (OSError, ValueError):
-        return None
-    if len(lines) < 2 or lines[0] != FORMAT or lines[1] != stamp:
-        return None
-    plugins = []
-    for line in lines[2:]:
-        if line:
-            fields = line.split(_FIELD)
-            if len(fields) != 3:
-                return None
-            plugins.append(Plugin(*fields))
-    return plugins
-
-
-def _write(index: Path, stamp: str, plugins: list[Plugin]) -> None:
-    """Replace the index at once (a concurrent start reads the old or the new one, never half)."""
-    lines = [FORMAT, stamp]
-    for plugin in plugins:
-        fields = (plugin.name, plugin.target, plugin.distribution)
-        if any("\n" in field or _FIELD in field for field in fields):
-            return  # a name no line can hold: scan again next time
-        lines.append(_FIELD.join(fields))
-    temporary = index.with_name(f"{index.name}.{os.getpid()}.tmp")
-    try:
-        index.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="surrogateescape")
-        os.replace(temporary, index)
+        with open(path, encoding="utf-8", errors="replace") as file:
+            return file.read()
     except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
+        return ""
+
+
+def _entry_points(text: str) -> list[tuple[str, str]]:
+    """(name, "module:attribute") of each entry point in the `pnp.games` section; extras are dropped."""
+    group = None
+    points = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            group = line[1:-1].strip()
+        elif group == GROUP:
+            name, equals, value = line.partition("=")
+            if equals:
+                points.append((name.strip(), value.partition("[")[0].strip()))
+    return points
+
+
+def _label(info: str, stem: str) -> str:
+    """'NAME VERSION' from the distribution's metadata headers, else from its folder's name."""
+    headers = _text(os.path.join(info, "METADATA" if info.endswith(".dist-info") else "PKG-INFO"))
+    fields: dict[str, str] = {}
+    for line in headers.splitlines():
+        if not line.strip():
+            break
+        key, colon, value = line.partition(":")
+        if colon and key in ("Name", "Version"):
+            fields.setdefault(key, value.strip())
+    name, _, version = stem.partition("-")
+    return f"{fields.get('Name', name)} {fields.get('Version', version)}"

@@ -20,6 +20,7 @@ from typing import Any
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
 from pnp.fileio import atomic_write_bytes
+from pnp.numbers import CONFIDENCE, SEED, TOLERANCE, bounded
 from pnp.players.levels import STANDARD_LEVELS
 
 from .replays import MAX_LOGGED_GAMES
@@ -59,12 +60,11 @@ class CheckSettings:
             raise PnpError(f"players: between 1 and {MAX_PLAYERS}; got {self.players}")
         if self.preset is not None and not _PRESET.match(self.preset):
             raise PnpError(f"preset: {self.preset[:40]!r} is not a preset name")
-        if not 0.5 <= self.confidence <= 0.999:
-            raise PnpError(f"confidence: between 50 % and 99.9 %; got {self.confidence:g}")
+        bounded("confidence", self.confidence, CONFIDENCE)  # as the command line's options
+        bounded("seed", self.seed, SEED)
         if self.skill_games is not None and not 0 <= self.skill_games <= MAX_GAMES:
             raise PnpError(f"skill games: between 0 and {MAX_GAMES:,}; got {self.skill_games}")
-        if not 0 <= self.tolerance <= 0.5:
-            raise PnpError(f"tolerance: between 0 and 0.5; got {self.tolerance:g}")
+        bounded("tolerance", self.tolerance, TOLERANCE)
 
     def arguments(self) -> list[str]:
         games = ["--games", "auto", "--max-games", str(self.max_games)] if self.games is None \

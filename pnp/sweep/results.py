@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.jsontext import json_text
 from pnp.players.levels import STANDARD_LEVELS, name_of
 from pnp.sweep.run import Sweep, Variant
 
@@ -247,7 +247,7 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
 
 
 def to_json_text(sweep: Sweep) -> str:
-    return json.dumps(to_json(sweep), indent=2, ensure_ascii=False)
+    return json_text(to_json(sweep), indent=2)
 
 
 def rows(sweep: Sweep) -> tuple[list[str], list[list[str]]]:

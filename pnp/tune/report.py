@@ -3,9 +3,10 @@ variant with its intervals and the targets it meets (as a table, or one JSON doc
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from pnp.check.confidence import NO_INTERVAL
+from pnp.jsontext import json_text
 from pnp.sweep import results
 from pnp.tune.search import Trial, Tuning
 
@@ -15,7 +16,8 @@ def _interval(figure: str, trial: Trial) -> str:
     if interval is None:
         return "-"
     if figure == "turns_per_game":
-        return f"{interval.estimate:.1f} ({interval.low:.1f}-{interval.high:.1f})"
+        return f"{interval.estimate:.1f} ({interval.low:.1f}-{interval.high:.1f})" if interval.bounded else \
+            f"{interval.estimate:.1f} ({NO_INTERVAL})"
     return str(interval)
 
 
@@ -62,4 +64,4 @@ def to_json(tuning: Tuning) -> dict[str, Any]:
 
 
 def to_json_text(tuning: Tuning) -> str:
-    return json.dumps(to_json(tuning), indent=2, ensure_ascii=False)
+    return json_text(to_json(tuning), indent=2)

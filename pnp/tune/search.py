@@ -120,7 +120,7 @@ def measure(variant: Variant) -> dict[str, Interval]:
     skill = list((report.balance.get("skill") or {}).values())
     if skill:
         share = skill[0]["win_share"]
-        figures["skill_share"] = Interval(share["estimate"], share["low"], share["high"])
+        figures["skill_share"] = Interval.from_json(share)
     lengths = [histogram_mean_test("turns", tally.histogram("turns"), 0.0, at_least=True,
                                    confidence=report.confidence).interval
                for tally in variant.tallies.values() if tally.histogram("turns").count > 1]
@@ -129,7 +129,7 @@ def measure(variant: Variant) -> dict[str, Interval]:
     placed = [t for t in report.tests if t["test"] == "check.min_placed_share"]
     if placed:
         lowest = min(placed, key=lambda t: t["estimate"])
-        figures["placed_share"] = Interval(lowest["estimate"], lowest["low"], lowest["high"])
+        figures["placed_share"] = Interval.from_json(lowest)
     return figures
 
 
@@ -184,8 +184,19 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
                                 pruner=optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0))
 
     played: dict[tuple[Any, ...], Trial] = {}
+    stopped: list[BaseException] = []
 
     def objective(trial: optuna.Trial) -> float:
+        try:
+            return play(trial)
+        except Exception:
+            raise
+        except BaseException as stop:  # Ctrl-C or SIGTERM: Optuna would log a failed trial with a traceback
+            stopped.append(stop)
+            study.stop()
+            raise optuna.TrialPruned() from None  # ends the trial quietly; the stop is raised below
+
+    def play(trial: optuna.Trial) -> float:
         values = {d.field: d.suggest(trial) for d in dimensions}
         key = tuple(values.values())
         if key in played:  # the sampler came back to a variant already played: its games say the same
@@ -201,6 +212,8 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
 
     with progress(options.trials, f"{game} tune", options.progress) as step:
         study.optimize(objective, n_trials=options.trials, callbacks=[lambda _study, _trial: step(1)])
+        if stopped:
+            raise stopped[0]
     return tuning
 
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.variants import VariantError, Vary, check_types, parse_values, split_option
+from pnp.variants import VariantError, Vary, check_number_text, check_types, parse_values, split_option
 
 _NUMBER = r"-?\d+(?:\.\d+)?"
 _SPAN = re.compile(rf"^({_NUMBER})\.\.({_NUMBER})$")
@@ -40,6 +40,7 @@ def parse_dimension(option: str) -> Dimension:
     if span is None:
         return Dimension(field, "choice", choices=parse_values(field, text))
     low_text, high_text = span.groups()
+    check_number_text(field, text)
     decimal = "." in low_text or "." in high_text
     low, high = (float(low_text), float(high_text)) if decimal else (int(low_text), int(high_text))
     if high <= low:
