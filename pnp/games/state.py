@@ -85,7 +85,8 @@ class GameState(Protocol):
         ...
 
     def copy(self: S) -> S:
-        """An independent state to try moves on; its generator is a copy too."""
+        """An independent state to try moves on. It draws from the same generator (`rng`): copying one
+        costs more than the moves a search tries, and the pushes themselves draw nothing."""
         ...
 
     @property
@@ -110,7 +111,8 @@ class GameState(Protocol):
 
     def sample(self: S, seat: int, rng: random.Random) -> S:
         """A copy in which what `seat` cannot see (the other hands, the order of the draw pile) is dealt
-        at random from the pieces it has not seen, hands of the same sizes; the searches play on these."""
+        at random from the pieces it has not seen, hands of the same sizes, drawing from `rng`, which the
+        copy keeps as its generator; the searches play on these."""
         ...
 
     def record(self) -> dict[str, Any]:

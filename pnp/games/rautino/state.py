@@ -41,8 +41,10 @@ class RautinoState:
             _draw(self.stack, hand, model.hand_size)
         self._scores = list(self.result.start_scores)
         self.to_move = 0
+        self.turns = 0
         self.round = 1
         self._seen: tuple[Stone, ...] | None = None  # as a seat was told it (as_seen), else read off the turns
+        self.sampled = False  # a sample's hidden stones are made up: it keeps no record of its turns
         self._settle()
 
     @classmethod
@@ -57,13 +59,12 @@ class RautinoState:
         state.hands = [hand if seat == view.seat else [None] * size  # type: ignore[list-item]
                        for seat, size in enumerate(view.hand_sizes)]
         state._scores, state.to_move, state.round, state._seen = list(view.scores), view.seat, 1, view.seen
+        state.turns = 1
+        state.sampled = False
         return state
 
     # --- the protocol ---------------------------------------------------------------------------
 
-    @property
-    def turns(self) -> int:
-        return len(self.result.turns)
 
     @property
     def over(self) -> bool:
@@ -93,11 +94,17 @@ class RautinoState:
         if not 0 <= slot < len(board.tables.slots) or not board.fits(slot, colour_a, colour_b):
             raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
         stone = hand.pop(hand_index)
-        score = board.score(slot, colour_a, colour_b)
-        board.put(slot, colour_a, colour_b)
-        self._scores[player] += score.total
-        drawn = _draw(self.stack, hand, 1)
-        self.result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
+        if self.sampled:  # the points alone: a sample keeps no record
+            self._scores[player] += board.total(slot, colour_a, colour_b)
+            board.put(slot, colour_a, colour_b)
+            _draw(self.stack, hand, 1)
+        else:
+            score = board.score(slot, colour_a, colour_b)
+            board.put(slot, colour_a, colour_b)
+            self._scores[player] += score.total
+            drawn = _draw(self.stack, hand, 1)
+            self.result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
+        self.turns += 1
         if not self._ends_after(player):
             self.to_move = (player + 1) % self.players
             self._settle()
@@ -105,8 +112,6 @@ class RautinoState:
     def copy(self) -> RautinoState:
         other = object.__new__(RautinoState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
         other.board = other.board.copy()
         other.stack = deque(self.stack)
         other.hands = [hand[:] for hand in self.hands]
@@ -132,10 +137,12 @@ class RautinoState:
         hidden = unseen(stone_indices(self.model), self.seen(), self.hands[seat])
         hands, stack = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
         hands[seat] = other.hands[seat]
-        other.hands, other.stack = hands, deque(stack)
+        other.hands, other.stack, other.sampled = hands, deque(stack), True
+        other.rng = rng  # the sample's own draws
         return other
 
     def record(self) -> dict[str, Any]:
+        """The game so far (a sample's: its turns up to the sampling)."""
         from .records import to_record
 
         self.result.scores = list(self._scores)
@@ -158,7 +165,7 @@ class RautinoState:
             hand = self.hands[player]
             if board.any_fits(hand):
                 return
-            if not result.turns:
+            if not self.turns:
                 result.first_turn_blocked = True
             if players == 1 and not hand:
                 return self._end("all stones placed")
@@ -173,7 +180,9 @@ class RautinoState:
             self.stack.extend(hand)
             hand.clear()
             drawn = _draw(self.stack, hand, self.model.hand_size)
-            result.turns.append(Turn(player, returned=returned, drawn=drawn))
+            self.turns += 1
+            if not self.sampled:
+                result.turns.append(Turn(player, returned=returned, drawn=drawn))
             if self._ends_after(player):
                 return
             self.to_move = (player + 1) % players

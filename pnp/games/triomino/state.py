@@ -42,7 +42,7 @@ class TriominoState:
 
     def __init__(self, model: TriominoModel, rules: Rules, players: int, seed: int, fit: FitTable) -> None:
         self.model, self.rules, self.fit, self.players, self.seed = model, rules, fit, players, seed
-        self.deal_rng = random.Random(seed)
+        self._deals = random.Random(seed).getstate()  # the generator of the deals, as it stands
         self.rng = random.Random(seed ^ 0x5EED)
         self.totals = [0] * players
         self.rounds: list[PlayedRound] = []
@@ -57,7 +57,7 @@ class TriominoState:
         """One round from a given deal (`pool` in draw order), the players drawing from `rng`."""
         state = object.__new__(cls)
         state.model, state.rules, state.fit, state.players, state.seed = None, rules, fit, len(hands), 0
-        state.deal_rng, state.rng = random.Random(0), rng
+        state._deals, state.rng = random.Random(0).getstate(), rng
         state.totals, state.rounds, state.round, state.last_round, state._over = [0] * len(hands), [], 0, 1, False
         state._start_round(hands, pool)
         return state
@@ -143,10 +143,6 @@ class TriominoState:
     def copy(self) -> TriominoState:
         other = object.__new__(TriominoState)
         other.__dict__.update(self.__dict__)
-        for name in ("rng", "deal_rng"):
-            generator = random.Random()
-            generator.setstate(getattr(self, name).getstate())
-            setattr(other, name, generator)
         other.table = self.table.copy()
         other.hands = [hand[:] for hand in self.hands]
         other.draw_pile = self.draw_pile[:]
@@ -171,6 +167,7 @@ class TriominoState:
         hands, pile = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
         hands[seat] = other.hands[seat]
         other.hands, other.draw_pile = hands, pile[::-1]  # pop() draws
+        other.rng = rng  # the sample's own draws
         return other
 
     def record(self) -> dict[str, Any]:
@@ -182,7 +179,7 @@ class TriominoState:
         blanks of the right number until `sample` deals them. Table and generator are shared, not copied."""
         state = object.__new__(cls)
         state.model, state.rules, state.fit, state.players = None, table.rules, table.fit, len(view.hand_sizes)
-        state.rng, state.deal_rng, state.seed, state.table = rng, random.Random(0), 0, table
+        state.rng, state._deals, state.seed, state.table = rng, (), 0, table
         state.totals, state.round_scores = [0] * state.players, list(view.scores)
         state.rounds, state.round, state.last_round, state._over, state._seen = [], 1, 1, False, view.seen
         state.hands = [hand[:] if seat == view.seat else [0] * size for seat, size in enumerate(view.hand_sizes)]
@@ -197,7 +194,13 @@ class TriominoState:
     # --- the rules of draws, passes, rounds and the end ------------------------------------------
 
     def _deal(self) -> tuple[list[list[int]], list[int]]:
-        return deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), self.deal_rng)
+        """The next round's deal. The deals' generator is kept as its state, which copies share: a copy
+        that plays on into another round deals what the game would, and leaves the game's deals alone."""
+        generator = random.Random()
+        generator.setstate(self._deals)
+        dealt = deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), generator)
+        self._deals = generator.getstate()
+        return dealt
 
     def _start_round(self, hands: list[list[int]], pool: list[int]) -> None:
         self.round += 1

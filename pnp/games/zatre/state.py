@@ -41,11 +41,13 @@ class ZatreState:
         self.hands: list[list[int]] = [[] for _ in kinds]
         self.sheets = self.result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in kinds]
         self.drawn = 0
+        self.turns = 0
         self.to_move = 0
         self.round = 1
         self._over = False
         self._drawn_now: list[int] = []
         self._seen: tuple[int, ...] | None = None
+        self.sampled = False  # a sample's hidden tiles are made up: it keeps no record of its turns
         self._begin_turn()
 
     @classmethod
@@ -55,18 +57,16 @@ class ZatreState:
         number until `sample` deals them. Position, sheets and generator are shared, not copied."""
         state = object.__new__(cls)
         state.model, state.geo, state.players, state.rng, state.pos = model, pos.geo, len(view.hand_sizes), rng, pos
-        state.bag, state.drawn = [0] * view.to_draw, 0
+        state.bag, state.drawn, state.turns = [0] * view.to_draw, 0, 0
         state.result = GameResult(0, [], [])
         state.hands = [hand[:] if seat == view.seat else [0] * size for seat, size in enumerate(view.hand_sizes)]
         state.sheets = list(view.records)
         state.to_move, state.round, state._over, state._drawn_now, state._seen = view.seat, 1, False, [], view.seen
+        state.sampled = False
         return state
 
     # --- the protocol ---------------------------------------------------------------------------
 
-    @property
-    def turns(self) -> int:
-        return len(self.result.turns)
 
     @property
     def over(self) -> bool:
@@ -94,19 +94,22 @@ class ZatreState:
         seat, hand = self.to_move, self.hands[self.to_move]
         start_hand = hand[:]
         # Tried on a copy first, so a turn the rules refuse leaves the game as it was; then laid on the
-        # board itself, whose open cells keep their order (players break ties by it).
-        apply_turn(self.pos.copy(), hand[:], list(move))
+        # board itself, whose open cells keep their order (players break ties by it). A sample (made up
+        # hidden tiles, no record) is discarded on a refused turn: it lays the turn once.
+        if not self.sampled:
+            apply_turn(self.pos.copy(), hand[:], list(move))
         scored = apply_turn(self.pos, hand, list(move))
         entries = self.sheets[seat].enter_turn([r.total for r in scored.rows], scored.crosses)
-        self.result.turns.append(TurnLog(seat, self._drawn_now, start_hand, list(move), scored, hand[:], entries))
+        if not self.sampled:
+            self.result.turns.append(TurnLog(seat, self._drawn_now, start_hand, list(move), scored, hand[:],
+                                             entries))
+        self.turns += 1
         self.to_move = (seat + 1) % self.players
         self._begin_turn()
 
     def copy(self) -> ZatreState:
         other = object.__new__(ZatreState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
         other.pos = self.pos.copy()
         other.hands = [hand[:] for hand in self.hands]
         other.sheets = [copy_sheet(sheet) for sheet in self.sheets]
@@ -128,7 +131,8 @@ class ZatreState:
         hidden = unseen(sorted(self.model.tiles.bag()), self.seen(), self.hands[seat])
         hands, pile = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
         hands[seat] = other.hands[seat]
-        other.hands, other.bag = hands, self.bag[:self.drawn] + pile
+        other.hands, other.bag, other.sampled = hands, self.bag[:self.drawn] + pile, True
+        other.rng = rng  # the sample's own draws
         return other
 
     def record(self) -> dict[str, Any]:
@@ -148,7 +152,7 @@ class ZatreState:
             return
         hand = self.hands[self.to_move]
         rules = self.model.rules
-        count = tiles_to_draw(self.pos, hand, rules.tiles_per_turn) if self.result.turns else rules.first_turn_tiles
+        count = tiles_to_draw(self.pos, hand, rules.tiles_per_turn) if self.turns else rules.first_turn_tiles
         drawn = self._drawn_now = self.bag[self.drawn:self.drawn + count]
         self.drawn += len(drawn)
         hand.extend(drawn)
