@@ -87,7 +87,10 @@ class RautinoState:
         if self.over:
             raise IllegalMove(f"the game is over ({self.result.end})")
         player, hand, board = self.to_move, self.hands[self.to_move], self.board
-        hand_index, slot, colour_a, colour_b = move
+        try:
+            hand_index, slot, colour_a, colour_b = move
+        except (TypeError, ValueError):
+            raise IllegalMove(f"{move!r} is no placement (hand index, slot, colour, colour)") from None
         if not 0 <= hand_index < len(hand) or hand[hand_index] not in ((colour_a, colour_b), (colour_b, colour_a)):
             raise IllegalMove(f"stone {hand_index} of the hand {hand} is not {(colour_a, colour_b)}")
         # The board's fits are a list by slot: a slot off the board must not wrap round to another.

@@ -111,6 +111,8 @@ class TriominoState:
                     return  # the seat places the drawn tile
             self._pass()
             return
+        if not isinstance(move, Move):
+            raise IllegalMove(f"{move!r} is no move (a placement, or None to draw or pass)")
         cell, tile, _, numbers = move
         if tile not in self.offered():
             raise IllegalMove(f"player {player} chose an illegal move: {move}")

@@ -302,7 +302,13 @@ def legal_turns(pos: Position, hand: list[int]) -> set[frozenset[tuple[int, int]
 
     Exhaustive (tile by tile in every order), for tests and hints, not for simulation.
     """
-    turns: set[frozenset[tuple[int, int]]] = set()
+    return set(ordered_legal_turns(pos, hand))
+
+
+def ordered_legal_turns(pos: Position, hand: list[int]) -> dict[frozenset[tuple[int, int]], list[tuple[int, int]]]:
+    """Every legal complete turn, each as its set of placements -> the first order found to lay them in
+    (smaller tiles first, then cell order): an order the rules allow."""
+    turns: dict[frozenset[tuple[int, int]], list[tuple[int, int]]] = {}
 
     def walk(here: Position, held: list[int], placed: list[tuple[int, int]], forced: set[int]) -> None:
         moved = False
@@ -321,7 +327,7 @@ def legal_turns(pos: Position, hand: list[int]) -> set[frozenset[tuple[int, int]
                 score_turn(here, [cell for _, cell in placed], forced)
             except IllegalMove:
                 return
-            turns.add(frozenset(placed))
+            turns.setdefault(frozenset(placed), placed)
 
     walk(pos, list(hand), [], set())
     return turns

@@ -15,7 +15,7 @@ from typing import Any
 from pnp.games.state import IllegalMove, Player, deal_hidden
 from pnp.players.view import SeatView, observer, unseen
 
-from .engine import GameResult, Geometry, Position, TurnLog, apply_turn, legal_turns, tiles_to_draw
+from .engine import GameResult, Geometry, Position, TurnLog, apply_turn, ordered_legal_turns, tiles_to_draw
 from .model import ZatreModel
 from .sheet import ScoreSheet
 
@@ -86,12 +86,14 @@ class ZatreState:
         """Every legal turn (exhaustive: for tests, hints and players of any game, not for speed)."""
         if self._over:
             return []
-        return sorted(sorted(turn) for turn in legal_turns(self.pos, self.hands[self.to_move]))
+        return sorted(ordered_legal_turns(self.pos, self.hands[self.to_move]).values())
 
     def push(self, move: Turn) -> None:
         if self._over:
             raise IllegalMove("the game is over (bag empty)")
         seat, hand = self.to_move, self.hands[self.to_move]
+        if not isinstance(move, list | tuple) or not all(isinstance(p, list | tuple) and len(p) == 2 for p in move):
+            raise IllegalMove(f"{move!r} is no turn (a list of (pips, cell) placements)")
         start_hand = hand[:]
         # Tried on a copy first, so a turn the rules refuse leaves the game as it was; then laid on the
         # board itself, whose open cells keep their order (players break ties by it). A sample (made up
