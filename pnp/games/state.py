@@ -41,8 +41,8 @@ takes the last one scores a point::
 
         ...  # copy, view, sample and record as the protocol says
 
-`check_state` in the tests drives any state through the protocol's promises. The docs
-(docs/protocol.md, "The game state") list what each game puts where.
+tests/test_game_state.py drives every game's state through the protocol's promises; the docs
+(docs/protocol.md, "The game state") show the example whole and list where each game's rules live.
 """
 
 from __future__ import annotations
