@@ -86,3 +86,20 @@ def test_a_game_played_to_its_end_says_why_it_ended(game: str) -> None:
     with pytest.raises(IllegalMove):
         state.push(None)
     assert state.scores() == outcome.scores
+
+
+def test_a_zatre_turn_refused_halfway_leaves_the_board_and_the_hand_as_they_were() -> None:
+    state = start("zatre", game_seed(7, 1))
+    while not state.over:
+        moves = [move for move in state.legal_moves() if len(move) >= 2]
+        if moves:
+            break
+        state.push(state.legal_moves()[0])
+    turn = moves[0]
+    refused = [*turn[:-1], (turn[-1][0], state.geo.index((0, 0)))]  # the last tile off the open cells
+    pips, frontier, hand = state.pos.pips[:], list(state.pos.frontier), list(state.hand(state.to_move))
+    with pytest.raises(IllegalMove):
+        state.push(refused)
+    assert state.pos.pips == pips and list(state.pos.frontier) == frontier  # in the same order
+    assert list(state.hand(state.to_move)) == hand
+    state.push(turn)

@@ -306,6 +306,9 @@ class Table:
         self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
         # The last best move, its bonuses and its cell id (the round loop places it without checks).
         self._scored: tuple[Move, tuple[int, int, int], int] | None = None
+        # The tiles (a rank mask) `best_move` last found no place for on this table, -1: none: the
+        # state's check of a pass reads it instead of scanning the frontier again.
+        self.unplaceable = -1
         self._every_corner = rules.corner_contacts_must_match
 
     def copy(self) -> Table:
@@ -331,6 +334,7 @@ class Table:
         codes[cid] = _FILLED
         frontier.pop(cid, None)
         self._scored = None
+        self.unplaceable = -1
         points, edges, point_links = _LINKS[cid]
         every_corner = self._every_corner
         for i in range(3):
@@ -382,6 +386,7 @@ class Table:
         self.contacts, self.hexagons = dict(contacts), dict(hexagons)
         self.at_point = dict(at_point)
         self._scored = None
+        self.unplaceable = -1
 
     def _hexagon_ready(self, point: int) -> None:
         """Five tiles around `point`: a tile in the sixth cell completes a hexagon there."""
@@ -457,6 +462,7 @@ class Table:
                 if value > best_value:
                     best_cid, best_found, best_fitting, best_value, best_bonus = cid, found, fitting, value, False
         if best_value < 0:
+            self.unplaceable = hand_mask
             return None
         if best_bonus:
             return self._first_bonus_move(best_cid, best_found, best_fitting, tiles, best_value)

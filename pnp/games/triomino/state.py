@@ -103,7 +103,7 @@ class TriominoState:
             raise IllegalMove("the game is over")
         player, hand, table, rules = self.to_move, self.hands[self.to_move], self.table, self.rules
         if move is None:
-            if self.drawn or table.can_place(hand):
+            if self.drawn or (table.unplaceable != self.fit.hand_mask(hand) and table.can_place(hand)):
                 raise IllegalMove(f"player {player} holds a tile that fits: it may not draw or pass")
             if self.draw_pile and rules.draw_limit:
                 self._draw_until_one_fits()

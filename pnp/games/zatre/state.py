@@ -95,12 +95,15 @@ class ZatreState:
         if not isinstance(move, list | tuple) or not all(isinstance(p, list | tuple) and len(p) == 2 for p in move):
             raise IllegalMove(f"{move!r} is no turn (a list of (pips, cell) placements)")
         start_hand = hand[:]
-        # Tried on a copy first, so a turn the rules refuse leaves the game as it was; then laid on the
-        # board itself, whose open cells keep their order (players break ties by it). A sample (made up
-        # hidden tiles, no record) is discarded on a refused turn: it lays the turn once.
-        if not self.sampled:
-            apply_turn(self.pos.copy(), hand[:], list(move))
-        scored = apply_turn(self.pos, hand, list(move))
+        try:
+            scored = apply_turn(self.pos, hand, list(move))
+        except IllegalMove:
+            # A refused turn leaves the game as it was: the board is laid again from the record (in the
+            # same order, so its open cells keep the order players break ties by).
+            hand[:] = start_hand
+            if not self.sampled:
+                self.pos = self._laid_again()
+            raise
         entries = self.sheets[seat].enter_turn([r.total for r in scored.rows], scored.crosses)
         if not self.sampled:
             self.result.turns.append(TurnLog(seat, self._drawn_now, start_hand, list(move), scored, hand[:],
@@ -141,6 +144,13 @@ class ZatreState:
         from .records import to_record
 
         return to_record(self.result, self.geo, 0)
+
+    def _laid_again(self) -> Position:
+        pos = Position(self.geo)
+        for turn in self.result.turns:
+            for pips, cell in turn.placements:
+                pos.place(cell, pips)
+        return pos
 
     # --- the rules of the draw and the end -------------------------------------------------------
 
