@@ -41,6 +41,7 @@ class RautinoState:
             _draw(self.stack, hand, model.hand_size)
         self._scores = list(self.result.start_scores)
         self.to_move = 0
+        self.over = False
         self.turns = 0
         self.round = 1
         self._seen: tuple[Stone, ...] | None = None  # as a seat was told it (as_seen), else read off the turns
@@ -59,16 +60,12 @@ class RautinoState:
         state.hands = [hand if seat == view.seat else [None] * size  # type: ignore[list-item]
                        for seat, size in enumerate(view.hand_sizes)]
         state._scores, state.to_move, state.round, state._seen = list(view.scores), view.seat, 1, view.seen
-        state.turns = 1
+        state.turns, state.over = 1, False
         state.sampled = False
         return state
 
     # --- the protocol ---------------------------------------------------------------------------
 
-
-    @property
-    def over(self) -> bool:
-        return bool(self.result.end)
 
     @property
     def reason(self) -> str:
@@ -191,6 +188,7 @@ class RautinoState:
             self.to_move = (player + 1) % players
 
     def _end(self, reason: str) -> None:
+        self.over = True
         self.result.end = reason
         self.result.scores = list(self._scores)
 

@@ -42,13 +42,16 @@ class TriominoState:
 
     def __init__(self, model: TriominoModel, rules: Rules, players: int, seed: int, fit: FitTable) -> None:
         self.model, self.rules, self.fit, self.players, self.seed = model, rules, fit, players, seed
-        self._deals = random.Random(seed).getstate()  # the generator of the deals, as it stands
+        # The generator of the deals, and its state after the last deal: a copy deals from a generator
+        # of its own made from that state, so that it deals what the game would and leaves its deals alone.
+        self._dealer: random.Random | None = random.Random(seed)
+        self._deals = self._dealer.getstate()
         self.rng = random.Random(seed ^ 0x5EED)
         self.totals = [0] * players
         self.rounds: list[PlayedRound] = []
         self.round = 0
         self.last_round = rules.max_rounds
-        self._over = False
+        self.over = False
         self._start_round(*self._deal())
 
     @classmethod
@@ -57,8 +60,8 @@ class TriominoState:
         """One round from a given deal (`pool` in draw order), the players drawing from `rng`."""
         state = object.__new__(cls)
         state.model, state.rules, state.fit, state.players, state.seed = None, rules, fit, len(hands), 0
-        state._deals, state.rng = random.Random(0).getstate(), rng
-        state.totals, state.rounds, state.round, state.last_round, state._over = [0] * len(hands), [], 0, 1, False
+        state._dealer, state._deals, state.rng = None, (), rng
+        state.totals, state.rounds, state.round, state.last_round, state.over = [0] * len(hands), [], 0, 1, False
         state._start_round(hands, pool)
         return state
 
@@ -67,22 +70,18 @@ class TriominoState:
     @property
     def turns(self) -> int:
         """Turns of every round, each round's opening included."""
-        return sum(1 + len(r.turns) for r in self.rounds) + (0 if self._over else 1 + len(self.turn_log))
-
-    @property
-    def over(self) -> bool:
-        return self._over
+        return sum(1 + len(r.turns) for r in self.rounds) + (0 if self.over else 1 + len(self.turn_log))
 
     @property
     def reason(self) -> str:
-        if not self._over:
+        if not self.over:
             return ""
         last = self.rounds[-1]
         how = "went out" if last.out_player is not None else "blocked"
         return f"round {last.number} {how}, {plural(len(self.rounds), 'round')} played"
 
     def scores(self) -> list[int]:
-        if self._over:
+        if self.over:
             return list(self.totals)
         return [a + b for a, b in zip(self.totals, self.round_scores, strict=True)]
 
@@ -94,27 +93,25 @@ class TriominoState:
         return self.drawn[-1:] if self.drawn else self.hands[self.to_move]
 
     def legal_moves(self) -> list[Move | None]:
-        if self._over:
+        if self.over:
             return []
         return self.table.moves(self.offered()) or [DRAW_OR_PASS]
 
     def push(self, move: Move | None) -> None:
-        if self._over:
+        if self.over:
             raise IllegalMove("the game is over")
-        player, hand, table, rules = self.to_move, self.hands[self.to_move], self.table, self.rules
+        player, hand, table, drawn = self.to_move, self.hands[self.to_move], self.table, self.drawn
         if move is None:
-            if self.drawn or (table.unplaceable != self.fit.hand_mask(hand) and table.can_place(hand)):
+            if drawn or (table.unplaceable != self.fit.hand_mask(hand) and table.can_place(hand)):
                 raise IllegalMove(f"player {player} holds a tile that fits: it may not draw or pass")
-            if self.draw_pile and rules.draw_limit:
-                self._draw_until_one_fits()
-                if self.drawn and table.can_place(self.drawn[-1:]):
-                    return  # the seat places the drawn tile
+            if self.draw_pile and self.rules.draw_limit and self._draw_until_one_fits():
+                return  # the seat places the drawn tile
             self._pass()
             return
         if not isinstance(move, Move):
             raise IllegalMove(f"{move!r} is no move (a placement, or None to draw or pass)")
         cell, tile, _, numbers = move
-        if tile not in self.offered():
+        if tile not in (drawn[-1:] if drawn else hand):
             raise IllegalMove(f"player {player} chose an illegal move: {move}")
         scored = table._scored
         if scored is not None and scored[0] is move:
@@ -127,9 +124,12 @@ class TriominoState:
         else:
             raise IllegalMove(f"player {player} chose an illegal move: {move}")
         hand.remove(tile)
-        drawn = self.drawn
-        penalty = rules.draw_penalty_for(len(drawn)) if drawn else 0
-        self.draws += len(drawn)
+        if drawn:
+            penalty = self.rules.draw_penalty_for(len(drawn))
+            self.draws += len(drawn)
+        else:
+            penalty = 0
+        self.drawn = []  # the record keeps this turn's list
         self.idle = 0
         if bridge:
             self.bridges += 1
@@ -138,13 +138,16 @@ class TriominoState:
         total = self.fit.sums[tile] + bridge + hexagon_bonus - penalty
         self.turn_log.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
         self.round_scores[player] += total
-        if not hand:
+        if hand:
+            self.to_move = (player + 1) % self.players
+        else:
             self.out_player = player
-        self._next()
+            self._end_round()
 
     def copy(self) -> TriominoState:
         other = object.__new__(TriominoState)
         other.__dict__.update(self.__dict__)
+        other._dealer = None
         other.table = self.table.copy()
         other.hands = [hand[:] for hand in self.hands]
         other.draw_pile = self.draw_pile[:]
@@ -181,9 +184,9 @@ class TriominoState:
         blanks of the right number until `sample` deals them. Table and generator are shared, not copied."""
         state = object.__new__(cls)
         state.model, state.rules, state.fit, state.players = None, table.rules, table.fit, len(view.hand_sizes)
-        state.rng, state._deals, state.seed, state.table = rng, (), 0, table
+        state.rng, state._dealer, state._deals, state.seed, state.table = rng, None, (), 0, table
         state.totals, state.round_scores = [0] * state.players, list(view.scores)
-        state.rounds, state.round, state.last_round, state._over, state._seen = [], 1, 1, False, view.seen
+        state.rounds, state.round, state.last_round, state.over, state._seen = [], 1, 1, False, view.seen
         state.hands = [hand[:] if seat == view.seat else [0] * size for seat, size in enumerate(view.hand_sizes)]
         state.draw_pile, state.drawn, state.turn_log = [0] * view.to_draw, [], []
         state.to_move, state.idle, state.out_player = view.seat, 0, None
@@ -196,10 +199,11 @@ class TriominoState:
     # --- the rules of draws, passes, rounds and the end ------------------------------------------
 
     def _deal(self) -> tuple[list[list[int]], list[int]]:
-        """The next round's deal. The deals' generator is kept as its state, which copies share: a copy
-        that plays on into another round deals what the game would, and leaves the game's deals alone."""
-        generator = random.Random()
-        generator.setstate(self._deals)
+        """The next round's deal."""
+        generator = self._dealer
+        if generator is None:  # a copy
+            generator = self._dealer = random.Random()
+            generator.setstate(self._deals)
         dealt = deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), generator)
         self._deals = generator.getstate()
         return dealt
@@ -234,14 +238,19 @@ class TriominoState:
             return
         self._end_round()
 
-    def _draw_until_one_fits(self) -> None:
-        pile, drawn, hand, table = self.draw_pile, self.drawn, self.hands[self.to_move], self.table
+    def _draw_until_one_fits(self) -> bool:
+        """Whether a tile drawn by the preset's limit fits (it is the last one drawn)."""
+        pile, drawn, hand = self.draw_pile, self.drawn, self.hands[self.to_move]
+        rank_bit, frontier = self.fit.rank_bit, self.table.open.values()
         while pile and len(drawn) < self.rules.draw_limit:
             tile = pile.pop()
             hand.append(tile)
             drawn.append(tile)
-            if table.can_place((tile,)):
-                return
+            bit = rank_bit[tile]
+            for fitting in frontier:
+                if fitting & bit:
+                    return True
+        return False
 
     def _pass(self) -> None:
         rules, drawn = self.rules, self.drawn
@@ -272,7 +281,7 @@ class TriominoState:
         self.rounds.append(played)
         target = self.rules.target_score
         if self.round >= self.last_round or (target and max(self.totals) >= target):
-            self._over = True
+            self.over = True
             self.round_scores = [0] * n
             return
         self._start_round(*self._deal())
@@ -292,7 +301,11 @@ def chooser_player(choose: Chooser) -> Player:
             observe(state.view(state.to_move))
         return choose(state.table, state.offered(), state.rng)
 
-    return play
+    def play_plain(state: TriominoState) -> Move | None:
+        drawn = state.drawn
+        return choose(state.table, drawn[-1:] if drawn else state.hands[state.to_move], state.rng)
+
+    return play if observe is not None else play_plain
 
 
 def run_state(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,

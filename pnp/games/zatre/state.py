@@ -44,7 +44,7 @@ class ZatreState:
         self.turns = 0
         self.to_move = 0
         self.round = 1
-        self._over = False
+        self.over = False
         self._drawn_now: list[int] = []
         self._seen: tuple[int, ...] | None = None
         self.sampled = False  # a sample's hidden tiles are made up: it keeps no record of its turns
@@ -61,7 +61,7 @@ class ZatreState:
         state.result = GameResult(0, [], [])
         state.hands = [hand[:] if seat == view.seat else [0] * size for seat, size in enumerate(view.hand_sizes)]
         state.sheets = list(view.records)
-        state.to_move, state.round, state._over, state._drawn_now, state._seen = view.seat, 1, False, [], view.seen
+        state.to_move, state.round, state.over, state._drawn_now, state._seen = view.seat, 1, False, [], view.seen
         state.sampled = False
         return state
 
@@ -69,12 +69,8 @@ class ZatreState:
 
 
     @property
-    def over(self) -> bool:
-        return self._over
-
-    @property
     def reason(self) -> str:
-        return "bag empty" if self._over else ""
+        return "bag empty" if self.over else ""
 
     def scores(self) -> list[int]:
         return [sheet.total for sheet in self.sheets]
@@ -84,12 +80,12 @@ class ZatreState:
 
     def legal_moves(self) -> list[Turn]:
         """Every legal turn (exhaustive: for tests, hints and players of any game, not for speed)."""
-        if self._over:
+        if self.over:
             return []
         return sorted(ordered_legal_turns(self.pos, self.hands[self.to_move]).values())
 
     def push(self, move: Turn) -> None:
-        if self._over:
+        if self.over:
             raise IllegalMove("the game is over (bag empty)")
         seat, hand = self.to_move, self.hands[self.to_move]
         if not isinstance(move, list | tuple) or not all(isinstance(p, list | tuple) and len(p) == 2 for p in move):
@@ -157,7 +153,7 @@ class ZatreState:
     def _begin_turn(self) -> None:
         """Draw for the seat on turn by the draw rule, or end the game when the bag is empty."""
         if self.drawn >= len(self.bag):
-            self._over = True
+            self.over = True
             for sheet, hand in zip(self.sheets, self.hands, strict=True):
                 sheet.minus = sum(hand)
             self.result.hands = self.hands
