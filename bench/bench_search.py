@@ -50,6 +50,7 @@ from pnp.check.compensation import effect
 from pnp.check.confidence import seat_advantage_test, wilson
 from pnp.check.protocol import Configuration, Deal, game_seed
 from pnp.check.ratings import Result, rating_figures, rating_lines
+from pnp.check.simulate import play_deal
 from pnp.check.stats import Histogram
 from pnp.games.base import CheckOptions
 from pnp.players.levels import STANDARD_LEVELS
@@ -106,7 +107,7 @@ def speed(count: int, only: str | None = None) -> None:
             try:
                 for index in range(count):
                     seats = (level.player, "greedy")
-                    game.simulation.play(model, Deal(index, index, game_seed(1, index),
+                    play_deal(game.simulation, model, Deal(index, index, game_seed(1, index),
                                                      Configuration(2, seats, preset)))
             finally:
                 checker.seat_player = original

@@ -143,21 +143,21 @@ def _failing_after(count: int, error: BaseException):
 
     played = []
 
-    def play(model, deal):
+    def start(model, deal):
         if len(played) == count:
             raise error
         played.append(deal.number)
-        return checker.play(model, deal)
+        return checker.start(model, deal)
 
-    return real, checker, play
+    return real, checker, start
 
 
 @pytest.mark.parametrize("error", [RuntimeError("engine broke"), KeyboardInterrupt()])
 def test_a_run_that_fails_leaves_the_old_log_and_no_temporary_file(tmp_path: Path, monkeypatch, error) -> None:
     from dataclasses import replace
 
-    game, checker, play = _failing_after(3, error)
-    monkeypatch.setattr(checker, "SIMULATION", replace(checker.SIMULATION, play=play))
+    game, checker, start = _failing_after(3, error)
+    monkeypatch.setattr(checker, "SIMULATION", replace(checker.SIMULATION, start=start))
     log = tmp_path / "log.jsonl"
     log.write_text("the previous log\n")
     options = CheckOptions(games=5, players=2, workers=1, log=log)
@@ -175,13 +175,13 @@ def test_records_reach_the_log_while_the_run_goes_on(tmp_path: Path, monkeypatch
 
     seen: list[int] = []
 
-    def play(model, deal):
+    def start(model, deal):
         temporary = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
         assert len(temporary) == 1 and not (tmp_path / "log.jsonl").exists()
         seen.append(temporary[0].stat().st_size)
-        return checker.play(model, deal)
+        return checker.start(model, deal)
 
-    monkeypatch.setattr(checker, "SIMULATION", replace(checker.SIMULATION, play=play))
+    monkeypatch.setattr(checker, "SIMULATION", replace(checker.SIMULATION, start=start))
     checker.check(games.get("zatre").load(None), CheckOptions(games=3, players=2, workers=1, skill_games=0,
                                                                log=tmp_path / "log.jsonl"))
     assert seen[0] == 0 and seen[1] > 0 and seen[2] > seen[1]
@@ -245,11 +245,11 @@ def test_records_is_the_games_check_plays() -> None:
 BUILT: list[int] = []  # the games whose record was built, by number
 
 
-def _lazy_play(model, deal):
-    """Rautino's play with its record handed over as a function, counting the records built."""
-    from pnp.games.rautino.checker import SIMULATION
+def _lazy_outcome(model, deal, state):
+    """Rautino's outcome with its record handed over as a function, counting the records built."""
+    from pnp.games.rautino.checker import outcome as rautino_outcome
 
-    outcome = SIMULATION.play(model, deal)
+    outcome = rautino_outcome(model, deal, state)
 
     def build() -> dict:
         BUILT.append(deal.number)
@@ -261,7 +261,7 @@ def _lazy_play(model, deal):
 def test_a_record_given_as_a_function_is_built_only_when_it_is_read(tmp_path: Path) -> None:
     from pnp.games.rautino.checker import SIMULATION
 
-    lazy = dataclasses.replace(SIMULATION, play=_lazy_play)
+    lazy = dataclasses.replace(SIMULATION, outcome=_lazy_outcome)
     model = games.get("rautino").load(None)
     options = CheckOptions(games=5, seed=3, players=1, workers=1, skill_games=0)
     BUILT.clear()

@@ -21,6 +21,7 @@ from pnp.check.measures import (
     measure_figures,
 )
 from pnp.check.protocol import Configuration, Deal, Outcome, game_seed
+from pnp.check.simulate import play_deal
 from pnp.check.stats import Tally
 from pnp.cli import main
 
@@ -106,7 +107,7 @@ def test_each_game_reports_a_score_track_that_ends_in_its_final_scores(game):
     chosen = games.get(game)
     model = chosen.load(None)
     for index in range(3):
-        outcome = chosen.simulation.play(model, Deal(index, index, game_seed(2, index),
+        outcome = play_deal(chosen.simulation, model, Deal(index, index, game_seed(2, index),
                                                      Configuration(2, ("greedy", "greedy"), PRESET.get(game))))
         record = outcome.full_record()
         track = outcome.score_track

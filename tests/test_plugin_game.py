@@ -53,8 +53,9 @@ def test_pnp_check_and_replay_run_the_plugin(site: Path, tmp_path: Path) -> None
     assert set(report["simulation"]) == {"2 players", "3 players", "4 players"}
     replayed = pnp(site, "replay", "domino", "games.jsonl", cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
-    assert replayed.stdout.count("valid domino game ") == 60
-    assert "domino: 60 records replayed, 0 invalid" in replayed.stdout
+    # 20 games of each player count, and 6 of the good player against the beginner (the skill match)
+    assert replayed.stdout.count("valid domino game ") == 66
+    assert "domino: 66 records replayed, 0 invalid" in replayed.stdout
 
 
 def test_an_option_the_plugin_does_not_declare_is_refused(site: Path, tmp_path: Path) -> None:
@@ -68,3 +69,20 @@ def test_pnp_init_copies_the_plugins_own_spec(site: Path, tmp_path: Path) -> Non
     result = pnp(site, "init", "domino", "variant", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "variant" / "domino.toml").read_bytes() == (PLUGIN / "pnp_domino" / "domino.toml").read_bytes()
+
+
+def test_the_plugins_state_gets_the_shared_players_and_the_search(site: Path, tmp_path: Path) -> None:
+    """The plugin declares only its game state: the shared greedy and search players play it, the expert
+    in every seat and against the good player, and its games replay."""
+    result = pnp(site, "check", "domino", "--players", "2", "--games", "4", "--skill-games", "4",
+                 "--levels", "good,expert", "--seat-levels", "expert", "--workers", "1", "--json",
+                 "--log", "expert.jsonl", cwd=tmp_path)
+    assert result.returncode in (0, 3), result.stderr
+    report = json.loads(result.stdout)
+    assert set(report["simulation"]) == {"2 players", "2 players, expert in every seat"}
+    assert report["simulation"]["2 players, expert in every seat"]["games"] == 4
+    seats = [json.loads(line)["seats"] for line in (tmp_path / "expert.jsonl").read_text().splitlines()]
+    assert ["search", "search"] in seats and ["search", "greedy"] in seats and ["greedy", "search"] in seats
+    replayed = pnp(site, "replay", "domino", "expert.jsonl", cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert f"domino: {len(seats)} records replayed, 0 invalid" in replayed.stdout

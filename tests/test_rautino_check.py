@@ -15,9 +15,10 @@ from rautino_helpers import BLUE, JOKER, RED, board_with, default_model, with_st
 from pnp import cli
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal
+from pnp.check.simulate import play_deal
 from pnp.check.simulate import records as played_records
 from pnp.games.rautino import GAME, engine
-from pnp.games.rautino.checker import SIMULATION, check, play
+from pnp.games.rautino.checker import SIMULATION, check
 from pnp.games.rautino.model import load
 from pnp.games.rautino.players import greedy_player
 from pnp.geometry import trigrid as tg
@@ -201,7 +202,7 @@ def test_default_set_is_playable_and_every_record_replays():
 
 
 def test_records_show_the_score_breakdown():
-    outcome = play(MODEL, Deal(0, 0, 42, Configuration(1, ("greedy",))))
+    outcome = play_deal(SIMULATION, MODEL, Deal(0, 0, 42, Configuration(1, ("greedy",))))
     record = outcome.full_record()  # built on demand: a run without a log or report builds none
     formed = [s["shape"] for m in record["moves"] if not m.get("skip") for s in m["score"]["shapes"]]
     assert outcome.measures["shapes"] == len(formed)

@@ -12,6 +12,7 @@ from hostile_helpers import one_line_error, run
 
 from pnp import games
 from pnp.check.protocol import Configuration, Deal, game_seed
+from pnp.check.simulate import play_deal
 from pnp.cli import main
 from pnp.players.levels import STANDARD_LEVELS, players_of
 from pnp.players.search import best_candidate
@@ -109,10 +110,10 @@ def test_a_search_game_depends_on_its_seed_alone(game):
     chosen = games.get(game)
     model = chosen.load(None)
     deal = Deal(0, 0, game_seed(4, 0), Configuration(2, ("search", "greedy"), PRESET.get(game)))
-    first = chosen.simulation.play(model, deal).full_record()
-    again = chosen.simulation.play(model, deal).full_record()
+    first = play_deal(chosen.simulation, model, deal).full_record()
+    again = play_deal(chosen.simulation, model, deal).full_record()
     assert first == again
-    other = chosen.simulation.play(model, Deal(0, 0, game_seed(4, 0), Configuration(2, ("greedy", "greedy"),
+    other = play_deal(chosen.simulation, model, Deal(0, 0, game_seed(4, 0), Configuration(2, ("greedy", "greedy"),
                                                                                    PRESET.get(game))))
     assert other.full_record() != first  # the search player plays its own moves
 
@@ -203,15 +204,15 @@ def test_zatre_search_counts_a_cross_ahead_of_the_rows_and_the_lead_over_the_oth
     assert sheet_lead([plain, other, ahead], 0) == 4 - (1 + sheet_value(ahead)) / 2
 
 
-def test_zatre_playout_ends_the_game_with_the_tiles_left_against_their_holders():
+def test_zatre_state_ends_the_game_with_the_tiles_left_against_their_holders():
     from pnp.games.zatre.checker import _geometry
-    from pnp.games.zatre.engine import Position
-    from pnp.games.zatre.search import playout
+    from pnp.games.zatre.search import playout_turn
+    from pnp.games.zatre.state import ZatreState
 
     model = games.get("zatre").load(None)
-    pos = Position(_geometry(model))
-    pos.place(pos.geo.start, 6)
-    sheets = [_sheet(), _sheet()]
-    hands = [[6, 6], [5]]
-    playout(pos, hands, [], sheets, 0, 4, 2, random.Random(1))  # the bag is empty: the game is over
-    assert [sheet.minus for sheet in sheets] == [12, 5]
+    state = ZatreState(model, _geometry(model), ["greedy", "greedy"], 1)
+    while not state.over:  # the search's playouts run through the same pushes
+        state.push(playout_turn(state))
+    assert state.reason == "bag empty"
+    assert [sheet.minus for sheet in state.sheets] == [sum(hand) for hand in state.hands]
+    assert state.scores() == [sheet.total for sheet in state.sheets]

@@ -23,10 +23,31 @@ def configurations(model: float, options: Any) -> list[Configuration]:
     return [TWO]
 
 
-def play(model: float, deal: Deal) -> Outcome:
-    """Seat 1 wins with a share of 1/2 + bias/2: a seat advantage of `bias`."""
-    seat_1 = random.Random(deal.seed).random() < 0.5 + model / 2
-    return Outcome({}, [1, 0] if seat_1 else [0, 1], 10, 5, 10)
+class Toss:
+    """A game state of one move: seat 1 wins with a share of 1/2 + bias/2, a seat advantage of `bias`."""
+
+    def __init__(self, bias: float, seed: int) -> None:
+        self.seat_1 = random.Random(seed).random() < 0.5 + bias / 2
+        self.over, self.to_move = False, 0
+
+    def push(self, move: Any) -> None:
+        self.over = True
+
+
+def start(model: float, deal: Deal) -> Toss:
+    return Toss(model, deal.seed)
+
+
+def outcome(model: float, deal: Deal, state: Toss) -> Outcome:
+    return Outcome({}, [1, 0] if state.seat_1 else [0, 1], 10, 5, 10)
+
+
+def toss(state: Toss) -> None:
+    return None
+
+
+def seat_player(model: float, name: str) -> Any:
+    return toss
 
 
 def static(model: float, report: CheckReport) -> None:
@@ -45,7 +66,8 @@ def limits(model: float) -> BalanceLimits:
     return BalanceLimits(max_seat_advantage=0.3)
 
 
-COIN = Simulation("coin", configurations, play, static, figures, judge, balance_limits=limits)
+COIN = Simulation("coin", configurations, start, static, figures, judge, balance_limits=limits,
+                  seat_player=seat_player, outcome=outcome)
 GAME = SimpleNamespace(simulation=COIN)
 
 

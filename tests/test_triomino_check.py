@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, numbered
+from pnp.check.simulate import play_deal
 from pnp.check.simulate import records as played_records
 from pnp.cli import main
 from pnp.games.triomino import checker, engine
@@ -225,7 +226,7 @@ def test_check_report_and_records_replay_through_the_independent_validator():
 
 def play_one(model, preset: str, seed: int, number: int = 0) -> dict:
     deal = Deal(number, number, seed, Configuration(2, ("greedy", "greedy"), preset))
-    return numbered(checker.play(model, deal).full_record(), "triomino", deal)
+    return numbered(play_deal(checker.SIMULATION, model, deal).full_record(), "triomino", deal)
 
 
 def game_record(preset: str = "seed", seed: int = 9) -> dict:

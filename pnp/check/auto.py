@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -20,9 +19,8 @@ from pnp.check.log import record_log
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Simulation
 from pnp.check.report import CheckReport
-from pnp.check.simulate import Picker, judge, play_one, schedule_for
+from pnp.check.simulate import Batches, judge, schedule_for
 from pnp.check.stats import Tally
-from pnp.parallel import parallel_map
 
 LookHook = Callable[[int, dict[str, Tally], dict[Match, Tally]], None]
 
@@ -43,15 +41,12 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
     simulation.static(model, static)
     if not static.playable and not simulation.simulate_failed_sets:
         return static
-    tallies = {c.label: Tally(c.players) for c in configurations}
-    skill_tallies: dict[Match, Tally] = {match: Tally(2) for match, _, _ in schedule.matches}
-    playability = len(configurations) * schedule.games
-    picker = Picker()
-    keep = options.log is not None or options.keep_games
-    play = functools.partial(play_one, simulation, model, schedule, keep)
     played = match_played = 0
     report = static
     with record_log(options.log) as write:
+        batches = Batches(simulation, model, schedule, options, write)
+        tallies, skill_tallies = batches.tallies, batches.skill_tallies
+        playability = len(configurations) * schedule.games
         for look in plan.looks:
             match_games = plan.match_games(look) if schedule.matches else 0
             if sequential.skill_decided(report if report is not static else None):
@@ -59,20 +54,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
             numbers = [c * schedule.games + i for c in range(len(configurations)) for i in range(played, look)]
             numbers += [playability + m * schedule.match_games + j for m in range(len(schedule.matches))
                         for j in range(match_played, match_games)]
-            outcomes = parallel_map(play, numbers, workers=options.workers,
-                                    label=f"{simulation.game}, look at {look} games", show_progress=options.progress)
-            for number, outcome in zip(numbers, outcomes, strict=True):
-                if number < playability:
-                    tallies[configurations[number // schedule.games].label].add_game(outcome)
-                    if options.keep_games:
-                        picker.offer(max(outcome.scores), outcome.record)
-                    index = number % schedule.games
-                else:
-                    match = schedule.matches[(number - playability) // schedule.match_games][0]
-                    skill_tallies[match].add_game(outcome.scores_seated(schedule.deal(number)[1]))
-                    index = (number - playability) % schedule.match_games
-                if options.logs(index):
-                    write(outcome.record)
+            batches.play(numbers, f"{simulation.game}, look at {look} games")
             played, match_played = look, match_games
             if on_look is not None:
                 on_look(look, tallies, skill_tallies)
@@ -83,6 +65,6 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
                   {match: tally for match, tally in skill_tallies.items() if tally.games})
             if sequential.decided(report):
                 break
-    report.games_drawn = picker.picked()
+    report.games_drawn = batches.picker.picked()
     report.sequential = plan.to_json(played, sequential.decided(report))
     return report

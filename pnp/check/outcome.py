@@ -1,6 +1,7 @@
 """What one simulated game gives back: its record, scores, length and the game's own measures.
 
-A game's play function returns an `Outcome` (see pnp.check.protocol); the tallies read it.
+A game's `outcome` (or the shared one) makes an `Outcome` of a game played out (see pnp.check.protocol); the
+tallies read it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a game's play function returns for one deal."""
+    """What one game played out gives the tallies."""
 
     # JSON-ready and enough to replay the game from scratch; or a function that builds it, called only
     # when the record is read (a log, the report's games): most runs read none.

@@ -1,7 +1,8 @@
 """The simulation protocol: what a game gives the checker, and the one rule for seeds and numbers.
 
-A game supplies a `Simulation` (its configurations, its play function, its measures and verdict
-rules); `pnp.check.simulate` runs it the same way for every game. See docs/protocol.md.
+A game supplies a `Simulation` (its configurations, the game state a deal starts, its players,
+its measures and verdict rules); `pnp.check.simulate` plays and tallies it the same way for every
+game. See docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from pnp.check.options import CheckOptions
     from pnp.check.report import CheckReport
     from pnp.check.stats import Tally
+    from pnp.games.state import GameState, Player
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -76,8 +78,9 @@ class Simulation:
     game: str
     # (model, options) -> the configurations to simulate; raises PnpError for one the game does not support.
     configurations: Callable[[Any, CheckOptions], list[Configuration]]
-    # (model, deal) -> outcome. Seeds every random choice from deal.seed alone.
-    play: Callable[[Any, Deal], Outcome]
+    # (model, deal) -> the deal's game state (pnp.games.state), every random choice seeded from deal.seed
+    # alone; `pnp.check.simulate.play_deal` plays it out with the seats' players.
+    start: Callable[[Any, Deal], GameState]
     # (model, report) -> None: static checks of the set into report.static, fail() or warnings.
     static: Callable[[Any, CheckReport], None]
     # (model, configuration, tally) -> the game's own figures (snake_case keys) for the JSON and text.
@@ -98,6 +101,12 @@ class Simulation:
     head_to_head: Callable[[Any, CheckOptions, tuple[str, str]], Configuration] | None = None
     # model -> the spec's balance thresholds; None: the defaults of BalanceLimits.
     balance_limits: Callable[[Any], BalanceLimits] | None = None
+    # (model, seat player name) -> the game's own player of that name, or None where the shared players
+    # of pnp.players.generic serve (random, greedy and the searches play any game state).
+    seat_player: Callable[[Any, str], Player | None] | None = None
+    # (model, deal, state played out) -> the outcome; None: the shared one (scores, turns, rounds and the
+    # record, no measures of the game's own).
+    outcome: Callable[[Any, Deal, GameState], Outcome] | None = None
 
 
 def numbered(record: dict[str, Any], game: str, deal: Deal) -> dict[str, Any]:

@@ -1,5 +1,7 @@
-"""Run a game's `Simulation`: the same loop for every game, in memory that does not grow with --games.
+"""Run a game's `Simulation`: the same loops for every game, in memory that does not grow with --games.
 
+`play_out` is the one game loop (over a game state, pnp.games.state); `Batches` the one batch loop of
+`check`, fixed or `--games auto` (pnp.check.auto), and sweeps add their games with `add_outcome`.
 Games are played on worker processes and come back in game order; each one is added to
 its configuration's `Tally`, written to the log and offered to the report's picker, then dropped.
 """
@@ -7,9 +9,9 @@ its configuration's `Tally`, written to the log and offered to the report's pick
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from pnp.check.balance import Match, judge_balance, matches
 from pnp.check.limits import BalanceLimits
@@ -20,7 +22,11 @@ from pnp.check.protocol import Configuration, Deal, Outcome, Simulation, deal_fo
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.parallel import parallel_map
+from pnp.players import generic
 from pnp.players.levels import level, players_of
+
+if TYPE_CHECKING:
+    from pnp.games.state import GameState, Player
 
 
 @dataclass(frozen=True)
@@ -51,22 +57,81 @@ class Schedule:
         return Deal(number, index, game_seed(self.run_seed, index), swapped if j % 2 else seated), bool(j % 2)
 
 
+def play_out(state: GameState, players: Sequence[Player]) -> GameState:
+    """The one game loop: the seat to move chooses, the state applies the move and every rule after
+    it, until the game is over. Every game of `check`, `sweep` and the engines' own tests runs here."""
+    while not state.over:
+        state.push(players[state.to_move](state))
+    return state
+
+
+def seat_players(simulation: Simulation, model: Any, seats: Sequence[str]) -> list[Player]:
+    """Each seat's player for one game, the game's own or the shared one of the name (a search player
+    is made afresh for every game: it keeps what its seat saw)."""
+    own = simulation.seat_player
+    return [(own(model, name) if own is not None else None) or generic.seat_player(name) for name in seats]
+
+
+def play_deal(simulation: Simulation, model: Any, deal: Deal) -> Outcome:
+    """One game of a run: the deal's state played out by its seats' players, and its outcome."""
+    state = play_out(simulation.start(model, deal), seat_players(simulation, model, deal.configuration.seats))
+    if simulation.outcome is not None:
+        return simulation.outcome(model, deal, state)
+    return Outcome(state.record, state.scores(), state.turns, state.round, state.turns)
+
+
 def play_one(simulation: Simulation, model: Any, schedule: Schedule, keep_record: bool, number: int) -> Outcome:
     """Play game `number` of a run (in a worker); its record is dropped when nobody reads it."""
     deal, _ = schedule.deal(number)
-    outcome = simulation.play(model, deal)
+    outcome = play_deal(simulation, model, deal)
     record = numbered(outcome.full_record(), simulation.game, deal) if keep_record else {}
     # The score track stays in the worker: its measures travel instead.
     return Outcome(record, outcome.scores, outcome.turns, outcome.rounds, outcome.placements,
                    {**outcome.measures, **outcome_measures(outcome)})
 
 
-def play_chunk(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...], games: int,
-               run_seed: int, numbers: range) -> list[Outcome]:
-    """Play games `numbers` of a run without their records: a batch for a pool or a cluster worker
-    (sweeps play the configurations' games; the skill matches belong to `check`)."""
-    schedule = Schedule(configurations, games, run_seed)
-    return [play_one(simulation, model, schedule, False, number) for number in numbers]
+def add_outcome(schedule: Schedule, number: int, outcome: Outcome, tallies: dict[str, Tally],
+                skill_tallies: dict[Match, Tally]) -> tuple[int, bool]:
+    """Game `number`'s outcome into the tally of its configuration, or of its skill match seated as
+    played; (its index within its block, whether it is a configuration's game)."""
+    playability = len(schedule.configurations) * schedule.games
+    if number < playability:
+        tallies[schedule.configurations[number // schedule.games].label].add_game(outcome)
+        return number % schedule.games, True
+    match = schedule.matches[(number - playability) // schedule.match_games][0]
+    skill_tallies[match].add_game(outcome.scores_seated(schedule.deal(number)[1]))
+    return (number - playability) % schedule.match_games, False
+
+
+@dataclass
+class Batches:
+    """What a check gathers batch after batch: the tallies, the games a report draws, the log."""
+
+    simulation: Simulation
+    model: Any
+    schedule: Schedule
+    options: CheckOptions
+    write: Callable[[dict[str, Any]], None]
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    skill_tallies: dict[Match, Tally] = field(default_factory=dict)
+    picker: Picker = field(default_factory=lambda: Picker())
+
+    def __post_init__(self) -> None:
+        self.tallies = {c.label: Tally(c.players) for c in self.schedule.configurations}
+        self.skill_tallies = {match: Tally(2) for match, _, _ in self.schedule.matches}
+
+    def play(self, numbers: Sequence[int], label: str) -> None:
+        """Play games `numbers` of the schedule on the workers and add each, in game order."""
+        options = self.options
+        keep = options.log is not None or options.keep_games
+        play = functools.partial(play_one, self.simulation, self.model, self.schedule, keep)
+        outcomes = parallel_map(play, numbers, workers=options.workers, label=label, show_progress=options.progress)
+        for number, outcome in zip(numbers, outcomes, strict=True):
+            index, configured = add_outcome(self.schedule, number, outcome, self.tallies, self.skill_tallies)
+            if configured and options.keep_games:
+                self.picker.offer(max(outcome.scores), outcome.record)
+            if options.logs(index):
+                self.write(outcome.record)
 
 
 def configurations_for(simulation: Simulation, model: Any, options: CheckOptions) -> tuple[Configuration, ...]:
@@ -108,7 +173,7 @@ def records(simulation: Simulation, model: Any, options: CheckOptions) -> Iterat
     schedule = schedule_for(simulation, model, options)
     for number in range(schedule.total):
         deal, _ = schedule.deal(number)
-        yield numbered(simulation.play(model, deal).full_record(), simulation.game, deal)
+        yield numbered(play_deal(simulation, model, deal).full_record(), simulation.game, deal)
 
 
 class Picker:
@@ -140,31 +205,11 @@ def check(simulation: Simulation, model: Any, options: CheckOptions) -> CheckRep
     simulation.static(model, report)
     if not report.playable and not simulation.simulate_failed_sets:
         return report
-    tallies = {c.label: Tally(c.players) for c in configurations}
-    skill_tallies = {match: Tally(2) for match, _, _ in schedule.matches}
-    playability = len(configurations) * options.games
-    picker = Picker()
-    keep = options.log is not None or options.keep_games
-    numbers = range(schedule.total)  # the jobs: a range holds no list of games
-    play = functools.partial(play_one, simulation, model, schedule, keep)
     with record_log(options.log) as write:
-        outcomes = parallel_map(play, numbers, workers=options.workers, label=simulation.game,
-                                show_progress=options.progress)
-        for number, outcome in zip(numbers, outcomes, strict=True):
-            if number < playability:
-                tallies[configurations[number // options.games].label].add_game(outcome)
-                if options.keep_games:
-                    picker.offer(max(outcome.scores), outcome.record)
-                index = number % options.games
-            else:
-                match = schedule.matches[(number - playability) // schedule.match_games][0]
-                swapped = schedule.deal(number)[1]
-                skill_tallies[match].add_game(outcome.scores_seated(swapped))
-                index = (number - playability) % schedule.match_games
-            if options.logs(index):
-                write(outcome.record)
-    judge(simulation, model, report, configurations, tallies, options.games, skill_tallies)
-    report.games_drawn = picker.picked()
+        batches = Batches(simulation, model, schedule, options, write)
+        batches.play(range(schedule.total), simulation.game)  # fixed --games: one batch of every game
+    judge(simulation, model, report, configurations, batches.tallies, options.games, batches.skill_tallies)
+    report.games_drawn = batches.picker.picked()
     return report
 
 

@@ -1,7 +1,7 @@
 """Determinised Monte-Carlo search, the same for every game.
 
 A seat cannot see the other hands or the order of the stack. Each sample deals those hidden
-pieces at random, consistently with what the seat has seen (see `pnp.players.view.unseen`), and
+pieces at random, consistently with what the seat has seen (the game state's `sample`), and
 every candidate move is played on in that same sampled game by quick players for a few turns; a
 candidate's value is its mean over the samples of its own points less its opponents' in those
 turns. The candidates share their samples (common random numbers), so a difference between two
@@ -15,9 +15,10 @@ depends on its seed alone, and its budget is counted in playouts, never in time.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 C = TypeVar("C")
 
@@ -50,3 +51,59 @@ def best_candidate(candidates: Sequence[C], value: Callable[[C, int], float], pl
         alive.sort(key=lambda i: -totals[i])  # stable: the earlier candidate first on ties
         alive = alive[:math.ceil(len(alive) / 2)]
     return alive[0]
+
+
+# --- the search player of every game --------------------------------------------------------------
+
+# The budgets of a game that names none of its own.
+BUDGETS = {"search": Budget(playouts=384, horizon=6), "search-deep": Budget(playouts=1536, horizon=8)}
+CANDIDATES = 8  # the moves a search weighs, best first by the game's quick judgement
+
+
+def score_lead(state: Any, seat: int, before: Sequence[int]) -> float:
+    """The seat's points since `before` less the mean of the others': how a playout went for it."""
+    after = state.scores()
+    gains = [a - b for a, b in zip(after, before, strict=True)]
+    others = [gain for other, gain in enumerate(gains) if other != seat]
+    return gains[seat] - (sum(others) / len(others) if others else 0.0)
+
+
+class SearchPlayer:
+    """Determinised Monte-Carlo search over any game state (pnp.games.state).
+
+    For a state with a choice to make it takes the game's candidate moves (`candidates(state)`, best
+    first by a quick judgement; the first CANDIDATES legal moves where the game gives none), and for
+    each sample n deals the pieces the seat cannot see anew (`state.sample(seat, rng)`), pushes every
+    candidate on a copy of the same sample and plays on with `playout` for `budget.horizon` moves or
+    to the end of the round, whichever comes first. A candidate's value is `evaluate(state, seat,
+    scores before)` at the end of the playout (the seat's points less the others', by default).
+    """
+
+    def __init__(self, budget: Budget, playout: Callable[[Any], Any],
+                 candidates: Callable[[Any], Sequence[Any]] | None = None,
+                 evaluate: Callable[[Any, int, Sequence[int]], float] = score_lead) -> None:
+        self.budget, self.playout, self.candidates, self.evaluate = budget, playout, candidates, evaluate
+
+    def __call__(self, state: Any) -> Any:
+        moves = list(self.candidates(state) if self.candidates is not None
+                     else state.legal_moves()[:CANDIDATES])
+        if len(moves) <= 1:
+            return moves[0] if moves else None
+        seat, round_, before = state.to_move, state.round, state.scores()
+        seed = state.rng.getrandbits(64)
+        samples: dict[int, Any] = {}
+        horizon, playout, evaluate = self.budget.horizon, self.playout, self.evaluate
+
+        def value(index: int, sample: int) -> float:
+            dealt = samples.get(sample)
+            if dealt is None:
+                dealt = samples[sample] = state.sample(seat, random.Random(seed + sample))
+            game = dealt.copy()
+            game.push(moves[index])
+            for _ in range(horizon):
+                if game.over or game.round != round_:
+                    break
+                game.push(playout(game))
+            return evaluate(game, seat, before)
+
+        return moves[best_candidate(range(len(moves)), value, self.budget.playouts)]

@@ -250,13 +250,8 @@ def advance(game: Game, sweep: Sweep, targets: dict[int, tuple[int, int]]) -> No
         variant = variants[position]
         schedule = variant.schedule
         assert schedule is not None
-        playability = len(schedule.configurations) * schedule.games
         for number, outcome in zip(numbers, outcomes, strict=True):
-            if number < playability:
-                variant.tallies[schedule.configurations[number // schedule.games].label].add_game(outcome)
-            else:
-                match = schedule.matches[(number - playability) // schedule.match_games][0]
-                variant.skill_tallies[match].add_game(outcome.scores_seated(schedule.deal(number)[1]))
+            simulate.add_outcome(schedule, number, outcome, variant.tallies, variant.skill_tallies)
     for position, (games, match_games) in targets.items():
         variants[position].played = max(variants[position].played, games)
         if variants[position].schedule is not None and variants[position].schedule.matches:  # type: ignore[union-attr]

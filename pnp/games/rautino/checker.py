@@ -15,11 +15,12 @@ from pnp.check.report import CheckReport
 from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 
-from .engine import GameResult, play_game
+from .engine import GameResult
 from .model import RautinoModel
 from .options import PLAYERS as RULE_PLAYERS
-from .players import PLAYER_ORDER, seat_player
+from .players import PLAYER_ORDER, state_player
 from .records import to_record
+from .state import RautinoState
 
 SUPPORTED_PLAYERS = RULE_PLAYERS  # the rules know a solo game and a game for two
 
@@ -32,10 +33,13 @@ def configurations(model: RautinoModel, options: CheckOptions) -> list[Configura
     return [Configuration(players, ("greedy",) * players) for players in counts]
 
 
-def play(model: RautinoModel, deal: Deal) -> Outcome:
-    """One seeded game: its record and what the figures need of it."""
-    choosers = [seat_player(name) for name in deal.configuration.seats]
-    result = play_game(model, deal.configuration.players, deal.seed, choosers)
+def start(model: RautinoModel, deal: Deal) -> RautinoState:
+    return RautinoState(model, deal.configuration.players, deal.seed)
+
+
+def outcome(model: RautinoModel, deal: Deal, state: RautinoState) -> Outcome:
+    """A game played out: its record and what the figures need of it."""
+    result = state.result
     shapes = Counter(model.shapes[formed.shape].name for turn in result.turns if turn.score is not None
                      for formed in turn.score.shapes)
     measures: dict[str, int | list[int]] = {
@@ -193,5 +197,6 @@ def balance_limits(model: RautinoModel) -> BalanceLimits:
     return model.balance
 
 
-SIMULATION = Simulation("rautino", configurations, play, static_checks, figures, judge,
-                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits)
+SIMULATION = Simulation("rautino", configurations, start, static_checks, figures, judge,
+                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits,
+                        seat_player=state_player, outcome=outcome)

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from pnp.games.state import IllegalMove
 from pnp.geometry import trigrid as tg
 from pnp.latest import Latest
-from pnp.players.view import SeatView, observer
 
 from .model import PlayerRules, RautinoModel
 
@@ -732,11 +731,6 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
     return [(names[a], names[b]) for a, b in model.stone_list]
 
 
-class IllegalMove(Exception):
-    """A placement the rules forbid, or a slot or cell off the board (a bug in a player or a caller,
-    never user input)."""
-
-
 # A player: (board, hand, rng) -> one of the hand's legal moves; see players.py. It asks the board
 # for what it needs (every move, or only the best-scoring ones) and is called only when some stone
 # of the hand fits.
@@ -744,85 +738,7 @@ Chooser = Callable[["Board", list[Stone], random.Random], Move]
 
 
 def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:
-    """One seeded game from shuffle to end. `choose` picks a legal move: one chooser for every
-    seat, or a list with one per seat."""
-    choosers = choose if isinstance(choose, list) else [choose] * players
-    rng = random.Random(seed)
-    stack_list = stone_indices(model)
-    all_kinds = set(stack_list)
-    rng.shuffle(stack_list)
-    result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players))
-    board = Board(model, players)
-    result.board = board
-    stack = deque(stack_list)
-    first = stack.popleft()
-    slot = board.tables.slot_of[board.tables.start]
-    a_first = board.tables.slots[slot].a == board.tables.start[0]
-    board.put(slot, *(first if a_first else first[::-1]))
+    """One seeded game from shuffle to end (pnp.games.rautino.state plays it)."""
+    from .state import play_game as played
 
-    hands: list[list[Stone]] = [[] for _ in range(players)]
-    for hand in hands:
-        _draw(stack, hand, model.hand_size)
-    scores = list(result.start_scores)
-    player = 0
-    for turn_number in range(10_000):
-        hand = hands[player]
-        if not board.any_fits(hand):
-            if turn_number == 0:
-                result.first_turn_blocked = True
-            if players == 1 and not hand:
-                result.end = "all stones placed"
-                break
-            if not board.any_fits(all_kinds):
-                result.end = "board full"
-                break
-            if players == 1:
-                result.end = "hand blocked"
-                break
-            pool = [s for h in hands for s in h] + list(stack)
-            if not board.any_fits(pool):
-                result.end = "no stone fits"
-                break
-            returned = tuple(hand)
-            stack.extend(hand)
-            hand.clear()
-            drawn = _draw(stack, hand, model.hand_size)
-            result.turns.append(Turn(player, returned=returned, drawn=drawn))
-        else:
-            observe = observer(choosers[player])
-            if observe is not None:  # a player that plans ahead is told what the seat may know
-                seen = (result.stack[0], *(t.stone for t in result.turns if t.stone is not None))
-                observe(SeatView(player, tuple(map(len, hands)), len(stack), tuple(scores), seen))
-            hand_index, slot, colour_a, colour_b = choosers[player](board, hand, rng)
-            stone = hand.pop(_checked(board, hand, hand_index, slot, colour_a, colour_b))
-            score = board.score(slot, colour_a, colour_b)
-            board.put(slot, colour_a, colour_b)
-            scores[player] += score.total
-            drawn = _draw(stack, hand, 1)
-            result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
-        if players > 1 and player == players - 1 and not stack:
-            result.end = "stack empty"
-            break
-        player = (player + 1) % players
-    else:  # pragma: no cover - the end rules above always stop a game
-        raise RuntimeError(f"game with seed {seed} did not end")
-    result.scores = scores
-    return result
-
-
-def _checked(board: Board, hand: list[Stone], hand_index: int, slot: int, colour_a: int, colour_b: int) -> int:
-    """The hand index of a move the rules allow; a move they forbid is a player's bug."""
-    if not 0 <= hand_index < len(hand) or hand[hand_index] not in ((colour_a, colour_b), (colour_b, colour_a)):
-        raise IllegalMove(f"stone {hand_index} of the hand {hand} is not {(colour_a, colour_b)}")
-    # The board's fits are a list by slot: a slot off the board must not wrap round to another.
-    if not 0 <= slot < len(board.tables.slots) or not board.fits(slot, colour_a, colour_b):
-        raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
-    return hand_index
-
-
-def _draw(stack: deque[Stone], hand: list[Stone], count: int) -> tuple[Stone, ...]:
-    drawn = []
-    while len(drawn) < count and stack:
-        drawn.append(stack.popleft())
-    hand.extend(drawn)
-    return tuple(drawn)
+    return played(model, players, seed, choose)

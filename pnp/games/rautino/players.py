@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+from pnp.games.state import Player
 from pnp.latest import Latest
 
 from .engine import Board, Chooser, Move, Stone, stone_indices
 from .model import RautinoModel
-from .search import BUDGETS, SearchPlayer
+from .search import BUDGETS, SearchChooser, search_player
+from .state import chooser_player
 
 # The lookahead player weighs this many of its best-scoring moves by what they leave the opponent.
 CANDIDATES = 4
@@ -58,5 +60,14 @@ PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for th
 
 
 def seat_player(name: str) -> Chooser:
-    """A seat's player for one game: a search player is made afresh (it keeps what its seat saw)."""
-    return SearchPlayer(BUDGETS[name]) if name in BUDGETS else PLAYERS[name]
+    """A seat's player of the engine's kind for one game: a search player is made afresh (it keeps what
+    its seat saw)."""
+    return SearchChooser(BUDGETS[name]) if name in BUDGETS else PLAYERS[name]
+
+
+def state_player(model: RautinoModel, name: str) -> Player | None:
+    """A seat's player of the game state (pnp.games.state) for one game; None for a name the game
+    leaves to the shared players."""
+    if name in BUDGETS:
+        return search_player(name)
+    return chooser_player(PLAYERS[name]) if name in PLAYERS else None

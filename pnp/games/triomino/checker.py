@@ -16,9 +16,10 @@ from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.latest import Latest
 
-from .engine import FREE, FitTable, PlayedGame, run_game
+from .engine import FREE, FitTable, PlayedGame
 from .model import Numbers, TriominoModel
-from .players import PLAYER_ORDER, seat_player
+from .players import PLAYER_ORDER, state_player
+from .state import TriominoState
 
 # One FitTable per model and process (workers build theirs once, on the first game), found by
 # the model's identity: keying by the tile set cost a game a tuple of every tile's numbers.
@@ -140,11 +141,14 @@ def _seats(pattern: tuple[str, ...], players: int) -> tuple[str, ...]:
     return (pattern[0],) + (pattern[-1],) * (players - 1)
 
 
-def play(model: TriominoModel, deal: Deal) -> Outcome:
-    """One seeded game (one or more rounds) and what the figures need of it."""
+def start(model: TriominoModel, deal: Deal) -> TriominoState:
     config = deal.configuration
-    choosers = [seat_player(name) for name in config.seats]
-    game = run_game(model, model.rules(config.preset), choosers, deal.seed, fit_table(model))
+    return TriominoState(model, model.rules(config.preset), config.players, deal.seed, fit_table(model))
+
+
+def outcome(model: TriominoModel, deal: Deal, state: TriominoState) -> Outcome:
+    """A game played out (one or more rounds) and what the figures need of it."""
+    game = PlayedGame(deal.seed, state.rules.name, state.rounds, state.scores(), state.fit.tiles)
     rounds = game.rounds
     stats = [r.stats for r in rounds]
     measures: dict[str, int | list[int]] = {
@@ -241,5 +245,6 @@ def balance_limits(model: TriominoModel) -> BalanceLimits:
     return model.check.balance
 
 
-SIMULATION = Simulation("triomino", configurations, play, static, figures, judge, simulate_failed_sets=False,
-                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits)
+SIMULATION = Simulation("triomino", configurations, start, static, figures, judge, simulate_failed_sets=False,
+                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits,
+                        seat_player=state_player, outcome=outcome)

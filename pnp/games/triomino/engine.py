@@ -22,8 +22,8 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pnp.games.state import IllegalMove
 from pnp.geometry.trigrid import Cell, Point, cells_at_point, corners, is_up
-from pnp.players.view import SeatView, observer
 
 from .model import Numbers, Rules, TriominoModel
 
@@ -60,10 +60,6 @@ def oriented(numbers: Numbers, rotation: int) -> Numbers:
 # places at most one tile per tile of the set, so the table stays far inside these bounds.
 _SPAN = 1 << 15
 _OFFSET = 1 << 14
-
-
-class IllegalMove(ValueError):
-    """A move the rules forbid, or a cell beyond the table the engine can hold."""
 
 
 def cell_id(cell: Cell) -> int:
@@ -310,6 +306,9 @@ class Table:
         self.hexagons: dict[int, int] = {}  # empty cell id -> hexagons a tile there completes
         # The last best move, its bonuses and its cell id (the round loop places it without checks).
         self._scored: tuple[Move, tuple[int, int, int], int] | None = None
+        # The tiles (a rank mask) `best_move` last found no place for on this table, -1: none: the
+        # state's check of a pass reads it instead of scanning the frontier again.
+        self.unplaceable = -1
         self._every_corner = rules.corner_contacts_must_match
 
     def copy(self) -> Table:
@@ -335,6 +334,7 @@ class Table:
         codes[cid] = _FILLED
         frontier.pop(cid, None)
         self._scored = None
+        self.unplaceable = -1
         points, edges, point_links = _LINKS[cid]
         every_corner = self._every_corner
         for i in range(3):
@@ -386,6 +386,7 @@ class Table:
         self.contacts, self.hexagons = dict(contacts), dict(hexagons)
         self.at_point = dict(at_point)
         self._scored = None
+        self.unplaceable = -1
 
     def _hexagon_ready(self, point: int) -> None:
         """Five tiles around `point`: a tile in the sixth cell completes a hexagon there."""
@@ -461,6 +462,7 @@ class Table:
                 if value > best_value:
                     best_cid, best_found, best_fitting, best_value, best_bonus = cid, found, fitting, value, False
         if best_value < 0:
+            self.unplaceable = hand_mask
             return None
         if best_bonus:
             return self._first_bonus_move(best_cid, best_found, best_fitting, tiles, best_value)
@@ -744,96 +746,14 @@ class PlayedRound:
 
 def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: list[list[int]], pool: list[int],
                choosers: Sequence[Chooser], rng: random.Random) -> PlayedRound:
-    """Play one round from a deal; `pool` is in draw order."""
-    n = len(hands)
-    table = Table(rules, fit)
-    sums = fit.sums
-    dealt = [list(hand) for hand in hands]
-    draw_pile = list(reversed(pool))  # pop() draws the next tile
-    scores = [0] * n
-    turns: list[TurnPlayed] = []
+    """Play one round from a deal; `pool` is in draw order (pnp.games.triomino.state plays it)."""
+    from pnp.check.simulate import play_out
 
-    starter, first = choose_starter(hands, tiles, rules)
-    hands[starter].remove(first)
-    table.place(START_CELL, tiles[first])
-    opening = Score(sum(tiles[first]), start_bonus=start_bonus(rules, tiles[first]))
-    scores[starter] += opening.total
+    from .state import TriominoState, chooser_player
 
-    draws = bridges = passes = 0
-    hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
-    # The rules and the table's methods, bound once: the loop below runs for every turn.
-    draw_limit, blocked_needs_empty_pool = rules.draw_limit, rules.blocked_needs_empty_pool
-    bonuses, place, place_at, is_legal = table.bonuses, table.place, table.place_at, table.is_legal
-    player = starter
-    idle = 0  # turns in a row without a placement
-    out_player: int | None = None if hands[starter] else starter
-    while out_player is None and idle < n:
-        player = (player + 1) % n
-        hand = hands[player]
-        chooser = choosers[player]
-        drawn: list[int] = []
-        observe = observer(chooser)
-        if observe is not None:  # a player that plans ahead is told what the seat may know
-            seen = (first, *(turn[2][1] for turn in turns if turn[2] is not None))
-            observe(SeatView(player, tuple(map(len, hands)), len(draw_pile), tuple(scores), seen))
-        move = chooser(table, hand, rng)
-        penalty = 0
-        if move is None:
-            if not draw_pile or draw_limit == 0:  # nothing to draw (a limit of 0 closes the pool)
-                penalty = rules.empty_pool_pass_penalty
-            else:
-                while draw_pile and len(drawn) < draw_limit:
-                    tile = draw_pile.pop()
-                    hand.append(tile)
-                    drawn.append(tile)
-                    move = chooser(table, [tile], rng)  # only the drawn tile may be played
-                    if move is not None:
-                        break
-                penalty = rules.draw_penalty_for(len(drawn))
-                if move is None:
-                    penalty += rules.failed_draw_penalty
-                draws += len(drawn)
-        if move is not None:
-            cell, tile, _, numbers = move  # once: each field of a named tuple is a descriptor lookup
-            # A player may only place the tile it was offered (the drawn one after a draw), legally.
-            if tile not in (drawn[-1:] if drawn else hand):
-                raise IllegalMove(f"player {player} chose an illegal move: {move}")
-            scored = table._scored
-            if scored is not None and scored[0] is move:
-                # The greedy search just built it from this table: legal, bonuses and cell id known
-                # (what `is_legal`, `bonuses` and `place` would work out again).
-                _, (bridge, hexagons, hexagon_bonus), cid = scored
-                place_at(cid, numbers)
-            elif is_legal(move):
-                bridge, hexagons, hexagon_bonus = bonuses(move)
-                place(cell, numbers)
-            else:
-                raise IllegalMove(f"player {player} chose an illegal move: {move}")
-            hand.remove(tile)
-            idle = 0
-            if bridge:
-                bridges += 1
-            if hexagons:
-                hexagon_counts[hexagons - 1] += 1
-            total = sums[tile] + bridge + hexagon_bonus - penalty
-            turns.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
-            if not hand:
-                out_player = player
-        else:
-            # Blocked: nobody places for a full round (by default also with nothing left to draw).
-            idle = 0 if draw_pile and draw_limit and blocked_needs_empty_pool else idle + 1
-            passes += 1
-            total = -penalty
-            turns.append((player, drawn, None, 0, 0, 0, penalty, total))
-        scores[player] += total
-
-    totals = [hand_total(hand, tiles) for hand in hands]
-    bonus = round_end_bonuses(rules, totals, out_player)
-    for p in range(n):
-        scores[p] += bonus[p]
-    return PlayedRound(starter, dealt, pool, first, opening, turns, out_player, totals, bonus, len(draw_pile),
-                       sum(len(h) for h in hands) + len(draw_pile), scores,
-                       {"draws": draws, "bridges": bridges, "hexagons": hexagon_counts, "passes": passes})
+    state = TriominoState.dealt(fit, rules, hands, pool, rng)
+    play_out(state, [chooser_player(c) for c in choosers])
+    return state.rounds[0]
 
 
 def deal(tile_count: int, players: int, hand_size: int,
@@ -865,23 +785,10 @@ class PlayedGame:
 def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
              fit: FitTable | None = None) -> PlayedGame:
     """One seeded game (one or more rounds); `fit` is the model's FitTable, if one is at hand."""
-    fit = fit or FitTable([t.numbers for t in model.tiles])
-    tiles = fit.tiles
-    players = len(choosers)
-    hand_size = model.hand_size_for(players)
-    deal_rng = random.Random(seed)
-    play_rng = random.Random(seed ^ 0x5EED)
-    totals = [0] * players
-    rounds = []
-    for number in range(1, rules.max_rounds + 1):
-        hands, pool = deal(len(tiles), players, hand_size, deal_rng)
-        played = play_round(tiles, fit, rules, hands, pool, choosers, play_rng)
-        totals = [a + b for a, b in zip(totals, played.scores, strict=True)]
-        played.number, played.totals = number, list(totals)
-        rounds.append(played)
-        if rules.target_score and max(totals) >= rules.target_score:
-            break
-    return PlayedGame(seed, rules.name, rounds, totals, tiles)
+    from .state import run_state
+
+    state = run_state(model, rules, choosers, seed, fit or FitTable([t.numbers for t in model.tiles]))
+    return PlayedGame(seed, rules.name, state.rounds, state.scores(), state.fit.tiles)
 
 
 def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,

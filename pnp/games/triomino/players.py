@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 
+from pnp.games.state import Player
+
 from .engine import Chooser, Move, Table
-from .search import BUDGETS, SearchPlayer
+from .model import TriominoModel
+from .search import BUDGETS, SearchChooser, search_player
+from .state import chooser_player
 
 
 def greedy(table: Table, tiles: list[int], rng: random.Random) -> Move | None:
@@ -63,5 +67,13 @@ PLAYER_ORDER = ("random", "greedy", "lookahead")  # weakest to strongest, for th
 
 
 def seat_player(name: str) -> Chooser:
-    """A seat's player for one game: a search player is made afresh (it keeps what its seat saw)."""
-    return SearchPlayer(BUDGETS[name]) if name in BUDGETS else CHOOSERS[name]
+    """A seat's player of the engine's kind for one game: a search player is made afresh (it keeps what
+    its seat saw)."""
+    return SearchChooser(BUDGETS[name]) if name in BUDGETS else CHOOSERS[name]
+
+
+def state_player(model: TriominoModel, name: str) -> Player | None:
+    """A seat's player of the game state (pnp.games.state); None for a name left to the shared players."""
+    if name in BUDGETS:
+        return search_player(name)
+    return chooser_player(CHOOSERS[name]) if name in CHOOSERS else None

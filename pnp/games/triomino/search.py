@@ -1,98 +1,58 @@
-"""The search player (levels "expert" and "master"): determinised playouts of its best moves.
+"""Triomino's part in the search player (levels "expert" and "master", pnp.players.search): its
+candidates, the best-scoring moves, and its playouts, the greedy move; the budgets.
 
 A seat sees the table, its own tiles and how many tiles every other seat holds and the pool keeps;
-the tiles it has not seen are dealt at random to the other hands and the pool for each sample.
-Each candidate move is played on by greedy players for a few turns, with the draw, pass and going
-out rules of the preset, and scores its own points less the others' (see pnp.players.search).
-After a draw, when only the drawn tile may be played, the player places it where it scores most.
+the state's `sample` deals the tiles it has not seen to the other hands and the pool. Each candidate
+is played on through the state by greedy moves, with the draw, pass and going-out rules of the
+preset, to the end of the round at most. After a draw, when only the drawn tile may be played, the
+player places it where it scores most.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from pnp.players.search import Budget, best_candidate
-from pnp.players.view import Deals, ObservingPlayer, unseen
+from pnp.players.search import Budget, SearchPlayer
+from pnp.players.view import ObservingPlayer
 
-from .engine import Move, Table, hand_total
-from .model import Numbers, Rules
+from .engine import Move, Table
+from .state import TriominoState
 
 CANDIDATES = 8  # the best-scoring moves the search weighs
 BUDGETS = {"search": Budget(playouts=400, horizon=8), "search-deep": Budget(playouts=1600, horizon=10)}
 
 
-class SearchPlayer(ObservingPlayer):
-    """One seat's search player for one game: `observe` receives what the seat may know before
-    each of its turns (see pnp.players.view)."""
+def candidates(state: TriominoState) -> list[Move | None]:
+    """The moves scoring most now, best first (`Table.moves` order on ties); the drawn tile's best
+    placement alone, and the draw or pass alone where nothing fits."""
+    table, offered = state.table, state.offered()
+    if state.drawn:
+        return [table.best_move(offered)]
+    moves = table.moves(offered)
+    if len(moves) <= 1:
+        return [table.best_move(offered)] if moves else [None]
+    values = [table.move_value(move) for move in moves]
+    return [moves[i] for i in sorted(range(len(moves)), key=lambda i: -values[i])[:CANDIDATES]]
+
+
+def playout_move(state: TriominoState) -> Move | None:
+    return state.table.best_move(state.offered())
+
+
+def search_player(name: str) -> SearchPlayer:
+    return SearchPlayer(BUDGETS[name], playout_move, candidates)
+
+
+class SearchChooser(ObservingPlayer):
+    """The same search as a player of the engine's kind, (table, tiles, rng) -> move or None, told its
+    seat's view at the start of each turn: it plays on the round as its seat sees it."""
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__(budget)
+        self.search = SearchPlayer(budget, playout_move, candidates)
 
     def __call__(self, table: Table, tiles: list[int], rng: random.Random) -> Move | None:
         view, self.view = self.view, None  # a second call in a turn offers the drawn tile only
-        moves = table.moves(tiles)
-        if view is None or len(moves) <= 1:
-            return table.best_move(tiles) if moves else None
-        values = [table.move_value(move) for move in moves]
-        order = sorted(range(len(moves)), key=lambda i: -values[i])[:CANDIDATES]  # stable: `moves` order on ties
-        seed = rng.getrandbits(64)
-        deal: Deals[int] = Deals(unseen(range(len(table.fit.sums)), view.seen, tiles), view, seed)  # type: ignore[arg-type]
-        rules = table.rules
-
-        def value(index: int, sample: int) -> float:
-            hands, pool = deal(sample)
-            move = moves[index]
-            after = table.copy()
-            after.place(move.cell, move.numbers)
-            seat_hands = [h[:] for h in hands]
-            seat_hands[view.seat] = [t for t in tiles if t != move.tile]
-            return values[index] + playout(after, rules, seat_hands, pool[:], view.seat, self.budget.horizon)
-
-        return moves[order[best_candidate(order, value, self.budget.playouts)]]
-
-
-def playout(table: Table, rules: Rules, hands: list[list[int]], pool: list[int], seat: int, horizon: int) -> float:
-    """The seat's points less the others' (their mean) over the next `horizon` turns of greedy play;
-    the round may end first, when a hand goes out (`pool.pop()` draws)."""
-    players = len(hands)
-    share = 1 / max(1, players - 1)
-    tiles = table.fit.tiles
-    if not hands[seat]:
-        return going_out(rules, hands, seat, seat, share, tiles)
-    gained = 0.0
-    player = seat
-    for _ in range(horizon):
-        player = (player + 1) % players
-        hand = hands[player]
-        move = table.best_move(hand) if hand else None
-        penalty = 0
-        if move is None:
-            if not pool or rules.draw_limit == 0:
-                penalty = rules.empty_pool_pass_penalty
-            else:
-                drawn = 0
-                while pool and drawn < rules.draw_limit:
-                    tile = pool.pop()
-                    hand.append(tile)
-                    drawn += 1
-                    move = table.best_move([tile])
-                    if move is not None:
-                        break
-                penalty = rules.draw_penalty_for(drawn) + (rules.failed_draw_penalty if move is None else 0)
-        points = -penalty
-        if move is not None:
-            points += table.move_value(move)
-            table.place(move.cell, move.numbers)
-            hand.remove(move.tile)
-        gained += points if player == seat else -points * share
-        if not hand:
-            return gained + going_out(rules, hands, player, seat, share, tiles)
-    return gained
-
-
-def going_out(rules: Rules, hands: list[list[int]], out: int, seat: int, share: float,
-              tiles: Sequence[Numbers]) -> float:
-    """What going out is worth to the seat: the bonus (and the other hands' pips, where the preset
-    says so) to the player who went out, counted for the seat or against it."""
-    bonus = rules.going_out_bonus
-    if rules.going_out_collects_hands:
-        bonus += sum(hand_total(hand, tiles) for p, hand in enumerate(hands) if p != out)
-    return bonus if out == seat else -bonus * share
+        if view is None:
+            return table.best_move(tiles)
+        return self.search(TriominoState.as_seen(table, tiles, rng, view))

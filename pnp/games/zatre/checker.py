@@ -17,12 +17,13 @@ from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
 from pnp.check.stats import Histogram, Tally
 from pnp.errors import PnpError
-from pnp.games.zatre.engine import GameResult, Geometry, play_game
+from pnp.games.zatre.engine import GameResult, Geometry
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.options import PLAYERS as RULE_PLAYERS
 from pnp.games.zatre.players import PLAYER_ORDER
-from pnp.games.zatre.records import seat_kinds, seat_player, to_record
+from pnp.games.zatre.records import seat_kinds, state_player, to_record
 from pnp.games.zatre.sheet import ScoreSheet
+from pnp.games.zatre.state import ZatreState
 from pnp.latest import Latest
 
 RULES_PLAYERS = (min(RULE_PLAYERS), max(RULE_PLAYERS))  # the spec may allow solo practice, not checked
@@ -76,10 +77,12 @@ def configurations(model: ZatreModel, options: CheckOptions) -> list[Configurati
 _geometry: Latest[ZatreModel, Geometry] = Latest(Geometry)
 
 
-def play(model: ZatreModel, deal: Deal) -> Outcome:
-    geo = _geometry(model)
-    seats = list(deal.configuration.seats)
-    result = play_game(model, geo, [seat_player(k, model) for k in seats], seats, deal.seed)
+def start(model: ZatreModel, deal: Deal) -> ZatreState:
+    return ZatreState(model, _geometry(model), deal.configuration.seats, deal.seed)
+
+
+def outcome(model: ZatreModel, deal: Deal, state: ZatreState) -> Outcome:
+    geo, result = state.geo, state.result
     sheets = result.sheets
     measures: dict[str, int | list[int]] = {
         "rows_used": [sheet.rows_used for sheet in sheets],
@@ -146,5 +149,6 @@ def balance_limits(model: ZatreModel) -> BalanceLimits:
     return model.check.balance
 
 
-SIMULATION = Simulation("zatre", configurations, play, static_checks, figures, judge,
-                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits)
+SIMULATION = Simulation("zatre", configurations, start, static_checks, figures, judge,
+                        players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits,
+                        seat_player=state_player, outcome=outcome)

@@ -17,13 +17,11 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+from pnp.games.state import IllegalMove
 from pnp.games.zatre.model import DOUBLE, NO_FIELD, Cell, ZatreModel
 from pnp.games.zatre.sheet import ScoreSheet, SheetEntry
-from pnp.players.view import SeatView, observer
 
-
-class IllegalTurn(Exception):
-    """A player asked for a placement the rules forbid (a bug in a player, never user input)."""
+IllegalTurn = IllegalMove  # the name the play table still catches
 
 
 class Geometry:
@@ -66,7 +64,7 @@ class Geometry:
         border around the board, so (r, width) would otherwise land on (r + 1, 0))."""
         row, col = cell
         if not (0 <= row < self.rows and 0 <= col < self.cols):
-            raise IllegalTurn(f"{tuple(cell)} is off the board ({self.rows} x {self.cols} cells)")
+            raise IllegalMove(f"{tuple(cell)} is off the board ({self.rows} x {self.cols} cells)")
         return (row + 1) * self.width + col + 1
 
     def on_board(self, index: int) -> bool:
@@ -76,7 +74,7 @@ class Geometry:
 
     def cell(self, index: int) -> Cell:
         if not self.on_board(index):
-            raise IllegalTurn(f"cell number {index} is off the board")
+            raise IllegalMove(f"cell number {index} is off the board")
         return self.cells[index]
 
 
@@ -155,7 +153,7 @@ class Position:
 
     def place(self, cell: int, pips: int) -> None:
         if not self.geo.on_board(cell):
-            raise IllegalTurn(f"cell number {cell} is off the board")
+            raise IllegalMove(f"cell number {cell} is off the board")
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
         le, re, ue, de = self.le, self.re, self.ue, self.de
         self.pips[cell] = pips
@@ -266,7 +264,7 @@ def score_turn(pos: Position, placed: list[int], forced_doubles: set[int]) -> Tu
         elif cell in forced_doubles or cell == start:
             last_resort.append(cell)  # the start tile is never optional, so never a fault
         else:
-            raise IllegalTurn(f"tile on double field {geo.cell(cell)} makes no scoring row")
+            raise IllegalMove(f"tile on double field {geo.cell(cell)} makes no scoring row")
     return TurnResult(scored, crosses, last_resort)
 
 
@@ -280,14 +278,14 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
     ls, rs, us, ds = pos.ls, pos.rs, pos.us, pos.ds
     for pips, cell in placements:
         if pips not in hand:
-            raise IllegalTurn(f"no {pips} in hand {hand}")
+            raise IllegalMove(f"no {pips} in hand {hand}")
         if cell not in frontier:  # board cells only: checked before a number off the board indexes anything
-            raise IllegalTurn(f"{pips} does not fit at {geo.cell(cell)}")
+            raise IllegalMove(f"{pips} does not fit at {geo.cell(cell)}")
         # Inlined `fits` and `scores_now`: this runs for every tile of every simulated game.
         h = ls[cell] + rs[cell]
         v = us[cell] + ds[cell]
         if h + pips > max_sum or v + pips > max_sum:
-            raise IllegalTurn(f"{pips} does not fit at {geo.cell(cell)}")
+            raise IllegalMove(f"{pips} does not fit at {geo.cell(cell)}")
         if is_double[cell] and not ((h and points[h + pips]) or (v and points[v + pips])) \
                 and pos.last_resort_allowed(pips):
             forced.add(cell)
@@ -295,7 +293,7 @@ def apply_turn(pos: Position, hand: list[int], placements: list[tuple[int, int]]
         pos.place(cell, pips)
         placed.append(cell)
     if hand and pos.can_place(min(hand)):  # the smallest tile kept fits wherever a larger one does
-        raise IllegalTurn(f"kept a {min(hand)} that still fits")
+        raise IllegalMove(f"kept a {min(hand)} that still fits")
     return score_turn(pos, placed, forced)
 
 
@@ -304,7 +302,13 @@ def legal_turns(pos: Position, hand: list[int]) -> set[frozenset[tuple[int, int]
 
     Exhaustive (tile by tile in every order), for tests and hints, not for simulation.
     """
-    turns: set[frozenset[tuple[int, int]]] = set()
+    return set(ordered_legal_turns(pos, hand))
+
+
+def ordered_legal_turns(pos: Position, hand: list[int]) -> dict[frozenset[tuple[int, int]], list[tuple[int, int]]]:
+    """Every legal complete turn, each as its set of placements -> the first order found to lay them in
+    (smaller tiles first, then cell order): an order the rules allow."""
+    turns: dict[frozenset[tuple[int, int]], list[tuple[int, int]]] = {}
 
     def walk(here: Position, held: list[int], placed: list[tuple[int, int]], forced: set[int]) -> None:
         moved = False
@@ -321,9 +325,9 @@ def legal_turns(pos: Position, hand: list[int]) -> set[frozenset[tuple[int, int]
         if not moved:  # nothing in hand fits: the turn is over
             try:
                 score_turn(here, [cell for _, cell in placed], forced)
-            except IllegalTurn:
+            except IllegalMove:
                 return
-            turns.add(frozenset(placed))
+            turns.setdefault(frozenset(placed), placed)
 
     walk(pos, list(hand), [], set())
     return turns
@@ -369,39 +373,7 @@ class GameResult:
 
 def play_game(model: ZatreModel, geo: Geometry, players: list[Player], kinds: list[str],
               seed: int) -> GameResult:
-    rng = random.Random(seed)
-    bag = model.tiles.bag()
-    rng.shuffle(bag)
-    result = GameResult(seed, bag[:], kinds)
-    pos = Position(geo)
-    n = len(players)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    sheets = result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in range(n)]
-    turns = result.turns
-    per_turn = model.rules.tiles_per_turn
-    count = model.rules.first_turn_tiles
-    drawn_so_far = 0
-    turn = 0
-    while drawn_so_far < len(bag):
-        seat = turn % n
-        hand = hands[seat]
-        if turn:
-            count = tiles_to_draw(pos, hand, per_turn)
-        drawn = bag[drawn_so_far:drawn_so_far + count]
-        drawn_so_far += len(drawn)
-        hand.extend(drawn)
-        start_hand = hand[:]
-        observe = observer(players[seat])
-        if observe is not None:  # a player that plans ahead is told what the seat may know
-            observe(SeatView(seat, tuple(map(len, hands)), len(bag) - drawn_so_far,
-                             tuple(sheet.total for sheet in sheets), tuple(p for p in pos.pips if p),
-                             tuple(sheets)))
-        placements = players[seat](pos, hand[:], rng)
-        outcome = apply_turn(pos, hand, placements)
-        entries = sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)
-        turns.append(TurnLog(seat, drawn, start_hand, placements, outcome, hand[:], entries))
-        turn += 1
-    for seat in range(n):
-        sheets[seat].minus = sum(hands[seat])
-    result.hands = hands
-    return result
+    """One seeded game (pnp.games.zatre.state plays it)."""
+    from .state import play_game as played
+
+    return played(model, geo, players, kinds, seed)

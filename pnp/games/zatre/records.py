@@ -8,14 +8,23 @@ from typing import Any
 from pnp.games.zatre.engine import GameResult, Geometry, Player
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.players import greedy_player, lookahead_player, random_player
-from pnp.games.zatre.search import BUDGETS, SearchPlayer
+from pnp.games.zatre.search import BUDGETS, SearchChooser, search_player
+from pnp.games.zatre.state import chooser_player
 
 PLAYERS: dict[str, Player] = {"greedy": greedy_player, "random": random_player, "lookahead": lookahead_player}
 
 
 def seat_player(name: str, model: ZatreModel) -> Player:
-    """A seat's player for one game: a search player is made afresh (it keeps what its seat saw)."""
-    return SearchPlayer(BUDGETS[name], model) if name in BUDGETS else PLAYERS[name]
+    """A seat's player of the engine's kind for one game: a search player is made afresh (it keeps what
+    its seat saw)."""
+    return SearchChooser(BUDGETS[name], model) if name in BUDGETS else PLAYERS[name]
+
+
+def state_player(model: ZatreModel, name: str) -> Any:
+    """A seat's player of the game state (pnp.games.state); None for a name left to the shared players."""
+    if name in BUDGETS:
+        return search_player(name)
+    return chooser_player(PLAYERS[name]) if name in PLAYERS else None
 
 
 def seat_kinds(kind: str, count: int) -> list[str]:

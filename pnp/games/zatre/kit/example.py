@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from pnp.games.zatre.engine import Geometry, IllegalTurn, Position, TurnResult, apply_turn
+from pnp.games.zatre.engine import Geometry, IllegalMove, Position, TurnResult, apply_turn
 from pnp.games.zatre.model import NO_FIELD, Board, Cell, ZatreModel
 from pnp.games.zatre.sheet import ScoreSheet, SheetEntry
 
@@ -62,7 +62,7 @@ def _play(model: ZatreModel, geo: Geometry, board: list[tuple[int, Cell]], turn:
         pos.place(index, pips)
     try:
         result = apply_turn(pos, [p for p, _ in turn], [(p, geo.index(c)) for p, c in turn])
-    except IllegalTurn:
+    except IllegalMove:
         return None
     return result if result.rows and not result.last_resort else None
 

@@ -1,7 +1,8 @@
-"""The domino model, a block-game engine with a greedy player, the check and the replay."""
+"""The domino model, its game state (the block game), the check and the replay."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from dataclasses import dataclass
@@ -16,6 +17,9 @@ from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
+from pnp.games.state import IllegalMove, deal_hidden
+from pnp.players.levels import Level
+from pnp.players.view import SeatView, unseen
 from pnp.spec import Fields, in_range, positive
 
 Tile = tuple[int, int]
@@ -57,28 +61,78 @@ def fits(tile: Tile, ends: tuple[int, int] | None) -> int | None:
     return next((side for side in (0, 1) if ends[side] in tile), None)
 
 
-def play(model: DominoModel, players: int, seed: int) -> dict[str, Any]:
-    """One greedy game: play the heaviest tile that fits, else pass; the first empty hand wins."""
-    deal = _deal(model, players, seed)
-    hands = [list(hand) for hand in deal]
-    ends: tuple[int, int] | None = None
-    moves: list[list[Any]] = []
-    passes, seat = 0, 0
-    while passes < players and all(hands):
-        playable = [t for t in hands[seat] if fits(t, ends) is not None]
-        if playable:
-            tile = max(playable, key=sum)
-            ends = _lay(tile, ends)
-            hands[seat].remove(tile)
-            moves.append(list(tile))
-            passes = 0
+class DominoState:
+    """One block game of domino (the pnp game state protocol, pnp.games.state): a move is a tile of the
+    hand that fits an open end, or None to pass when none fits; the game ends when a hand is empty or
+    every seat passed in a row. A seat scores minus the pips it holds."""
+
+    def __init__(self, model: DominoModel, players: int, seed: int) -> None:
+        self.players, self.seed, self.rng = players, seed, random.Random(seed)
+        self.tiles = model.tiles
+        self.deal = _deal(model, players, seed)
+        self.hands = [list(hand) for hand in self.deal]
+        self.ends: tuple[int, int] | None = None
+        self.moves: list[list[int] | None] = []
+        self.passes = self.to_move = self.turns = 0
+        self.round = 1
+
+    @property
+    def over(self) -> bool:
+        return self.passes >= self.players or not all(self.hands)
+
+    @property
+    def reason(self) -> str:
+        if not self.over:
+            return ""
+        return "blocked" if all(self.hands) else f"player {self.hands.index([]) + 1} is out"
+
+    def legal_moves(self) -> list[Tile | None]:
+        if self.over:
+            return []
+        return [t for t in self.hands[self.to_move] if fits(t, self.ends) is not None] or [None]
+
+    def push(self, move: Tile | None) -> None:
+        if move not in self.legal_moves():
+            raise IllegalMove(f"player {self.to_move + 1} cannot play {move} on the ends {self.ends}")
+        if move is None:
+            self.moves.append(None)
+            self.passes += 1
         else:
-            moves.append(None)
-            passes += 1
-        seat = (seat + 1) % players
-    left = [sum(map(sum, hand)) for hand in hands]
-    return {"seed": seed, "players": players, "deal": [[list(t) for t in h] for h in deal],
-            "moves": moves, "blocked": all(hands), "pips_left": left}
+            self.ends = _lay(move, self.ends)
+            self.hands[self.to_move].remove(move)
+            self.moves.append(list(move))
+            self.passes = 0
+        self.turns += 1
+        if not self.over:
+            self.to_move = (self.to_move + 1) % self.players
+
+    def scores(self) -> list[int]:
+        return [-sum(map(sum, hand)) for hand in self.hands]
+
+    def hand(self, seat: int) -> list[Tile]:
+        return self.hands[seat]
+
+    def copy(self) -> DominoState:
+        other = copy.copy(self)
+        other.hands, other.moves = [hand[:] for hand in self.hands], self.moves[:]
+        return other
+
+    def view(self, seat: int) -> SeatView:
+        laid = tuple(tuple(move) for move in self.moves if move is not None)
+        return SeatView(seat, tuple(map(len, self.hands)), 0, tuple(self.scores()), laid)
+
+    def sample(self, seat: int, rng: random.Random) -> DominoState:
+        other = self.copy()
+        hidden = unseen(self.tiles, self.view(seat).seen, self.hands[seat])
+        hands, _ = deal_hidden(hidden, [len(hand) for hand in self.hands], seat, rng)
+        hands[seat] = other.hands[seat]
+        other.hands, other.rng = hands, rng
+        return other
+
+    def record(self) -> dict[str, Any]:
+        return {"seed": self.seed, "players": self.players, "deal": [[list(t) for t in h] for h in self.deal],
+                "moves": self.moves, "blocked": all(self.hands), "pips_left": [-s for s in self.scores()],
+                "final_scores": self.scores()}
 
 
 def _deal(model: DominoModel, players: int, seed: int) -> list[list[Tile]]:
@@ -105,12 +159,13 @@ def configurations(model: DominoModel, options: CheckOptions) -> list[Configurat
     return [Configuration(players, ("greedy",) * players) for players in counts]
 
 
-def play_deal(model: DominoModel, deal: Deal) -> Outcome:
-    record = play(model, deal.configuration.players, deal.seed)
-    scores = [-left for left in record["pips_left"]]  # fewest pips left wins
-    record["final_scores"] = scores
-    laid = sum(move is not None for move in record["moves"])
-    return Outcome(record, scores, len(record["moves"]), 1, laid, {"blocked": int(record["blocked"])})
+def start(model: DominoModel, deal: Deal) -> DominoState:
+    return DominoState(model, deal.configuration.players, deal.seed)
+
+
+def outcome(model: DominoModel, deal: Deal, state: DominoState) -> Outcome:
+    laid = sum(move is not None for move in state.moves)
+    return Outcome(state.record(), state.scores(), state.turns, 1, laid, {"blocked": int(all(state.hands))})
 
 
 def static(model: DominoModel, report: CheckReport) -> None:
@@ -126,7 +181,16 @@ def judge(model: DominoModel, report: CheckReport, configuration: Configuration,
         report.fail(f"{configuration.label}: {figures['blocked_share']:.0%} of games end blocked")
 
 
-SIMULATION = Simulation("domino", configurations, play_deal, static, figures, judge)
+def head_to_head(model: DominoModel, options: CheckOptions, seats: tuple[str, str]) -> Configuration:
+    return Configuration(2, seats)
+
+
+# The shared players (pnp.players.generic) play any game state: a plain, a greedy and a searching seat.
+LEVELS = (Level("beginner", "random", "lays any tile that fits"),
+          Level("good", "greedy", "lays the heaviest tile that fits"),
+          Level("expert", "search", "tries its best tiles on in sampled games"))
+SIMULATION = Simulation("domino", configurations, start, static, figures, judge, players=("random", "greedy"),
+                        levels=LEVELS, head_to_head=head_to_head, outcome=outcome)
 
 
 def check(model: DominoModel, options: CheckOptions) -> CheckReport:

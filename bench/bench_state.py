@@ -1,0 +1,116 @@
+"""Engine speed before and after the game states: the same seeded games, old code and new, in one run.
+
+Run: python bench/bench_state.py [games] [--search N] [--old COMMIT]
+     (default 1,000 games per configuration; the old side is commit 2e0c120, the last before every
+     game was played through its state)
+
+The old side is that commit's `pnp` and `templates`, unpacked with `git archive` into a temporary
+folder and imported from there in a process of its own; the new side is this checkout. Each side
+plays every configuration `pnp check GAME` plays by default (greedy seats, every player count and
+preset), the same deals, no records, in one process: CPU time of that process. The two sides take
+turns, half the games each turn, so the machine's load falls on both alike. The table gives each
+configuration's time per 1,000 games on both sides and new / old (1.00: as fast; below: faster).
+With --search N, each game also plays N two-player games of the expert against the good player
+(first preset), and the time per game is compared the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OLD = "2e0c120"
+GAMES = ("rautino", "zatre", "triomino")
+
+
+def side(games: int, first: int, search: int) -> dict[str, float]:
+    """CPU seconds per configuration for games first .. first + games - 1 (run in a process of its own,
+    with the old or the new `pnp` first on the path)."""
+    from pnp import games as registry
+    from pnp.check.options import CheckOptions
+    from pnp.check.protocol import Configuration, Deal, game_seed
+
+    try:
+        from pnp.check.simulate import play_deal
+    except ImportError:  # the old side: each game's own play function
+        def play_deal(simulation, model, deal):  # type: ignore[no-redef]
+            return simulation.play(model, deal)
+
+    seconds: dict[str, float] = {}
+    for name in GAMES:
+        game = registry.get(name)
+        model = game.load(None)
+        simulation = game.simulation
+        configurations = list(simulation.configurations(model, CheckOptions()))
+        for configuration in configurations:
+            start = time.process_time()
+            for index in range(first, first + games):
+                play_deal(simulation, model, Deal(index, index, game_seed(1, index), configuration))
+            seconds[f"{name}, {configuration.label}"] = time.process_time() - start
+        if search:
+            expert = Configuration(2, ("search", "greedy"), configurations[0].preset)
+            start = time.process_time()
+            for index in range(first, first + search):
+                play_deal(simulation, model, Deal(index, index, game_seed(1, index), expert))
+            seconds[f"{name}, expert against good (per game)"] = time.process_time() - start
+    return seconds
+
+
+def run_side(path: Path, games: int, first: int, search: int) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(path), os.environ.get("PYTHONPATH", "")])}
+    code = (f"import json, sys; sys.path.insert(0, {str(path)!r}); sys.path.insert(1, {str(ROOT / 'bench')!r}); "
+            f"from bench_state import side; print(json.dumps(side({games}, {first}, {search})))")
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=path, capture_output=True, text=True,
+                          check=False)
+    if done.returncode:
+        raise SystemExit(f"bench_state: the side at {path} failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(games: int = 1000, search: int = 0, old: str = OLD) -> None:
+    with tempfile.TemporaryDirectory(prefix="pnp-old-") as folder:
+        unpacked = Path(folder)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", old, "pnp", "templates"], capture_output=True,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(unpacked)], input=archive, check=True)
+        totals: dict[str, dict[str, float]] = {"old": {}, "new": {}}
+        half = games // 2
+        turns = ((0, half, search // 2), (half, games - half, search - search // 2))
+        for first, count, searched in turns:
+            for name, path in (("old", unpacked), ("new", ROOT)):
+                for key, value in run_side(path, count, first, searched).items():
+                    totals[name][key] = totals[name].get(key, 0.0) + value
+    print(f"{games:,} games per configuration, old = {old}, new = this checkout (CPU seconds per 1,000 games)")
+    print(f"{'configuration':<48} {'old':>9} {'new':>9} {'new/old':>8}")
+    ratios = []
+    for key, before in totals["old"].items():
+        after = totals["new"][key]
+        scale = (1000 / games) if "per game" not in key else (1 / max(search, 1))
+        ratio = after / before
+        if "per game" not in key:
+            ratios.append(ratio)
+        print(f"{key:<48} {before * scale:>9.2f} {after * scale:>9.2f} {ratio:>8.2f}")
+    total_old = sum(v for k, v in totals["old"].items() if "per game" not in k)
+    total_new = sum(v for k, v in totals["new"].items() if "per game" not in k)
+    print(f"{'every configuration':<48} {total_old:>9.2f} {total_new:>9.2f} {total_new / total_old:>8.2f}")
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    search_games = 0
+    old_commit = OLD
+    if "--search" in arguments:
+        at = arguments.index("--search")
+        search_games = int(arguments[at + 1])
+        del arguments[at:at + 2]
+    if "--old" in arguments:
+        at = arguments.index("--old")
+        old_commit = arguments[at + 1]
+        del arguments[at:at + 2]
+    main(int(arguments[0]) if arguments else 1000, search_games, old_commit)

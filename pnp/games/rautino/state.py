@@ -1,0 +1,226 @@
+"""Rautino's game state (pnp.games.state): the shuffle, the start stone, turns, skips and the end.
+
+A move is the engine's `Move` (hand index, slot, colour on the slot's a, colour on its b). `push`
+lays it, scores it and draws the next stone; then, for every seat whose held stones fit nowhere, it
+applies the skip (two players: the stones go under the stack, a new hand is drawn) or ends the game,
+so `to_move` is always a seat with a stone that fits. These are the game's rules of turn order and
+end, written here once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from pnp.games.state import IllegalMove, Player, deal_hidden
+from pnp.players.view import SeatView, observer
+
+from .engine import Board, Chooser, GameResult, Move, Stone, Turn, stone_indices
+from .model import RautinoModel
+
+
+class RautinoState:
+    """One Rautino game from the shuffle of seed `seed` (see the module's note)."""
+
+    def __init__(self, model: RautinoModel, players: int, seed: int) -> None:
+        self.model, self.players = model, players
+        self.rng = rng = random.Random(seed)
+        stack_list = stone_indices(model)
+        self.kinds = set(stack_list)
+        rng.shuffle(stack_list)
+        self.result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players))
+        self.board = board = self.result.board = Board(model, players)
+        self.stack = deque(stack_list)
+        first = self.stack.popleft()
+        tables = board.tables
+        slot = tables.slot_of[tables.start]
+        board.put(slot, *(first if tables.slots[slot].a == tables.start[0] else first[::-1]))
+        self.hands: list[list[Stone]] = [[] for _ in range(players)]
+        for hand in self.hands:
+            _draw(self.stack, hand, model.hand_size)
+        self._scores = list(self.result.start_scores)
+        self.to_move = 0
+        self.over = False
+        self.turns = 0
+        self.round = 1
+        self._seen: tuple[Stone, ...] | None = None  # as a seat was told it (as_seen), else read off the turns
+        self.sampled = False  # a sample's hidden stones are made up: it keeps no record of its turns
+        self._settle()
+
+    @classmethod
+    def as_seen(cls, board: Board, hand: list[Stone], rng: random.Random, view: SeatView) -> RautinoState:
+        """The game as `view.seat` sees it, holding `hand` on `board`: the hidden stones are blanks of
+        the right number until `sample` deals them. Board and generator are shared, not copied."""
+        state = object.__new__(cls)
+        state.model, state.players, state.rng, state.board = board.model, len(view.hand_sizes), rng, board
+        state.kinds = set(stone_indices(board.model))
+        state.result = GameResult(state.players, 0, [], board=board)
+        state.stack = deque([None] * view.to_draw)  # type: ignore[list-item]
+        state.hands = [hand if seat == view.seat else [None] * size  # type: ignore[list-item]
+                       for seat, size in enumerate(view.hand_sizes)]
+        state._scores, state.to_move, state.round, state._seen = list(view.scores), view.seat, 1, view.seen
+        state.turns, state.over = 1, False
+        state.sampled = False
+        return state
+
+    # --- the protocol ---------------------------------------------------------------------------
+
+
+    @property
+    def reason(self) -> str:
+        return self.result.end
+
+    def scores(self) -> list[int]:
+        return list(self._scores)
+
+    def hand(self, seat: int) -> list[Stone]:
+        return self.hands[seat]
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.over else self.board.moves(self.hands[self.to_move])
+
+    def push(self, move: Move) -> None:
+        if self.over:
+            raise IllegalMove(f"the game is over ({self.result.end})")
+        player, hand, board = self.to_move, self.hands[self.to_move], self.board
+        try:
+            hand_index, slot, colour_a, colour_b = move
+        except (TypeError, ValueError):
+            raise IllegalMove(f"{move!r} is no placement (hand index, slot, colour, colour)") from None
+        if not 0 <= hand_index < len(hand) or hand[hand_index] not in ((colour_a, colour_b), (colour_b, colour_a)):
+            raise IllegalMove(f"stone {hand_index} of the hand {hand} is not {(colour_a, colour_b)}")
+        # The board's fits are a list by slot: a slot off the board must not wrap round to another.
+        if not 0 <= slot < len(board.tables.slots) or not board.fits(slot, colour_a, colour_b):
+            raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
+        stone = hand.pop(hand_index)
+        if self.sampled:  # the points alone: a sample keeps no record
+            self._scores[player] += board.total(slot, colour_a, colour_b)
+            board.put(slot, colour_a, colour_b)
+            _draw(self.stack, hand, 1)
+        else:
+            score = board.score(slot, colour_a, colour_b)
+            board.put(slot, colour_a, colour_b)
+            self._scores[player] += score.total
+            drawn = _draw(self.stack, hand, 1)
+            self.result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
+        self.turns += 1
+        if not self._ends_after(player):
+            self.to_move = (player + 1) % self.players
+            self._settle()
+
+    def copy(self) -> RautinoState:
+        other = object.__new__(RautinoState)
+        other.__dict__.update(self.__dict__)
+        other.board = other.board.copy()
+        other.stack = deque(self.stack)
+        other.hands = [hand[:] for hand in self.hands]
+        other._scores = self._scores[:]
+        result = self.result
+        other.result = GameResult(result.players, result.seed, result.stack, result.turns[:], result.scores[:],
+                                  result.end, result.first_turn_blocked, other.board, result.start_scores)
+        return other
+
+    def seen(self) -> tuple[Stone, ...]:
+        """The stones on the board, the start stone first: seen by every seat."""
+        if self._seen is not None:
+            return self._seen
+        return (self.result.stack[0], *(t.stone for t in self.result.turns if t.stone is not None))
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(seat, tuple(map(len, self.hands)), len(self.stack), tuple(self._scores), self.seen())
+
+    def sample(self, seat: int, rng: random.Random) -> RautinoState:
+        from pnp.players.view import unseen
+
+        other = self.copy()
+        hidden = unseen(stone_indices(self.model), self.seen(), self.hands[seat])
+        hands, stack = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
+        hands[seat] = other.hands[seat]
+        other.hands, other.stack, other.sampled = hands, deque(stack), True
+        other.rng = rng  # the sample's own draws
+        return other
+
+    def record(self) -> dict[str, Any]:
+        """The game so far (a sample's: its turns up to the sampling)."""
+        from .records import to_record
+
+        self.result.scores = list(self._scores)
+        return to_record(self.model, self.result, 0)
+
+    # --- the rules of turn order and end ---------------------------------------------------------
+
+    def _ends_after(self, player: int) -> bool:
+        """Two players: the game ends once the second seat has moved and the stack is empty."""
+        if self.players > 1 and player == self.players - 1 and not self.stack:
+            self._end("stack empty")
+            return True
+        return False
+
+    def _settle(self) -> None:
+        """From the seat about to move: skip or end the game until a seat holds a stone that fits."""
+        board, players, result = self.board, self.players, self.result
+        while True:
+            player = self.to_move
+            hand = self.hands[player]
+            if board.any_fits(hand):
+                return
+            if not self.turns:
+                result.first_turn_blocked = True
+            if players == 1 and not hand:
+                return self._end("all stones placed")
+            if not board.any_fits(self.kinds):
+                return self._end("board full")
+            if players == 1:
+                return self._end("hand blocked")
+            pool = [s for h in self.hands for s in h] + list(self.stack)
+            if not board.any_fits(pool):
+                return self._end("no stone fits")
+            returned = tuple(hand)
+            self.stack.extend(hand)
+            hand.clear()
+            drawn = _draw(self.stack, hand, self.model.hand_size)
+            self.turns += 1
+            if not self.sampled:
+                result.turns.append(Turn(player, returned=returned, drawn=drawn))
+            if self._ends_after(player):
+                return
+            self.to_move = (player + 1) % players
+
+    def _end(self, reason: str) -> None:
+        self.over = True
+        self.result.end = reason
+        self.result.scores = list(self._scores)
+
+
+def _draw(stack: deque[Stone], hand: list[Stone], count: int) -> tuple[Stone, ...]:
+    drawn = []
+    while len(drawn) < count and stack:
+        drawn.append(stack.popleft())
+    hand.extend(drawn)
+    return tuple(drawn)
+
+
+def chooser_player(choose: Chooser) -> Player:
+    """A player of the engine's kind, (board, hand, rng) -> move, playing a state; one that plans
+    ahead (with `observe`) is told its seat's view first."""
+    observe = observer(choose)
+
+    def play(state: RautinoState) -> Move:
+        if observe is not None:
+            observe(state.view(state.to_move))
+        return choose(state.board, state.hands[state.to_move], state.rng)
+
+    return play
+
+
+def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:
+    """One seeded game from shuffle to end, played by the engine's choosers (one for every seat, or a
+    list with one per seat) through the one game loop."""
+    from pnp.check.simulate import play_out
+
+    choosers = choose if isinstance(choose, list) else [choose] * players
+    state = RautinoState(model, players, seed)
+    play_out(state, [chooser_player(c) for c in choosers])
+    return state.result
+

@@ -1,0 +1,317 @@
+"""Triomino's game state (pnp.games.state): deals, the opening, draws, passes, rounds and the end.
+
+A move is the engine's `Move` (cell, tile, rotation, numbers), or None when no tile the seat may
+play fits: `push(None)` draws by the preset's rule until a drawn tile fits (the seat then places that
+tile, and only that one) or the limit is reached (a pass, with its penalties). A round ends when a
+hand goes out or nobody places for a full round; its bonuses are scored and the next round is dealt
+until the preset's target or round limit ends the game. These rules are written here once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.games.state import IllegalMove, Player, deal_hidden
+from pnp.players.view import SeatView, observer, unseen
+
+from .engine import (
+    START_CELL,
+    Chooser,
+    FitTable,
+    Move,
+    PlayedGame,
+    PlayedRound,
+    Score,
+    Table,
+    TurnPlayed,
+    choose_starter,
+    deal,
+    hand_total,
+    round_end_bonuses,
+    start_bonus,
+)
+from .model import Rules, TriominoModel
+
+DRAW_OR_PASS = None  # the move of a seat with no tile that fits
+
+
+class TriominoState:
+    """One Triomino game of `players` seats from seed `seed`, under `rules` (see the module's note)."""
+
+    def __init__(self, model: TriominoModel, rules: Rules, players: int, seed: int, fit: FitTable) -> None:
+        self.model, self.rules, self.fit, self.players, self.seed = model, rules, fit, players, seed
+        # The generator of the deals, and its state after the last deal: a copy deals from a generator
+        # of its own made from that state, so that it deals what the game would and leaves its deals alone.
+        self._dealer: random.Random | None = random.Random(seed)
+        self._deals = self._dealer.getstate()
+        self.rng = random.Random(seed ^ 0x5EED)
+        self.totals = [0] * players
+        self.rounds: list[PlayedRound] = []
+        self.round = 0
+        self.last_round = rules.max_rounds
+        self.over = False
+        self._start_round(*self._deal())
+
+    @classmethod
+    def dealt(cls, fit: FitTable, rules: Rules, hands: list[list[int]], pool: list[int],
+              rng: random.Random) -> TriominoState:
+        """One round from a given deal (`pool` in draw order), the players drawing from `rng`."""
+        state = object.__new__(cls)
+        state.model, state.rules, state.fit, state.players, state.seed = None, rules, fit, len(hands), 0
+        state._dealer, state._deals, state.rng = None, (), rng
+        state.totals, state.rounds, state.round, state.last_round, state.over = [0] * len(hands), [], 0, 1, False
+        state._start_round(hands, pool)
+        return state
+
+    # --- the protocol ---------------------------------------------------------------------------
+
+    @property
+    def turns(self) -> int:
+        """Turns of every round, each round's opening included."""
+        return sum(1 + len(r.turns) for r in self.rounds) + (0 if self.over else 1 + len(self.turn_log))
+
+    @property
+    def reason(self) -> str:
+        if not self.over:
+            return ""
+        last = self.rounds[-1]
+        how = "went out" if last.out_player is not None else "blocked"
+        return f"round {last.number} {how}, {plural(len(self.rounds), 'round')} played"
+
+    def scores(self) -> list[int]:
+        if self.over:
+            return list(self.totals)
+        return [a + b for a, b in zip(self.totals, self.round_scores, strict=True)]
+
+    def hand(self, seat: int) -> list[int]:
+        return self.hands[seat]
+
+    def offered(self) -> list[int]:
+        """The tiles the seat to move may play: its hand, or the tile it just drew."""
+        return self.drawn[-1:] if self.drawn else self.hands[self.to_move]
+
+    def legal_moves(self) -> list[Move | None]:
+        if self.over:
+            return []
+        return self.table.moves(self.offered()) or [DRAW_OR_PASS]
+
+    def push(self, move: Move | None) -> None:
+        if self.over:
+            raise IllegalMove("the game is over")
+        player, hand, table, drawn = self.to_move, self.hands[self.to_move], self.table, self.drawn
+        if move is None:
+            if drawn or (table.unplaceable != self.fit.hand_mask(hand) and table.can_place(hand)):
+                raise IllegalMove(f"player {player} holds a tile that fits: it may not draw or pass")
+            if self.draw_pile and self.rules.draw_limit and self._draw_until_one_fits():
+                return  # the seat places the drawn tile
+            self._pass()
+            return
+        if not isinstance(move, Move):
+            raise IllegalMove(f"{move!r} is no move (a placement, or None to draw or pass)")
+        cell, tile, _, numbers = move
+        if tile not in (drawn[-1:] if drawn else hand):
+            raise IllegalMove(f"player {player} chose an illegal move: {move}")
+        scored = table._scored
+        if scored is not None and scored[0] is move:
+            # The greedy search just built it from this table: legal, bonuses and cell id known.
+            _, (bridge, hexagons, hexagon_bonus), cid = scored
+            table.place_at(cid, numbers)
+        elif table.is_legal(move):
+            bridge, hexagons, hexagon_bonus = table.bonuses(move)
+            table.place(cell, numbers)
+        else:
+            raise IllegalMove(f"player {player} chose an illegal move: {move}")
+        hand.remove(tile)
+        if drawn:
+            penalty = self.rules.draw_penalty_for(len(drawn))
+            self.draws += len(drawn)
+        else:
+            penalty = 0
+        self.drawn = []  # the record keeps this turn's list
+        self.idle = 0
+        if bridge:
+            self.bridges += 1
+        if hexagons:
+            self.hexagon_counts[hexagons - 1] += 1
+        total = self.fit.sums[tile] + bridge + hexagon_bonus - penalty
+        self.turn_log.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
+        self.round_scores[player] += total
+        if hand:
+            self.to_move = (player + 1) % self.players
+        else:
+            self.out_player = player
+            self._end_round()
+
+    def copy(self) -> TriominoState:
+        other = object.__new__(TriominoState)
+        other.__dict__.update(self.__dict__)
+        other._dealer = None
+        other.table = self.table.copy()
+        other.hands = [hand[:] for hand in self.hands]
+        other.draw_pile = self.draw_pile[:]
+        other.totals, other.round_scores = self.totals[:], self.round_scores[:]
+        other.rounds, other.turn_log, other.drawn = self.rounds[:], self.turn_log[:], self.drawn[:]
+        other.hexagon_counts = self.hexagon_counts[:]
+        return other
+
+    def seen(self) -> tuple[int, ...]:
+        """The tiles on the table this round: seen by every seat."""
+        if self._seen is not None:
+            return self._seen
+        return (self.first, *(turn[2][1] for turn in self.turn_log if turn[2] is not None))
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(seat, tuple(map(len, self.hands)), len(self.draw_pile), tuple(self.round_scores),
+                        self.seen())
+
+    def sample(self, seat: int, rng: random.Random) -> TriominoState:
+        other = self.copy()
+        hidden = unseen(range(len(self.fit.tiles)), self.seen(), self.hands[seat])
+        hands, pile = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
+        hands[seat] = other.hands[seat]
+        other.hands, other.draw_pile = hands, pile[::-1]  # pop() draws
+        other.rng = rng  # the sample's own draws
+        return other
+
+    def record(self) -> dict[str, Any]:
+        return PlayedGame(self.seed, self.rules.name, self.rounds, self.scores(), self.fit.tiles).record()
+
+    @classmethod
+    def as_seen(cls, table: Table, hand: list[int], rng: random.Random, view: SeatView) -> TriominoState:
+        """The round as `view.seat` sees it, holding `hand`, as if it were the last: the hidden tiles are
+        blanks of the right number until `sample` deals them. Table and generator are shared, not copied."""
+        state = object.__new__(cls)
+        state.model, state.rules, state.fit, state.players = None, table.rules, table.fit, len(view.hand_sizes)
+        state.rng, state._dealer, state._deals, state.seed, state.table = rng, None, (), 0, table
+        state.totals, state.round_scores = [0] * state.players, list(view.scores)
+        state.rounds, state.round, state.last_round, state.over, state._seen = [], 1, 1, False, view.seen
+        state.hands = [hand[:] if seat == view.seat else [0] * size for seat, size in enumerate(view.hand_sizes)]
+        state.draw_pile, state.drawn, state.turn_log = [0] * view.to_draw, [], []
+        state.to_move, state.idle, state.out_player = view.seat, 0, None
+        state.draws = state.bridges = state.passes = 0
+        state.hexagon_counts = [0, 0, 0]
+        state.dealt_hands, state.pool, state.starter, state.first = [], [], view.seat, view.seen[0]
+        state.opening = Score(0)
+        return state
+
+    # --- the rules of draws, passes, rounds and the end ------------------------------------------
+
+    def _deal(self) -> tuple[list[list[int]], list[int]]:
+        """The next round's deal."""
+        generator = self._dealer
+        if generator is None:  # a copy
+            generator = self._dealer = random.Random()
+            generator.setstate(self._deals)
+        dealt = deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), generator)
+        self._deals = generator.getstate()
+        return dealt
+
+    def _start_round(self, hands: list[list[int]], pool: list[int]) -> None:
+        self.round += 1
+        n, tiles, rules = self.players, self.fit.tiles, self.rules
+        self.dealt_hands, self.pool = [list(hand) for hand in hands], pool
+        self.hands, self.draw_pile = hands, list(reversed(pool))  # pop() draws the next tile
+        self.table = Table(rules, self.fit)
+        self.round_scores = [0] * n
+        self.turn_log: list[TurnPlayed] = []
+        self.draws = self.bridges = self.passes = 0
+        self.hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
+        self.drawn: list[int] = []
+        self._seen: tuple[int, ...] | None = None
+        self.starter, self.first = choose_starter(hands, tiles, rules)
+        hands[self.starter].remove(self.first)
+        self.table.place(START_CELL, tiles[self.first])
+        self.opening = Score(sum(tiles[self.first]), start_bonus=start_bonus(rules, tiles[self.first]))
+        self.round_scores[self.starter] += self.opening.total
+        self.idle = 0  # turns in a row without a placement
+        self.out_player: int | None = None if hands[self.starter] else self.starter
+        self.to_move = self.starter
+        self._next()
+
+    def _next(self) -> None:
+        """The next seat's turn, or the end of the round (and of the game)."""
+        self.drawn = []
+        if self.out_player is None and self.idle < self.players:
+            self.to_move = (self.to_move + 1) % self.players
+            return
+        self._end_round()
+
+    def _draw_until_one_fits(self) -> bool:
+        """Whether a tile drawn by the preset's limit fits (it is the last one drawn)."""
+        pile, drawn, hand = self.draw_pile, self.drawn, self.hands[self.to_move]
+        rank_bit, frontier = self.fit.rank_bit, self.table.open.values()
+        while pile and len(drawn) < self.rules.draw_limit:
+            tile = pile.pop()
+            hand.append(tile)
+            drawn.append(tile)
+            bit = rank_bit[tile]
+            for fitting in frontier:
+                if fitting & bit:
+                    return True
+        return False
+
+    def _pass(self) -> None:
+        rules, drawn = self.rules, self.drawn
+        if drawn:
+            penalty = rules.draw_penalty_for(len(drawn)) + rules.failed_draw_penalty
+        else:  # nothing to draw (a limit of 0 closes the pool)
+            penalty = rules.empty_pool_pass_penalty
+        self.draws += len(drawn)
+        # Blocked: nobody places for a full round (by default also with nothing left to draw).
+        self.idle = 0 if self.draw_pile and rules.draw_limit and rules.blocked_needs_empty_pool else self.idle + 1
+        self.passes += 1
+        self.turn_log.append((self.to_move, drawn, None, 0, 0, 0, penalty, -penalty))
+        self.round_scores[self.to_move] -= penalty
+        self._next()
+
+    def _end_round(self) -> None:
+        n, tiles, hands = self.players, self.fit.tiles, self.hands
+        totals = [hand_total(hand, tiles) for hand in hands]
+        bonus = round_end_bonuses(self.rules, totals, self.out_player)
+        scores = [s + b for s, b in zip(self.round_scores, bonus, strict=True)]
+        played = PlayedRound(self.starter, self.dealt_hands, self.pool, self.first, self.opening, self.turn_log,
+                             self.out_player, totals, bonus, len(self.draw_pile),
+                             sum(len(h) for h in hands) + len(self.draw_pile), scores,
+                             {"draws": self.draws, "bridges": self.bridges, "hexagons": self.hexagon_counts,
+                              "passes": self.passes})
+        self.totals = [a + b for a, b in zip(self.totals, scores, strict=True)]
+        played.number, played.totals = self.round, list(self.totals)
+        self.rounds.append(played)
+        target = self.rules.target_score
+        if self.round >= self.last_round or (target and max(self.totals) >= target):
+            self.over = True
+            self.round_scores = [0] * n
+            return
+        self._start_round(*self._deal())
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def chooser_player(choose: Chooser) -> Player:
+    """A player of the engine's kind, (table, tiles, rng) -> move or None, playing a state; one that
+    plans ahead (with `observe`) is told its seat's view at the start of each turn."""
+    observe = observer(choose)
+
+    def play(state: TriominoState) -> Move | None:
+        if observe is not None and not state.drawn:
+            observe(state.view(state.to_move))
+        return choose(state.table, state.offered(), state.rng)
+
+    def play_plain(state: TriominoState) -> Move | None:
+        drawn = state.drawn
+        return choose(state.table, drawn[-1:] if drawn else state.hands[state.to_move], state.rng)
+
+    return play if observe is not None else play_plain
+
+
+def run_state(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
+              fit: FitTable) -> TriominoState:
+    """One seeded game played by the engine's choosers through the one game loop."""
+    from pnp.check.simulate import play_out
+
+    state = TriominoState(model, rules, len(choosers), seed, fit)
+    return play_out(state, [chooser_player(c) for c in choosers])  # type: ignore[return-value]

@@ -1,0 +1,188 @@
+"""Zatre's game state (pnp.games.state): the bag, the draw rule, the score sheets and the end.
+
+A move is a whole turn: the (pips, cell index) placements in order, [] when nothing in hand fits.
+`push` checks and scores it, writes it on the seat's score sheet, and draws for the next seat by the
+draw rule; when the bag is empty the game ends and the tiles left count against their holders.
+These are the game's rules of turn order and end, written here once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pnp.games.state import IllegalMove, Player, deal_hidden
+from pnp.players.view import SeatView, observer, unseen
+
+from .engine import GameResult, Geometry, Position, TurnLog, apply_turn, ordered_legal_turns, tiles_to_draw
+from .model import ZatreModel
+from .sheet import ScoreSheet
+
+Turn = list[tuple[int, int]]
+
+
+def copy_sheet(sheet: ScoreSheet) -> ScoreSheet:
+    return ScoreSheet(sheet.layout, sheet.rules, {row_sum: boxes[:] for row_sum, boxes in sheet.columns.items()},
+                      sheet.crosses, sheet.minus)
+
+
+class ZatreState:
+    """One Zatre game from the shuffle of seed `seed`; `kinds` names each seat's player for the record."""
+
+    def __init__(self, model: ZatreModel, geo: Geometry, kinds: Sequence[str], seed: int) -> None:
+        self.model, self.geo, self.players = model, geo, len(kinds)
+        self.rng = rng = random.Random(seed)
+        bag = model.tiles.bag()
+        rng.shuffle(bag)
+        self.bag = bag  # in draw order; the first `drawn` are out
+        self.result = GameResult(seed, bag[:], list(kinds))
+        self.pos = Position(geo)
+        self.hands: list[list[int]] = [[] for _ in kinds]
+        self.sheets = self.result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in kinds]
+        self.drawn = 0
+        self.turns = 0
+        self.to_move = 0
+        self.round = 1
+        self.over = False
+        self._drawn_now: list[int] = []
+        self._seen: tuple[int, ...] | None = None
+        self.sampled = False  # a sample's hidden tiles are made up: it keeps no record of its turns
+        self._begin_turn()
+
+    @classmethod
+    def as_seen(cls, model: ZatreModel, pos: Position, hand: list[int], rng: random.Random,
+                view: SeatView) -> ZatreState:
+        """The game as `view.seat` sees it, holding `hand`: the hidden tiles are blanks of the right
+        number until `sample` deals them. Position, sheets and generator are shared, not copied."""
+        state = object.__new__(cls)
+        state.model, state.geo, state.players, state.rng, state.pos = model, pos.geo, len(view.hand_sizes), rng, pos
+        state.bag, state.drawn, state.turns = [0] * view.to_draw, 0, 0
+        state.result = GameResult(0, [], [])
+        state.hands = [hand[:] if seat == view.seat else [0] * size for seat, size in enumerate(view.hand_sizes)]
+        state.sheets = list(view.records)
+        state.to_move, state.round, state.over, state._drawn_now, state._seen = view.seat, 1, False, [], view.seen
+        state.sampled = False
+        return state
+
+    # --- the protocol ---------------------------------------------------------------------------
+
+
+    @property
+    def reason(self) -> str:
+        return "bag empty" if self.over else ""
+
+    def scores(self) -> list[int]:
+        return [sheet.total for sheet in self.sheets]
+
+    def hand(self, seat: int) -> list[int]:
+        return self.hands[seat]
+
+    def legal_moves(self) -> list[Turn]:
+        """Every legal turn (exhaustive: for tests, hints and players of any game, not for speed)."""
+        if self.over:
+            return []
+        return sorted(ordered_legal_turns(self.pos, self.hands[self.to_move]).values())
+
+    def push(self, move: Turn) -> None:
+        if self.over:
+            raise IllegalMove("the game is over (bag empty)")
+        seat, hand = self.to_move, self.hands[self.to_move]
+        if not isinstance(move, list | tuple) or not all(isinstance(p, list | tuple) and len(p) == 2 for p in move):
+            raise IllegalMove(f"{move!r} is no turn (a list of (pips, cell) placements)")
+        start_hand = hand[:]
+        try:
+            scored = apply_turn(self.pos, hand, list(move))
+        except IllegalMove:
+            # A refused turn leaves the game as it was: the board is laid again from the record (in the
+            # same order, so its open cells keep the order players break ties by).
+            hand[:] = start_hand
+            if not self.sampled:
+                self.pos = self._laid_again()
+            raise
+        entries = self.sheets[seat].enter_turn([r.total for r in scored.rows], scored.crosses)
+        if not self.sampled:
+            self.result.turns.append(TurnLog(seat, self._drawn_now, start_hand, list(move), scored, hand[:],
+                                             entries))
+        self.turns += 1
+        self.to_move = (seat + 1) % self.players
+        self._begin_turn()
+
+    def copy(self) -> ZatreState:
+        other = object.__new__(ZatreState)
+        other.__dict__.update(self.__dict__)
+        other.pos = self.pos.copy()
+        other.hands = [hand[:] for hand in self.hands]
+        other.sheets = [copy_sheet(sheet) for sheet in self.sheets]
+        result = self.result
+        other.result = GameResult(result.seed, result.bag, result.kinds, result.turns[:], other.sheets,
+                                  result.hands)
+        return other
+
+    def seen(self) -> tuple[int, ...]:
+        """The tiles on the board: seen by every seat."""
+        return self._seen if self._seen is not None else tuple(p for p in self.pos.pips if p)
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(seat, tuple(map(len, self.hands)), len(self.bag) - self.drawn, tuple(self.scores()),
+                        self.seen(), tuple(self.sheets))
+
+    def sample(self, seat: int, rng: random.Random) -> ZatreState:
+        other = self.copy()
+        hidden = unseen(sorted(self.model.tiles.bag()), self.seen(), self.hands[seat])
+        hands, pile = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
+        hands[seat] = other.hands[seat]
+        other.hands, other.bag, other.sampled = hands, self.bag[:self.drawn] + pile, True
+        other.rng = rng  # the sample's own draws
+        return other
+
+    def record(self) -> dict[str, Any]:
+        from .records import to_record
+
+        return to_record(self.result, self.geo, 0)
+
+    def _laid_again(self) -> Position:
+        pos = Position(self.geo)
+        for turn in self.result.turns:
+            for pips, cell in turn.placements:
+                pos.place(cell, pips)
+        return pos
+
+    # --- the rules of the draw and the end -------------------------------------------------------
+
+    def _begin_turn(self) -> None:
+        """Draw for the seat on turn by the draw rule, or end the game when the bag is empty."""
+        if self.drawn >= len(self.bag):
+            self.over = True
+            for sheet, hand in zip(self.sheets, self.hands, strict=True):
+                sheet.minus = sum(hand)
+            self.result.hands = self.hands
+            return
+        hand = self.hands[self.to_move]
+        rules = self.model.rules
+        count = tiles_to_draw(self.pos, hand, rules.tiles_per_turn) if self.turns else rules.first_turn_tiles
+        drawn = self._drawn_now = self.bag[self.drawn:self.drawn + count]
+        self.drawn += len(drawn)
+        hand.extend(drawn)
+
+
+def chooser_player(choose: Any) -> Player:
+    """A player of the engine's kind, (position, hand, rng) -> turn, playing a state; one that plans
+    ahead (with `observe`) is told its seat's view first."""
+    observe = observer(choose)
+
+    def play(state: ZatreState) -> Turn:
+        if observe is not None:
+            observe(state.view(state.to_move))
+        return choose(state.pos, state.hands[state.to_move][:], state.rng)
+
+    return play
+
+
+def play_game(model: ZatreModel, geo: Geometry, players: list[Any], kinds: list[str], seed: int) -> GameResult:
+    """One seeded game played by the engine's players through the one game loop."""
+    from pnp.check.simulate import play_out
+
+    state = ZatreState(model, geo, kinds, seed)
+    play_out(state, [chooser_player(p) for p in players])
+    return state.result

@@ -1,0 +1,105 @@
+"""Every game's state keeps the promises of the protocol (pnp.games.state), the plugin's domino included:
+legal moves push, a refused move leaves the game as it was, a copy and a sample are independent, a
+sample keeps the seat's own hand and deals the rest anew, and a game that is over says why."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnp import games
+from pnp.check.protocol import Configuration, Deal, game_seed
+from pnp.check.simulate import play_deal
+from pnp.games.state import IllegalMove
+
+sys.path.insert(0, str(Path(__file__).parent / "plugins" / "domino"))
+
+PRESET = {"triomino": "classic"}
+
+
+def start(game: str, seed: int):
+    if game == "domino":
+        from pnp_domino.game import DominoState, load
+
+        return DominoState(load(None), 2, seed)
+    chosen = games.get(game)
+    return chosen.simulation.start(chosen.load(None), Deal(0, 0, seed, Configuration(2, ("greedy", "greedy"),
+                                                                                     PRESET.get(game))))
+
+
+def snapshot(state) -> tuple:
+    return state.to_move, state.turns, state.round, state.scores(), [list(state.hand(s)) for s in range(2)]
+
+
+GAMES = ["rautino", "zatre", "triomino", "domino"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_played_by_its_legal_moves_keeps_the_protocols_promises(game: str) -> None:
+    state = start(game, game_seed(7, 0))
+    rng = random.Random(1)
+    pushes = 0
+    while not state.over and pushes < 12:
+        assert state.reason == ""
+        moves = list(state.legal_moves())
+        assert moves, "a game that is not over offers a move"
+        before = snapshot(state)
+        twin = state.copy()
+        with pytest.raises(IllegalMove):
+            state.push(("not", "a", "move"))
+        assert snapshot(state) == before  # refused: nothing changed
+        twin.push(moves[0])
+        assert snapshot(state) == before  # the copy is its own game
+        seat = state.to_move
+        sample = state.sample(seat, random.Random(pushes))
+        assert list(sample.hand(seat)) == list(state.hand(seat))
+        assert [len(sample.hand(s)) for s in range(2)] == [len(state.hand(s)) for s in range(2)]
+        assert snapshot(state) == before
+        state.push(moves[rng.randrange(len(moves))])
+        pushes += 1
+    assert pushes == 12 or state.reason
+    assert state.view(0).seat == 0 and len(state.view(0).hand_sizes) == 2
+    assert isinstance(state.record(), dict)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_played_to_its_end_says_why_it_ended(game: str) -> None:
+    if game == "domino":
+        from pnp_domino.game import SIMULATION, load
+
+        simulation, model = SIMULATION, load(None)
+    else:
+        chosen = games.get(game)
+        simulation, model = chosen.simulation, chosen.load(None)
+    outcome = play_deal(simulation, model, Deal(0, 0, game_seed(3, 0), Configuration(2, ("greedy", "greedy"),
+                                                                                     PRESET.get(game))))
+    assert outcome.full_record()["final_scores"] == outcome.scores
+    state = start(game, game_seed(3, 0))
+    from pnp.check.simulate import play_out, seat_players
+
+    play_out(state, seat_players(simulation, model, ("greedy", "greedy")))
+    assert state.over and state.reason.strip()
+    assert state.legal_moves() == []
+    with pytest.raises(IllegalMove):
+        state.push(None)
+    assert state.scores() == outcome.scores
+
+
+def test_a_zatre_turn_refused_halfway_leaves_the_board_and_the_hand_as_they_were() -> None:
+    state = start("zatre", game_seed(7, 1))
+    while not state.over:
+        moves = [move for move in state.legal_moves() if len(move) >= 2]
+        if moves:
+            break
+        state.push(state.legal_moves()[0])
+    turn = moves[0]
+    refused = [*turn[:-1], (turn[-1][0], state.geo.index((0, 0)))]  # the last tile off the open cells
+    pips, frontier, hand = state.pos.pips[:], list(state.pos.frontier), list(state.hand(state.to_move))
+    with pytest.raises(IllegalMove):
+        state.push(refused)
+    assert state.pos.pips == pips and list(state.pos.frontier) == frontier  # in the same order
+    assert list(state.hand(state.to_move)) == hand
+    state.push(turn)
