@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a 
 
 from reference import reference_seconds
 
-from pnp.games.rautino.engine import play_game
 from pnp.games.rautino.model import RautinoModel, load
 from pnp.games.rautino.players import greedy_player
+from pnp.games.rautino.state import play_game
 
 ROUNDS = 10
 

@@ -13,9 +13,10 @@ import time
 
 from reference import reference_seconds
 
-from pnp.games.triomino.engine import FitTable, play_game
+from pnp.games.triomino.engine import FitTable
 from pnp.games.triomino.model import load
 from pnp.games.triomino.players import seat_choosers
+from pnp.games.triomino.state import play_game
 
 CONFIGURATIONS = [("seed", 2), ("seed", 4), ("classic", 2), ("classic", 4)]
 

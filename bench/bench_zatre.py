@@ -14,9 +14,10 @@ import time
 
 from reference import reference_seconds
 
-from pnp.games.zatre.engine import Geometry, play_game
+from pnp.games.zatre.engine import Geometry
 from pnp.games.zatre.model import load
 from pnp.games.zatre.players import greedy_player
+from pnp.games.zatre.state import play_game
 
 
 def main(games: int = 1000) -> None:

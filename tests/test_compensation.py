@@ -92,23 +92,24 @@ def test_rautino_seat_1_points_start_the_first_seat_with_a_lead_and_change_no_mo
     """`scoring.two_players.seat_1_points`: seat 1 starts with them in a two-player game (not alone); the
     greedy players play the same moves, so every final score differs by exactly those points; a record of
     such a game replays as valid, and the printed rules say so."""
-    from pnp.games.rautino import engine, records, replay
+    from pnp.games.rautino import records, replay
     from pnp.games.rautino.checker import score_track
     from pnp.games.rautino.kit.rules import _texts
     from pnp.games.rautino.players import greedy_player
+    from pnp.games.rautino.state import play_game
 
     plain, given = _rautino_with_seat_points(tmp_path, 0), _rautino_with_seat_points(tmp_path, 4)
     assert given.two_players.seat_1_points == 4 and given.start_scores(2) == [4, 0] and given.start_scores(1) == [0]
     for seed in range(5):
-        before = engine.play_game(plain, 2, seed, greedy_player)
-        after = engine.play_game(given, 2, seed, greedy_player)
+        before = play_game(plain, 2, seed, greedy_player)
+        after = play_game(given, 2, seed, greedy_player)
         assert [t.slot for t in after.turns] == [t.slot for t in before.turns]
         assert after.scores == [before.scores[0] + 4, before.scores[1]]
         assert score_track(after)[-1] == after.scores
         assert replay.validate(given, records.to_record(given, after, seed)) is None
         assert replay.validate(plain, records.to_record(given, after, seed)) is not None  # the other spec's sums
-    alone = engine.play_game(given, 1, 1, greedy_player)
-    assert alone.scores == engine.play_game(plain, 1, 1, greedy_player).scores
+    alone = play_game(given, 1, 1, greedy_player)
+    assert alone.scores == play_game(plain, 1, 1, greedy_player).scores
     words = str(_texts(given, "en")["columns"])
     assert "the first player starts with 4 points" in words
     assert "starts with" not in str(_texts(plain, "en")["columns"])

@@ -14,9 +14,9 @@ from starlette.testclient import TestClient
 
 from pnp import games as registry
 from pnp.games.rautino import records
-from pnp.games.rautino.engine import play_game
 from pnp.games.rautino.model import load
 from pnp.games.rautino.players import PLAYERS
+from pnp.games.rautino.state import play_game
 from pnp.play.rautino import RautinoTable
 from pnp.play.sessions import IDLE_SECONDS, MAX_LIVE_GAMES, Sessions
 from pnp.studio.app import create_app

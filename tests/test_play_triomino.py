@@ -14,9 +14,10 @@ from starlette.testclient import TestClient
 
 from pnp import games as registry
 from pnp.games.triomino.checker import fit_table
-from pnp.games.triomino.engine import cell_id, run_game
+from pnp.games.triomino.engine import cell_id
 from pnp.games.triomino.model import load
 from pnp.games.triomino.players import CHOOSERS
+from pnp.games.triomino.state import run_game
 from pnp.play.triomino import TriominoTable
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace

@@ -14,9 +14,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from pnp import games as registry
-from pnp.games.zatre.engine import Geometry, IllegalTurn, apply_turn, legal_turns, play_game
+from pnp.games.zatre.engine import Geometry, IllegalTurn, apply_turn, legal_turns
 from pnp.games.zatre.model import load
-from pnp.games.zatre.records import PLAYERS, seat_player, to_record
+from pnp.games.zatre.records import to_record
+from pnp.games.zatre.seats import PLAYERS, seat_player
+from pnp.games.zatre.state import play_game
 from pnp.play.zatre import ZatreTable
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace

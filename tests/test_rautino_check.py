@@ -21,6 +21,7 @@ from pnp.games.rautino import GAME, engine
 from pnp.games.rautino.checker import SIMULATION, check
 from pnp.games.rautino.model import load
 from pnp.games.rautino.players import greedy_player
+from pnp.games.rautino.state import play_game
 from pnp.geometry import trigrid as tg
 
 MODEL = default_model()
@@ -92,7 +93,7 @@ def test_perft_from_the_start_position():
 
 def _position_after(model, players, seed, moves):
     """The board of a seeded greedy game after some turns, and its colours by cell."""
-    result = engine.play_game(model, players, seed, greedy_player)
+    result = play_game(model, players, seed, greedy_player)
     board = engine.Board(model, players)
     tables = board.tables
     start = result.stack[0]

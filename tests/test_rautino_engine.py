@@ -24,6 +24,7 @@ from pnp.games.rautino import engine
 from pnp.games.rautino.players import greedy_player, random_player
 from pnp.games.rautino.records import to_record
 from pnp.games.rautino.replay import validate
+from pnp.games.rautino.state import play_game
 from pnp.geometry import trigrid as tg
 
 MODEL = default_model()
@@ -287,7 +288,7 @@ def test_a_shape_completed_by_an_overhanging_joker_scores_by_the_option(shape_na
 def test_simulated_overhang_shapes_replay_only_under_their_setting():
     off = replace(MODEL, overhanging_joker_shapes_score=False)
     for seed in range(200):
-        record = to_record(MODEL, engine.play_game(MODEL, 2, seed, greedy_player), seed)
+        record = to_record(MODEL, play_game(MODEL, 2, seed, greedy_player), seed)
         if any(list(cell) not in [list(c) for c in MODEL.board.cells]
                for move in record["moves"] if not move.get("skip")
                for shape in move["score"]["shapes"] for cell in shape["cells"]):
@@ -305,7 +306,7 @@ TWO_WORLDS = with_stones(MODEL, [("red", "red", 12), ("blue", "blue", 12)])
 def test_two_player_cannot_place_rule_returns_hand_and_skips():
     skipped = 0
     for seed in range(6):
-        result = engine.play_game(TWO_WORLDS, 2, seed, greedy_player)
+        result = play_game(TWO_WORLDS, 2, seed, greedy_player)
         record = to_record(TWO_WORLDS, result, seed)
         assert validate(TWO_WORLDS, record) is None
         start_colour = result.stack[0][0]
@@ -320,14 +321,14 @@ def test_two_player_cannot_place_rule_returns_hand_and_skips():
 
 
 def test_one_player_ends_when_no_held_stone_fits():
-    ends = {engine.play_game(TWO_WORLDS, 1, seed, greedy_player).end for seed in range(6)}
+    ends = {play_game(TWO_WORLDS, 1, seed, greedy_player).end for seed in range(6)}
     assert "hand blocked" in ends
 
 
 def test_one_player_ends_when_all_stones_are_placed():
-    result = engine.play_game(MODEL, 1, 3, greedy_player)
+    result = play_game(MODEL, 1, 3, greedy_player)
     if result.end != "all stones placed":
-        result = next(r for r in (engine.play_game(MODEL, 1, s, greedy_player) for s in range(20))
+        result = next(r for r in (play_game(MODEL, 1, s, greedy_player) for s in range(20))
                       if r.end == "all stones placed")
     assert result.placed == MODEL.stone_count
 
@@ -338,7 +339,7 @@ SMALL_BOARD = with_stones(MODEL, [("joker", "joker", 40)],
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_game_ends_when_the_board_allows_no_placement(players):
-    result = engine.play_game(SMALL_BOARD, players, 7, random_player)
+    result = play_game(SMALL_BOARD, players, 7, random_player)
     assert result.end == "board full"
     assert not result.board.any_fits({(JOKER, JOKER)})
     assert validate(SMALL_BOARD, to_record(SMALL_BOARD, result, 0)) is None
@@ -348,7 +349,7 @@ def test_two_players_stop_when_no_stone_in_play_fits():
     # Interpretation: the board still takes a red stone, but all three are laid and only blue
     # stones are left in the hands and the stack; skipping would go on for ever.
     few_red = with_stones(MODEL, [("red", "red", 3), ("blue", "blue", 12)])
-    result = engine.play_game(few_red, 2, 0, greedy_player)
+    result = play_game(few_red, 2, 0, greedy_player)
     assert result.end == "no stone fits"
     assert result.placed == 3 and result.skips > 0
     assert result.board.any_fits({(RED, RED)})  # not "board full"
@@ -359,7 +360,7 @@ def test_two_players_stop_when_no_stone_in_play_fits():
 
 
 def test_two_players_end_when_the_stack_is_empty_after_the_round():
-    result = engine.play_game(MODEL, 2, 11, greedy_player)
+    result = play_game(MODEL, 2, 11, greedy_player)
     assert result.end == "stack empty"
     assert result.turns[-1].player == 1  # the round is finished
     assert len(result.turns) % 2 == 0
@@ -370,8 +371,8 @@ def test_two_players_end_when_the_stack_is_empty_after_the_round():
 
 
 def test_the_stack_is_a_seeded_shuffle_and_the_start_stone_is_its_top():
-    first = engine.play_game(MODEL, 1, 5, greedy_player)
-    again = engine.play_game(MODEL, 1, 5, greedy_player)
+    first = play_game(MODEL, 1, 5, greedy_player)
+    again = play_game(MODEL, 1, 5, greedy_player)
     assert first.stack == again.stack and first.scores == again.scores
     assert sorted(first.stack) == sorted(engine.stone_indices(MODEL))
     start = first.board.tables.start
@@ -396,15 +397,15 @@ def test_a_player_asking_for_an_illegal_move_stops_the_game(wrong):
         return len(hand), slot, a, b
 
     with pytest.raises(engine.IllegalMove):
-        engine.play_game(MODEL, 1, 3, buggy)
+        play_game(MODEL, 1, 3, buggy)
 
 
 def test_shared_score_memo_stays_bounded_and_changes_no_game(monkeypatch):
-    expected = [engine.play_game(MODEL, players, seed, greedy_player) for players, seed in ((1, 4), (2, 5))]
+    expected = [play_game(MODEL, players, seed, greedy_player) for players, seed in ((1, 4), (2, 5))]
     engine._SCORE_MEMOS.clear()
     monkeypatch.setattr(engine, "_SCORE_MEMO_PAIRS", 3 * (JOKER + 1) ** 2)  # three completion patterns
     for (players, seed), before in zip(((1, 4), (2, 5)), expected, strict=True):
-        again = engine.play_game(MODEL, players, seed, greedy_player)
+        again = play_game(MODEL, players, seed, greedy_player)
         assert again.scores == before.scores
         assert [(t.slot, t.colours) for t in again.turns] == [(t.slot, t.colours) for t in before.turns]
     assert engine._SCORE_MEMOS and all(len(memo) <= 3 for memo in engine._SCORE_MEMOS.values())
@@ -417,9 +418,9 @@ def test_a_sweep_over_many_scorings_keeps_a_few_memos_and_the_same_games():
     engine._SCORE_MEMOS.clear()
     for bonus in range(10):
         variant = dataclasses.replace(MODEL, one_player=dataclasses.replace(MODEL.one_player, combo_bonus=bonus))
-        engine.play_game(variant, 1, 3, greedy_player)
+        play_game(variant, 1, 3, greedy_player)
         assert len(engine._SCORE_MEMOS) <= engine._SCORE_MEMO_KEYS
     assert len(engine._SCORE_MEMOS) == engine._SCORE_MEMO_KEYS
-    again = engine.play_game(MODEL, 1, 4, greedy_player)  # an evicted scoring starts a memo afresh
+    again = play_game(MODEL, 1, 4, greedy_player)  # an evicted scoring starts a memo afresh
     engine._SCORE_MEMOS.clear()
-    assert engine.play_game(MODEL, 1, 4, greedy_player).scores == again.scores
+    assert play_game(MODEL, 1, 4, greedy_player).scores == again.scores

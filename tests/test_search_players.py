@@ -73,8 +73,9 @@ def _hidden_matches(view: SeatView, hidden: list) -> None:
 
 
 def test_rautino_seat_view_hides_exactly_the_other_hand_and_the_stack():
-    from pnp.games.rautino.engine import play_game, stone_indices
+    from pnp.games.rautino.engine import stone_indices
     from pnp.games.rautino.players import greedy_player, seat_player
+    from pnp.games.rautino.state import play_game
 
     model = games.get("rautino").load(None)
     spy = Spy(seat_player("search"), stone_indices(model), _hidden_matches)
@@ -85,8 +86,8 @@ def test_rautino_seat_view_hides_exactly_the_other_hand_and_the_stack():
 
 def test_triomino_seat_view_hides_exactly_the_other_hands_and_the_pool():
     from pnp.games.triomino.checker import fit_table
-    from pnp.games.triomino.engine import run_game
     from pnp.games.triomino.players import greedy, seat_player
+    from pnp.games.triomino.state import run_game
 
     model = games.get("triomino").load(None)
     spy = Spy(seat_player("search"), list(range(len(model.tiles))), _hidden_matches)
@@ -96,8 +97,8 @@ def test_triomino_seat_view_hides_exactly_the_other_hands_and_the_pool():
 
 def test_zatre_seat_view_hides_exactly_the_other_hands_and_the_bag():
     from pnp.games.zatre.checker import _geometry
-    from pnp.games.zatre.engine import play_game
-    from pnp.games.zatre.records import PLAYERS, seat_player
+    from pnp.games.zatre.seats import PLAYERS, seat_player
+    from pnp.games.zatre.state import play_game
 
     model = games.get("zatre").load(None)
     spy = Spy(seat_player("search", model), sorted(model.tiles.bag()), _hidden_matches)
@@ -157,8 +158,8 @@ def _zatre_view_carries_the_sheets(view: SeatView, hidden: list) -> None:
 
 def test_zatre_seat_view_carries_every_seats_score_sheet():
     from pnp.games.zatre.checker import _geometry
-    from pnp.games.zatre.engine import play_game
-    from pnp.games.zatre.records import PLAYERS, seat_player
+    from pnp.games.zatre.seats import PLAYERS, seat_player
+    from pnp.games.zatre.state import play_game
 
     model = games.get("zatre").load(None)
     spy = Spy(seat_player("search", model), sorted(model.tiles.bag()), _zatre_view_carries_the_sheets)

@@ -20,6 +20,7 @@ from pnp.games.triomino import checker, engine
 from pnp.games.triomino import model as m
 from pnp.games.triomino.players import random_legal
 from pnp.games.triomino.replay import validate
+from pnp.games.triomino.state import play_game
 from pnp.geometry import trigrid as tg
 from pnp.spec import template_path
 
@@ -148,7 +149,7 @@ def test_a_player_asking_for_an_illegal_move_stops_the_game(fault):
         return move._replace(cell=(move.cell[0] + 40, move.cell[1]))  # far from the table
 
     with pytest.raises(ValueError, match="illegal move"):
-        engine.play_game(MODEL, MODEL.rules("seed"), [faulty, faulty], 3)
+        play_game(MODEL, MODEL.rules("seed"), [faulty, faulty], 3)
 
 
 def test_fixed_position_counts():

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.games.triomino import engine as e
 from pnp.games.triomino import model as m
+from pnp.games.triomino import state as tstate
 from pnp.games.triomino.players import greedy, random_legal, seat_choosers
 from pnp.games.triomino.replay import opening, validate
 from pnp.geometry import trigrid as tg
@@ -87,7 +88,7 @@ def play_deal(rules: m.Rules, hands: list[list[tuple[int, int, int]]], pool: lis
               choosers=None) -> dict:
     idx_hands = [[INDEX[t] for t in hand] for hand in hands]
     choosers = choosers or [greedy] * len(hands)
-    played = e.play_round(TILES, FIT, rules, idx_hands, [INDEX[t] for t in pool], choosers, random.Random(1))
+    played = tstate.play_round(TILES, FIT, rules, idx_hands, [INDEX[t] for t in pool], choosers, random.Random(1))
     return played.record(TILES)
 
 
@@ -394,7 +395,7 @@ def test_going_out_seed_has_no_bonus():
 
 
 def test_classic_game_plays_rounds_until_someone_reaches_400():
-    game = e.play_game(MODEL, CLASSIC, seat_choosers("greedy", 2), seed=7, fit=FIT)
+    game = tstate.play_game(MODEL, CLASSIC, seat_choosers("greedy", 2), seed=7, fit=FIT)
     totals = game["rounds"][-1]["totals"]
     assert max(totals) >= 400 or len(game["rounds"]) == CLASSIC.max_rounds
     assert all(max(r["totals"]) < 400 for r in game["rounds"][:-1])
@@ -402,13 +403,13 @@ def test_classic_game_plays_rounds_until_someone_reaches_400():
 
 
 def test_seed_game_is_one_round():
-    game = e.play_game(MODEL, SEED, seat_choosers("greedy", 3), seed=3, fit=FIT)
+    game = tstate.play_game(MODEL, SEED, seat_choosers("greedy", 3), seed=3, fit=FIT)
     assert len(game["rounds"]) == 1 and game["final_scores"] == game["rounds"][0]["scores"]
 
 
 def test_games_are_reproducible_from_their_seed():
-    one = e.play_game(MODEL, SEED, [greedy, random_legal], seed=11, fit=FIT)
-    two = e.play_game(MODEL, SEED, [greedy, random_legal], seed=11, fit=FIT)
+    one = tstate.play_game(MODEL, SEED, [greedy, random_legal], seed=11, fit=FIT)
+    two = tstate.play_game(MODEL, SEED, [greedy, random_legal], seed=11, fit=FIT)
     assert one == two
 
 

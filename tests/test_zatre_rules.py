@@ -14,7 +14,6 @@ from pnp.games.zatre.engine import (
     Position,
     apply_turn,
     legal_turns,
-    play_game,
     tiles_to_draw,
 )
 from pnp.games.zatre.model import ZatreModel, load
@@ -30,6 +29,7 @@ from pnp.games.zatre.players import (
     random_player,
 )
 from pnp.games.zatre.sheet import ScoreSheet
+from pnp.games.zatre.state import play_game
 
 MODEL = load()
 

@@ -30,7 +30,8 @@ from pnp.games.zatre.kit.art import draw_tile
 from pnp.games.zatre.kit.frames import frames
 from pnp.games.zatre.kit.report import final_board
 from pnp.games.zatre.model import ZatreModel
-from pnp.games.zatre.records import seat_player, to_record
+from pnp.games.zatre.records import to_record
+from pnp.games.zatre.seats import seat_player
 from pnp.games.zatre.sheet import ScoreSheet
 from pnp.players.view import SeatView, observer
 

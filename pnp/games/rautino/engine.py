@@ -735,10 +735,3 @@ def stone_indices(model: RautinoModel) -> list[Stone]:
 # for what it needs (every move, or only the best-scoring ones) and is called only when some stone
 # of the hand fits.
 Chooser = Callable[["Board", list[Stone], random.Random], Move]
-
-
-def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:
-    """One seeded game from shuffle to end (pnp.games.rautino.state plays it)."""
-    from .state import play_game as played
-
-    return played(model, players, seed, choose)

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from pnp.games.state import IllegalMove
 from pnp.geometry.trigrid import Cell, Point, cells_at_point, corners, is_up
 
-from .model import Numbers, Rules, TriominoModel
+from .model import Numbers, Rules
 
 START_CELL: Cell = (0, 0)
 FREE = -1
@@ -744,18 +744,6 @@ class PlayedRound:
         return record
 
 
-def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: list[list[int]], pool: list[int],
-               choosers: Sequence[Chooser], rng: random.Random) -> PlayedRound:
-    """Play one round from a deal; `pool` is in draw order (pnp.games.triomino.state plays it)."""
-    from pnp.check.simulate import play_out
-
-    from .state import TriominoState, chooser_player
-
-    state = TriominoState.dealt(fit, rules, hands, pool, rng)
-    play_out(state, [chooser_player(c) for c in choosers])
-    return state.rounds[0]
-
-
 def deal(tile_count: int, players: int, hand_size: int,
          rng: random.Random) -> tuple[list[list[int]], list[int]]:
     order = list(range(tile_count))
@@ -780,18 +768,3 @@ class PlayedGame:
                 "rounds": [played.record(self.tiles) for played in self.rounds],
                 "final_scores": self.final_scores,
                 "winners": [p for p, s in enumerate(self.final_scores) if s == best]}
-
-
-def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
-             fit: FitTable | None = None) -> PlayedGame:
-    """One seeded game (one or more rounds); `fit` is the model's FitTable, if one is at hand."""
-    from .state import run_state
-
-    state = run_state(model, rules, choosers, seed, fit or FitTable([t.numbers for t in model.tiles]))
-    return PlayedGame(seed, rules.name, state.rounds, state.scores(), state.fit.tiles)
-
-
-def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
-              fit: FitTable | None = None) -> dict[str, Any]:
-    """One seeded game (one or more rounds) -> its record, JSON-ready."""
-    return run_game(model, rules, choosers, seed, fit).record()

@@ -21,6 +21,7 @@ from .engine import (
     Chooser,
     FitTable,
     Move,
+    Numbers,
     PlayedGame,
     PlayedRound,
     Score,
@@ -315,3 +316,26 @@ def run_state(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], s
 
     state = TriominoState(model, rules, len(choosers), seed, fit)
     return play_out(state, [chooser_player(c) for c in choosers])  # type: ignore[return-value]
+
+
+def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: list[list[int]], pool: list[int],
+               choosers: Sequence[Chooser], rng: random.Random) -> PlayedRound:
+    """Play one round from a deal; `pool` is in draw order."""
+    from pnp.check.simulate import play_out
+
+    state = TriominoState.dealt(fit, rules, hands, pool, rng)
+    play_out(state, [chooser_player(c) for c in choosers])
+    return state.rounds[0]
+
+
+def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
+             fit: FitTable | None = None) -> PlayedGame:
+    """One seeded game (one or more rounds); `fit` is the model's FitTable, if one is at hand."""
+    state = run_state(model, rules, choosers, seed, fit or FitTable([t.numbers for t in model.tiles]))
+    return PlayedGame(seed, rules.name, state.rounds, state.scores(), state.fit.tiles)
+
+
+def play_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
+              fit: FitTable | None = None) -> dict[str, Any]:
+    """One seeded game (one or more rounds) -> its record, JSON-ready."""
+    return run_game(model, rules, choosers, seed, fit).record()

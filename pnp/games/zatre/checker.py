@@ -21,7 +21,8 @@ from pnp.games.zatre.engine import GameResult, Geometry
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.options import PLAYERS as RULE_PLAYERS
 from pnp.games.zatre.players import PLAYER_ORDER
-from pnp.games.zatre.records import seat_kinds, state_player, to_record
+from pnp.games.zatre.records import to_record
+from pnp.games.zatre.seats import seat_kinds, state_player
 from pnp.games.zatre.sheet import ScoreSheet
 from pnp.games.zatre.state import ZatreState
 from pnp.latest import Latest

@@ -369,11 +369,3 @@ class GameResult:
     @property
     def final_scores(self) -> list[int]:
         return [s.total for s in self.sheets]
-
-
-def play_game(model: ZatreModel, geo: Geometry, players: list[Player], kinds: list[str],
-              seed: int) -> GameResult:
-    """One seeded game (pnp.games.zatre.state plays it)."""
-    from .state import play_game as played
-
-    return played(model, geo, players, kinds, seed)
