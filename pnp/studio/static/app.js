@@ -1046,12 +1046,19 @@ async function showReplayList(choose) {
   if (!keep) await loadReplay(pick.value);
 }
 
+// Loads can overlap (the list refreshed while a person picks a game): only the latest one is shown.
+let replayLoads = 0;
+
 async function loadReplay(value) {
+  const ticket = ++replayLoads;
   const [kind, id] = [value.slice(0, value.indexOf(":")), value.slice(value.indexOf(":") + 1)];
   const base = kind === "check" ? `/api/check/${state.job.id}/games/${id}` : `/api/played/${encodeURIComponent(id)}`;
   try {
-    state.replay = { ...await api(base), kind, board: `${base}/board`, at: 0 };
+    const loaded = await api(base);
+    if (ticket !== replayLoads) return;
+    state.replay = { ...loaded, kind, board: `${base}/board`, at: 0 };
   } catch (error) {
+    if (ticket !== replayLoads) return;
     state.replay = null;
     $("replay-board").hidden = true;
     $("replay-move").replaceChildren(el("p", { id: "replay-text" }, error.message));
