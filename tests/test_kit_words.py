@@ -68,7 +68,8 @@ def test_zatre_says_a_row_is_the_whole_line_and_both_languages_draw_lots() -> No
                             for t in texts(p)) for lang in ("en", "de")}
     assert "whole unbroken line" in words["en"] and "ganze lückenlose Linie" in words["de"]
     assert "Draw lots" in words["en"] and "ausgelost" in words["de"]
-    assert "Pink: the start field" in words["en"] and "Rosa: das Startfeld" in words["de"]
+    # The example's start field looks as on the printed board: red with a ring.
+    assert "Red with a ring: the start field" in words["en"] and "Rot mit Kreis: das Startfeld" in words["de"]
 
 
 HEADER = {"en": r"^(Rautino|Zatre|Triomino) (tiles|stones) · (fronts|backs) · \d+/\d+$",
