@@ -86,3 +86,11 @@ def test_every_piece_sheet_has_one_header_scheme(kit) -> None:
         side = ("backs" if lang == "en" else "Rückseiten") if page.back else ("fronts" if lang == "en" else
                                                                                "Vorderseiten")
         assert f" · {side} · {index // 2 + 1}/{len(sheets) // 2}" in titles[0]
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_german_kits_spell_waagerecht_one_way(game) -> None:
+    chosen = games.get(game)
+    pages = draw_kit(chosen, chosen.load(None), kit_context(A4, "de"))
+    words = " ".join(t.text for item in pages for t in texts(item.page))
+    assert "waagrecht" not in words.lower()
