@@ -137,7 +137,7 @@ def _duplex_order(game: Game, model: Any, ctx: KitContext,
 def _packing(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> Packing:
     """What the guide says about the board, the box and the score pad, read from what the kit counts and draws:
     the board's stack among the box's contents, the box's floor and build, the score pages and their cuts."""
-    from pnp.components.boxfit import inner_space
+    from pnp.components.boxfit import LEGEND_CARDS, inner_space
     from pnp.components.boxspec import settings_for
     from pnp.components.guide import Packing
 
@@ -150,8 +150,9 @@ def _packing(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> P
     style = "telescoping" if "telescoping" in styles else "hinged"
     floor = inner_space(settings.size, settings.paper_thickness, style)[:2] if styles else (0.0, 0.0)
     score_cut = any(p.cls == "cut-line" for item in pages if item.component == "scoresheet" for p in item.page.items)
+    cards = next((s for s in contents if s.name == LEGEND_CARDS), None) if "board" in game.components else None
     return Packing(board, sum(item.component == "board" for item in pages), floor, style,
-                   scores.sheets if scores is not None else 0, score_cut, game.name)
+                   scores.sheets if scores is not None else 0, score_cut, game.name, cards)
 
 
 @dataclass(frozen=True)

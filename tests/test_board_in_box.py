@@ -25,24 +25,109 @@ def fits(stack, model) -> bool:
     return (stack.width <= length and stack.depth <= width) or (stack.width <= width and stack.depth <= length)
 
 
-def test_rautino_board_is_cut_along_grid_lines_into_six_panels_that_fit_the_box() -> None:
-    from pnp.games.rautino.panels import cut_edges, panel_of
-    from pnp.geometry import trigrid as tg
+def _rautino_board_svg(paper, lang="en"):
+    """The Rautino board sheet read back from its SVG: cells (cell -> corner points), panel cut segments,
+    the start place's cells, the start label's box, and the legend cards (x0, y0, x1, y1)."""
+    from drawhelp import svg_root
+
+    from pnp.draw.svg import render_svg
 
     game = games.get("rautino")
+    (page,) = game.impl.components["board"](game.load(None), kit_context(paper, lang))
+    root = svg_root(render_svg(page))
+    cells, cuts, cards, start, label = {}, [], [], None, None
+    for el in root.iter():
+        cls = el.get("class")
+        if cls == "board-cell":
+            points = [tuple(map(float, p.split(","))) for p in el.get("points").split()]
+            cells[tuple(map(int, el.get("data-cell").split(",")))] = points
+        elif cls == "panel-cut":
+            cuts.append(((float(el.get("x1")), float(el.get("y1"))), (float(el.get("x2")), float(el.get("y2")))))
+        elif cls == "start":
+            start = [tuple(map(int, c.split(","))) for c in el.get("data-cells").split(";")]
+        elif cls == "start-label":
+            xs, size, base = [float(v) for v in el.get("x").split()], float(el.get("font-size")), float(el.get("y"))
+            label = (xs[0], base - 0.75 * size, xs[-1] + 0.7 * size, base + 0.2 * size)
+        elif cls == "legend-card":
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            cards.append((x, y, x + w, y + h))
+    return cells, cuts, start, label, cards
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_rautino_board_is_cut_along_grid_lines_into_six_panels_that_keep_the_start_whole_and_fit_the_box(paper):
+    """Read back from the printed SVG: the panel cuts run along triangle edges, never across one; they cut
+    the board into six panels that fit the box floor; the start place lies whole on one panel and no cut
+    runs through the word Start; the stone places that lie across a joint are counted."""
+    cells, cuts, start, label, _ = _rautino_board_svg(paper)
+    edge_cells: dict = {}
+    for cell, points in cells.items():
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            key = tuple(sorted((tuple(round(v, 3) for v in a), tuple(round(v, 3) for v in b))))
+            edge_cells.setdefault(key, []).append(cell)
+    for a, b in cuts:  # each cut segment is one inner edge between two triangles
+        key = tuple(sorted((tuple(round(v, 3) for v in a), tuple(round(v, 3) for v in b))))
+        assert len(edge_cells.get(key, [])) == 2, (a, b)
+    cut_keys = {tuple(sorted((tuple(round(v, 3) for v in a), tuple(round(v, 3) for v in b)))) for a, b in cuts}
+    panel = {cell: {cell} for cell in cells}
+    for key, pair in edge_cells.items():
+        if len(pair) == 2 and key not in cut_keys and panel[pair[0]] is not panel[pair[1]]:
+            merged = panel[pair[0]] | panel[pair[1]]
+            for cell in merged:
+                panel[cell] = merged
+    panels = {frozenset(p) for p in panel.values()}
+    assert len(panels) == 6
+    game = games.get("rautino")
     model = game.load(None)
-    board = model.board
-    panels = panel_of(board)
-    assert sorted({p: list(panels.values()).count(p) for p in set(panels.values())}.values()) == [16] * 6
-    cells_at = {}
-    for cell in board.cells:
-        for p, q in tg.edges(cell):
-            cells_at.setdefault((min(p, q), max(p, q)), []).append(cell)
-    for edge in cut_edges(board):  # a cut runs between two places, across none
-        assert len(cells_at[edge]) == 2 and panels[cells_at[edge][0]] != panels[cells_at[edge][1]]
+    length, width = floor(model)
+    for cells_of in panels:
+        xs = [x for c in cells_of for x, _ in cells[c]]
+        ys = [y for c in cells_of for _, y in cells[c]]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        assert (w <= length and h <= width) or (w <= width and h <= length), (w, h)
+    # The start place whole on one panel, the word Start clear of every cut.
+    assert panel[start[0]] is panel[start[1]]
+    x0, y0, x1, y1 = label
+    for (ax, ay), (bx, by) in cuts:
+        for t in (i / 50 for i in range(51)):
+            x, y = ax + t * (bx - ax), ay + t * (by - ay)
+            assert not (x0 <= x <= x1 and y0 <= y <= y1), "a cut runs through the word Start"
+    # Stone places (two triangles sharing an edge) that lie across a joint: 24 of 132, none the start.
+    places = [pair for pair in edge_cells.values() if len(pair) == 2]
+    across = [pair for pair in places if panel[pair[0]] is not panel[pair[1]]]
+    assert (len(across), len(places)) == (24, 132)
+    assert sorted(start) not in [sorted(pair) for pair in across]
     (stack,) = [s for s in game.box_contents(model) if s.name == BOARD_PANELS]
     assert stack.count == 6 and fits(stack, model)
     assert (round(stack.width), round(stack.depth)) == (104, 90)
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["A4", "Letter"])
+def test_rautino_legend_cards_are_cut_from_the_board_sheet_clear_of_the_board_and_fit_the_box(paper) -> None:
+    """The legend goes into the box: four cards in the sheet's corners, each at least 3 mm from the hexagon's
+    outline (two clean cuts), inside the printable area, and small enough for the box floor."""
+    from pnp.components.boxfit import LEGEND_CARDS
+
+    cells, _, _, _, cards = _rautino_board_svg(paper)
+    assert len(cards) == 4
+    edges = [edge for points in cells.values() for edge in zip(points, points[1:] + points[:1], strict=True)]
+
+    def dist_to_rect(x, y, rect):
+        rx0, ry0, rx1, ry1 = rect
+        return math.hypot(max(rx0 - x, 0, x - rx1), max(ry0 - y, 0, y - ry1))
+
+    sheet = paper.landscape()
+    for rect in cards:  # every triangle edge sampled: the nearest is on the outline
+        nearest = min(dist_to_rect(ax + t * (bx - ax), ay + t * (by - ay), rect)
+                      for (ax, ay), (bx, by) in edges for t in (i / 40 for i in range(41)))
+        assert nearest >= 3.0 - 0.01, (rect, nearest)
+        assert rect[0] >= 8.0 and rect[1] >= 8.0 and rect[2] <= sheet.width - 8.0 and rect[3] <= sheet.height - 8.0
+    game = games.get("rautino")
+    model = game.load(None)
+    (stack,) = [s for s in game.kit_box_contents(model, kit_context(paper, "en")) if s.name == LEGEND_CARDS]
+    w, h = cards[0][2] - cards[0][0], cards[0][3] - cards[0][1]
+    assert (stack.count, round(stack.width, 1), round(stack.depth, 1)) == (4, round(w, 1), round(h, 1))
+    assert fits(stack, model)
 
 
 def _board_sheets(model, paper, sheets: int):

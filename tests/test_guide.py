@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -45,6 +46,13 @@ def test_the_guide_table_is_the_kits_page_list(tmp_path, game, paper, lang) -> N
         if any(p.component == component for p in pages):
             assert any(word in text for word in words)
     assert ("240 g/m²" in text) and ("80 g/m²" in text)
+    # Every ink cell, read back from the PDF, in one notation: "7 %" for one side, "20 / 36 %" for two.
+    lines = PdfReader(io.BytesIO(pdf)).pages[0].extract_text().splitlines()
+    inks = [line for line in lines if re.fullmatch(r"[\d /%]+", line.strip()) and "%" in line]
+    assert len(inks) == len(rows), inks
+    for ink, row in zip(inks, rows, strict=True):
+        pattern = r"\d+ / \d+ %" if row["two-sided"] == "yes" else r"\d+ %"
+        assert re.fullmatch(pattern, ink.strip()), ink
 
 
 def test_page_ranges_join_neighbours() -> None:

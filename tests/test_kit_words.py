@@ -68,7 +68,8 @@ def test_zatre_says_a_row_is_the_whole_line_and_both_languages_draw_lots() -> No
                             for t in texts(p)) for lang in ("en", "de")}
     assert "whole unbroken line" in words["en"] and "ganze lückenlose Linie" in words["de"]
     assert "Draw lots" in words["en"] and "ausgelost" in words["de"]
-    assert "Pink: the start field" in words["en"] and "Rosa: das Startfeld" in words["de"]
+    # The example's start field looks as on the printed board: red with a ring.
+    assert "Red with a ring: the start field" in words["en"] and "Rot mit Kreis: das Startfeld" in words["de"]
 
 
 HEADER = {"en": r"^(Rautino|Zatre|Triomino) (tiles|stones) · (fronts|backs) · \d+/\d+$",
@@ -85,3 +86,11 @@ def test_every_piece_sheet_has_one_header_scheme(kit) -> None:
         side = ("backs" if lang == "en" else "Rückseiten") if page.back else ("fronts" if lang == "en" else
                                                                                "Vorderseiten")
         assert f" · {side} · {index // 2 + 1}/{len(sheets) // 2}" in titles[0]
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_german_kits_spell_waagerecht_one_way(game) -> None:
+    chosen = games.get(game)
+    pages = draw_kit(chosen, chosen.load(None), kit_context(A4, "de"))
+    words = " ".join(t.text for item in pages for t in texts(item.page))
+    assert "waagrecht" not in words.lower()

@@ -268,18 +268,37 @@ def test_cli_writes_each_component(tmp_path, component) -> None:
     assert list((tmp_path / "rautino").glob("*.svg"))
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("paper", [A4, LETTER])
-def test_board_fits_the_paper_with_the_legend_beside_the_hexagon(model, paper) -> None:
-    page = GAME.impl.components["board"](model, KitContext(paper))[0]
+def test_the_legend_with_its_points_is_printed_on_cards_cut_from_the_board_sheet(model, paper, lang) -> None:
+    """Cutting the hexagon out keeps the legend: every shape's entry, with its points, and the game's
+    title lie on a legend card, every glyph and diagram at least 2 mm inside the card's cut."""
+    from pnp.components.margins import Piece, _walk, mark_distance
+    from pnp.draw.affine import IDENTITY
+    from pnp.games.rautino.kit.texts import points_lines, shape_name
+
+    page = GAME.impl.components["board"](model, KitContext(paper, lang))[0]
     page.check_safe_area()
-    cells = [p for p in page.items if p.cls == "board-cell"]
-    hex_x0 = min(x for c in cells for x, _ in c.points)
-    hex_x1 = max(x for c in cells for x, _ in c.points)
-    entries = [p for p in page.items if p.cls == "legend-entry"]
-    assert len(entries) == len(model.shapes) + 1  # and the one-player bonuses
-    for entry in entries:
-        box = entry.bbox()
-        assert box.x1 < hex_x0 or box.x0 > hex_x1, entry.data
+    cards = [p for p in page.items if p.cls == "legend-card"]
+    assert len(cards) == 4
+    outlines = [((c.x, c.y), (c.x + c.w, c.y), (c.x + c.w, c.y + c.h), (c.x, c.y + c.h)) for c in cards]
+    on_card: dict[int, list] = {i: [] for i in range(len(cards))}
+    for item in page.items:
+        if item.cls not in ("legend-entry", "title"):
+            continue
+        box = item.bbox()
+        (index,) = [i for i, ((x0, y0), _, (x1, y1), _) in enumerate(outlines)
+                    if x0 <= box.x0 and box.x1 <= x1 and y0 <= box.y0 and box.y1 <= y1]
+        on_card[index] += [(p, m) for p, m in _walk(item, IDENTITY) if not hasattr(p, "children")]
+    for index, marks in on_card.items():
+        assert mark_distance(Piece(outlines[index], tuple(marks))) >= 2.0
+    texts = [p.text for marks in on_card.values() for p, _ in marks if hasattr(p, "text")]
+    assert texts.count(model.title) == 4
+    joined = " ".join(texts)
+    for shape in model.shapes:
+        assert shape_name(shape, lang) in joined
+        for line in points_lines(shape, lang):  # wrapped at spaces, so read back whole
+            assert line in joined
 
 
 def test_whole_kit_on_letter_paper(tmp_path) -> None:
@@ -342,3 +361,23 @@ def test_rules_say_shapes_with_an_overhanging_joker_score_by_the_option(model, l
     assert sentence in " ".join(_rules_texts(model, lang))
     off = replace(model, overhanging_joker_shapes_score=False)
     assert sentence not in " ".join(_rules_texts(off, lang))
+
+
+@pytest.mark.parametrize(("lang", "setup"), [
+    ("en", "Put the 6 board panels together into the hexagon, the shape cards beside it."),
+    ("de", "Die 6 Teile des Spielplans zum Sechseck zusammenlegen, die Formenkarten daneben.")])
+def test_rules_setup_puts_the_board_panels_together(model, lang, setup) -> None:
+    assert setup in " ".join(_rules_texts(model, lang))
+
+
+@pytest.mark.parametrize(("lang", "step", "into"), [
+    ("en", "Shape cards (page 5): before the board, cut the 4 cards in the sheet's corners out along their lines.",
+     "The 4 shape cards (53 x 55 mm) lie on the board."),
+    ("de", "Formenkarten (Seite 5): vor dem Spielplan die 4 Karten in den Ecken des Bogens an ihren Linien "
+           "ausschneiden.", "Die 4 Formenkarten (53 x 55 mm) liegen auf dem Spielplan.")])
+def test_guide_says_to_cut_the_shape_cards_and_put_them_in_the_box(model, lang, step, into) -> None:
+    from pnp.kit import draw_kit, kit_context
+
+    (guide, *_) = draw_kit(GAME, model, kit_context(A4, lang))
+    text = " ".join(p.text for p, _, _ in guide.page.leaves() if hasattr(p, "text"))
+    assert step in text and into in text

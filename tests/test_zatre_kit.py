@@ -56,21 +56,86 @@ def test_board_has_193_fields_of_the_spec_size_and_the_listed_doubles(ink: str) 
     assert float(by_cell[(8, 7)].get("y")) - float(by_cell[(7, 7)].get("y")) == pytest.approx(12.8)
 
 
-def test_classic_board_is_dark_and_eco_ink_light() -> None:
-    def fills(page) -> dict[str, str]:
-        return {f.get("data-kind"): f.get("fill") for f in elements(page, "field", "rect")}
+def _luminance(colour: str) -> float:
+    """Relative luminance (WCAG) of a #rrggbb colour."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
-    classic, light = fills(draw("board")[0]), fills(draw("board", ink="eco")[0])
 
-    def grey(colour: str) -> float:
-        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-        return 0.3 * r + 0.59 * g + 0.11 * b
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
-    assert grey(classic["normal"]) < 80 < 200 < grey(classic["double"])
-    assert grey(light["normal"]) > 240 and grey(light["double"]) < grey(light["normal"])
-    assert classic["start"] == "#c62828"
-    # The start field also carries a ring, so it stays distinct from dark fields in greyscale.
-    assert elements(draw("board")[0], "start-mark")
+
+@pytest.mark.parametrize("ink", ["full", "eco"])
+def test_with_either_ink_the_double_fields_are_the_light_marked_ones_and_white_tiles_stand_out(ink) -> None:
+    """Read from the printed SVG: the x2 fields are the lighter ones (as on the full-ink board), the plain
+    fields are dark enough that a white tile stands out on them, and the start field is red with a ring."""
+    (page,) = draw("board", ink=ink)
+    fills = {f.get("data-kind"): f.get("fill") for f in elements(page, "field", "rect")}
+    tile = "#ffffff"  # the tiles' face (a plain sheet of card)
+    assert _luminance(fills["double"]) > _luminance(fills["normal"])
+    assert _contrast(fills["double"], fills["normal"]) >= 1.4
+    assert _contrast(tile, fills["normal"]) >= 1.5
+    assert fills["start"] == "#c62828" and elements(page, "start-mark")
+    assert len(elements(page, "double-mark")) == len(DOUBLES)
+
+
+def test_eco_board_takes_less_than_half_the_ink_of_the_full_board() -> None:
+    from test_ink import darkness
+
+    assert darkness(draw("board", ink="eco")[0]) < darkness(draw("board")[0]) / 2
+
+
+@pytest.mark.parametrize(("paper", "sheets"), [(A4, 1), (LETTER, 1), (A4, 2), (LETTER, 2)],
+                         ids=["A4", "Letter", "A4-2", "Letter-2"])
+def test_board_colour_runs_3_mm_past_every_cut_of_its_outline(paper, sheets) -> None:
+    """Points just inside 3 mm outside each outer field edge (the board's outline, and on two sheets the edge
+    where a sheet ends) lie on a bleed of the field's own colour; no text lies on the bleed."""
+    from pnp.games.zatre.kit.board import BLEED_MM
+
+    for page in draw("board", paper=paper, board_sheets=sheets):
+        fields, bleeds = {}, []
+        for el in elements(page, "field", "rect"):
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            fields[tuple(map(int, el.get("data-cell").split(",")))] = (x, y, x + w, y + h, el.get("fill"))
+        for el in elements(page, "bleed", "rect"):
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            bleeds.append((x, y, x + w, y + h, el.get("fill")))
+
+        painted = [*bleeds, *fields.values()]
+
+        def colour_at(px: float, py: float, painted=painted) -> set[str]:
+            return {f for x0, y0, x1, y1, f in painted if x0 <= px <= x1 and y0 <= py <= y1}
+
+        reach = BLEED_MM - 0.01
+        checked = 0
+        for (r, c), (x0, y0, x1, y1, fill) in fields.items():
+            sides = {"left": (r, c - 1), "right": (r, c + 1), "up": (r - 1, c), "down": (r + 1, c)}
+            open_ = {side for side, other in sides.items() if other not in fields}
+            for side in open_:
+                for t in (0.02, 0.5, 0.98):
+                    px = {"left": x0 - reach, "right": x1 + reach}.get(side, x0 + t * (x1 - x0))
+                    py = {"up": y0 - reach, "down": y1 + reach}.get(side, y0 + t * (y1 - y0))
+                    assert colour_at(px, py), (r, c, side)
+                    checked += 1
+                mid = ((x0 + x1) / 2 + {"left": -reach, "right": reach}.get(side, 0),
+                       (y0 + y1) / 2 + {"up": -reach, "down": reach}.get(side, 0))
+                assert fill in colour_at(*mid), (r, c, side)  # its own colour beyond the middle of its edge
+            for h, v in (("left", "up"), ("left", "down"), ("right", "up"), ("right", "down")):
+                if h in open_ and v in open_:  # a convex corner: the corner square too
+                    px = x0 - reach if h == "left" else x1 + reach
+                    py = y0 - reach if v == "up" else y1 + reach
+                    assert colour_at(px, py), (r, c, h, v)
+        assert checked > 100
+        for prim, m, _ in page.leaves():
+            if getattr(prim, "cls", None) == "legend":
+                box = prim.bbox(m)
+                assert not any(x0 < box.x1 and box.x0 < x1 and y0 < box.y1 and box.y0 < y1
+                               for x0, y0, x1, y1, _ in bleeds), prim.text
 
 
 def test_board_that_does_not_fit_names_the_way_out(tmp_path: Path) -> None:
@@ -307,7 +372,7 @@ def test_rules_example_caption_is_the_engines_turn(tmp_path: Path) -> None:
     example = find_example(MODEL)
     assert example is not None and example.turn == ((4, (7, 8)), (6, (6, 8)))
     assert caption(example, "en") == (
-        "Yellow: the tiles of this turn, 4 and 6. Pink: the start field. The 4 makes 2+3+1+4 = 10 across. "
+        "Yellow: the tiles of this turn, 4 and 6. Red with a ring: the start field. The 4 makes 2+3+1+4 = 10 across. "
         "The 6 on the x2 field makes "
         "5+6 = 11 across and 6+4 = 10 down. Written: 2 in column 10 (two 10s share a box), 2 in column 11 and "
         "a cross.")

@@ -16,6 +16,7 @@ EPS = 1e-9
 # Names of a board's stack the print guide reads to say how the board goes into the box.
 BOARD_PANELS = "board panels"  # cut into flat panels (count of them)
 BOARD_HINGED = "board hinged"  # laminated panels joined by tape hinges, folded zig-zag (count: layers)
+LEGEND_CARDS = "legend cards"  # cards cut from the board sheet's waste (count of them)
 
 
 @dataclass(frozen=True)

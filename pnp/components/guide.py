@@ -113,10 +113,14 @@ WORDS = Texts({
                          "the short ones between the pieces.",
                    "de": "Spielsteine ({pages}): erst die langen geraden Linien über den Bogen "
                          "schneiden, dann die kurzen zwischen den Steinen."},
-    "step board panels": {"en": "Board ({pages}): cut along its outline, then along the three long black lines "
-                                "through its centre.",
-                          "de": "Spielplan ({pages}): am Umriss ausschneiden, dann an den drei langen schwarzen "
-                                "Linien durch die Mitte."},
+    "step board panels": {"en": "Board ({pages}): cut along its outline, then along the long black lines through its "
+                                "centre (they step round the start place, which stays whole).",
+                          "de": "Spielplan ({pages}): am Umriss ausschneiden, dann an den langen schwarzen Linien "
+                                "durch die Mitte (sie machen um das Startfeld einen Bogen, es bleibt ganz)."},
+    "step cards": {"en": "Shape cards ({pages}): before the board, cut the {n} cards in the sheet's corners out "
+                         "along their lines.",
+                   "de": "Formenkarten ({pages}): vor dem Spielplan die {n} Karten in den Ecken des Bogens an "
+                         "ihren Linien ausschneiden."},
     "step board hinged": {"en": "Board ({pages}): cut the laminated board out along its outline, then along the red "
                                 "lines into {n} panels.",
                           "de": "Spielplan ({pages}): den laminierten Plan am Umriss ausschneiden, dann an den roten "
@@ -167,13 +171,16 @@ WORDS = Texts({
     "no board": {"en": "The pieces lie on the floor of the box.", "de": "Die Steine liegen auf dem Boden der "
                                                                         "Schachtel."},
     "board hinged": {"en": "Lay the folded board on the pieces.", "de": "Den gefalteten Plan auf die Steine legen."},
-    "board panels": {"en": "Cut the board out along its outline, then along the three long black lines through its "
-                           "centre: {n} panels of {w:.0f} x {h:.0f} mm that butt together to the board in play. No "
-                           "place a stone lies on is cut or creased. Lay them flat on the pieces.",
-                     "de": "Den Spielplan am Umriss ausschneiden, dann an den drei langen schwarzen Linien durch "
-                           "die Mitte: {n} Teile von {w:.0f} x {h:.0f} mm, die beim Spielen aneinandergelegt den "
-                           "Spielplan ergeben. Kein Platz eines Steins wird zerschnitten oder geknickt. Flach auf "
-                           "die Steine legen."},
+    "board panels": {"en": "Cut the board out along its outline, then along the long black lines through its "
+                           "centre: {n} panels of at most {w:.0f} x {h:.0f} mm that butt together to the board in "
+                           "play. No place a stone lies on is cut or creased, and the start place lies whole on one "
+                           "panel. Lay them flat on the pieces.",
+                     "de": "Den Spielplan am Umriss ausschneiden, dann an den langen schwarzen Linien durch die "
+                           "Mitte: {n} Teile von höchstens {w:.0f} x {h:.0f} mm, die beim Spielen aneinandergelegt "
+                           "den Spielplan ergeben. Kein Platz eines Steins wird zerschnitten oder geknickt, und das "
+                           "Startfeld liegt ganz auf einem Teil. Flach auf die Steine legen."},
+    "cards in box": {"en": "The {n} shape cards ({w:.0f} x {h:.0f} mm) lie on the board.",
+                     "de": "Die {n} Formenkarten ({w:.0f} x {h:.0f} mm) liegen auf dem Spielplan."},
     "board flat": {"en": "The board lies flat on the pieces.", "de": "Der Spielplan liegt flach auf den Steinen."},
     "fold papers": {"en": "Fold the {papers} in half {n}, each time across the longer side, to {w:.0f} x {h:.0f} mm, "
                           "and lay them on top (folded {fewer} they are {w2:.0f} x {h2:.0f} mm, too large for the "
@@ -235,6 +242,7 @@ class Packing:
     score_pages: int = 0  # pages of score sheets the box counts (0: the game has none)
     score_cut: bool = False  # a score page holds several sheets, cut apart
     game: str = ""  # the game's name on the command line
+    cards: Stack | None = None  # cards cut from the board sheet's waste (the legend), if any
 
 
 @dataclass(frozen=True)
@@ -432,6 +440,8 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
         if any(r.component == component for r in table):
             key = f"step board {'panels' if panels else 'hinged'}" if component == "board" and (panels or hinged) \
                 else f"step {component}"
+            if component == "board" and packing.cards is not None:
+                steps.append(WORDS(lang, "step cards", pages=pages_of(component), n=packing.cards.count))
             steps.append(WORDS(lang, key, pages=pages_of(component), n=board.count if board else 0))
     turn = {BOOK_TURN: words["turn book"]}[ONE_SIDED_TURN]
     print_steps = [s.replace("{turn}", turn) for s in words["print steps"]]
@@ -442,6 +452,9 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
     if not any(r.paper == CARD for r in table):
         print_steps = print_steps[:2]
     hinge_steps, into = _board_words(packing, lang)
+    if packing.cards is not None:
+        cards = packing.cards
+        into += " " + WORDS(lang, "cards in box", n=cards.count, w=cards.width, h=cards.depth)
     box_steps = [s.replace("{close}", words[f"close {packing.box_style}"]) for s in words["box steps"]]
     items = [Heading(words["print"], level=2), Bullets(tuple(print_steps)),
              Heading(words["order"], level=2), *(Paragraph(f"{n}. {s}") for n, s in enumerate(steps, 1))]
@@ -522,7 +535,7 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
 CUTS = Texts({
     "tiles": {"en": "every line", "de": "alle Linien"},
     "board": {"en": "outer line", "de": "äußere Linie"},
-    "board panels": {"en": "outline, 3 lines", "de": "Umriss, 3 Linien"},
+    "board panels": {"en": "cards, outline, lines", "de": "Karten, Umriss, Linien"},
     "board hinged": {"en": "outline, red lines", "de": "Umriss, rote Linien"},
     "cover": {"en": "corner marks", "de": "Eckmarken"},
     "box": {"en": "solid lines", "de": "durchgezogene Linien"},

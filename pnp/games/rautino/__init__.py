@@ -42,6 +42,7 @@ def parts() -> GameParts:
         final_board=report.final_board,
         frames=frames.frames,
         box_contents=box.box_contents,
+        kit_box_contents=box.kit_box_contents,
         box_art=cover.box_art,
     )
 

@@ -1,9 +1,10 @@
 """The board: the spec's hexagon of triangles at the stones' size on A4 landscape, the start
-place marked, the title and a legend of every shape (a small diagram and its points) in the
-free strips left and right of the hexagon."""
+place marked, and a legend of every shape (a small diagram and its points) on four cards cut from
+the corners the hexagon leaves free, so the legend goes into the box with the board."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,11 +12,10 @@ from typing import Any
 from pnp.components.sheets import content_box
 from pnp.draw.affine import BBox
 from pnp.draw.scene import Page, Style, filled, stroked
-from pnp.draw.text import pt, text_width, vertical_extent, wrap
+from pnp.draw.text import pt, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.geometry import trigrid as tg
-from pnp.spec import TextRoom, check_printed
 
 from ..model import Colour, RautinoModel, Shape
 from ..panels import cut_edges
@@ -25,25 +25,17 @@ from .texts import one_player_lines, points_lines, shape_name, words
 OUTLINE = Style(stroke=art.INK, stroke_width=0.6, linecap="round")
 GRID = stroked(art.GRID, 0.3)
 PANEL_CUT = stroked(art.INK, 0.45)  # the three long lines the board is cut along into panels
+LEGEND_CUT = stroked(art.INK, 0.3)  # the outline of each legend card
 START_FILL = "#e4dccb"
-LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm (smaller when the strip is narrower)
-MIN_STRIP_MM = 20.0  # narrowest strip beside the hexagon that still holds a legend
-STRIP_GAP = 3.0  # free space between the legend and the hexagon, mm
+LEGEND_TRI = 9.0  # triangle side of legend diagrams, mm (smaller when the cards are narrower)
+MIN_STRIP_MM = 20.0  # narrowest card beside the hexagon that still holds a legend
+CARDS = 4  # legend cards, one in each corner of the sheet
+CARD_GAP = 3.0  # between a card's cut and the hexagon's, mm: two clean cuts, not one shared
+CARD_PAD = 2.5  # a card's text and diagrams keep this far inside its cut
+ENTRY_GAP = 3.0  # between two legend entries on a card
+CARD_TITLE = 2.0  # below the game's title at the top of each card
 TEXT_SIZE = pt(8)
 HEAD_SIZE = pt(9.5)
-
-
-TITLE_SIZE = pt(30)
-
-
-def title_room(model: RautinoModel, paper: Any) -> float:
-    """Width (mm) the title may take in the top-left corner the hexagon leaves free; as
-    `draw_legend` places it (title, then the facts line) on `paper` in landscape."""
-    page = Page.for_paper(paper.landscape(), label="board")
-    layout, box = place_board(page, model)
-    ascent, descent = vertical_extent(TITLE_SIZE, bold=True)
-    bottom = box.y0 + ascent + descent + vertical_extent(TEXT_SIZE)[0] + 1.0
-    return _hex_left(layout, model, box.y0, bottom + 2) - STRIP_GAP - box.x0
 
 
 def board_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
@@ -52,6 +44,14 @@ def board_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     draw_board(page, model, layout, lang=ctx.lang)
     draw_legend(page, model, layout, box, ctx.lang)
     return [page]
+
+
+def legend_cards(model: RautinoModel, paper: Any, lang: str) -> tuple[float, float, int]:
+    """Width and height (mm) of the legend cards the board sheet on `paper` cuts, and how many."""
+    page = Page.for_paper(paper.landscape(), label="board")
+    layout, box = place_board(page, model)
+    cards = plan_cards(model, layout, box, lang).cards
+    return cards[0].width, cards[0].height, len(cards)
 
 
 def place_board(page: Page, model: RautinoModel) -> tuple[tg.TriLayout, BBox]:
@@ -114,7 +114,7 @@ def draw_start(page: Page, model: RautinoModel, layout: tg.TriLayout, lang: str)
               style=filled("#6b604c"), cls="start-label")
 
 
-# ---- legend ------------------------------------------------------------------------------------
+# ---- legend cards --------------------------------------------------------------------------------
 
 @dataclass
 class LegendEntry:
@@ -144,56 +144,139 @@ def _entry(model: RautinoModel, shape: Shape | None, lang: str, width: float, tr
     return LegendEntry(shape, heads, wrapped, width, height, diagram)
 
 
-def _hex_left(layout: tg.TriLayout, model: RautinoModel, y0: float, y1: float) -> float:
-    """The hexagon's leftmost x over the rows y0..y1 (the region is symmetric left/right)."""
-    xs = []
-    for cell in model.board.cells:
-        pts = layout.polygon(cell)
-        top, bottom = min(y for _, y in pts), max(y for _, y in pts)
-        if bottom > y0 and top < y1:
-            xs.append(min(x for x, _ in pts))
-    return min(xs) if xs else float("inf")
+@dataclass(frozen=True)
+class CardPlan:
+    """The legend cards cut from the sheet's corners: top left, bottom left, top right, bottom right
+    (a card with nothing to hold is left out), and the legend entries on each."""
+
+    cards: tuple[BBox, ...]
+    entries: tuple[tuple[LegendEntry, ...], ...]
+    tri: float
+
+
+def hexagon_outline(model: RautinoModel, layout: tg.TriLayout) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    return [(layout.point(p), layout.point(q)) for p, q in boundary_edges(model.board.cells)]
+
+
+def plan_cards(model: RautinoModel, layout: tg.TriLayout, box: BBox, lang: str) -> CardPlan:
+    """Four legend cards, one in each corner the hexagon leaves free, all of one size: as tall as the
+    fullest needs, as wide as that height allows while keeping CARD_GAP from the hexagon's cut."""
+    box = box.grow(-LEGEND_CUT.stroke_width / 2)  # the cut line's ink inside the content box too
+    outline = hexagon_outline(model, layout)
+    hex_x0 = min(x for segment in outline for x, _ in segment)
+    strip = hex_x0 - box.x0 - CARD_GAP  # a card reaching the hexagon's side corner is this wide
+    if strip < MIN_STRIP_MM:
+        raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend cards; "
+                          "lower board.triangle_mm in the spec")
+    tri = legend_triangle(model, strip - 2 * CARD_PAD)  # kept on wider cards: a wider card only wraps less
+
+    def laid_out(width: float) -> tuple[list[list[LegendEntry]], float]:
+        entries = [_entry(model, s, lang, width - 2 * CARD_PAD, tri) for s in model.shapes]
+        if one_player_lines(model, lang) and 1 in model.players:
+            entries.append(_entry(model, None, lang, width - 2 * CARD_PAD, tri))
+        groups = split_evenly(entries, CARDS)
+        return groups, max(_card_height(group) for group in groups)
+
+    _, tallest = laid_out(strip)
+    width = max(strip, _widest_card(outline, box, tallest))
+    groups, height = laid_out(width)
+    if height > box.height / 2:
+        raise LayoutError(f"rautino board: the legend cards need {height:.0f} mm each, the sheet's corners hold "
+                          f"{box.height / 2:.0f} mm; lower board.triangle_mm in the spec")
+    corners = [BBox(box.x0, box.y0, box.x0 + width, box.y0 + height),
+               BBox(box.x0, box.y1 - height, box.x0 + width, box.y1),
+               BBox(box.x1 - width, box.y0, box.x1, box.y0 + height),
+               BBox(box.x1 - width, box.y1 - height, box.x1, box.y1)]
+    kept = [(card, tuple(group)) for card, group in zip(corners, groups, strict=True) if group]
+    return CardPlan(tuple(c for c, _ in kept), tuple(g for _, g in kept), tri)
+
+
+def _card_height(entries: Sequence[LegendEntry]) -> float:
+    if not entries:
+        return 0.0
+    return 2 * CARD_PAD + _title_height() + sum(e.height for e in entries) + ENTRY_GAP * (len(entries) - 1)
+
+
+def _title_height() -> float:
+    ascent, descent = vertical_extent(HEAD_SIZE, bold=True)
+    return ascent + descent + CARD_TITLE
+
+
+def split_evenly(entries: Sequence[LegendEntry], parts: int) -> list[list[LegendEntry]]:
+    """The entries in order in `parts` runs (some perhaps empty), the tallest run as short as can be."""
+    best: tuple[float, list[list[LegendEntry]]] | None = None
+
+    def runs(start: int, left: int) -> Iterable[list[list[LegendEntry]]]:
+        if left == 1:
+            yield [list(entries[start:])]
+            return
+        for end in range(start, len(entries) + 1):
+            for rest in runs(end, left - 1):
+                yield [list(entries[start:end]), *rest]
+
+    for option in runs(0, parts):
+        tallest = max(_card_height(run) for run in option)
+        if best is None or tallest < best[0] - 1e-9:
+            best = (tallest, option)
+    assert best is not None
+    return best[1]
+
+
+def _widest_card(outline: Sequence[tuple[tuple[float, float], tuple[float, float]]], box: BBox,
+                 height: float) -> float:
+    """The widest card of `height` in each corner of `box` that keeps CARD_GAP from the hexagon (to 0.1 mm)."""
+    def clear(width: float) -> bool:
+        rects = [BBox(box.x0, box.y0, box.x0 + width, box.y0 + height),
+                 BBox(box.x0, box.y1 - height, box.x0 + width, box.y1),
+                 BBox(box.x1 - width, box.y0, box.x1, box.y0 + height),
+                 BBox(box.x1 - width, box.y1 - height, box.x1, box.y1)]
+        return all(_rect_to_segment(rect, a, b) >= CARD_GAP for rect in rects for a, b in outline)
+
+    low, high = 0.0, box.width / 2
+    while high - low > 0.05:
+        middle = (low + high) / 2
+        low, high = (middle, high) if clear(middle) else (low, middle)
+    return math.floor(low * 10) / 10
+
+
+def _point_to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def _crosses(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]) -> bool:
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def _rect_to_segment(rect: BBox, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Distance between a rectangle and a line segment (0 where they touch or cross)."""
+    if any(rect.x0 <= x <= rect.x1 and rect.y0 <= y <= rect.y1 for x, y in (a, b)):
+        return 0.0
+    corners = [(rect.x0, rect.y0), (rect.x1, rect.y0), (rect.x1, rect.y1), (rect.x0, rect.y1)]
+    sides = list(zip(corners, [*corners[1:], corners[0]], strict=True))
+    if any(_crosses(a, b, p, q) for p, q in sides):
+        return 0.0
+    return min([_point_to_segment(c, a, b) for c in corners] + [_point_to_segment(e, p, q) for e in (a, b)
+                                                                 for p, q in sides])
 
 
 def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox, lang: str) -> None:
-    w = words(lang)
-    hex_x0 = min(x for cell in model.board.cells for x, _ in layout.polygon(cell))
-    strip = hex_x0 - box.x0 - STRIP_GAP
-    if strip < MIN_STRIP_MM:
-        raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend; "
-                          "lower board.triangle_mm in the spec")
-    tri = legend_triangle(model, strip)
-    # Title block top left, in the corner the hexagon leaves free.
-    title_size = TITLE_SIZE
-    ascent, descent = vertical_extent(title_size, bold=True)
-    y = box.y0 + ascent
-    page.text(box.x0, y, model.title, title_size, weight="bold", cls="title")
-    y += descent + vertical_extent(TEXT_SIZE)[0] + 1.0
-    page.text(box.x0, y, w["facts"], TEXT_SIZE, style=filled("#555555"), cls="subtitle")
-    room = _hex_left(layout, model, box.y0, y + 2) - STRIP_GAP - box.x0
-    check_printed(model.source, "game.title", model.title, [TextRoom("on the board on this paper", room, title_size,
-                                                                     bold=True)])
-    if text_width(w["facts"], TEXT_SIZE) > room:
-        raise LayoutError("rautino board: the title runs into the hexagon")
-    top_left = y + 8.0
-
-    entries = [_entry(model, s, lang, strip, tri) for s in model.shapes]
-    half = (len(entries) + 1) // 2
-    left, right = entries[:half], entries[half:]
-    if one_player_lines(model, lang) and 1 in model.players:
-        right.append(_entry(model, None, lang, strip, tri))
-    columns = [(left, box.x0 + 0.5, top_left), (right, page.width - box.x0 - strip, box.y0)]
-    page.text(box.x0, top_left - 2.0, w["shapes"], pt(12), weight="bold", cls="legend-heading")
-    for index, (column, x, top) in enumerate(columns):
-        used = sum(e.height for e in column)
-        room = box.y1 - top
-        if used > room:
-            raise LayoutError(f"rautino board: the legend needs {used:.0f} mm, the strip has {room:.0f} mm")
-        gap = (room - used) / max(len(column), 1)
-        y = top + (gap / 2 if index else gap / 3)
-        for entry in column:
-            _draw_entry(page, model, entry, x, y, tri)
-            y += entry.height + gap
+    """The legend on cards cut from the sheet's corners, so it goes into the box with the board."""
+    plan = plan_cards(model, layout, box, lang)
+    for index, (card, entries) in enumerate(zip(plan.cards, plan.entries, strict=True)):
+        page.rect(card.x0, card.y0, card.width, card.height, style=LEGEND_CUT, cls="legend-card",
+                  data={"card": str(index + 1)})
+        ascent, _ = vertical_extent(HEAD_SIZE, bold=True)
+        page.text(card.x0 + CARD_PAD, card.y0 + CARD_PAD + ascent, model.title, HEAD_SIZE, weight="bold",
+                  style=filled("#6b604c"), cls="title")
+        y = card.y0 + CARD_PAD + _title_height()
+        for entry in entries:
+            _draw_entry(page, model, entry, card.x0 + CARD_PAD, y, plan.tri)
+            y += entry.height + ENTRY_GAP
 
 
 def legend_triangle(model: RautinoModel, strip: float) -> float:

@@ -52,12 +52,11 @@ def largest_printable_triangle(model: RautinoModel) -> float:
 
 def check_printed_texts(model: RautinoModel) -> None:
     """Every text of the spec that the kit prints must fit where it is printed (A4 and Letter)."""
-
-
     rooms = []
     for paper in (A4, LETTER):
         with contextlib.suppress(LayoutError):  # a board too large for the paper: the kit names triangle_mm
-            rooms.append(TextRoom("on the board", board.title_room(model, paper), board.TITLE_SIZE, bold=True))
+            width = min(board.legend_cards(model, paper, lang)[0] for lang in ("en", "de"))
+            rooms.append(TextRoom("on the shape cards", width - 2 * board.CARD_PAD, board.HEAD_SIZE, bold=True))
     # Stone backs: centred in the rhombus less its 2.2 mm inner outline; its sides slant at 60°.
     back = pt(8)
     inner = model.board.triangle_mm - 2 * 2.2 / math.sin(math.pi / 3) - vertical_extent(back, True)[0] / math.sqrt(3)

@@ -11,6 +11,7 @@ from pnp.games.base import KitContext
 from pnp.geometry import trigrid as tg
 
 from ..model import RautinoModel
+from ..panels import PANELS
 from . import art
 from .board import boundary_edges, draw_shape_diagram, stone_outline
 from .combo import REGION, ComboExample, combo_example
@@ -46,10 +47,11 @@ def _texts(model: RautinoModel, lang: str, combo: ComboExample | None = None) ->
                  "verbinden; andere dürfen abweichen.")
         col1: list[FlowItem] = [
             Heading("Material", 2),
-            Paragraph(f"1 Spielplan, {n} Rautensteine aus je zwei farbigen Dreiecken. Weiß-graue Dreiecke "
-                      "sind Joker und passen an jede Farbe."),
+            Paragraph(f"1 Spielplan aus {PANELS} Teilen, Formenkarten, {n} Rautensteine aus je zwei farbigen "
+                      "Dreiecken. Weiß-graue Dreiecke sind Joker und passen an jede Farbe."),
             Heading("Vorbereitung", 2),
-            Paragraph("Den Spielplan auslegen, alle Steine verdeckt mischen und als Nachziehstapel bereitlegen. "
+            Paragraph(f"Die {PANELS} Teile des Spielplans zum Sechseck zusammenlegen, die Formenkarten daneben. "
+                      "Alle Steine verdeckt mischen und als Nachziehstapel bereitlegen. "
                       "Den obersten Stein aufdecken und auf das Startfeld in der Mitte legen."),
             Heading("Anlegen", 2),
             Paragraph("Ein Stein bedeckt zwei freie Dreiecke des Plans und berührt liegende Steine an "
@@ -101,10 +103,11 @@ def _texts(model: RautinoModel, lang: str, combo: ComboExample | None = None) ->
                  "others may differ.")
         col1 = [
             Heading("Contents", 2),
-            Paragraph(f"1 board, {n} rhombus stones made of two coloured triangles each. White-and-grey "
-                      "triangles are jokers and match every colour."),
+            Paragraph(f"1 board in {PANELS} panels, shape cards, {n} rhombus stones made of two coloured "
+                      "triangles each. White-and-grey triangles are jokers and match every colour."),
             Heading("Setup", 2),
-            Paragraph("Lay out the board, shuffle all stones face down into a stack. Turn over the top stone "
+            Paragraph(f"Put the {PANELS} board panels together into the hexagon, the shape cards beside it. "
+                      "Shuffle all stones face down into a stack. Turn over the top stone "
                       "and lay it on the start space in the middle."),
             Heading("Placing a stone", 2),
             Paragraph("A stone covers two free triangles of the board and touches stones already there along "

@@ -16,7 +16,7 @@ TEXTS = Texts({
     "fronts_note": {
         "en": "Cut the long horizontal lines first, then the slanted ones. Print the next page on the back "
               "(flip on the long edge).",
-        "de": "Erst die langen waagrechten Linien schneiden, dann die schrägen. Die nächste Seite auf die "
+        "de": "Erst die langen waagerechten Linien schneiden, dann die schrägen. Die nächste Seite auf die "
               "Rückseite drucken (an der langen Kante wenden).",
     },
     "backs_note": {

@@ -31,8 +31,10 @@ class Palette:
 
 CLASSIC = Palette("classic", normal="#2e2e2e", double="#e4e4e0", start="#c62828", grid="#8a8a8a",
                   outline="#8a8a8a", outline_mm=0.3, mark="#8a8a86", start_mark="#ffffff")
-INK_SAVER = Palette("ink-saver", normal="#ffffff", double="#d9d9d9", start="#f4c7c3", grid="#000000",
-                    outline="#000000", outline_mm=0.35, mark="#555555", start_mark="#c62828")
+# Eco ink keeps the full board's order: the plain fields a light grey, so white tiles stand out on them, and
+# the double fields the lighter, marked ones; the start field red with a white ring, as on the full board.
+INK_SAVER = Palette("ink-saver", normal="#c9c9c9", double="#f4f4f0", start="#c62828", grid="#000000",
+                    outline="#000000", outline_mm=0.35, mark="#555555", start_mark="#ffffff")
 
 TILE_FACE = "#ffffff"
 PIP = "#111111"

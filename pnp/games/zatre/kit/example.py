@@ -121,8 +121,8 @@ def caption(example: Example, lang: str) -> str:
         sums = "+".join(str(example.pips_at(c)) for c in row.cells)
         told[new[last]].append(f"{sums} = {row.total} {way}")
     drawn = _join([str(p) for p, _ in example.turn], "und" if de else "and")
-    parts = [f"Gelb: die Steine dieses Zuges, {drawn}. Rosa: das Startfeld." if de else
-             f"Yellow: the tiles of this turn, {drawn}. Pink: the start field."]
+    parts = [f"Gelb: die Steine dieses Zuges, {drawn}. Rot mit Kreis: das Startfeld." if de else
+             f"Yellow: the tiles of this turn, {drawn}. Red with a ring: the start field."]
     for pips, cell in example.turn:
         on_double = cell in example.doubles
         rows = told[cell]

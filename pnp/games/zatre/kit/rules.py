@@ -6,9 +6,9 @@ from __future__ import annotations
 from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page, filled, stroked
 from pnp.draw.text import FlowStyle, pt, text_width
-from pnp.games.base import KitContext
+from pnp.games.base import KitContext, eco_ink
 from pnp.games.zatre.engine import TurnResult
-from pnp.games.zatre.kit.art import INK_SAVER, draw_fields, draw_tile
+from pnp.games.zatre.kit.art import Palette, draw_fields, draw_tile, palette_for
 from pnp.games.zatre.kit.example import Example, find_example
 from pnp.games.zatre.kit.rules_text import english, german
 from pnp.games.zatre.kit.scoresheet import column_widths, draw_table
@@ -29,7 +29,7 @@ def rules_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
 
     def figure(page: Page, name: str, rect: tuple[float, float, float, float]) -> None:
         if name == "turn" and example is not None:
-            draw_turn_example(page, model, example, rect, ctx.lang)
+            draw_turn_example(page, model, example, rect, ctx.lang, palette_for(eco_ink(ctx)))
         elif name == "sheet-row":
             draw_sheet_row_example(page, model, rect, ctx.lang)
 
@@ -46,13 +46,17 @@ def example_turn(model: ZatreModel) -> tuple[TurnResult, list[SheetEntry]]:
 
 
 def draw_turn_example(page: Page, model: ZatreModel, example: Example,
-                      rect: tuple[float, float, float, float], lang: str = "en") -> None:
+                      rect: tuple[float, float, float, float], lang: str = "en",
+                      palette: Palette | None = None) -> None:
+    """The example turn on fields drawn as the kit's board prints them (`palette`; the full-ink board's
+    when None), so the caption's colours are the board's."""
+    palette = palette or palette_for(False)
     x, y, w, h = rect
     r0, r1, c0, c1 = example.window
     cell = min(h / (r1 - r0), w * 0.6 / (c1 - c0))
     result = example.result
     with page.group(cls="rules-figure", data={"figure": "turn"}) as g:
-        draw_fields(g, example.window_board(model, cell), cell, INK_SAVER, x, y)
+        draw_fields(g, example.window_board(model, cell), cell, palette, x, y)
         size = cell * 0.8  # smaller than on the board, so the row frames run between the tiles
 
         def at(c: Cell) -> tuple[float, float]:
@@ -79,7 +83,7 @@ def draw_turn_example(page: Page, model: ZatreModel, example: Example,
                 tag_w = max(cell * 0.42, text_width("x2", tag_h * 0.78, True) + 1.2)
                 top = ty + cell * 0.07 - tag_h  # the pips start 0.11 cell below the tile's top edge
                 g.rect(tx + size / 2 - tag_w / 2, top, tag_w, tag_h, radius=tag_h * 0.3,
-                       style=filled(INK_SAVER.double, "#000000", 0.25), cls="double-tag",
+                       style=filled(palette.double, "#000000", 0.25), cls="double-tag",
                        data={"cell": f"{c[0]},{c[1]}"})
                 g.text(tx + size / 2, top + tag_h * 0.78, "x2", tag_h * 0.78, anchor="middle", weight="bold",
                        style=filled("#333333"), cls="double-tag-text")
