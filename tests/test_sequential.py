@@ -84,10 +84,14 @@ def test_check_games_auto_on_the_command_line_reports_its_looks() -> None:
                  "--workers", "1", "--json", "-q")
     assert result.exit_code in (0, 1, 3), result.output
     document = json.loads(result.output)
-    assert document["sequential"]["looks"] == [50, 100] and document["sequential"]["max_games"] == 100
+    assert document["sequential"]["max_games"] == 100 and document["sequential"]["error_per_side"] == 0.025
+    assert document["sequential"]["method"].startswith("sequential probability ratio tests")
     text = run("check", "zatre", "--games", "auto", "--max-games", "100", "--players", "2", "--skill-games", "0",
                "--workers", "1", "-q")
-    assert "games auto: " in text.output and "95% over all looks" in text.output
+    assert "games auto: " in text.output and "at most 2.5% wrong on each side" in text.output
+    exact = run("check", "zatre", "--games", "auto", "--max-games", "100", "--players", "2", "--skill-games", "0",
+                "--workers", "1", "--tolerance", "0", "--json", "-q")
+    assert json.loads(exact.output)["sequential"]["looks"] == [50, 100]  # no zone, no ratio test: the looks
 
 
 @pytest.mark.parametrize("command", ["check", "sweep"])
@@ -129,7 +133,7 @@ def zone_simulation(share: float, tolerance: float, runs: int = RUNS,
                     seed: int = 28) -> tuple[dict[Outcome, float], float]:
     """The share of each verdict and the average games of `runs` runs against a 60 % minimum, looks at
     50 ... 1600 games at 90 % over all looks."""
-    plan = sequential.plan(0.9, 1600, tolerance=tolerance)
+    plan = sequential.plan(0.9, 1600, tolerance=tolerance, method=sequential.LOOKS)
     rng = random.Random(seed)
     results = [_zoned_run(rng, share, 0.6, plan) for _ in range(runs)]
     shares = {outcome: sum(o is outcome for o, _ in results) / runs for outcome in Outcome}
@@ -204,3 +208,86 @@ def test_check_games_auto_states_its_tolerance_and_a_fixed_check_ignores_it() ->
 def test_tolerance_out_of_range_is_one_line() -> None:
     result = run("check", "zatre", "--games", "auto", "--tolerance", "0.7")
     one_line_error(result, "--tolerance", "0.7")
+
+
+# --- the ratio tests of `--games auto` with a tolerance (pnp.check.sprt) ---------------------------------
+
+SPRT_RUNS = 1500
+
+
+def _ratio_run(rng: random.Random, draw, sprt, paired: bool, budget: int = 6400) -> tuple:  # type: ignore[no-untyped-def]
+    """One run on synthetic observations, looked at every 20 (as `--games auto` looks after each batch)."""
+    from pnp.check.sprt import Evidence, Side
+
+    total = squares = 0.0
+    count = 0
+    while count < budget:
+        for _ in range(20):
+            value = draw(rng)
+            total, squares, count = total + value, squares + value * value, count + 1
+        mean = total / count
+        spread = (max(0.0, squares - count * mean * mean) / (count - 1)) ** 0.5
+        side = sprt.side(Evidence(count, (mean,), (spread,) if paired else None))
+        if side is not Side.OPEN:
+            return side, count
+    return Side.OPEN, count
+
+
+@pytest.mark.parametrize(("truth", "wrong"), [(0.58, "high"), (0.62, "low")])
+def test_a_share_s_ratio_test_keeps_its_error_rate_at_the_zone_s_edges(truth: float, wrong: str) -> None:
+    """A share against a 60 % minimum with a zone of 0.02, at 95 %: on the zone's edges (the hardest figures
+    that must still be decided right) at most 2.5 % wrong verdicts, in 1500 runs (3 standard errors of
+    slack for the simulation's own noise)."""
+    from pnp.check.sprt import Side, Sprt
+
+    rng = random.Random(41)
+    sprt = Sprt(0.58, 0.62, 0.95)
+    found = [_ratio_run(rng, lambda r: float(r.random() < truth), sprt, False) for _ in range(SPRT_RUNS)]
+    wrong_share = sum(side is Side(wrong) for side, _ in found) / SPRT_RUNS
+    assert wrong_share <= 0.025 + 3 * (0.025 * 0.975 / SPRT_RUNS) ** 0.5
+    assert sum(side is Side.OPEN for side, _ in found) / SPRT_RUNS < 0.02
+
+
+@pytest.mark.parametrize(("truth", "wrong"), [(0.06, "high"), (0.14, "low")])
+def test_a_paired_seat_edge_s_ratio_test_keeps_its_error_rate_at_the_zone_s_edges(truth: float, wrong: str) -> None:
+    """The seat advantage's test on pairs of games (the mean edge of seat 1 over a deal and its swap; the two
+    games agree 40 % of the time), limit 0.10, zone 0.04, variance estimated from the pairs: at most
+    2.5 % wrong at the zone's edges."""
+    from pnp.check.sprt import Side, Sprt
+
+    def pair(r: random.Random) -> float:
+        first = 1.0 if r.random() < 0.5 + truth / 2 else -1.0
+        second = first if r.random() < 0.4 else (1.0 if r.random() < 0.5 + truth / 2 else -1.0)
+        return (first + second) / 2
+
+    rng = random.Random(43)
+    found = [_ratio_run(rng, pair, Sprt(0.06, 0.14, 0.95), True) for _ in range(SPRT_RUNS)]
+    assert sum(side is Side(wrong) for side, _ in found) / SPRT_RUNS <= 0.025 + 3 * (0.025 * 0.975 / SPRT_RUNS) ** 0.5
+
+
+def test_on_the_limit_a_ratio_test_decides_either_way_and_far_from_it_quickly() -> None:
+    """A share exactly on its 60 % minimum gets either verdict, and every run stops; a share of 50 % fails
+    every run within a few hundred observations."""
+    from pnp.check.sprt import Side, Sprt
+
+    rng = random.Random(47)
+    sprt = Sprt(0.58, 0.62, 0.95)
+    on = [_ratio_run(rng, lambda r: float(r.random() < 0.6), sprt, False, budget=20000) for _ in range(300)]
+    assert all(side is not Side.OPEN for side, _ in on)
+    assert 0.2 < sum(side is Side.HIGH for side, _ in on) / 300 < 0.8
+    far = [_ratio_run(rng, lambda r: float(r.random() < 0.5), sprt, False) for _ in range(300)]
+    assert all(side is Side.LOW for side, _ in far) and sum(n for _, n in far) / 300 < 400
+
+
+def test_a_report_s_tests_use_the_ratio_test_under_games_auto_with_a_tolerance() -> None:
+    """The same share, 58.5 % of 2000 against a 60 % minimum with a zone of 0.02: the interval at 95 % cannot
+    decide it; the ratio test weighs 58 % against 62 % and finds the low edge likelier by far: broken."""
+    report = CheckReport("t", tolerance=0.02, ratio_tests=True)
+    test = report.zoned(share_test("t", 1170, 2000, 0.6, at_least=True))
+    assert test.sprt is not None and test.outcome is Outcome.FAIL and test.at_limit
+    plain = share_test("t", 1170, 2000, 0.6, at_least=True)
+    assert plain.outcome is Outcome.UNDECIDED
+    # At the budget a test still open is decided by the side of its estimate within the zone.
+    close = report.zoned(share_test("t", 601, 1000, 0.6, at_least=True))
+    assert close.outcome is Outcome.UNDECIDED
+    assert dataclasses.replace(close, final=True).outcome is Outcome.PASS
