@@ -32,7 +32,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
     with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
     the tallies after each look (the benchmark judges them as a fixed check of that many games would).
     `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict);
-    `method`: the plan's (pnp.check.sequential: ratio tests with a tolerance, else fixed looks)."""
+    `method`: the plan's (pnp.check.sequential: LOOKS unless told; the others for a comparison)."""
     plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method)
     budget = dataclasses.replace(options, games=max_games,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
@@ -62,8 +62,6 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
             report = copy.deepcopy(static)
             report.confidence = plan.look_confidence
             report.tolerance = plan.tolerance
-            report.ratio_tests = plan.ratio_tests
-            report.at_budget = look == plan.looks[-1]
             judge(simulation, model, report, configurations, tallies, schedule.games,
                   {match: tally for match, tally in skill_tallies.items() if tally.games})
             if sequential.decided(report):

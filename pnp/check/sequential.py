@@ -1,23 +1,28 @@
 """`--games auto`: play in batches and stop as soon as every test is decided, with verdicts that stay
 valid although the figures are looked at after every batch.
 
-With a tolerance (the default), every test is a sequential probability ratio test (pnp.check.sprt)
-whose two hypotheses are the edges of its indifference zone, threshold +- tolerance: it is looked at
-after every small batch (RATIO_STEP games per configuration, or an eighth of the games so far when that
-is more) and stops as soon as its ratio reaches a bound; a figure within the zone may get either
-verdict, one outside it the wrong one at most `1 - confidence` of the time. At the budget a test still
-open is undecided. With `--tolerance 0` (no zone, so no ratio test) the looks are fixed before the
-first game: after FIRST_LOOK games per configuration, then after twice as many, and so on, the last at
-the budget, each comparing its intervals at `1 - (1 - confidence) / looks` (the error spent evenly over
-the looks), as before. docs/sequential.md.
+The looks come after FIRST_LOOK games per configuration, then after twice as many, and so on, the last
+at the budget. At each look every test compares its interval with its threshold and the indifference
+zone around it (`--tolerance`): a verdict as soon as the interval rules out one side of the zone. The
+error is spent evenly over the looks: each compares at `1 - (1 - confidence) / looks` (Bonferroni), so
+a verdict is wrong at most `1 - confidence` of the time however the run stops. Races compare variants
+on their shared deals (pnp.sweep.paired).
+
+For comparison (bench/bench_sprt.py): UNPAIRED, the same looks with races comparing the variants'
+intervals as independent figures (as before); CALIBRATED, one level for all looks calibrated to them
+(pnp.check.boundary), narrower, but on skewed means of few games it goes wrong more often than stated.
+
+docs/sequential.md.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE
+from pnp.check import boundary
 
 __all__ = ["DEFAULT_MAX_GAMES", "DEFAULT_TOLERANCE", "Plan", "decided", "open_tests", "plan", "skill_decided"]
 
@@ -26,9 +31,9 @@ if TYPE_CHECKING:
 
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
-RATIO_STEP = 20  # games per configuration between two looks of the ratio tests, at the least (even: pairs)
-RATIO = "ratio"  # the methods of a plan: sequential ratio tests after every batch
-LOOKS = "looks"  # intervals at a few fixed looks, the error spent evenly over them (--tolerance 0)
+LOOKS = "looks"  # the methods of a plan: looks at every doubling of the games, the error spent evenly
+UNPAIRED = "unpaired"  # the same, with races comparing independent intervals
+CALIBRATED = "calibrated"  # the same looks at one level calibrated to them (pnp.check.boundary)
 SKILL_SHARE = 4  # head-to-head games per match at a look: a quarter of the games, as `pnp check` plays them,
 # until the luck test is decided
 
@@ -43,16 +48,19 @@ class Plan:
     method: str = LOOKS
 
     @property
-    def ratio_tests(self) -> bool:
-        return self.method == RATIO
+    def paired(self) -> bool:
+        """Whether races compare variants on their shared deals (pnp.sweep.paired), or their intervals as
+        independent figures (UNPAIRED)."""
+        return self.method != UNPAIRED
 
     @property
     def look_confidence(self) -> float:
-        """The confidence each look's intervals compare at: the plain one for ratio tests (their bounds
-        carry the error, the intervals only show the figures), spent over the looks otherwise."""
-        if self.ratio_tests:
-            return self.confidence
-        return 1 - (1 - self.confidence) / len(self.looks)
+        """The two-sided confidence each look's intervals compare at: the error spent evenly over the
+        looks, or each side at the calibrated z (CALIBRATED, pnp.check.boundary)."""
+        if self.method != CALIBRATED:
+            return 1 - (1 - self.confidence) / len(self.looks)
+        z = boundary.level(self.looks, (1 - self.confidence) / 2)
+        return 1 - 2 * (1 - NormalDist().cdf(z))
 
     def match_games(self, games: int) -> int:
         """Head-to-head games per match at a look of `games` games: even, so both seatings play each deal."""
@@ -60,48 +68,26 @@ class Plan:
         return max(2, wanted + wanted % 2)
 
     def to_json(self, played: int, decided: bool) -> dict[str, Any]:
-        if self.ratio_tests:
-            return {"method": "sequential probability ratio tests, the tolerance's zone as their hypotheses",
-                    "confidence": self.confidence, "error_per_side": round((1 - self.confidence) / 2, 6),
-                    "max_games": self.looks[-1], "tolerance": self.tolerance, "games": played, "decided": decided}
-        return {"method": "alpha spent evenly over a fixed schedule of looks", "confidence": self.confidence,
+        how = ("one level over every look of a fixed schedule, calibrated to the looks" if self.method == CALIBRATED
+               else "alpha spent evenly over a fixed schedule of looks")
+        return {"method": how, "confidence": self.confidence,
                 "look_confidence": round(self.look_confidence, 6), "looks": list(self.looks),
                 "max_games": self.looks[-1], "tolerance": self.tolerance, "games": played, "decided": decided}
 
 
 def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIRST_LOOK,
          tolerance: float = 0.0, method: str | None = None) -> Plan:
-    """With a tolerance, ratio tests looked at every batch (`method` LOOKS keeps the fixed looks, for a
-    comparison); without, looks at first, 2 first, 4 first ... games, and at `max_games` (fewer looks
-    under a small budget)."""
+    """Looks at first, 2 first, 4 first ... games, and at `max_games` (fewer looks under a small budget);
+    `method` None: LOOKS."""
     if max_games < 1:
         raise ValueError("max_games must be at least 1")
-    if (method or (RATIO if tolerance > 0 else LOOKS)) == RATIO:
-        if tolerance <= 0:
-            raise ValueError("a ratio test needs a tolerance: its hypotheses are the zone's edges")
-        return Plan(confidence, ratio_looks(max_games), tolerance, RATIO)
     looks = []
     games = min(first, max_games)
     while games < max_games:
         looks.append(games)
         games *= 2
     looks.append(max_games)
-    return Plan(confidence, tuple(looks), tolerance)
-
-
-def ratio_looks(max_games: int) -> tuple[int, ...]:
-    """Every RATIO_STEP games, or an eighth of the games so far when that is more (a test decided between
-    two looks costs at most that much more), and the budget."""
-    looks = []
-    games = 0
-    while True:
-        step = max(RATIO_STEP, games // 8)
-        games += step + step % 2
-        if games >= max_games:
-            break
-        looks.append(games)
-    looks.append(max_games)
-    return tuple(looks)
+    return Plan(confidence, tuple(looks), tolerance, method or LOOKS)
 
 
 def open_tests(report: CheckReport) -> list[str]:
