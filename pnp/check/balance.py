@@ -25,7 +25,7 @@ from pnp.check.limits import SEAT_ADVANTAGE, SKILL_SHARE, BalanceLimits
 from pnp.check.measures import measure_figures
 from pnp.check.ratings import Result, rating_figures
 from pnp.check.report import describe, games_to_decide, undecided_clause
-from pnp.check.sprt import MIN_OBSERVATIONS, Evidence
+from pnp.check.sprt import MIN_OBSERVATIONS
 from pnp.players.levels import STANDARD_LEVELS, name_of
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
               default=high)
     # The advantage is a difference of two win shares: its zone is twice a share's.
     test = report.zoned(seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games, limits.max_seat_advantage,
-                                            confidence, tally.seat_evidence()), shares=2)
+                                            confidence), shares=2)
     outcome = test.outcome
     what = f"seat {high + 1} wins {shares[high].estimate:.1%}, seat {low + 1} {shares[low].estimate:.1%}: advantage"
     report.note_at_limit(test, f"seat advantage, {label}: {describe(test, what, True)}")
@@ -136,8 +136,7 @@ def paired_skill_test(tally: Tally, minimum: float, confidence: float) -> Thresh
     half = z_value(confidence) * spread / math.sqrt(pairs)
     interval = Interval(mean, max(0.0, mean - half), min(1.0, mean + half))
     # One game's spread: the interval narrows as for `games` games of this spread.
-    return ThresholdTest(SKILL_SHARE, interval, minimum, True, tally.games, spread * math.sqrt(2), confidence,
-                         evidence=Evidence(pairs, (mean,), (spread,)))
+    return ThresholdTest(SKILL_SHARE, interval, minimum, True, tally.games, spread * math.sqrt(2), confidence)
 
 
 def ratings(skill_tallies: dict[Match, Tally], limits: BalanceLimits, confidence: float) -> dict[str, Any]:

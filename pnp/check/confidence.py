@@ -12,8 +12,6 @@ from enum import Enum
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
-from pnp.check.sprt import Evidence, Side, Sprt
-
 if TYPE_CHECKING:
     from pnp.check.stats import Histogram
 
@@ -99,31 +97,9 @@ class ThresholdTest:
     # either verdict, so an interval that straddles the threshold but rules out one side of the zone
     # decides (`--games auto --tolerance`); 0 keeps the plain comparison.
     tolerance: float = 0.0
-    # What the sequential ratio test reads (pnp.check.sprt); with `sequential` and a zone, the verdict is
-    # the ratio test's, not the interval's: `--games auto` looks after every batch.
-    evidence: Evidence | None = None
-    sequential: bool = False
-    # The last look of the budget: a ratio test still open there is decided by the side of the threshold
-    # its estimate lies on when the estimate lies within the zone (docs/sequential.md), else undecided.
-    final: bool = False
-
-    @property
-    def sprt(self) -> Sprt | None:
-        """The ratio test that decides this test, when one does: the zone's edges as its hypotheses."""
-        if not self.sequential or self.tolerance <= 0 or self.evidence is None:
-            return None
-        return Sprt(self.threshold - self.tolerance, self.threshold + self.tolerance, self.confidence)
 
     @property
     def outcome(self) -> Outcome:
-        ratio_test = self.sprt
-        if ratio_test is not None and self.evidence is not None:
-            side = ratio_test.side(self.evidence)
-            if side is Side.OPEN and self.final and ratio_test.low < self.evidence.estimate < ratio_test.high:
-                side = Side.HIGH if self.evidence.estimate > self.threshold else Side.LOW
-            if side is Side.OPEN:
-                return Outcome.UNDECIDED
-            return Outcome.PASS if (side is Side.HIGH) == self.at_least else Outcome.FAIL
         return self._outcome(self.interval)
 
     @property
@@ -172,13 +148,6 @@ class ThresholdTest:
             return self.games
         if not self.interval.bounded:  # one game: its spread is unknown, so the fewest games that show one
             return 2
-        ratio_test = self.sprt
-        if ratio_test is not None and self.evidence is not None:
-            needed = ratio_test.observations_to_decide(self.evidence)
-            if needed is None or needed > MAX_GAMES_TO_DECIDE:
-                return None
-            # The evidence may count pairs of games: scale to the test's own trials.
-            return math.ceil(needed * self.games / max(self.evidence.count, 1))
         low, high = max(self.games, 1), max(self.games, 1)
         while self._outcome(self._interval_with(high)) is Outcome.UNDECIDED:
             if high >= MAX_GAMES_TO_DECIDE:
@@ -195,8 +164,7 @@ class ThresholdTest:
 
 def share_test(name: str, successes: float, trials: int, threshold: float, *, at_least: bool,
                confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
-    return ThresholdTest(name, wilson(successes, trials, confidence), threshold, at_least, trials, None, confidence,
-                         evidence=Evidence(trials, (successes / trials if trials else 0.0,)))
+    return ThresholdTest(name, wilson(successes, trials, confidence), threshold, at_least, trials, None, confidence)
 
 
 def histogram_mean_test(name: str, values: Histogram, threshold: float, *, at_least: bool, scale: float = 1.0,
@@ -210,18 +178,16 @@ def histogram_mean_test(name: str, values: Histogram, threshold: float, *, at_le
     else:
         half = z_value(confidence) * spread / math.sqrt(values.count)
         interval = Interval(mean, mean - half, mean + half)
-    return ThresholdTest(name, interval, threshold, at_least, values.count, spread, confidence,
-                         evidence=Evidence(values.count, (mean,), (spread,)))
+    return ThresholdTest(name, interval, threshold, at_least, values.count, spread, confidence)
 
 
 def seat_advantage_test(name: str, seat_wins: list[float], games: int, threshold: float,
-                        confidence: float = DEFAULT_CONFIDENCE, evidence: Evidence | None = None) -> ThresholdTest:
+                        confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
     """The largest minus the smallest seat win share (ties split) must stay at or below `threshold`.
 
     Two seats: the shares add up to 1, so the advantage is 2p - 1 of the leading seat's share p and
     its Wilson interval maps over exactly. More seats: the leading seat's lowest plausible share
     minus the trailing seat's highest and vice versa, a wider interval that holds at any game count.
-    `evidence`: every seat's wins less another's, for the ratio test of `--games auto` (Tally.seat_evidence).
     """
     shares = [wilson(w, games, confidence) for w in seat_wins]
     high = max(shares, key=lambda s: s.estimate)
@@ -234,4 +200,4 @@ def seat_advantage_test(name: str, seat_wins: list[float], games: int, threshold
     p_high, p_low = high.estimate, low.estimate
     # One game's spread of the difference, for the estimate of the games that would decide it.
     spread = math.sqrt(max(0.0, p_high * (1 - p_high) + p_low * (1 - p_low) + 2 * p_high * p_low))
-    return ThresholdTest(name, interval, threshold, False, games, spread, confidence, evidence=evidence)
+    return ThresholdTest(name, interval, threshold, False, games, spread, confidence)

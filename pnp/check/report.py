@@ -70,10 +70,6 @@ class CheckReport:
     # of its threshold), and the tests it decided "at the limit", in words with their intervals.
     tolerance: float = 0.0
     at_limit: list[str] = field(default_factory=list)
-    # --games auto with a tolerance: every test is decided by its sequential ratio test (pnp.check.sprt),
-    # its interval shown at the plain confidence.
-    ratio_tests: bool = False
-    at_budget: bool = False  # the ratio tests' last look: one still open decides by its estimate's side
     title: str = ""  # the spec's title and file, for the report
     spec_file: str = ""
     # What the HTML report draws, not part of the JSON document: each configuration's tally (by the
@@ -106,7 +102,7 @@ class CheckReport:
         if self.tolerance <= 0:
             return test
         zone = self.tolerance * shares if share else self.tolerance * (abs(test.threshold) or 1.0)
-        return dataclasses.replace(test, tolerance=zone, sequential=self.ratio_tests, final=self.at_budget)
+        return dataclasses.replace(test, tolerance=zone)
 
     def note_at_limit(self, test: ThresholdTest, text: str, share: bool = True) -> None:
         """A test decided only by the tolerance, said in words: the interval straddles the limit, so the
@@ -314,10 +310,6 @@ def sequential_line(figures: dict[str, Any]) -> str:
     99.4 %: 95 % over all looks)'."""
     outcome = "every test decided" if figures["decided"] else "the budget (--max-games) spent, some tests open"
     zone = f", tolerance {figures['tolerance']:g}" if figures.get("tolerance") else ""
-    if "looks" not in figures:
-        return (f"games auto: {figures['games']} games per configuration, {outcome} (ratio tests after every "
-                f"batch, at most {figures['error_per_side']:.1%} wrong on each side, budget {figures['max_games']}"
-                f"{zone})")
     looks = figures["looks"]
     return (f"games auto: {figures['games']} games per configuration, {outcome} (looks at {looks[0]}..{looks[-1]} "
             f"games, each at {figures['look_confidence']:.1%}: {figures['confidence']:.0%} over all looks{zone})")

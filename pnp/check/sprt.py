@@ -1,27 +1,12 @@
-"""The sequential probability ratio test of `--games auto`: is a figure below or above its threshold,
-decided as the games come in, with an indifference zone (`--tolerance`) either side.
+"""The sequential probability ratio test a race uses to compare two variants on their shared deals
+(pnp.sweep.paired): is the mean per-seed difference of their seat advantages at 0 or at the zone, decided
+as the games come in.
 
-Each test weighs two hypotheses: the figure sits at the zone's low edge (`threshold - zone`) or at its
-high edge (`threshold + zone`). The log-likelihood ratio of the games seen so far for the high edge
-against the low one grows with every game that speaks for it; the test accepts the high edge once the
-ratio reaches `log(1 / alpha)` and the low edge once it falls to `log(beta)`, and plays on in between.
-
-- A share (each observation 0 or 1, or a split share of a tie between): the ratio of two binomial
-  likelihoods (Wald's SPRT). Under any figure at or below the low edge the likelihood ratio is a
-  supermartingale (for observations in [0, 1] the binomial case is the worst, by convexity), so by
-  Ville's inequality it ever reaches `1 / alpha` with chance at most `alpha`, however long the run goes
-  and however often it is looked at; the same for `beta` on the other side.
-- A mean (turns, draws per round, one seat's wins less another's, a pair of games' mean): the
-  generalised SPRT with the normal likelihood and the variance estimated from the games themselves (the
-  method of Stockfish's fishtest): `n (high - low) (mean - (low + high) / 2) / variance`. Its error rate
-  is that of the SPRT once the estimate of the variance has settled: no decision before MIN_OBSERVATIONS,
-  and the simulations of tests/test_sequential.py and bench/bench_sprt.py show the rate held.
-
-A figure that is the largest of several (a seat advantage: the largest of every seat's wins less
-another's) passes when each of them is shown at the low edge and fails when any is shown at the high
-edge; the test's ratio is the largest of theirs. A wrong verdict is then one of at most `alpha` (failing
-a figure below the zone: the seats' pairs share it, each at most `alpha`, the pair at the edge nearly
-all of it) or `beta` (passing a figure above it), so at most `1 - confidence` with
+The log-likelihood ratio of the games seen so far for the high hypothesis against the low one grows with
+every game that speaks for it; the test accepts the high one once the ratio reaches `log(1 / alpha)` and
+the low one once it falls to `log(beta)`, and plays on in between (Wald). For a share the ratio is
+binomial; for a mean it is the normal one with the variance fitted to the games under each hypothesis
+(the generalised test of Stockfish's fishtest), deciding nothing before MIN_OBSERVATIONS.
 `alpha = beta = (1 - confidence) / 2`, the two sides of an interval at that confidence.
 """
 
@@ -123,15 +108,3 @@ class Sprt:
         if ratio >= upper:
             return Side.HIGH
         return Side.LOW if ratio <= lower else Side.OPEN
-
-    def observations_to_decide(self, evidence: Evidence) -> int | None:
-        """About how many observations would reach a bound if the figures held (the ratio grows in
-        proportion to the count); None when the estimate sits at the zone's centre."""
-        ratio = self.ratio(evidence)
-        if self.side(evidence) is not Side.OPEN:
-            return evidence.count
-        if ratio == 0 or not math.isfinite(ratio):
-            return None
-        lower, upper = bounds(self.confidence)
-        needed = math.ceil(evidence.count * (upper if ratio > 0 else lower) / ratio)
-        return max(needed, MIN_OBSERVATIONS if evidence.spreads is not None else 1, evidence.count + 1)

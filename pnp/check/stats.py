@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pnp.check.outcome import Outcome
-    from pnp.check.sprt import Evidence
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:
@@ -138,9 +137,6 @@ class Tally:
     seat_score_sums: list[int] = field(default_factory=list)
     ties: int = 0  # games whose top score is shared
     measures: dict[str, Histogram] = field(default_factory=dict)
-    # Per ordered pair of seats (i, j): the sum over the games of (wins of i - wins of j) squared, the
-    # spread of a seat's edge over another for the ratio test of the seat advantage.
-    difference_squares: list[list[float]] = field(default_factory=list)
     # Two seats: the games taken two by two as they come (a deal and the same deal with the seats'
     # hands exchanged, where the run pairs its deals; a skill match's two seatings of one deal), each
     # pair's seat 1 wins less seat 2 wins over its two games (ties 0): from -2 to 2.
@@ -150,7 +146,6 @@ class Tally:
     def __post_init__(self) -> None:
         self.seat_wins = self.seat_wins or [0.0] * self.seats
         self.seat_score_sums = self.seat_score_sums or [0] * self.seats
-        self.difference_squares = self.difference_squares or [[0.0] * self.seats for _ in range(self.seats)]
 
     def histogram(self, name: str) -> Histogram:
         """The measure `name` (an empty histogram for a measure no game reported)."""
@@ -166,10 +161,6 @@ class Tally:
         self.ties += len(winners) > 1
         for seat, score in enumerate(scores):
             self.seat_score_sums[seat] += score
-        wins = [1 / len(winners) if seat in winners else 0.0 for seat in range(self.seats)]
-        for i, row in enumerate(self.difference_squares):
-            for j in range(self.seats):
-                row[j] += (wins[i] - wins[j]) ** 2
         if self.seats == 2:
             edge = (scores[0] > scores[1]) - (scores[0] < scores[1])
             if self._half is None:
@@ -184,30 +175,6 @@ class Tally:
         self._observe("placements", outcome.placements)
         for name, value in outcome.measures.items():
             self._observe(name, value)
-
-    def seat_evidence(self) -> Evidence | None:
-        """What the ratio test of the seat advantage reads: two seats, the pairs of games (their mean
-        edge of seat 1 over seat 2, and its spread from the pairs themselves, either way round); more
-        seats, each ordered pair of seats' mean edge per game and its spread."""
-        from pnp.check.sprt import Evidence
-
-        if self.seats < 2:
-            return None
-        if self.seats == 2:
-            pairs = self.pairs
-            mean, spread = pairs.mean / 2, math.sqrt(pairs.variance) / 2
-            return Evidence(pairs.count, (mean, -mean), (spread, spread))
-        games = self.games
-        means, spreads = [], []
-        for i in range(self.seats):
-            for j in range(self.seats):
-                if i == j or games < 2:
-                    continue
-                mean = (self.seat_wins[i] - self.seat_wins[j]) / games
-                variance = max(0.0, (self.difference_squares[i][j] - games * mean * mean) / (games - 1))
-                means.append(mean)
-                spreads.append(math.sqrt(variance))
-        return Evidence(games, tuple(means), tuple(spreads)) if means else None
 
     def paired_share(self) -> tuple[int, float, float]:
         """Two seats played in pairs of one deal: (pairs, seat 1's mean win share over a pair, its spread
