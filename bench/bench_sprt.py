@@ -1,19 +1,20 @@
-"""`--games auto` by ratio tests against the fixed looks it replaces, in one run: games and verdicts.
+"""`--games auto`: paired races against independent ones, the calibrated level against Bonferroni's.
 
 Run: nice -n 10 python bench/bench_sprt.py [--only check,sweep,simulation] [--runs 4000]
 
-check: each shipped set with `pnp check --games auto`, once with the fixed looks (the error spent over
-50, 100, ... 6400 games) and once with the ratio tests; the games each played and every test's verdict.
+check: each shipped set with `pnp check --games auto` on the looks at 50, 100, ... 6400 games, once with
+the error spent evenly over them (Bonferroni, the default) and once at the level calibrated to them
+(pnp.check.boundary); the games each played and every test's verdict.
 sweep: `pnp sweep rautino --vary scoring.two_players.seat_1_points=0,2,4,6 --players 2 --games auto`,
-both ways: the games, the best variant and its seat advantage.
-simulation: the ratio tests' wrong verdicts on synthetic outcomes with known figures at the zone's edges
-(a share, a mean, a seat edge of paired games), RUNS runs each, against the stated rate.
+racing with independent intervals (as before) against paired comparisons on the same deals (the
+default): the games, the best variant and its seat advantage.
+simulation: the steps' wrong verdicts on synthetic outcomes with known figures at the zone's edges (a
+share, two seats' advantage, a skewed mean), RUNS runs each, against the stated rate.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -26,7 +27,6 @@ from bench_sequential import decisions
 from pnp import games as game_registry
 from pnp.check import auto, sequential
 from pnp.check.options import CheckOptions
-from pnp.check.sprt import Evidence, Side, Sprt
 from pnp.sweep import results
 from pnp.sweep.command import sweep
 from pnp.sweep.run import SweepOptions
@@ -41,7 +41,7 @@ def bench_check(game: str) -> None:
     model = chosen.load(None)
     options = CheckOptions(games=sequential.DEFAULT_MAX_GAMES, workers=WORKERS, confidence=CONFIDENCE)
     found = {}
-    for method in (sequential.LOOKS, sequential.RATIO):
+    for method in (sequential.LOOKS, sequential.CALIBRATED):
         start = time.perf_counter()
         report = auto.check(chosen.simulation, model, options, method=method)
         seconds = time.perf_counter() - start
@@ -49,10 +49,10 @@ def bench_check(game: str) -> None:
         configurations = len(report.simulation)
         skill = sum(m["games"] for m in (report.balance.get("skill") or {}).values())
         found[method] = (per_configuration * configurations + skill, per_configuration, seconds, decisions(report))
-    (old, old_each, old_s, old_d), (new, new_each, new_s, new_d) = found[sequential.LOOKS], found[sequential.RATIO]
+    (old, old_each, old_s, old_d), (new, new_each, new_s, new_d) = found[sequential.LOOKS], found[sequential.CALIBRATED]
     differ = sorted(t for t in old_d if old_d[t] != new_d.get(t))
-    print(f"| check {game} | looks: {old:,} games ({old_each}/configuration), {old_s:.0f} s | ratio: {new:,} games "
-          f"({new_each}/configuration), {new_s:.0f} s | {old / new:.2f}x fewer | "
+    print(f"| check {game} | Bonferroni (default): {old:,} games ({old_each}/configuration), {old_s:.0f} s | "
+          f"calibrated level: {new:,} games ({new_each}/configuration), {new_s:.0f} s | {old / new:.2f}x fewer | "
           f"verdicts differ: {'; '.join(f'{t} {old_d[t]} -> {new_d.get(t)}' for t in differ) or 'none'} |",
           flush=True)
 
@@ -60,7 +60,7 @@ def bench_check(game: str) -> None:
 def bench_sweep() -> None:
     vary = ("scoring.two_players.seat_1_points=0,2,4,6",)
     found = {}
-    for method in (sequential.LOOKS, sequential.RATIO):
+    for method in (sequential.UNPAIRED, sequential.LOOKS):
         options = SweepOptions(auto=True, workers=WORKERS, players=2, confidence=CONFIDENCE, method=method)
         start = time.perf_counter()
         done = sweep("rautino", spec=None, vary=vary, options=options, csv=None, report=None, write_best=None)
@@ -75,63 +75,42 @@ def bench_sweep() -> None:
         found[method] = (games, seconds, f"{best.values['scoring.two_players.seat_1_points'] if best else None}"
                          f" points{advantage}; tied {done.race['tied'] if done.race else []}; "
                          f"games per variant: {each}")
-    (old, old_s, old_t), (new, new_s, new_t) = found[sequential.LOOKS], found[sequential.RATIO]
-    print(f"| sweep seat_1_points=0,2,4,6 | looks: {old:,} games, {old_s:.0f} s, best {old_t} | ratio: {new:,} "
+    (old, old_s, old_t), (new, new_s, new_t) = found[sequential.UNPAIRED], found[sequential.LOOKS]
+    print(f"| sweep seat_1_points=0,2,4,6 | today: {old:,} games, {old_s:.0f} s, best {old_t} | new: {new:,} "
           f"games, {new_s:.0f} s, best {new_t} | {old / new:.2f}x fewer |", flush=True)
 
 
-def simulate(draw: object, sprt: Sprt, pairs: bool, budget: int, rng: random.Random) -> tuple[Side, int]:
-    """One run of a ratio test on synthetic observations, looked at every 20 observations."""
-    total = squares = 0.0
-    count = 0
-    while count < budget:
-        for _ in range(20):
-            value = draw(rng)  # type: ignore[operator]
-            total += value
-            squares += value * value
-            count += 1
-        mean = total / count
-        if pairs:
-            spread = math.sqrt(max(0.0, (squares - count * mean * mean) / (count - 1)))
-            evidence = Evidence(count, (mean,), (spread,))
-        else:
-            evidence = Evidence(count, (mean,))
-        side = sprt.side(evidence)
-        if side is not Side.OPEN:
-            return side, count
-    return Side.OPEN, count
-
-
 def bench_simulation(runs: int) -> None:
-    """Wrong verdicts at the zone's edges: a share of limit 0.6 (zone 0.02), a seat edge of pairs (limit 0.1,
-    zone 0.04; a pair's mean edge of two games that agree 40% of the time), a mean of a skewed count."""
-    rng = random.Random(5)
-    alpha = (1 - CONFIDENCE) / 2
+    """The cases of tests/test_sequential.py, `runs` runs each."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    import test_sequential as cases
 
-    def share(p: float):  # type: ignore[no-untyped-def]
-        return lambda r: float(r.random() < p)
+    from pnp.check.confidence import Outcome, histogram_mean_test, seat_advantage_test, share_test
+    from pnp.check.report import CheckReport
 
-    def pair_edge(edge: float):  # type: ignore[no-untyped-def]
-        def draw(r: random.Random) -> float:
-            first = 1.0 if r.random() < 0.5 + edge / 2 else -1.0
-            second = first if r.random() < 0.4 else (1.0 if r.random() < 0.5 + edge / 2 else -1.0)
-            return (first + second) / 2
-        return draw
+    plan = cases.PLAN
+    level = plan.look_confidence
 
-    def count_mean(mean: float):  # type: ignore[no-untyped-def]
-        return lambda r: float(sum(r.random() < mean / 20 for _ in range(20)))
+    def table(name: str, truth: float, wrong: Outcome, draw, test) -> None:  # type: ignore[no-untyped-def]
+        found = [cases._edge_run(random.Random(seed), draw, test, plan) for seed in range(runs)]
+        print(f"| {name}, true {truth:g} | wrong {cases._wrong_share(found, wrong):.2%} (stated at most 2.5%) | "
+              f"average {sum(n for _, n in found) / runs:,.0f} |", flush=True)
 
-    cases = (("share, limit 60%", Sprt(0.58, 0.62, CONFIDENCE), False, share, (0.58, 0.62)),
-             ("paired seat edge, limit 0.10", Sprt(0.06, 0.14, CONFIDENCE), True, pair_edge, (0.06, 0.14)),
-             ("mean of a count, limit 5", Sprt(4.9, 5.1, CONFIDENCE), True, count_mean, (4.9, 5.1)))
-    for name, sprt, pairs, maker, (low, high) in cases:
-        for truth, wrong in ((low, Side.HIGH), (high, Side.LOW)):
-            outcomes = [simulate(maker(truth), sprt, pairs, 6400, rng) for _ in range(runs)]
-            share_wrong = sum(side is wrong for side, _ in outcomes) / runs
-            mean_games = sum(n for _, n in outcomes) / runs
-            still_open = sum(s is Side.OPEN for s, _ in outcomes) / runs
-            print(f"| {name}, true {truth:g} | wrong {share_wrong:.2%} (stated at most {alpha:.1%}) | "
-                  f"open {still_open:.2%} | average {mean_games:,.0f} |", flush=True)
+    shares = CheckReport("t", confidence=level, tolerance=0.02)
+    means = CheckReport("t", confidence=level, tolerance=0.05)
+    for truth, wrong in ((0.58, Outcome.PASS), (0.62, Outcome.FAIL)):
+        table("share, minimum 60%, zone 2 points", truth, wrong, lambda r, p=truth: int(r.random() < p),
+              lambda v: shares.zoned(share_test("t", v.total, v.count, 0.6, at_least=True, confidence=level)))
+    for truth, wrong in ((0.06, Outcome.FAIL), (0.14, Outcome.PASS)):
+        def draw(r: random.Random, truth: float = truth) -> int:
+            return 1 if r.random() < 0.2 else (2 if r.random() < 0.5 + truth / 1.6 else 0)
+        table("two seats' advantage, limit 0.10, zone 0.04, a fifth tied", truth, wrong, draw,
+              lambda v: shares.zoned(seat_advantage_test("t", [v.total / 2, v.count - v.total / 2], v.count, 0.1,
+                                                         level), shares=2))
+    for truth, wrong in ((19.0, Outcome.PASS), (21.0, Outcome.FAIL)):
+        table("mean of a skewed count, minimum 19.5, zone 5%", truth, wrong,
+              lambda r, m=truth: int(r.expovariate(1 / m)),
+              lambda v: means.zoned(histogram_mean_test("t", v, 19.5, at_least=True, confidence=level), share=False))
 
 
 def main() -> None:

@@ -5,7 +5,7 @@ is left or the contenders are shown to be tied (every two of their seat advantag
 of each other), or the budget is spent. The variants still tied then are named, with about how many
 games would separate them.
 
-With ratio tests (a tolerance, the default) two variants are compared on the same deals (pnp.sweep.
+By default two variants are compared on the same deals (pnp.sweep.
 paired): the per-seed difference of their seat advantages, its spread from the games, and a ratio test
 of "worse by the seat advantage's zone" against "no worse" in each direction. With the fixed looks of
 `--tolerance 0` the two advantages' intervals are combined as if independent, at the look's confidence.
@@ -73,7 +73,7 @@ INDEPENDENT = Comparing()
 
 
 def comparing(plan: sequential.Plan) -> Comparing:
-    return Comparing(plan.ratio_tests, plan.confidence)
+    return Comparing(plan.paired, plan.confidence)
 
 
 def difference(variant: Variant, other: Variant, how: Comparing = INDEPENDENT) -> Difference | None:

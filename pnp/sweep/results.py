@@ -331,13 +331,13 @@ def race_text(race: dict[str, Any]) -> str:
     """'games auto: 3,150 games played (looks at 50..6400 games per configuration, 95% confidence over all
     looks)', then the variants still tied with the best: shown within the tolerance of it, or left so by
     the budget, with about how many games would separate them."""
-    if "looks" in race:
-        looks = race["looks"]
+    looks = race["looks"]
+    if race.get("comparison", "").startswith("paired"):
+        how = (f"{len(looks)} looks at {looks[0]}..{looks[-1]} games per configuration, one level over all of them, "
+               f"{race['confidence']:.0%} confidence; variants compared on the same deals")
+    else:
         how = (f"looks at {looks[0]}..{looks[-1]} games per configuration, {race['confidence']:.0%} confidence "
                "over all looks")
-    else:
-        how = (f"ratio tests after every batch, at most {race['error_per_side']:.1%} wrong on each side, "
-               f"variants compared on the same deals; budget {race['max_games']} games per configuration")
     played = race.get("games_per_variant") or {}
     each = f"; games per configuration: {', '.join(f'variant {n} {g:,}' for n, g in played.items())}" if played else ""
     text = f"games auto: {race['games']:,} games played ({how}){each}"

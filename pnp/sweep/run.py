@@ -93,7 +93,7 @@ class SweepOptions:
     tolerance: float = DEFAULT_TOLERANCE  # `auto`: each test's indifference zone; fixed games ignore it
     levels: tuple[str, ...] = ()  # strength levels of the skill match (strongest against weakest); (): the game's
     seat_levels: tuple[str, ...] = ()  # levels also played in every seat of each multi-player configuration
-    method: str | None = None  # `auto`: the plan's method (pnp.check.sequential); None: by the tolerance
+    method: str | None = None  # `auto`: the race's plan (pnp.check.sequential); None: LOOKS
 
 
 @dataclass
@@ -270,8 +270,6 @@ def judge_variant(game: Game, variant: Variant, options: SweepOptions, confidenc
     report = copy.deepcopy(variant.static_report)
     report.confidence = confidence
     report.tolerance = options.tolerance if options.auto else 0.0
-    report.ratio_tests = options.auto and options.tolerance > 0 and options.method != sequential.LOOKS
-    report.at_budget = options.auto and variant.played >= options.max_games
     schedule = variant.schedule
     assert schedule is not None
     simulate.judge(simulation, variant.model, report, variant.configurations, variant.tallies,
