@@ -11,6 +11,7 @@ from typing import Any
 from pnp.check.limits import BalanceLimits
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
+from pnp.check.sequential import UNPAIRED
 from pnp.check.stats import Tally
 from pnp.sweep import results
 from pnp.sweep.race import race
@@ -106,7 +107,7 @@ def test_racing_names_the_best_variant_of_a_long_fixed_sweep_with_fewer_games() 
 
 
 def test_a_race_that_cannot_separate_two_variants_names_them_and_the_games_that_would() -> None:
-    raced = race(GAME, _sweep([0.05, 0.06, 0.6], SweepOptions(auto=True, max_games=400, workers=1)))  # type: ignore[arg-type]
+    raced = race(GAME, _sweep([0.05, 0.06, 0.6], SweepOptions(auto=True, method=UNPAIRED, max_games=400, workers=1)))  # type: ignore[arg-type]
     assert raced.race is not None
     chosen = results.best(raced)
     assert chosen is not None and chosen.number in (1, 2)
@@ -130,6 +131,7 @@ def test_sweep_games_auto_on_the_command_line(tmp_path) -> None:
     assert result.exit_code in (0, 1, 3), result.output
     document = json.loads(result.output)
     assert document["games"] == "auto" and document["race"]["looks"] == [50, 100]
+    assert document["race"]["comparison"].startswith("paired")
     first, second = document["variants"]
     assert first["state"] == "fail" and first["out"].startswith("out after 50 games")  # 16 rows: too few
     assert second["games"] in (50, 100)
@@ -140,9 +142,10 @@ def test_a_variant_at_its_limit_stops_with_a_tolerance_and_plays_the_budget_with
     """Seat advantages 0.3 (exactly the limit) and 0.6: without a tolerance the first is undecided after the
     whole budget; with 0.05 (a zone of 0.1 for the advantage, a difference of two win shares) the race stops
     it at an earlier look, decided and said to be at the limit, and the race is decided."""
-    exact = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1, tolerance=0.0)))  # type: ignore[arg-type]
+    exact = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, method=UNPAIRED, max_games=1600, workers=1,  # type: ignore[arg-type]
+                                                            tolerance=0.0)))
     assert results.state(exact.variants[0]) == "undecided" and exact.variants[0].played == 1600
-    zoned = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1,  # type: ignore[arg-type]
+    zoned = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, method=UNPAIRED, max_games=1600, workers=1,  # type: ignore[arg-type]
                                                        tolerance=0.05)))
     first = zoned.variants[0]
     assert results.state(first) != "undecided" and first.played <= 800
@@ -197,7 +200,7 @@ def test_the_variants_at_the_limit_are_listed_in_the_text_and_the_html_report(tm
     apart, with the test in words; a variant far from its limit is not listed."""
     from pnp.sweep.report import render_report
 
-    zoned = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, max_games=1600, workers=1,  # type: ignore[arg-type]
+    zoned = race(GAME, _sweep([0.3, 0.6], SweepOptions(auto=True, method=UNPAIRED, max_games=1600, workers=1,  # type: ignore[arg-type]
                                                        tolerance=0.05)))
     first = zoned.variants[0]
     assert first.report is not None and first.report.at_limit and not zoned.variants[1].report.at_limit  # type: ignore[union-attr]
@@ -218,7 +221,7 @@ def test_the_variants_at_the_limit_are_listed_in_the_text_and_the_html_report(tm
 
 
 def test_a_tie_of_two_close_variants_says_how_many_more_games_would_separate_them() -> None:
-    raced = race(GAME, _sweep([0.02, 0.03, 0.45], SweepOptions(auto=True, max_games=6400, workers=1,  # type: ignore[arg-type]
+    raced = race(GAME, _sweep([0.02, 0.03, 0.45], SweepOptions(auto=True, method=UNPAIRED, max_games=6400, workers=1,  # type: ignore[arg-type]
                                                                 tolerance=0.05)))
     assert raced.race is not None and raced.race["tied"] == [2] and raced.race["tied_within"] == 0.1
     played = raced.variants[1].played

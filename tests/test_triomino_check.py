@@ -386,3 +386,35 @@ def test_games_without_drawing_end_and_replay(preset):
         assert all(not t["draws"] for t in turns)
         assert all(t["score"]["penalty"] == 3 for t in turns if t.get("pass"))
         assert validate(model, record, io.StringIO()) is None
+
+
+def test_the_seat_advantage_is_zero_by_symmetry_and_reported_so() -> None:
+    """The hands, not the seats, pick the starter: giving every seat the next seat's hand plays the same game
+    with the seats renamed (every player count, both presets), so the check reports the seat advantage as
+    0 by symmetry instead of testing it; a mixed seating or a set where a tile and its mirror tie is not."""
+    import dataclasses
+
+    from pnp import games
+    from pnp.check.options import CheckOptions
+    from pnp.check.simulate import check
+    from pnp.games.triomino.checker import SIMULATION, fit_table, seat_symmetry
+    from pnp.games.triomino.players import seat_player
+    from pnp.games.triomino.state import run_game
+
+    model = games.get("triomino").load(None)
+    for players in (2, 3, 4):
+        for preset in ("seed", "classic"):
+            for seed in range(8):
+                played = run_game(model, model.rules(preset), [seat_player("random")] * players, seed,
+                                  fit_table(model)).final_scores
+                turned = run_game(model, model.rules(preset), [seat_player("random")] * players, seed,
+                                  fit_table(model), seats=[(i + 1) % players for i in range(players)]).final_scores
+                assert turned == [played[(i + 1) % players] for i in range(players)]
+    report = check(SIMULATION, model, CheckOptions(games=10, players=2, skill_games=0, workers=1))
+    entry = report.balance["configurations"]["2 players, seed"]["seat_advantage"]
+    assert entry["by_symmetry"] and entry["estimate"] == 0 and entry["outcome"] == "pass"
+    from pnp.check.protocol import Configuration
+
+    assert seat_symmetry(model, Configuration(2, ("greedy", "random"), "seed")) is None
+    mirrored = dataclasses.replace(model, tiles=[*model.tiles, dataclasses.replace(model.tiles[-1])])
+    assert seat_symmetry(mirrored, Configuration(2, ("greedy", "greedy"), "seed")) is None

@@ -90,7 +90,7 @@ def test_without_the_extra_the_command_says_how_to_install_it(monkeypatch: pytes
 def test_values_the_sampler_returns_to_are_not_played_again(tmp_path: Path) -> None:
     result = run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90", "--players", "2",
                  "--trials", "4", "--max-games", "50", "--confidence", "0.5", "--workers", "1", "--json",
-                 "--spec", str(_lenient_zatre(tmp_path)))
+                 "--tolerance", "0", "--spec", str(_lenient_zatre(tmp_path)))
     assert result.exit_code == 0, result.output
     trials = json.loads(result.output)["trials"]
     played = [t for t in trials if t["state"] != "repeat"]
@@ -108,7 +108,7 @@ def test_tune_uses_the_default_tolerance_of_games_auto_and_takes_its_own(tmp_pat
         result = run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
                      "--players", "2", "--trials", "1", "--max-games", "50", "--confidence", "0.5", "--workers",
                      "1", "--json", "--spec", str(_lenient_zatre(tmp_path)), *given)
-        assert result.exit_code == 0, result.output
+        assert result.exit_code in (0, 1), result.output  # 50 games may leave a ratio test open: no trial meets all
         assert json.loads(result.output)["tolerance"] == expected
     one_line_error(run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
                        "--tolerance", "0.9"), "--tolerance")

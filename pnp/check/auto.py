@@ -27,12 +27,13 @@ LookHook = Callable[[int, dict[str, Tally], dict[Match, Tally]], None]
 
 def check(simulation: Simulation, model: Any, options: CheckOptions,
           max_games: int = sequential.DEFAULT_MAX_GAMES, on_look: LookHook | None = None,
-          tolerance: float = sequential.DEFAULT_TOLERANCE) -> CheckReport:
+          tolerance: float = sequential.DEFAULT_TOLERANCE, method: str | None = None) -> CheckReport:
     """Static checks, then the looks of the plan until every test is decided; the report of the last look,
     with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
     the tallies after each look (the benchmark judges them as a fixed check of that many games would).
-    `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict)."""
-    plan = sequential.plan(options.confidence, max_games, tolerance=tolerance)
+    `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict);
+    `method`: the plan's (pnp.check.sequential: LOOKS unless told; the others for a comparison)."""
+    plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method)
     budget = dataclasses.replace(options, games=max_games,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
     schedule = schedule_for(simulation, model, budget)  # refuses bad counts first

@@ -7,15 +7,25 @@ playability verdict; `--strict` makes them fail the check.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from pnp.check.compensation import DIFFERENCE, effect, propose
-from pnp.check.confidence import Outcome, seat_advantage_test, share_test, wilson
+from pnp.check.confidence import (
+    Interval,
+    Outcome,
+    ThresholdTest,
+    seat_advantage_test,
+    share_test,
+    wilson,
+    z_value,
+)
 from pnp.check.limits import SEAT_ADVANTAGE, SKILL_SHARE, BalanceLimits
 from pnp.check.measures import measure_figures
 from pnp.check.ratings import Result, rating_figures
 from pnp.check.report import describe, games_to_decide, undecided_clause
+from pnp.check.sprt import MIN_OBSERVATIONS
 from pnp.players.levels import STANDARD_LEVELS, name_of
 
 if TYPE_CHECKING:
@@ -90,15 +100,17 @@ def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits
     """`match.player`'s win share (seat 1 of the tally, whichever seat it sat in) with its interval.
     The judged match (the strongest player against random) names a game of luck."""
     games, confidence = tally.games, report.confidence
-    win = wilson(tally.seat_wins[0], games, confidence)
+    paired = paired_skill_test(tally, limits.min_skill_share, confidence)
+    win = paired.interval if paired is not None else wilson(tally.seat_wins[0], games, confidence)
     figures: dict[str, Any] = {
         "player": match.player, "opponent": match.opponent, "games": games,
         "win_share": win.to_json(), "tie_share": round(tally.ties / games, 4) if games else 0.0,
         "mean_scores": [round(s / games, 2) if games else 0.0 for s in tally.seat_score_sums],
+        "interval": "paired" if paired is not None else "binomial",
     }
     if judged and games:
-        test = report.zoned(share_test(SKILL_SHARE, tally.seat_wins[0], games, limits.min_skill_share,
-                                       at_least=True, confidence=confidence))
+        test = report.zoned(paired or share_test(SKILL_SHARE, tally.seat_wins[0], games, limits.min_skill_share,
+                                                 at_least=True, confidence=confidence))
         what = f"the {match.player} player's win share against the {match.opponent} player"
         report.note_at_limit(test, f"game of luck: {describe(test, what, True)}")
         outcome = test.outcome
@@ -110,6 +122,21 @@ def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits
             report.balance.setdefault("undecided", []).append(
                 f"game of luck: {describe(test, what, True)}: {undecided_clause(test, option='--skill-games')}")
     return figures
+
+
+def paired_skill_test(tally: Tally, minimum: float, confidence: float) -> ThresholdTest | None:
+    """The luck test on the pairs of a match's games (one deal with both seatings): each pair's mean win
+    share of the player, the interval of their mean from the pairs' own spread. The two seatings share
+    the deal's luck, so the pairs vary less than single games and the interval is tighter than the
+    binomial one. None while there are too few pairs for their spread to mean something (the binomial
+    interval then)."""
+    pairs, mean, spread = tally.paired_share()
+    if pairs < MIN_OBSERVATIONS:
+        return None
+    half = z_value(confidence) * spread / math.sqrt(pairs)
+    interval = Interval(mean, max(0.0, mean - half), min(1.0, mean + half))
+    # One game's spread: the interval narrows as for `games` games of this spread.
+    return ThresholdTest(SKILL_SHARE, interval, minimum, True, tally.games, spread * math.sqrt(2), confidence)
 
 
 def ratings(skill_tallies: dict[Match, Tally], limits: BalanceLimits, confidence: float) -> dict[str, Any]:
@@ -157,9 +184,25 @@ def compare_levels(report: CheckReport, configurations: tuple[Configuration, ...
         report.balance["seats_by_level"] = comparisons
 
 
+def by_symmetry(tally: Tally, limits: BalanceLimits, reason: str) -> dict[str, Any]:
+    """The seat figures of a configuration whose seats the rules make alike: the shares as played, and
+    a seat advantage of exactly 0 with the reason, no test."""
+    games = tally.games
+    return {
+        "seat_win_shares": [share.to_json() for share in (wilson(w, games) for w in tally.seat_wins)],
+        "tie_share": round(tally.ties / games, 4) if games else 0.0,
+        "seat_advantage": {"estimate": 0.0, "low": 0.0, "high": 0.0, "limit": limits.max_seat_advantage,
+                           "outcome": Outcome.PASS.value, "games_to_decide": 0, "by_symmetry": reason},
+        "seat_mean_scores": [round(s / games, 2) if games else 0.0 for s in tally.seat_score_sums],
+    }
+
+
 def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...], tallies: dict[str, Tally],
-                  skill_tallies: dict[Match, Tally], limits: BalanceLimits) -> None:
-    """Fill `report.balance` and `report.findings`; under --strict the findings fail the check."""
+                  skill_tallies: dict[Match, Tally], limits: BalanceLimits,
+                  symmetric: dict[str, str] | None = None) -> None:
+    """Fill `report.balance` and `report.findings`; under --strict the findings fail the check.
+    `symmetric`: the configurations whose seats are alike by the rules (label -> why): their seat
+    advantage is 0, reported so, not tested."""
     report.balance = {"confidence": report.confidence, "max_seat_advantage": limits.max_seat_advantage,
                       "min_skill_share": limits.min_skill_share, "findings": report.findings}
     per_configuration: dict[str, Any] = {}
@@ -168,7 +211,9 @@ def judge_balance(report: CheckReport, configurations: tuple[Configuration, ...]
         if not tally.games:
             continue
         entry: dict[str, Any] = {"games": tally.games}
-        if configuration.players > 1:
+        if configuration.players > 1 and configuration.label in (symmetric or {}):
+            entry |= by_symmetry(tally, limits, (symmetric or {})[configuration.label])
+        elif configuration.players > 1:
             entry |= fairness(report, configuration.label, tally, limits)
             if entry["seat_advantage"]["outcome"] == Outcome.FAIL.value:
                 proposal = propose(tally.histogram(DIFFERENCE), tally.seat_wins, limits.max_seat_advantage,

@@ -107,6 +107,10 @@ class Simulation:
     # (model, deal, state played out) -> the outcome; None: the shared one (scores, turns, rounds and the
     # record, no measures of the game's own).
     outcome: Callable[[Any, Deal, GameState], Outcome] | None = None
+    # (model, configuration) -> why every seat wins equally often by the rules themselves (e.g. the hands,
+    # not the seats, decide who starts, and the seats are dealt and played alike), or None: the seat
+    # advantage is then reported as 0 by symmetry, not measured against its limit.
+    seat_symmetry: Callable[[Any, Configuration], str | None] | None = None
 
 
 def numbered(record: dict[str, Any], game: str, deal: Deal) -> dict[str, Any]:

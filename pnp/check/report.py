@@ -101,7 +101,7 @@ class CheckReport:
         fraction of the threshold for a mean (turns, draws per round)."""
         if self.tolerance <= 0:
             return test
-        zone = self.tolerance * shares if share else self.tolerance * abs(test.threshold)
+        zone = self.tolerance * shares if share else self.tolerance * (abs(test.threshold) or 1.0)
         return dataclasses.replace(test, tolerance=zone)
 
     def note_at_limit(self, test: ThresholdTest, text: str, share: bool = True) -> None:
@@ -308,8 +308,8 @@ def _spread(figure: dict[str, float]) -> str:
 def sequential_line(figures: dict[str, Any]) -> str:
     """'games auto: 200 games per configuration, every test decided (looks at 50..6400 games, each at
     99.4 %: 95 % over all looks)'."""
-    looks = figures["looks"]
     outcome = "every test decided" if figures["decided"] else "the budget (--max-games) spent, some tests open"
     zone = f", tolerance {figures['tolerance']:g}" if figures.get("tolerance") else ""
+    looks = figures["looks"]
     return (f"games auto: {figures['games']} games per configuration, {outcome} (looks at {looks[0]}..{looks[-1]} "
             f"games, each at {figures['look_confidence']:.1%}: {figures['confidence']:.0%} over all looks{zone})")

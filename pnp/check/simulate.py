@@ -225,4 +225,13 @@ def judge(simulation: Simulation, model: Any, report: CheckReport, configuration
         report.simulation[configuration.label] = figures
         simulation.judge(model, report, configuration, figures)
     limits = simulation.balance_limits(model) if simulation.balance_limits else BalanceLimits()
-    judge_balance(report, configurations, tallies, skill_tallies or {}, limits)
+    judge_balance(report, configurations, tallies, skill_tallies or {}, limits, symmetric_seats(simulation, model,
+                                                                                               configurations))
+
+
+def symmetric_seats(simulation: Simulation, model: Any, configurations: tuple[Configuration, ...]) -> dict[str, str]:
+    """The configurations whose seats the game declares alike, each with the reason."""
+    if simulation.seat_symmetry is None:
+        return {}
+    found = {c.label: simulation.seat_symmetry(model, c) for c in configurations if c.players > 1}
+    return {label: reason for label, reason in found.items() if reason}

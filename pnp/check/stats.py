@@ -7,6 +7,7 @@ all values, while the memory is bounded by the number of distinct values.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -136,6 +137,11 @@ class Tally:
     seat_score_sums: list[int] = field(default_factory=list)
     ties: int = 0  # games whose top score is shared
     measures: dict[str, Histogram] = field(default_factory=dict)
+    # Two seats: the games taken two by two as they come (a deal and the same deal with the seats'
+    # hands exchanged, where the run pairs its deals; a skill match's two seatings of one deal), each
+    # pair's seat 1 wins less seat 2 wins over its two games (ties 0): from -2 to 2.
+    pairs: Histogram = field(default_factory=Histogram)
+    _half: int | None = None  # the first game of a pair still waiting for its second
 
     def __post_init__(self) -> None:
         self.seat_wins = self.seat_wins or [0.0] * self.seats
@@ -155,6 +161,13 @@ class Tally:
         self.ties += len(winners) > 1
         for seat, score in enumerate(scores):
             self.seat_score_sums[seat] += score
+        if self.seats == 2:
+            edge = (scores[0] > scores[1]) - (scores[0] < scores[1])
+            if self._half is None:
+                self._half = edge
+            else:
+                self.pairs.add(self._half + edge)
+                self._half = None
         self._observe("final_scores", list(scores))
         self._observe("winning_scores", best)
         self._observe("turns", outcome.turns)
@@ -162,6 +175,12 @@ class Tally:
         self._observe("placements", outcome.placements)
         for name, value in outcome.measures.items():
             self._observe(name, value)
+
+    def paired_share(self) -> tuple[int, float, float]:
+        """Two seats played in pairs of one deal: (pairs, seat 1's mean win share over a pair, its spread
+        per pair), ties split."""
+        pairs = self.pairs
+        return pairs.count, 0.5 + pairs.mean / 4, math.sqrt(pairs.variance) / 4
 
     def _observe(self, name: str, value: int | Sequence[int]) -> None:
         target = self.measures.setdefault(name, Histogram())

@@ -1,9 +1,14 @@
 """`pnp sweep --games auto`: the variants race. Every variant plays to the looks of pnp.check.sequential;
 after each look a variant stops when it is out (it breaks a limit, or its seat advantage is clearly
-worse than the leader's: its interval lies wholly above the leader's), and the others play on until
-every test is decided and either one contender is left or the contenders are shown to be tied (every
-two of their seat advantages within the tolerance of each other), or the budget is spent. The variants
-still tied then are named, with about how many games would separate them.
+worse than the leader's), and the others play on until every test is decided and either one contender
+is left or the contenders are shown to be tied (every two of their seat advantages within the tolerance
+of each other), or the budget is spent. The variants still tied then are named, with about how many
+games would separate them.
+
+By default two variants are compared on the same deals (pnp.sweep.
+paired): the per-seed difference of their seat advantages, its spread from the games, and a ratio test
+of "worse by the seat advantage's zone" against "no worse" in each direction. With the fixed looks of
+`--tolerance 0` the two advantages' intervals are combined as if independent, at the look's confidence.
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.check import sequential
+from pnp.check.sprt import Side
 from pnp.games.base import Game
+from pnp.sweep.paired import paired_difference
 from pnp.sweep.run import Sweep, Variant, advance, judge_variant
 
 
@@ -53,7 +60,35 @@ class Difference:
         return {"estimate": round(self.estimate, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
 
 
-def difference(variant: Variant, other: Variant) -> Difference | None:
+@dataclass(frozen=True)
+class Comparing:
+    """How a race compares two variants: on the same deals with ratio tests (`paired`), or by their
+    intervals as independent figures; `confidence` of the paired intervals and tests."""
+
+    paired: bool = False
+    confidence: float = 0.95
+
+
+INDEPENDENT = Comparing()
+
+
+def comparing(plan: sequential.Plan) -> Comparing:
+    return Comparing(plan.paired, plan.confidence)
+
+
+def difference(variant: Variant, other: Variant, how: Comparing = INDEPENDENT) -> Difference | None:
+    """`variant`'s seat advantage less `other`'s: paired, the mean of the per-seed differences with its
+    interval from their spread; else `independent_difference`."""
+    if not how.paired:
+        return independent_difference(variant, other)
+    found = paired_difference(variant.seat_record, other.seat_record)
+    if found is None:
+        return None
+    interval = found.interval(how.confidence)
+    return Difference(interval.estimate, interval.low, interval.high)
+
+
+def independent_difference(variant: Variant, other: Variant) -> Difference | None:
     """`variant`'s seat advantage less `other`'s, with an interval at the confidence of theirs: each end
     is the root of the summed squares of the two intervals' distances from their estimates on that side
     (the method of variance estimates recovery, for two independent figures). The variants' games are
@@ -73,22 +108,33 @@ def tie_zone(tolerance: float) -> float:
     return 2 * tolerance
 
 
-def shown_tied(contenders: list[Variant], zone: float) -> bool:
-    """At least two contenders, and every two of them shown within `zone` of each other."""
-    found = [difference(a, b) for i, a in enumerate(contenders) for b in contenders[i + 1:]]
-    return len(contenders) > 1 and all(d is not None and d.within(zone) for d in found)
+def shown_tied(contenders: list[Variant], zone: float, how: Comparing = INDEPENDENT) -> bool:
+    """At least two contenders, and every two of them shown within `zone` of each other: paired, by the
+    ratio tests of their per-seed differences; else by the interval of their difference."""
+    if len(contenders) < 2:
+        return False
+    pairs = [(a, b) for i, a in enumerate(contenders) for b in contenders[i + 1:]]
+    if how.paired:
+        found = [paired_difference(a.seat_record, b.seat_record) for a, b in pairs]
+        return all(d is not None and d.within(zone, how.confidence) for d in found)
+    return all(d is not None and d.within(zone) for d in (difference(a, b) for a, b in pairs))
 
 
-def clearly_worse(variant: Variant, leader: Variant) -> bool:
+def clearly_worse(variant: Variant, leader: Variant, how: Comparing = INDEPENDENT, zone: float = 0.0) -> bool:
+    """Paired: the ratio test shows `variant`'s seat advantage worse than the leader's by the zone; else its
+    interval lies wholly above the leader's."""
+    if how.paired and zone > 0:
+        found = paired_difference(variant.seat_record, leader.seat_record)
+        return found is not None and found.worse_by(zone, how.confidence) is Side.HIGH
     mine, theirs = advantage(variant), advantage(leader)
     return mine is not None and theirs is not None and mine.low > theirs.high
 
 
-def games_to_separate(variant: Variant, leader: Variant) -> int | None:
+def games_to_separate(variant: Variant, leader: Variant, how: Comparing = INDEPENDENT) -> int | None:
     """About how many games per configuration each would make the interval of the two seat advantages'
     difference leave 0, if the estimates held (intervals narrow with the square root of the games); None
     when the estimates are equal."""
-    found = difference(variant, leader)
+    found = difference(variant, leader, how)
     if found is None or found.estimate == 0 or variant.played == 0:
         return None
     width = found.estimate - found.low if found.estimate > 0 else found.high - found.estimate
@@ -107,7 +153,8 @@ def leader(contenders: list[Variant]) -> Variant | None:
 def race(game: Game, sweep: Sweep) -> Sweep:
 
     options = sweep.options
-    plan = sequential.plan(options.confidence, options.max_games, tolerance=options.tolerance)
+    plan = sequential.plan(options.confidence, options.max_games, tolerance=options.tolerance,
+                           method=options.method)
     running = [position for position, variant in enumerate(sweep.variants) if variant.schedule is not None]
     for look in plan.looks:
         if not running:
@@ -116,7 +163,7 @@ def race(game: Game, sweep: Sweep) -> Sweep:
                               for position in running})
         for position in running:
             judge_variant(game, sweep.variants[position], options, plan.look_confidence)
-        running = _still_running(sweep, running, look == plan.looks[-1])
+        running = _still_running(sweep, running, look == plan.looks[-1], comparing(plan))
     sweep.race = race_summary(sweep, plan)
     return sweep
 
@@ -130,7 +177,7 @@ def match_games(variant: Variant, plan: sequential.Plan, look: int) -> int:
     return plan.match_games(look)
 
 
-def _still_running(sweep: Sweep, running: list[int], last: bool) -> list[int]:
+def _still_running(sweep: Sweep, running: list[int], last: bool, how: Comparing = INDEPENDENT) -> list[int]:
     """The variants that play on after a look: not out, and either undecided or tied with the leader."""
     from pnp.sweep.results import state
 
@@ -141,14 +188,15 @@ def _still_running(sweep: Sweep, running: list[int], last: bool) -> list[int]:
             variant.out = f"out after {variant.played} games: it breaks a limit"
     best = leader([v for v in contenders if not v.out])
     for variant in contenders:
-        if not variant.out and best is not None and variant is not best and clearly_worse(variant, best):
+        if not variant.out and best is not None and variant is not best \
+                and clearly_worse(variant, best, how, tie_zone(sweep.options.tolerance)):
             variant.out = f"out after {variant.played} games: seat advantage clearly above variant {best.number}'s"
     alive = [p for p in running if not variants[p].out]
     tied = [p for p in alive if state(variants[p]) == "pass"]
     if not any(state(variants[p]) == "undecided" for p in alive) and len(tied) <= 1:
         return []  # every test decided and one contender left (or none)
     if not any(state(variants[p]) == "undecided" for p in alive) \
-            and shown_tied([variants[p] for p in tied], tie_zone(sweep.options.tolerance)):
+            and shown_tied([variants[p] for p in tied], tie_zone(sweep.options.tolerance), how):
         return []  # every test decided and the contenders tied: more games would only tell apart what
         # the tolerance says not to
     if last:
@@ -167,18 +215,21 @@ def race_summary(sweep: Sweep, plan: sequential.Plan) -> dict[str, Any]:
     from pnp.sweep.results import best, state
 
     chosen = best(sweep)
-    tied = [v for v in sweep.variants if state(v) == "pass" and not v.out and v is not chosen
-            and chosen is not None and advantage(v) is not None and not clearly_worse(v, chosen)]
-    played = sum(v.played * len(v.configurations) + v.match_played * len(v.skill_tallies) for v in sweep.variants)
+    how = comparing(plan)
     zone = tie_zone(plan.tolerance)
-    within = chosen is not None and bool(tied) and shown_tied([chosen, *tied], zone)
+    tied = [v for v in sweep.variants if state(v) == "pass" and not v.out and v is not chosen
+            and chosen is not None and advantage(v) is not None and not clearly_worse(v, chosen, how, zone)]
+    played = sum(v.played * len(v.configurations) + v.match_played * len(v.skill_tallies) for v in sweep.variants)
+    within = chosen is not None and bool(tied) and shown_tied([chosen, *tied], zone, how)
     open_tests = any(state(v) == "undecided" for v in sweep.variants if not v.out)
     decided = (not tied or within) and not open_tests
     differences = {str(v.number): {**d.to_json(), "games": v.played}
-                   for v in tied if chosen and (d := difference(v, chosen))}
+                   for v in tied if chosen and (d := difference(v, chosen, how))}
     return {**plan.to_json(played, decided),
+            "comparison": "paired: per-seed differences on the same deals" if how.paired else "independent intervals",
+            "games_per_variant": {str(v.number): v.played for v in sweep.variants if v.simulated},
             "tied": [v.number for v in tied],
             "tied_within": zone if within else None,
             "differences": differences,
-            "games_to_separate": {str(v.number): games_to_separate(v, chosen) for v in tied if chosen},
+            "games_to_separate": {str(v.number): games_to_separate(v, chosen, how) for v in tied if chosen},
             "out": {str(v.number): v.out for v in sweep.variants if v.out}}

@@ -332,8 +332,15 @@ def race_text(race: dict[str, Any]) -> str:
     looks)', then the variants still tied with the best: shown within the tolerance of it, or left so by
     the budget, with about how many games would separate them."""
     looks = race["looks"]
-    text = (f"games auto: {race['games']:,} games played (looks at {looks[0]}..{looks[-1]} games per "
-            f"configuration, {race['confidence']:.0%} confidence over all looks)")
+    if race.get("comparison", "").startswith("paired"):
+        how = (f"{len(looks)} looks at {looks[0]}..{looks[-1]} games per configuration, one level over all of them, "
+               f"{race['confidence']:.0%} confidence; variants compared on the same deals")
+    else:
+        how = (f"looks at {looks[0]}..{looks[-1]} games per configuration, {race['confidence']:.0%} confidence "
+               "over all looks")
+    played = race.get("games_per_variant") or {}
+    each = f"; games per configuration: {', '.join(f'variant {n} {g:,}' for n, g in played.items())}" if played else ""
+    text = f"games auto: {race['games']:,} games played ({how}){each}"
     if race["tied"]:
         text += "; " + tie_text(race)
     return text

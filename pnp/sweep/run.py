@@ -36,6 +36,7 @@ from pnp.games.base import Game
 from pnp.parallel import parallel_map
 from pnp.spec import parse_toml, template_path
 from pnp.sweep.length import judge_length
+from pnp.sweep.paired import SeatRecord
 from pnp.variants import MAX_VARIANTS_UNCONFIRMED, VariantError, Vary, assign, check_types, grid, grid_size
 
 # Games per job: enough that sending a job costs little beside playing it (a cluster task costs about a
@@ -61,6 +62,7 @@ class Variant:
     played: int = 0  # games per configuration so far
     match_played: int = 0  # games of the skill match so far
     out: str = ""  # why a race stopped it early ("" while it plays on, or when it was never raced)
+    seat_record: SeatRecord = field(default_factory=SeatRecord)  # every game's seat wins: paired comparisons
 
     @property
     def verdict(self) -> str:
@@ -91,6 +93,7 @@ class SweepOptions:
     tolerance: float = DEFAULT_TOLERANCE  # `auto`: each test's indifference zone; fixed games ignore it
     levels: tuple[str, ...] = ()  # strength levels of the skill match (strongest against weakest); (): the game's
     seat_levels: tuple[str, ...] = ()  # levels also played in every seat of each multi-player configuration
+    method: str | None = None  # `auto`: the race's plan (pnp.check.sequential); None: LOOKS
 
 
 @dataclass
@@ -251,7 +254,8 @@ def advance(game: Game, sweep: Sweep, targets: dict[int, tuple[int, int]]) -> No
         schedule = variant.schedule
         assert schedule is not None
         for number, outcome in zip(numbers, outcomes, strict=True):
-            simulate.add_outcome(schedule, number, outcome, variant.tallies, variant.skill_tallies)
+            if simulate.add_outcome(schedule, number, outcome, variant.tallies, variant.skill_tallies)[1]:
+                variant.seat_record.add(schedule.configurations[number // schedule.games].label, outcome.scores)
     for position, (games, match_games) in targets.items():
         variants[position].played = max(variants[position].played, games)
         if variants[position].schedule is not None and variants[position].schedule.matches:  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 from pnp.latest import Latest
 
-from .engine import FREE, FitTable, PlayedGame
+from .engine import FREE, FitTable, PlayedGame, start_rank
 from .model import Numbers, TriominoModel
 from .players import PLAYER_ORDER, state_player
 from .state import TriominoState
@@ -245,6 +245,21 @@ def balance_limits(model: TriominoModel) -> BalanceLimits:
     return model.check.balance
 
 
+def seat_symmetry(model: TriominoModel, configuration: Configuration) -> str | None:
+    """Every seat wins equally often when the same player sits in every seat and the hands alone pick the
+    starter: the hands are dealt alike from one shuffle and the turns go round from the starter, so
+    giving every seat the hand of the next one (tests/test_triomino_check.py plays it) is the same game
+    with the seats renamed. A tile and its mirror image tie for the start and the earlier seat takes
+    it (rules, preset classic): then the seats differ."""
+    if len(set(configuration.seats)) != 1:
+        return None
+    ranks = [start_rank(tile.numbers) for tile in model.tiles]
+    if len(set(ranks)) != len(ranks):
+        return None
+    return ("the hands, not the seats, decide who starts, every seat is dealt alike and plays the same "
+            "player, so every seat wins equally often")
+
+
 SIMULATION = Simulation("triomino", configurations, start, static, figures, judge, simulate_failed_sets=False,
                         players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits,
-                        seat_player=state_player, outcome=outcome)
+                        seat_player=state_player, outcome=outcome, seat_symmetry=seat_symmetry)

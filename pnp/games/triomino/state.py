@@ -41,8 +41,15 @@ DRAW_OR_PASS = None  # the move of a seat with no tile that fits
 class TriominoState:
     """One Triomino game of `players` seats from seed `seed`, under `rules` (see the module's note)."""
 
-    def __init__(self, model: TriominoModel, rules: Rules, players: int, seed: int, fit: FitTable) -> None:
+    # Seat i is dealt the hand seat seats[i] gets from the seed (the pool is shared, so that is all a seat is
+    # dealt): the same deals with the seats renamed. None: as dealt.
+    seats: tuple[int, ...] | None = None
+
+    def __init__(self, model: TriominoModel, rules: Rules, players: int, seed: int, fit: FitTable,
+                 seats: Sequence[int] | None = None) -> None:
         self.model, self.rules, self.fit, self.players, self.seed = model, rules, fit, players, seed
+        if seats is not None:
+            self.seats = tuple(seats)
         # The generator of the deals, and its state after the last deal: a copy deals from a generator
         # of its own made from that state, so that it deals what the game would and leaves its deals alone.
         self._dealer: random.Random | None = random.Random(seed)
@@ -205,9 +212,11 @@ class TriominoState:
         if generator is None:  # a copy
             generator = self._dealer = random.Random()
             generator.setstate(self._deals)
-        dealt = deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), generator)
+        hands, pool = deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), generator)
         self._deals = generator.getstate()
-        return dealt
+        if self.seats is not None:
+            hands = [hands[seat] for seat in self.seats]
+        return hands, pool
 
     def _start_round(self, hands: list[list[int]], pool: list[int]) -> None:
         self.round += 1
@@ -310,11 +319,12 @@ def chooser_player(choose: Chooser) -> Player:
 
 
 def run_state(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
-              fit: FitTable) -> TriominoState:
-    """One seeded game played by the engine's choosers through the one game loop."""
+              fit: FitTable, seats: Sequence[int] | None = None) -> TriominoState:
+    """One seeded game played by the engine's choosers through the one game loop; `seats`: as
+    TriominoState's."""
     from pnp.check.simulate import play_out
 
-    state = TriominoState(model, rules, len(choosers), seed, fit)
+    state = TriominoState(model, rules, len(choosers), seed, fit, seats)
     return play_out(state, [chooser_player(c) for c in choosers])  # type: ignore[return-value]
 
 
@@ -329,9 +339,10 @@ def play_round(tiles: Sequence[Numbers], fit: FitTable, rules: Rules, hands: lis
 
 
 def run_game(model: TriominoModel, rules: Rules, choosers: Sequence[Chooser], seed: int,
-             fit: FitTable | None = None) -> PlayedGame:
-    """One seeded game (one or more rounds); `fit` is the model's FitTable, if one is at hand."""
-    state = run_state(model, rules, choosers, seed, fit or FitTable([t.numbers for t in model.tiles]))
+             fit: FitTable | None = None, seats: Sequence[int] | None = None) -> PlayedGame:
+    """One seeded game (one or more rounds); `fit` is the model's FitTable, if one is at hand; `seats`: as
+    TriominoState's."""
+    state = run_state(model, rules, choosers, seed, fit or FitTable([t.numbers for t in model.tiles]), seats)
     return PlayedGame(seed, rules.name, state.rounds, state.scores(), state.fit.tiles)
 
 

@@ -1,0 +1,134 @@
+"""`--games auto`: paired races against independent ones, the calibrated level against Bonferroni's.
+
+Run: nice -n 10 python bench/bench_sprt.py [--only check,sweep,simulation] [--runs 4000]
+
+check: each shipped set with `pnp check --games auto` on the looks at 50, 100, ... 6400 games, once with
+the error spent evenly over them (Bonferroni, the default) and once at the level calibrated to them
+(pnp.check.boundary); the games each played and every test's verdict.
+sweep: `pnp sweep rautino --vary scoring.two_players.seat_1_points=0,2,4,6 --players 2 --games auto`,
+racing with independent intervals (as before) against paired comparisons on the same deals (the
+default): the games, the best variant and its seat advantage.
+simulation: the steps' wrong verdicts on synthetic outcomes with known figures at the zone's edges (a
+share, two seats' advantage, a skewed mean), RUNS runs each, against the stated rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # runnable from a checkout
+
+from bench_sequential import decisions
+
+from pnp import games as game_registry
+from pnp.check import auto, sequential
+from pnp.check.options import CheckOptions
+from pnp.sweep import results
+from pnp.sweep.command import sweep
+from pnp.sweep.run import SweepOptions
+
+WORKERS = 2
+CONFIDENCE = 0.95
+
+
+def bench_check(game: str) -> None:
+    chosen = game_registry.get(game)
+    assert chosen.simulation is not None
+    model = chosen.load(None)
+    options = CheckOptions(games=sequential.DEFAULT_MAX_GAMES, workers=WORKERS, confidence=CONFIDENCE)
+    found = {}
+    for method in (sequential.LOOKS, sequential.CALIBRATED):
+        start = time.perf_counter()
+        report = auto.check(chosen.simulation, model, options, method=method)
+        seconds = time.perf_counter() - start
+        per_configuration = report.sequential["games"]
+        configurations = len(report.simulation)
+        skill = sum(m["games"] for m in (report.balance.get("skill") or {}).values())
+        found[method] = (per_configuration * configurations + skill, per_configuration, seconds, decisions(report))
+    (old, old_each, old_s, old_d), (new, new_each, new_s, new_d) = found[sequential.LOOKS], found[sequential.CALIBRATED]
+    differ = sorted(t for t in old_d if old_d[t] != new_d.get(t))
+    print(f"| check {game} | Bonferroni (default): {old:,} games ({old_each}/configuration), {old_s:.0f} s | "
+          f"calibrated level: {new:,} games ({new_each}/configuration), {new_s:.0f} s | {old / new:.2f}x fewer | "
+          f"verdicts differ: {'; '.join(f'{t} {old_d[t]} -> {new_d.get(t)}' for t in differ) or 'none'} |",
+          flush=True)
+
+
+def bench_sweep() -> None:
+    vary = ("scoring.two_players.seat_1_points=0,2,4,6",)
+    found = {}
+    for method in (sequential.UNPAIRED, sequential.LOOKS):
+        options = SweepOptions(auto=True, workers=WORKERS, players=2, confidence=CONFIDENCE, method=method)
+        start = time.perf_counter()
+        done = sweep("rautino", spec=None, vary=vary, options=options, csv=None, report=None, write_best=None)
+        seconds = time.perf_counter() - start
+        best = results.best(done)
+        games = sum(v.played * len(v.configurations) + v.match_played * len(v.skill_tallies) for v in done.variants)
+        advantage = ""
+        if best is not None and best.report is not None:
+            entry = best.report.balance["configurations"]["2 players"]["seat_advantage"]
+            advantage = f" (seat advantage {entry['estimate']:.1%})"
+        each = ", ".join(f"{v.values['scoring.two_players.seat_1_points']} points {v.played}" for v in done.variants)
+        found[method] = (games, seconds, f"{best.values['scoring.two_players.seat_1_points'] if best else None}"
+                         f" points{advantage}; tied {done.race['tied'] if done.race else []}; "
+                         f"games per variant: {each}")
+    (old, old_s, old_t), (new, new_s, new_t) = found[sequential.UNPAIRED], found[sequential.LOOKS]
+    print(f"| sweep seat_1_points=0,2,4,6 | today: {old:,} games, {old_s:.0f} s, best {old_t} | new: {new:,} "
+          f"games, {new_s:.0f} s, best {new_t} | {old / new:.2f}x fewer |", flush=True)
+
+
+def bench_simulation(runs: int) -> None:
+    """The cases of tests/test_sequential.py, `runs` runs each."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    import test_sequential as cases
+
+    from pnp.check.confidence import Outcome, histogram_mean_test, seat_advantage_test, share_test
+    from pnp.check.report import CheckReport
+
+    plan = cases.PLAN
+    level = plan.look_confidence
+
+    def table(name: str, truth: float, wrong: Outcome, draw, test) -> None:  # type: ignore[no-untyped-def]
+        found = [cases._edge_run(random.Random(seed), draw, test, plan) for seed in range(runs)]
+        print(f"| {name}, true {truth:g} | wrong {cases._wrong_share(found, wrong):.2%} (stated at most 2.5%) | "
+              f"average {sum(n for _, n in found) / runs:,.0f} |", flush=True)
+
+    shares = CheckReport("t", confidence=level, tolerance=0.02)
+    means = CheckReport("t", confidence=level, tolerance=0.05)
+    for truth, wrong in ((0.58, Outcome.PASS), (0.62, Outcome.FAIL)):
+        table("share, minimum 60%, zone 2 points", truth, wrong, lambda r, p=truth: int(r.random() < p),
+              lambda v: shares.zoned(share_test("t", v.total, v.count, 0.6, at_least=True, confidence=level)))
+    for truth, wrong in ((0.06, Outcome.FAIL), (0.14, Outcome.PASS)):
+        def draw(r: random.Random, truth: float = truth) -> int:
+            return 1 if r.random() < 0.2 else (2 if r.random() < 0.5 + truth / 1.6 else 0)
+        table("two seats' advantage, limit 0.10, zone 0.04, a fifth tied", truth, wrong, draw,
+              lambda v: shares.zoned(seat_advantage_test("t", [v.total / 2, v.count - v.total / 2], v.count, 0.1,
+                                                         level), shares=2))
+    for truth, wrong in ((19.0, Outcome.PASS), (21.0, Outcome.FAIL)):
+        table("mean of a skewed count, minimum 19.5, zone 5%", truth, wrong,
+              lambda r, m=truth: int(r.expovariate(1 / m)),
+              lambda v: means.zoned(histogram_mean_test("t", v, 19.5, at_least=True, confidence=level), share=False))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default="check,sweep,simulation")
+    parser.add_argument("--runs", type=int, default=4000)
+    args = parser.parse_args()
+    parts = set(args.only.split(","))
+    print(f"{CONFIDENCE:.0%} confidence, tolerance {sequential.DEFAULT_TOLERANCE}, budget "
+          f"{sequential.DEFAULT_MAX_GAMES} per configuration, {WORKERS} workers")
+    if "simulation" in parts:
+        bench_simulation(args.runs)
+    if "check" in parts:
+        for game in ("rautino", "triomino", "zatre"):
+            bench_check(game)
+    if "sweep" in parts:
+        bench_sweep()
+
+
+if __name__ == "__main__":
+    main()
