@@ -38,7 +38,7 @@ def test_control_characters_are_refused_in_every_text_field(tmp_path):
 
 
 @pytest.mark.parametrize(("game", "where"), [
-    ("rautino", "on the board"), ("zatre", "on the score sheet"), ("triomino", "on the tile backs"),
+    ("rautino", "on the stone backs"), ("zatre", "on the score sheet"), ("triomino", "on the tile backs"),
 ])
 def test_a_title_too_wide_for_the_layout_says_how_many_characters_fit(tmp_path, game, where):
     old, new, field = TITLES[game]
@@ -53,16 +53,16 @@ def test_a_title_too_wide_for_the_layout_says_how_many_characters_fit(tmp_path, 
 
 
 def test_the_limit_is_measured_with_the_font_not_counted(tmp_path):
-    """Twelve narrow letters fit where twelve wide ones do not: the limit is a width, not a count."""
-    narrow, wide = "Raut iiiiiii", "Raut MMMMMMM"
+    """Nine narrow letters fit where nine wide ones do not: the limit is a width, not a count."""
+    narrow, wide = "Raut iiii", "Raut MMMM"
     ok = spec_with(tmp_path, "rautino", 'title = "Rautino"', f'title = "{narrow}"', name="narrow.toml")
     assert games.get("rautino").load(ok).title == narrow
     bad = spec_with(tmp_path, "rautino", 'title = "Rautino"', f'title = "{wide}"', name="wide.toml")
     line = one_line_error(run("check", "rautino", "--spec", str(bad), "--games", "1"),
-                          "game.title: at most ", "characters of this text fit on the board", "got 12")
+                          "game.title: at most ", "characters of this text fit on the stone backs", "got 9")
     fit = int(line.split("at most ")[1].split()[0])
-    room = float(line.split("board (")[1].split(" mm")[0])
-    assert text_width(wide[:fit], pt(30), True) <= room + 0.5 < text_width(wide[: fit + 1], pt(30), True)
+    room = float(line.split("backs (")[1].split(" mm")[0])
+    assert text_width(wide[:fit], pt(8), True) <= room + 0.5 < text_width(wide[: fit + 1], pt(8), True)
 
 
 def test_a_title_that_loads_prints_in_every_default_kit(tmp_path):
@@ -122,11 +122,25 @@ def test_score_sheet_labels_must_fit_their_place(tmp_path, old, new, field, wher
     assert not (tmp_path / "out").exists()
 
 
-def test_a_title_too_wide_for_a_custom_paper_names_the_field(tmp_path):
-    """On a paper smaller than A4 and Letter the board checks the title again, with the same words."""
-    spec = spec_with(tmp_path, "rautino", 'title = "Rautino"', 'title = "Rautino Pl"')
-    assert games.get("rautino").load(spec).title == "Rautino Pl"  # fits A4 and Letter
-    line = one_line_error(run("board", "rautino", "--spec", str(spec), "--paper", "210x272", "-o", str(tmp_path / "o")),
-                          f"{spec}: game.title: at most 9 characters of this text fit on the board on this paper",
-                          "got 10")
-    assert line.startswith("pnp: error: ") and not (tmp_path / "o").exists()
+def test_a_title_at_the_limit_stays_on_the_shape_cards_of_a_custom_paper(tmp_path):
+    """On a paper other than A4 and Letter the shape cards take another size; the board measures the
+    title on them again, and the longest title the loader accepts stays inside each card."""
+    import re
+
+    from pnp.games.rautino.kit.board import CARD_PAD
+
+    bad = spec_with(tmp_path, "rautino", 'title = "Rautino"', 'title = "Rautino Plus"', name="bad.toml")
+    fit = int(one_line_error(run("check", "rautino", "--spec", str(bad), "--games", "1"), "got 12")
+              .split("at most ")[1].split()[0])
+    title = "Rautino Plus"[:fit]
+    spec = spec_with(tmp_path, "rautino", 'title = "Rautino"', f'title = "{title}"')
+    result = run("board", "rautino", "--spec", str(spec), "--paper", "210x272", "--format", "svg",
+                 "-o", str(tmp_path / "o"))
+    assert result.exit_code == 0, result.output
+    svg = (tmp_path / "o" / "rautino" / "rautino-board.svg").read_text(encoding="utf-8")
+    cards = [(float(x), float(w)) for w, x in re.findall(r'class="legend-card"[^>]*width="([\d.]+)" x="([\d.]+)"', svg)]
+    titles = re.findall(r'class="title"[^>]*font-size="([\d.]+)"[^>]*x="([\d. ]+)"[^>]*>([^<]*)', svg)
+    assert len(cards) == len(titles) >= 2
+    for (left, width), (size, xs, text) in zip(cards, titles, strict=True):
+        last = float(xs.split()[-1]) + text_width(text[-1], float(size), True)
+        assert text == title and last <= left + width - CARD_PAD + 0.01

@@ -16,6 +16,7 @@ from pnp.draw.text import pt, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.geometry import trigrid as tg
+from pnp.spec import TextRoom, check_printed
 
 from ..model import Colour, RautinoModel, Shape
 from ..panels import cut_edges
@@ -267,6 +268,10 @@ def _rect_to_segment(rect: BBox, a: tuple[float, float], b: tuple[float, float])
 def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox, lang: str) -> None:
     """The legend on cards cut from the sheet's corners, so it goes into the box with the board."""
     plan = plan_cards(model, layout, box, lang)
+    if plan.cards:  # the loader measured the title on A4 and Letter cards; other papers make other cards
+        check_printed(model.source, "game.title", model.title,
+                      [TextRoom("on the shape cards on this paper", plan.cards[0].width - 2 * CARD_PAD, HEAD_SIZE,
+                                bold=True)])
     for index, (card, entries) in enumerate(zip(plan.cards, plan.entries, strict=True)):
         page.rect(card.x0, card.y0, card.width, card.height, style=LEGEND_CUT, cls="legend-card",
                   data={"card": str(index + 1)})
