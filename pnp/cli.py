@@ -196,7 +196,7 @@ class PnpGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         # Only a command that runs reads inputs; `--help` and `--version` end before this, without
         # importing the file helpers.
-        from pnp.fileio import command_inputs
+        from pnp.files.inputs import command_inputs
 
         with command_inputs():
             return super().invoke(ctx)
@@ -871,7 +871,8 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
     from pnp.extras import require_extra
 
     require_extra("optuna", "tune", "pnp tune")
-    from pnp.fileio import output_file, write_files
+    from pnp.files.atomic import write_files
+    from pnp.files.targets import output_file
     from pnp.tune import report as tune_report
     from pnp.tune.search import TuneOptions
     from pnp.tune.search import tune as run_tune
@@ -926,7 +927,8 @@ def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> N
 @option("--force", is_flag=True, help="Overwrite an existing spec in FOLDER.")
 def init(game: str, folder: Path, force: bool) -> None:
     """Copy a game's spec into FOLDER to design a variant."""
-    from pnp.fileio import atomic_write_bytes, output_file
+    from pnp.files.atomic import atomic_write_bytes
+    from pnp.files.targets import output_file
 
     target = folder / f"{game}.toml"
     if output_file(target).exists() and not force:

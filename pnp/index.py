@@ -7,7 +7,8 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp import games as game_registry
-from pnp.fileio import atomic_write_text, refuse_foreign
+from pnp.files.atomic import atomic_write_text
+from pnp.files.targets import refuse_foreign
 
 STYLE = """
 body { font-family: 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif; margin: 2em; color: #222; }

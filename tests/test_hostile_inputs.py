@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hostile_helpers import one_line_error, run, snapshot, spec_with
 
-from pnp.fileio import MAX_LINE_BYTES
+from pnp.files.reading import MAX_LINE_BYTES
 from pnp.tomlscan import MAX_DIGITS, MAX_NESTING
 
 DEEP_KEY = "a" + ".a" * 16_000 + " = 1\n"  # 32 KB; the standard parser alone needs about 1 GB for it

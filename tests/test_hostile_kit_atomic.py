@@ -15,7 +15,8 @@ import pytest
 from hostile_helpers import one_line_error, run, snapshot
 from slowhelp import slowed_pnp
 
-from pnp import fileio
+from pnp.files import atomic, folders, swap
+from pnp.files.atomic import TEMP_MARK
 
 GAME = "zatre"
 KIT = ("kit", GAME, "--format", "svg", "-q")  # SVG only: the fastest whole kit to write
@@ -35,7 +36,7 @@ def kits(tmp_path_factory) -> dict[str, dict[str, bytes]]:
 
 
 def temp_leftovers(folder: Path) -> list[Path]:
-    return [p for p in folder.rglob("*") if fileio.TEMP_MARK in p.name or p.name.endswith(".tmp")]
+    return [p for p in folder.rglob("*") if TEMP_MARK in p.name or p.name.endswith(".tmp")]
 
 
 def assert_one_whole_kit(out: Path, kits: dict[str, dict[str, bytes]]) -> str:
@@ -54,7 +55,7 @@ def start_kit(out: Path, delay: float) -> subprocess.Popen:
 def staged_files(out: Path) -> int:
     """Files the running kit has written into its staging folder so far (-1: no staging folder yet)."""
     while True:
-        staging = [p for p in out.iterdir() if p.name.startswith(f".{GAME}{fileio.TEMP_MARK}")]
+        staging = [p for p in out.iterdir() if p.name.startswith(f".{GAME}{TEMP_MARK}")]
         try:
             return sum(1 for p in staging[0].rglob("*") if p.is_file()) if staging else -1
         except FileNotFoundError:  # the run swapped its staging folder in while we counted: look again
@@ -135,13 +136,13 @@ def test_a_full_disk_keeps_the_old_kit(tmp_path, kits, monkeypatch):
             real_open = open
 
             def filling_open(path, mode="r", *args, **kwargs):
-                if "w" in mode and fileio.TEMP_MARK in str(path):
+                if "w" in mode and TEMP_MARK in str(path):
                     writes["n"] += 1
                     if writes["n"] > 3:
                         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
                 return real_open(path, mode, *args, **kwargs)
 
-            monkeypatch.setattr(fileio, "open", filling_open, raising=False)
+            monkeypatch.setattr(folders, "open", filling_open, raising=False)
         out = disk / "out"
         for name, data in kits["de"].items():
             (out / GAME / name).parent.mkdir(parents=True, exist_ok=True)
@@ -166,7 +167,7 @@ def test_a_failed_component_write_leaves_no_file(tmp_path, monkeypatch):
             raise OSError(errno.EIO, os.strerror(errno.EIO), str(dst))
         return real_replace(src, dst)
 
-    monkeypatch.setattr(fileio.os, "replace", failing_replace)
+    monkeypatch.setattr(atomic.os, "replace", failing_replace)
     result = run("calibrate", "-o", str(tmp_path / "out"), "--format", "svg,pdf")
     one_line_error(result, "cannot write: Input/output error")
     assert [p for p in (tmp_path / "out").rglob("*") if p.is_file()] == []
@@ -181,20 +182,20 @@ def _dead_pid() -> int:
 def test_a_run_stopped_between_two_renames_gets_the_old_kit_back(tmp_path, kits):
     """Where the system has no atomic swap, the old folder is renamed aside first: the next run
     puts it back before anything else, so the folder is never lost."""
-    aside = tmp_path / f".{GAME}{fileio.TEMP_MARK}{_dead_pid()}-oldx1y2"
+    aside = tmp_path / f".{GAME}{TEMP_MARK}{_dead_pid()}-oldx1y2"
     for name, data in kits["de"].items():
         (aside / name).parent.mkdir(parents=True, exist_ok=True)
         (aside / name).write_bytes(data)
-    half_built = tmp_path / f".{GAME}{fileio.TEMP_MARK}{_dead_pid()}-newz3"
+    half_built = tmp_path / f".{GAME}{TEMP_MARK}{_dead_pid()}-newz3"
     half_built.mkdir()
     (half_built / "zatre-kit.pdf").write_bytes(b"%PDF-1.4 half")
-    fileio.clean_leftovers(tmp_path)
+    folders.clean_leftovers(tmp_path)
     assert snapshot(tmp_path / GAME) == kits["de"]
     assert temp_leftovers(tmp_path) == []
 
 
 def test_without_an_atomic_swap_the_kit_is_still_replaced_whole(tmp_path, kits, monkeypatch):
-    monkeypatch.setattr(fileio, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(swap, "exchange", lambda a, b: False)
     out = tmp_path / "out"
     build(out, "de")
     assert build(out, "en") == kits["en"]

@@ -137,31 +137,14 @@ def test_a_file_where_the_kit_folder_goes_stays(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["zatre"]
 
 
-def test_a_streamed_output_appears_whole_or_not_at_all(tmp_path):
-    """`atomic_output` is the way to write a long log piece by piece: same checks, same atomicity."""
-    from pnp import fileio
-
-    log = tmp_path / "games.jsonl"
-    log.write_text("old\n")
-    with pytest.raises(RuntimeError), fileio.atomic_output(log) as handle:
-        handle.write(b'{"game":0}\n')
-        raise RuntimeError("stopped half way")
-    assert log.read_text() == "old\n" and sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]
-    with fileio.atomic_output(log) as handle:
-        handle.write(b'{"game":0}\n{"game":1}\n')
-    assert log.read_text() == '{"game":0}\n{"game":1}\n'
-    os.mkfifo(tmp_path / "fifo")
-    with pytest.raises(fileio.PnpError, match="is a FIFO"), fileio.atomic_output(tmp_path / "fifo"):
-        pass
-
-
 def test_a_command_guards_its_own_inputs_not_another_threads_writes(tmp_path):
     """The studio serves requests on threads of its own; a command run meanwhile in the same process
     (a test's, or a library user's) makes its inputs unwritable for itself alone."""
     import threading
 
     from pnp.errors import PnpError
-    from pnp.fileio import command_inputs, note_input, output_file
+    from pnp.files.inputs import command_inputs, note_input
+    from pnp.files.targets import output_file
 
     spec = tmp_path / "mine.toml"
     spec.write_text("x = 1\n")
