@@ -254,7 +254,6 @@ class Bounds:
 
 
 positive = Bounds(0, above=True)
-non_negative = Bounds(0)
 
 
 def in_range(low: float, high: float) -> Bounds:

@@ -3,13 +3,11 @@ in; a set of files is renamed in only once all of them are on disk, so a full di
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO
 
 from pnp.errors import PnpError
 from pnp.files.oserrors import os_error
@@ -78,27 +76,3 @@ def atomic_write_bytes(path: Path, data: bytes) -> Path:
 def atomic_write_text(path: Path, text: str) -> Path:
     return atomic_write_bytes(path, text.encode("utf-8"))
 
-
-@contextlib.contextmanager
-def atomic_output(path: Path | str) -> Iterator[BinaryIO]:
-    """A binary stream for output written piece by piece (a log of many games): a temporary file
-    renamed in when the block ends without an error, or standard output for `-`."""
-    if str(path) == STDOUT:
-        sys.stdout.flush()
-        yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
-        return
-    target = output_file(path)
-    ensure_dir(target.parent)
-    fd, tmp = temp_file(target)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise os_error(target, exc) from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
