@@ -96,6 +96,41 @@ def test_unknown_component_is_named(tmp_path):
     assert "rautino has no scoresheet" in result.output
 
 
+def test_a_component_command_is_kit_only_that_part(tmp_path):
+    """`pnp tiles GAME` and `pnp kit GAME --only tiles` are one way to make a part: the same files."""
+    alone = run("tiles", "zatre", "-o", str(tmp_path / "alone"), "--format", "svg,pdf", "-q")
+    only = run("kit", "zatre", "--only", "tiles", "-o", str(tmp_path / "only"), "--format", "svg,pdf", "-q")
+    assert alone.exit_code == 0 and only.exit_code == 0, alone.output + only.output
+    made = snapshot(tmp_path / "alone")
+    assert sorted(made) == ["zatre/zatre-tiles-01.svg", "zatre/zatre-tiles-02.svg", "zatre/zatre-tiles.pdf"]
+    assert snapshot(tmp_path / "only") == made
+
+
+def test_kit_only_makes_the_parts_named_in_kit_order_beside_the_kit(tmp_path):
+    out = tmp_path / "out"
+    assert run("kit", "zatre", "-o", str(out), "--format", "svg", "-q").exit_code == 0
+    whole = snapshot(out)
+    result = run("kit", "zatre", "--only", "rules, tiles", "-o", str(out), "--format", "svg", "-q")
+    assert result.exit_code == 0, result.output
+    after = snapshot(out)
+    added = sorted(set(after) - set(whole))
+    assert added and all(name.startswith("zatre/zatre-tiles-rules-") for name in added), added
+    assert {name: after[name] for name in whole} == whole  # the kit beside them stays as it was
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("kit", "rautino", "--only", "scoresheet"), "rautino has no scoresheet; its parts are: board, tiles, cover"),
+    (("kit", "zatre", "--only", "tiles,dice"), "zatre has no dice; its parts are: board, tiles, scoresheet"),
+    (("kit", "--only", "tiles"), "--only: name the game whose parts to make"),
+    (("kit", "zatre", "--only", " , "), "--only: name at least one part"),
+])
+def test_kit_only_refuses_a_part_in_one_line(tmp_path, args, message):
+    result = run(*args, "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
 def test_init_copies_a_spec_that_loads(tmp_path):
     result = run("init", "rautino", str(tmp_path / "mine"))
     assert result.exit_code == 0, result.output
