@@ -1,0 +1,36 @@
+"""What every test file shares: pnp's command line run in the test's own process."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pnp.cli import main
+
+PnpRun = Callable[..., Result]
+
+
+def invoke_pnp(*args: str, input: str | bytes | None = None) -> Result:
+    """`pnp ARGS` in this process: Click's result, with the exit code and what pnp printed."""
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+@pytest.fixture(scope="session")
+def run_pnp() -> PnpRun:
+    """`run_pnp("kit", "zatre", "-o", folder)`: the result of that command line (exit_code, output)."""
+    return invoke_pnp
+
+
+@pytest.fixture(scope="session")
+def pnp_ok() -> PnpRun:
+    """Like `run_pnp`, for a command that must succeed: a failure ends the test with pnp's output."""
+
+    def run_ok(*args: str, input: str | bytes | None = None) -> Result:
+        result = invoke_pnp(*args, input=input)
+        assert result.exit_code == 0, result.output
+        return result
+
+    return run_ok
+
