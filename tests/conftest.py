@@ -1,4 +1,5 @@
-"""What every test file shares: pnp's command line run in the test's own process."""
+"""What every test file shares: pnp's command line run in the test's own process, and the markers of
+tests that need a browser or take long."""
 
 from __future__ import annotations
 
@@ -34,3 +35,13 @@ def pnp_ok() -> PnpRun:
 
     return run_ok
 
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked `browser` is skipped, for one reason, where Playwright or chromium is missing."""
+    from browserhelp import BROWSER_READY, NO_BROWSER
+
+    if BROWSER_READY:
+        return
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.skip(reason=NO_BROWSER))

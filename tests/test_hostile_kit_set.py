@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_helpers import run
 from slowhelp import slowed_pnp
 
 from pnp.files import sets as set_files
@@ -42,12 +41,12 @@ def leftovers(out: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def sets(tmp_path_factory) -> dict[str, dict[str, bytes]]:
+def sets(tmp_path_factory, run_pnp) -> dict[str, dict[str, bytes]]:
     """Every kit in German (the set already there in every test) and in English (the new one)."""
     base = tmp_path_factory.mktemp("sets")
     found = {}
     for lang, args in (("de", OLD), ("en", NEW)):
-        result = run(*args, "-o", str(base / lang))
+        result = run_pnp(*args, "-o", str(base / lang))
         assert result.exit_code == 0, result.output
         found[lang] = kit_files(base / lang)
     assert {name.split("/")[0] for name in found["de"]} == {*GAMES, "index.html"}
@@ -98,6 +97,7 @@ MOMENTS = {  # when to kill the run: a test of what the output folder shows
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", list(MOMENTS))
 def test_a_killed_kit_of_every_game_leaves_one_runs_set(tmp_path, sets, moment):
     out = tmp_path / "out"
@@ -127,7 +127,7 @@ def test_a_killed_kit_of_every_game_leaves_one_runs_set(tmp_path, sets, moment):
     assert which_set(out, sets) in ("de", "en")
 
 
-def test_a_failed_set_leaves_the_old_set_whole(tmp_path, sets, monkeypatch):
+def test_a_failed_set_leaves_the_old_set_whole(tmp_path, sets, monkeypatch, run_pnp):
     """The disk fills up while the third kit is staged: every kit and the contact sheet stay German."""
     out = tmp_path / "out"
     lay_out(out, sets["de"])
@@ -141,7 +141,7 @@ def test_a_failed_set_leaves_the_old_set_whole(tmp_path, sets, monkeypatch):
         return real(target, files, keep)
 
     monkeypatch.setattr(set_files, "stage_folder", third_fails)
-    result = run(*NEW, "-o", str(out))
+    result = run_pnp(*NEW, "-o", str(out))
     assert result.exit_code == 2 and "No space left on device" in result.output, result.output
     assert which_set(out, sets) == "de"
     assert leftovers(out) == [] and not journal(out)
