@@ -196,7 +196,7 @@ class PnpGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         # Only a command that runs reads inputs; `--help` and `--version` end before this, without
         # importing the file helpers.
-        from pnp.fileio import command_inputs
+        from pnp.files.inputs import command_inputs
 
         with command_inputs():
             return super().invoke(ctx)
@@ -567,11 +567,6 @@ def game_values(ctx: click.Context, game: str | None, component: str | None,
             given[name] = value
     if game is not None:
         chosen = registry.get(game)
-        if component is not None and component != "box" and component not in chosen.components:
-            from pnp.kit import component_names
-
-            # Before its options: a part the game does not have is the answer, not an option it lacks.
-            raise PnpError(f"{game} has no {component}; its parts are: {', '.join(component_names(chosen))}")
         chosen.check_preset(options.get("preset"))
         for name, value in given.items():
             declared = chosen.option(name)
@@ -629,22 +624,48 @@ def calibrate(lang: str, output: Path, formats: frozenset[str], paper: Any, dpi:
     _report_written(build_calibration(output=output, formats=formats, paper=paper, dpi=dpi, lang=lang), quiet)
 
 
-@main.lazy_command()
-@argument("game", type=GAME, required=False)
-@kit_options(None)
-@output_options
-@click.pass_context
-def kit(ctx: click.Context, game: str | None, **options: Any) -> None:
-    """Every printable part of a game's kit (all games when GAME is left out)."""
+def parts_of(game: str | None, only: str) -> list[str]:
+    """The parts `--only` names, in the order of the game's kit; a part the game lacks is refused."""
+    from pnp.kit import component_names
+
+    if game is None:
+        raise PnpError("--only: name the game whose parts to make (pnp kit GAME --only tiles,rules)")
+    known = component_names(registry.get(game))
+    asked = [part.strip() for part in only.split(",") if part.strip()]
+    if not asked:
+        raise PnpError(f"--only: name at least one part; {game}'s parts are: {', '.join(known)}")
+    for part in asked:
+        if part not in known:  # before the options: a part the game lacks is the answer, not an option
+            raise PnpError(f"{game} has no {part}; its parts are: {', '.join(known)}")
+    return [part for part in known if part in asked]
+
+
+def make_kit(ctx: click.Context, game: str | None, parts: list[str] | None, options: dict[str, Any],
+             component: str | None = None) -> None:
+    """What `pnp kit` makes, whole or only `parts`; a component's command (`pnp tiles GAME`) is
+    `pnp kit GAME --only tiles` with that component's own options (`component`)."""
     from pnp.kit import build_kits
 
     lines: list[str] = []
-    written = build_kits([game] if game else None, **kit_arguments(ctx, game, None, options),
+    written = build_kits([game] if game else None, components=parts, **kit_arguments(ctx, game, component, options),
                          summarise=lambda summary: lines.extend(summary.lines()))
     _report_written(written, options["quiet"])
     if not options["quiet"]:  # after the files: what the kit costs in paper and ink, and sheets nearly empty
         for line in lines:
             click.echo(printable(line))
+
+
+@main.lazy_command()
+@argument("game", type=GAME, required=False)
+@option("--only", default=None, metavar="PARTS",
+        help="Only these parts of GAME's kit, comma separated (e.g. tiles,rules), written into the game's "
+             "folder beside the rest of its kit; each part alone is also a command (pnp tiles GAME).")
+@kit_options(None)
+@output_options
+@click.pass_context
+def kit(ctx: click.Context, game: str | None, only: str | None, **options: Any) -> None:
+    """Every printable part of a game's kit (all games when GAME is left out)."""
+    make_kit(ctx, game, None if only is None else parts_of(game, only), options)
 
 
 def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> _LazyCommand:
@@ -653,13 +674,13 @@ def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> _Laz
     @output_options
     @click.pass_context
     def command(ctx: click.Context, game: str, **options: Any) -> None:
-        from pnp.kit import build_bleed_cover, build_kits
-
         if options.pop("bleed_pdf", False):
-            written = [build_bleed_cover(game, spec=options["spec"], output=options["output"], lang=options["lang"])]
+            from pnp.kit import build_bleed_cover
+
+            _report_written([build_bleed_cover(game, spec=options["spec"], output=options["output"],
+                                               lang=options["lang"])], options["quiet"])
         else:
-            written = build_kits([game], components=[component], **kit_arguments(ctx, game, component, options))
-        _report_written(written, options["quiet"])
+            make_kit(ctx, game, parts_of(game, component), options, component)
 
     if component == "cover":  # the print shop's file: one page of trim size plus bleed
         command = option("--bleed-pdf", is_flag=True,
@@ -871,7 +892,8 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
     from pnp.extras import require_extra
 
     require_extra("optuna", "tune", "pnp tune")
-    from pnp.fileio import output_file, write_files
+    from pnp.files.atomic import write_files
+    from pnp.files.targets import output_file
     from pnp.tune import report as tune_report
     from pnp.tune.search import TuneOptions
     from pnp.tune.search import tune as run_tune
@@ -926,7 +948,8 @@ def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> N
 @option("--force", is_flag=True, help="Overwrite an existing spec in FOLDER.")
 def init(game: str, folder: Path, force: bool) -> None:
     """Copy a game's spec into FOLDER to design a variant."""
-    from pnp.fileio import atomic_write_bytes, output_file
+    from pnp.files.atomic import atomic_write_bytes
+    from pnp.files.targets import output_file
 
     target = folder / f"{game}.toml"
     if output_file(target).exists() and not force:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp import games as game_registry
-from pnp.fileio import atomic_write_text, refuse_foreign
 
 STYLE = """
 body { font-family: 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif; margin: 2em; color: #222; }
@@ -20,11 +19,6 @@ figure img { width: 180px; border: 1px solid #bbb; box-shadow: 1px 1px 4px #ccc;
 
 
 MARK = b"<title>pnp kits</title>"  # what tells a contact sheet from another index.html
-
-
-def write_index(output: Path, names: list[str]) -> Path:
-    refuse_foreign(output / "index.html", MARK)  # a check report or a page of the user's stays
-    return atomic_write_text(output / "index.html", index_page(names, {name: output / name for name in names}))
 
 
 def index_page(names: list[str], folders: dict[str, Path]) -> str:

@@ -17,7 +17,10 @@ from pnp import __version__
 from pnp import games as game_registry
 from pnp.draw.render import Rendered, file_count, page_names, render_pages
 from pnp.errors import PnpError
-from pnp.fileio import output_folder, replace_folder, replace_set, write_files
+from pnp.files.atomic import write_files
+from pnp.files.folders import replace_folder
+from pnp.files.sets import replace_set
+from pnp.files.targets import output_folder
 from pnp.games.base import BoxOptions, Game, KitContext
 
 if TYPE_CHECKING:
@@ -227,7 +230,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
     output_folder(output)
     with_index = games is None and "svg" in formats and "pdf" in formats
     if with_index:
-        from pnp.fileio import refuse_foreign
+        from pnp.files.targets import refuse_foreign
         from pnp.index import MARK
 
         refuse_foreign(output / "index.html", MARK)  # before any kit is replaced

@@ -41,7 +41,8 @@ MAX_BYTES = 1_000_000  # size of a spec file
 
 
 def load_toml(path: Path | Traversable) -> dict[str, Any]:
-    from pnp.fileio import note_input, os_reason
+    from pnp.files.inputs import note_input
+    from pnp.files.oserrors import os_reason
 
     try:
         if isinstance(path, Path):  # a user's file; shipped specs inside a zipped install are not
@@ -253,7 +254,6 @@ class Bounds:
 
 
 positive = Bounds(0, above=True)
-non_negative = Bounds(0)
 
 
 def in_range(low: float, high: float) -> Bounds:

@@ -16,7 +16,6 @@ the value it replaces (an integer may stand where a number is expected).
 
 from __future__ import annotations
 
-import copy
 import itertools
 import math
 import re
@@ -130,13 +129,6 @@ def locate(data: dict[str, Any], path: str) -> tuple[Any, str | int]:
 def get_value(data: dict[str, Any], path: str) -> Any:
     container, key = locate(data, path)
     return container[key]  # type: ignore[index]
-
-
-def with_values(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a spec's data with the values at the given paths replaced."""
-    result = copy.deepcopy(data)
-    assign(result, changes)
-    return result
 
 
 def assign(data: dict[str, Any], changes: dict[str, Any]) -> None:

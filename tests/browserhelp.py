@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import shutil
 import socket
 import subprocess
@@ -14,7 +15,9 @@ from typing import Any
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-NO_CHROMIUM = "needs Debian's chromium (installed by .ci/run)"
+# Every test marked `browser` is skipped, for this one reason, where either is missing (see conftest.py).
+BROWSER_READY = CHROMIUM is not None and importlib.util.find_spec("playwright") is not None
+NO_BROWSER = "needs Playwright (the test extra) and Debian's chromium (installed by .ci/run; no browser download works)"
 
 
 def launched_chromium() -> Iterator[Any]:

@@ -5,14 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from click.testing import CliRunner
+from conftest import invoke_pnp as run  # noqa: F401  (the `run_pnp` fixture's command line, where not yet a fixture)
 
-from pnp.cli import main
 from pnp.spec import template_path
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def one_line_error(result, *needles: str, code: int = 2) -> str:

@@ -8,10 +8,10 @@ import sys
 
 SLOWED = """
 import sys, time
-import pnp.fileio as fileio
+from pnp.files import folders, journal
 
 delay = float(sys.argv.pop(1))
-plain_open, plain_swap_in = open, fileio._swap_in
+plain_open, plain_swap_in = open, folders.swap_in
 
 
 class Paused:
@@ -36,8 +36,8 @@ def slow_swap_in(*args, **kwargs):
     time.sleep(delay)
 
 
-fileio.open = slow_open  # the staging folder's files are written through open() in pnp.fileio
-fileio._swap_in = slow_swap_in
+folders.open = slow_open  # the staging folder's files are written through open() in pnp.files.folders
+folders.swap_in = journal.swap_in = slow_swap_in  # one kit's swap, and each swap of a set
 from pnp.cli import main
 
 main(sys.argv[1:])

@@ -5,30 +5,23 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from click.testing import CliRunner
-
 from pnp import __version__
-from pnp.cli import main
 
 
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
-def test_version():
-    result = run("--version")
+def test_version(run_pnp):
+    result = run_pnp("--version")
     assert result.exit_code == 0
     assert __version__ in result.output
 
 
-def test_help_on_every_command():
-    top = run("--help")
+def test_help_on_every_command(run_pnp):
+    top = run_pnp("--help")
     assert top.exit_code == 0
     commands = ["calibrate", "kit", "board", "tiles", "cover", "rules", "scoresheet", "box", "check",
                 "replay", "init"]
     for name in commands:
         assert name in top.output
-        result = run(name, "--help")
+        result = run_pnp(name, "--help")
         assert result.exit_code == 0, (name, result.output)
         assert "Usage:" in result.output
 
@@ -47,29 +40,29 @@ def test_help_reads_the_game_declarations_but_imports_no_engine_or_renderer():
     assert out.strip().splitlines()[-1] == "HEAVY="
 
 
-def test_unknown_game_is_one_line_exit_2():
-    result = run("check", "chess")
+def test_unknown_game_is_one_line_exit_2(run_pnp):
+    result = run_pnp("check", "chess")
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1
     assert "unknown game 'chess'" in lines[0]
 
 
-def test_bad_option_value_is_one_line():
-    result = run("check", "rautino", "--games", "0")
+def test_bad_option_value_is_one_line(run_pnp):
+    result = run_pnp("check", "rautino", "--games", "0")
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1
     assert "--games" in result.output
 
 
-def test_bad_format_is_one_line():
-    result = run("calibrate", "--format", "pdf,gif")
+def test_bad_format_is_one_line(run_pnp):
+    result = run_pnp("calibrate", "--format", "pdf,gif")
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1
     assert "choose from pdf, svg, png" in result.output
 
 
-def test_a_games_own_bounds_apply_where_another_game_set_the_command_lines(monkeypatch, tmp_path):
+def test_a_games_own_bounds_apply_where_another_game_set_the_command_lines(monkeypatch, tmp_path, run_pnp):
     from dataclasses import replace
 
     from pnp import games
@@ -79,7 +72,7 @@ def test_a_games_own_bounds_apply_where_another_game_set_the_command_lines(monke
     strict = replace(zatre, options=tuple(replace(o, high=3) if o is pages else o for o in zatre.options))
     original = games.get
     monkeypatch.setattr(games, "get", lambda name: strict if name == "zatre" else original(name))
-    result = run("scoresheet", "zatre", "--pages", "5", "-o", str(tmp_path))
+    result = run_pnp("scoresheet", "zatre", "--pages", "5", "-o", str(tmp_path))
     assert result.exit_code == 2
     assert result.output.strip() == "pnp: error: --pages 5: out of range for zatre (1 to 3)"
     assert list(tmp_path.iterdir()) == []

@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
-
-from pnp.cli import main
 
 MM = 72 / 25.4
 
 
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_bleed_cover_has_trim_and_bleed_boxes(tmp_path, lang) -> None:
-    result = run("cover", "rautino", "--bleed-pdf", "--lang", lang, "-o", str(tmp_path))
+def test_bleed_cover_has_trim_and_bleed_boxes(tmp_path, lang, run_pnp) -> None:
+    result = run_pnp("cover", "rautino", "--bleed-pdf", "--lang", lang, "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
     (pdf,) = (tmp_path / "rautino").glob("*.pdf")
     assert pdf.name == "rautino-cover-bleed.pdf"
@@ -49,8 +42,8 @@ def test_bleed_background_fills_the_bleed() -> None:
     page.check_safe_area("cover")
 
 
-def test_a_game_without_a_cover_is_refused_and_writes_nothing(tmp_path) -> None:
-    result = run("cover", "triomino", "--bleed-pdf", "-o", str(tmp_path / "out"))
+def test_a_game_without_a_cover_is_refused_and_writes_nothing(tmp_path, run_pnp) -> None:
+    result = run_pnp("cover", "triomino", "--bleed-pdf", "-o", str(tmp_path / "out"))
     assert result.exit_code == 2
     assert "triomino has no cover" in result.output
     assert not (tmp_path / "out").exists()

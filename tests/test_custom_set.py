@@ -9,7 +9,6 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.fileio import read_jsonl
 
 PURPLE = '''
 [[colours]]
@@ -52,7 +51,9 @@ def test_an_edited_stone_reaches_the_sheet_and_the_checker(tmp_path):
     report = json.loads(checked.output)
     assert report["static"]["triangles_per_colour"]["purple"] == 2
     assert report["static"]["triangles_per_colour"]["red"] == 10
-    for record in read_jsonl(log):
+    records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert records
+    for record in records:
         assert ["red", "purple"] in record["stack"]
     replayed = runner.invoke(main, ["replay", "rautino", str(log), "--spec", str(spec)])
     assert replayed.exit_code == 0, replayed.output

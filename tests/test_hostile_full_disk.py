@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp import fileio
 from pnp.cli import main
+from pnp.files import folders
 
 NO_SPACE = os.strerror(errno.ENOSPC)
 
@@ -62,7 +62,7 @@ def _simulate_full(folder: Path, monkeypatch) -> None:
         return real_open(path, mode, *args, **kwargs)
 
     monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
-    monkeypatch.setattr(fileio, "open", filling_open, raising=False)
+    monkeypatch.setattr(folders, "open", filling_open, raising=False)  # the staged kit files
 
 
 @pytest.mark.parametrize("args", [

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_helpers import one_line_error, run, snapshot, spec_with
+from hostile_helpers import one_line_error, snapshot, spec_with
 
-from pnp.fileio import MAX_LINE_BYTES
+from pnp.files.reading import MAX_LINE_BYTES
 from pnp.tomlscan import MAX_DIGITS, MAX_NESTING
 
 DEEP_KEY = "a" + ".a" * 16_000 + " = 1\n"  # 32 KB; the standard parser alone needs about 1 GB for it
@@ -61,19 +61,19 @@ def test_a_spec_nested_thousands_of_levels_deep_is_refused_before_parsing(tmp_pa
     ("x = " + "{ a = " * 40 + "1" + " }" * 40 + "\n", 1),
     ("x = [\n  1,\n  " + "[" * 40 + "]" * 40 + "\n]\n", 3),
 ])
-def test_every_kind_of_nesting_counts_and_the_line_is_named(tmp_path, text, line):
+def test_every_kind_of_nesting_counts_and_the_line_is_named(tmp_path, text, line, run_pnp):
     spec = tmp_path / "deep.toml"
     spec.write_text(text)
-    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"),
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
                    f"{spec}: line {line}: nested more than {MAX_NESTING} levels deep")
 
 
-def test_nesting_inside_strings_and_comments_does_not_count(tmp_path):
+def test_nesting_inside_strings_and_comments_does_not_count(tmp_path, run_pnp):
     """Brackets and dots in texts are text: the shipped spec with such a title comment still loads."""
     spec = spec_with(tmp_path, "zatre", 'title = "Zatre"',
                      'title = "Zatre" # [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ a.a.a.a.a.a.a.a.a.a.a.a.a\n'
                      'x_note = """\n' + "[" * 50 + "\n" + "a." * 50 + '\n"""')
-    result = run("check", "zatre", "--spec", str(spec), "--games", "1")
+    result = run_pnp("check", "zatre", "--spec", str(spec), "--games", "1")
     one_line_error(result, f"{spec}: game.x_note: ")  # read through to the loader, which names the stray key
 
 
@@ -91,21 +91,21 @@ def test_the_studio_reads_specs_through_the_same_guard(tmp_path):
     assert not verdict.ok and verdict.message.startswith("deep.toml: line 2: nested more than")
 
 
-def test_a_number_of_thousands_of_digits_in_a_spec_is_an_input_error(tmp_path):
+def test_a_number_of_thousands_of_digits_in_a_spec_is_an_input_error(tmp_path, run_pnp):
     spec = spec_with(tmp_path, "rautino", "hand_size = 3", "hand_size = " + "9" * 5000)
-    line = one_line_error(run("check", "rautino", "--spec", str(spec), "--games", "1"),
+    line = one_line_error(run_pnp("check", "rautino", "--spec", str(spec), "--games", "1"),
                           f"{spec}: hand_size (line 9): a number of more than {MAX_DIGITS} digits")
     assert len(line) < 200
 
 
-def test_a_number_of_thousands_of_digits_elsewhere_is_an_input_error(tmp_path):
+def test_a_number_of_thousands_of_digits_elsewhere_is_an_input_error(tmp_path, run_pnp):
     huge = "9" * 5000
-    one_line_error(run("sweep", "rautino", "--vary", f"game.hand_size=1..{huge}", "--games", "1", "-q",
+    one_line_error(run_pnp("sweep", "rautino", "--vary", f"game.hand_size=1..{huge}", "--games", "1", "-q",
                        "--csv", str(tmp_path / "t.csv")),
                    f"--vary game.hand_size: a number of more than {MAX_DIGITS} digits")
     log = tmp_path / "games.jsonl"
     log.write_text(f'{{"game": {huge}, "players": 2, "final_scores": [1, 2]}}\n')
-    result = run("replay", "rautino", str(log))
+    result = run_pnp("replay", "rautino", str(log))
     assert result.exit_code == 1, result.output
     assert "INVALID rautino record (line 1): not a JSON record: a number of more than 4,300 digits" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "spec.toml"] or \
@@ -146,8 +146,8 @@ def test_a_device_is_refused_not_read(device):
     one_line(pnp("replay", "rautino", device), f"{device}: is a device, not a regular file")
 
 
-def test_a_folder_is_refused(tmp_path):
-    one_line_error(run("replay", "rautino", str(tmp_path)), f"{tmp_path}: is a folder, not a regular file")
+def test_a_folder_is_refused(tmp_path, run_pnp):
+    one_line_error(run_pnp("replay", "rautino", str(tmp_path)), f"{tmp_path}: is a folder, not a regular file")
 
 
 def test_dash_reads_standard_input_with_a_line_limit(tmp_path, records_log):
@@ -171,27 +171,27 @@ def test_the_line_limit_is_documented():
     assert f"nested more than {MAX_NESTING} levels deep" in specs and f"more than {MAX_DIGITS} digits" in specs
 
 
-def test_a_symlink_loop_is_named_as_one(tmp_path):
+def test_a_symlink_loop_is_named_as_one(tmp_path, run_pnp):
     loop = tmp_path / "loop.jsonl"
     loop.symlink_to(loop.name)
-    one_line_error(run("replay", "rautino", str(loop)), f"{loop}: cannot read: a loop of symbolic links")
-    one_line_error(run("check", "rautino", "--spec", str(loop), "--games", "1"),
+    one_line_error(run_pnp("replay", "rautino", str(loop)), f"{loop}: cannot read: a loop of symbolic links")
+    one_line_error(run_pnp("check", "rautino", "--spec", str(loop), "--games", "1"),
                    f"{loop}: cannot read: a loop of symbolic links")
 
 
 @pytest.fixture(scope="module")
-def records_log(tmp_path_factory) -> Path:
+def records_log(tmp_path_factory, run_pnp) -> Path:
     log = tmp_path_factory.mktemp("log") / "games.jsonl"
-    result = run("check", "rautino", "--games", "2", "--players", "2", "--workers", "1", "--skill-games", "0",
+    result = run_pnp("check", "rautino", "--games", "2", "--players", "2", "--workers", "1", "--skill-games", "0",
                  "-q", "--log", str(log))
     assert result.exit_code in (0, 3), result.output
     return log
 
 
-def test_a_log_may_start_with_a_byte_order_mark(tmp_path, records_log):
+def test_a_log_may_start_with_a_byte_order_mark(tmp_path, records_log, run_pnp):
     log = tmp_path / "bom.jsonl"
     log.write_bytes(b"\xef\xbb\xbf" + records_log.read_bytes())
-    result = run("replay", "rautino", str(log))
+    result = run_pnp("replay", "rautino", str(log))
     assert result.exit_code == 0, result.output
     assert "(line 1): 2 players" in result.output and "rautino: 2 records replayed, 0 invalid" in result.output
 
@@ -209,37 +209,37 @@ def test_a_lone_surrogate_in_a_record_is_an_invalid_record_printed_escaped(tmp_p
 
 
 @pytest.mark.parametrize("bad", ["\u202e", "\u2066", "\x1b[2J", "\u200f", "\x85"])
-def test_control_and_bidirectional_characters_are_escaped_in_every_message(tmp_path, bad):
+def test_control_and_bidirectional_characters_are_escaped_in_every_message(tmp_path, bad, run_pnp):
     escaped = "".join(f"\\u{ord(c):04x}" if ord(c) >= 0x100 else f"\\x{ord(c):02x}" if not c.isprintable()
                       else c for c in bad)
     key = json.dumps(f"ti{bad}tle")  # a TOML key in JSON's escapes, which TOML shares
     spec = spec_with(tmp_path, "zatre", 'title = "Zatre"', f'title = "Zatre"\n{key} = 1')
-    line = one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"), f"ti{escaped}tle")
+    line = one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"), f"ti{escaped}tle")
     assert bad not in line
-    line = one_line_error(run("sweep", "zatre", "--vary", f"game.x{bad}y=1,2", "--games", "1", "-q"), escaped)
+    line = one_line_error(run_pnp("sweep", "zatre", "--vary", f"game.x{bad}y=1,2", "--games", "1", "-q"), escaped)
     assert bad not in line
     record = tmp_path / "r.jsonl"
     record.write_text(json.dumps({"pnp_game": f"r{bad}", "players": 2, "final_scores": [1]}, ensure_ascii=False))
-    result = run("replay", "rautino", str(record))
+    result = run_pnp("replay", "rautino", str(record))
     assert result.exit_code == 1, result.output
     assert "(line 1): a record of a \"r\\" in result.output and bad not in result.output
 
 
-def test_decomposed_text_is_measured_as_the_character_it_stands_for(tmp_path):
+def test_decomposed_text_is_measured_as_the_character_it_stands_for(tmp_path, run_pnp):
     from pnp import games
 
     spec = spec_with(tmp_path, "zatre", 'title = "Zatre"', 'title = "Za\u0308tre"')
     model = games.get("zatre").load(spec)
     assert model.title == "Z\u00e4tre"
     unknown = spec_with(tmp_path, "zatre", 'title = "Zatre"', 'title = "Zatre\u0301\u0301"', name="x.toml")
-    one_line_error(run("check", "zatre", "--spec", str(unknown), "--games", "1"),
+    one_line_error(run_pnp("check", "zatre", "--spec", str(unknown), "--games", "1"),
                    f"{unknown}: game.title: the printed font has no character")
     assert snapshot(tmp_path).keys() == {"spec.toml", "x.toml"}
 
 
-def test_a_path_with_control_characters_is_printed_escaped(tmp_path):
+def test_a_path_with_control_characters_is_printed_escaped(tmp_path, run_pnp):
     folder = tmp_path / "a\u202eb\x1b[2J"
-    result = run("init", "rautino", str(folder))
+    result = run_pnp("init", "rautino", str(folder))
     assert result.exit_code == 0, result.output
     assert "\u202e" not in result.output and "\x1b" not in result.output
     assert "a\\u202eb\\x1b[2J" in result.output

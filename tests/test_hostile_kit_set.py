@@ -13,10 +13,13 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_helpers import run
 from slowhelp import slowed_pnp
 
-from pnp import fileio
+from pnp.files import sets as set_files
+from pnp.files.atomic import TEMP_MARK
+from pnp.files.folders import clean_leftovers
+from pnp.files.journal import SET_NAME, finish_interrupted
+from pnp.files.oserrors import os_error
 
 KIT = ("kit", "-q")  # every game
 # The old set in German without previews, the new one in English with them: every kit and the
@@ -29,21 +32,21 @@ GAMES = ("rautino", "triomino", "zatre")
 def kit_files(out: Path) -> dict[str, bytes]:
     """Every file of the set under `out` (kits and index.html), temporary files of a run left out."""
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and not any(fileio.TEMP_MARK in part or part.startswith(fileio.SET_NAME)
+            if p.is_file() and not any(TEMP_MARK in part or part.startswith(SET_NAME)
                                        for part in p.relative_to(out).parts)}
 
 
 def leftovers(out: Path) -> list[str]:
-    return sorted(p.name for p in out.rglob("*") if fileio.TEMP_MARK in p.name)
+    return sorted(p.name for p in out.rglob("*") if TEMP_MARK in p.name)
 
 
 @pytest.fixture(scope="module")
-def sets(tmp_path_factory) -> dict[str, dict[str, bytes]]:
+def sets(tmp_path_factory, run_pnp) -> dict[str, dict[str, bytes]]:
     """Every kit in German (the set already there in every test) and in English (the new one)."""
     base = tmp_path_factory.mktemp("sets")
     found = {}
     for lang, args in (("de", OLD), ("en", NEW)):
-        result = run(*args, "-o", str(base / lang))
+        result = run_pnp(*args, "-o", str(base / lang))
         assert result.exit_code == 0, result.output
         found[lang] = kit_files(base / lang)
     assert {name.split("/")[0] for name in found["de"]} == {*GAMES, "index.html"}
@@ -71,11 +74,11 @@ def lay_out(out: Path, files: dict[str, bytes]) -> None:
 
 
 def staging(out: Path) -> list[Path]:
-    return [p for p in out.iterdir() if fileio.TEMP_MARK in p.name and p.is_dir()]
+    return [p for p in out.iterdir() if TEMP_MARK in p.name and p.is_dir()]
 
 
 def journal(out: Path) -> bool:
-    return any(p.name.startswith(fileio.SET_NAME) and p.name.endswith("-commit.json") for p in out.iterdir())
+    return any(p.name.startswith(SET_NAME) and p.name.endswith("-commit.json") for p in out.iterdir())
 
 
 def staged_files(folders: list[Path]) -> int:
@@ -94,6 +97,7 @@ MOMENTS = {  # when to kill the run: a test of what the output folder shows
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", list(MOMENTS))
 def test_a_killed_kit_of_every_game_leaves_one_runs_set(tmp_path, sets, moment):
     out = tmp_path / "out"
@@ -114,30 +118,30 @@ def test_a_killed_kit_of_every_game_leaves_one_runs_set(tmp_path, sets, moment):
     assert reached, f"the run ended before {moment}"
     if journal(out):  # stopped among its renames: the next command that writes here completes them
         assert moment == "swapping"
-        fileio.finish_interrupted(out)
+        finish_interrupted(out)
         assert which_set(out, sets) == "en"
     else:
         assert which_set(out, sets) == ("en" if moment == "swapping" else "de")
-    fileio.clean_leftovers(out)  # what the next run does first
+    clean_leftovers(out)  # what the next run does first
     assert leftovers(out) == []
     assert which_set(out, sets) in ("de", "en")
 
 
-def test_a_failed_set_leaves_the_old_set_whole(tmp_path, sets, monkeypatch):
+def test_a_failed_set_leaves_the_old_set_whole(tmp_path, sets, monkeypatch, run_pnp):
     """The disk fills up while the third kit is staged: every kit and the contact sheet stay German."""
     out = tmp_path / "out"
     lay_out(out, sets["de"])
-    real = fileio._stage_folder
+    real = set_files.stage_folder
     calls = {"n": 0}
 
     def third_fails(target, files, keep):
         calls["n"] += 1
         if calls["n"] == 3:
-            raise fileio.os_error(target, OSError(28, os.strerror(28)))
+            raise os_error(target, OSError(28, os.strerror(28)))
         return real(target, files, keep)
 
-    monkeypatch.setattr(fileio, "_stage_folder", third_fails)
-    result = run(*NEW, "-o", str(out))
+    monkeypatch.setattr(set_files, "stage_folder", third_fails)
+    result = run_pnp(*NEW, "-o", str(out))
     assert result.exit_code == 2 and "No space left on device" in result.output, result.output
     assert which_set(out, sets) == "de"
     assert leftovers(out) == [] and not journal(out)

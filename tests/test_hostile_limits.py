@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
-from hostile_helpers import one_line_error, run, spec_sub, spec_with
+from hostile_helpers import one_line_error, spec_sub, spec_with
 
 from pnp.games.rautino import model as rautino
 from pnp.games.triomino import model as triomino
@@ -24,21 +23,19 @@ ZATRE_COUNTS = r"^counts = \{.*?\}"
     ("counts = { 1 = 1000000000 }", f"tiles.counts.1: at most {MAX_NUMBER:,} in size; got 1,000,000,000"),
     ("counts = { 1 = 1e300 }", "tiles.counts.1: at most"),
 ])
-def test_zatre_tile_counts_are_limited(tmp_path, counts, needle):
+def test_zatre_tile_counts_are_limited(tmp_path, counts, needle, run_pnp):
     spec = spec_sub(tmp_path, "zatre", ZATRE_COUNTS, counts)
     out = tmp_path / "out"
-    started = time.monotonic()
-    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "5", "--log", str(out / "log.jsonl")),
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "5", "--log", str(out / "log.jsonl")),
                    f"{spec}: {needle}")
-    assert time.monotonic() - started < 30  # refused at load time, not after a run
-    one_line_error(run("tiles", "zatre", "--spec", str(spec), "-o", str(out)), needle)
+    one_line_error(run_pnp("tiles", "zatre", "--spec", str(spec), "-o", str(out)), needle)
     assert not out.exists()
 
 
-def test_zatre_board_size_is_limited(tmp_path):
+def test_zatre_board_size_is_limited(tmp_path, run_pnp):
     rows = ", ".join(['"' + "." * 60 + '"'] * 3 + ['"' + "S" + "." * 59 + '"'])
     spec = spec_sub(tmp_path, "zatre", r"^layout = \[.*?\n\]", f"layout = [{rows}]")
-    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"),
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
                    f"board.layout[0]: at most {zatre.MAX_BOARD_CELLS} cells per row; got 60")
 
 
@@ -53,38 +50,38 @@ def test_zatre_board_size_is_limited(tmp_path):
     ("triomino", "hexagon_bonuses = [50, 60, 70]", "hexagon_bonuses = [50, 60, 70000]",
      f"presets.seed.hexagon_bonuses: must be three integers from 0 to {triomino.MAX_SCORE}"),
 ])
-def test_sizes_and_scores_are_limited(tmp_path, game, old, new, needle):
+def test_sizes_and_scores_are_limited(tmp_path, game, old, new, needle, run_pnp):
     spec = spec_with(tmp_path, game, old, new)
-    one_line_error(run("check", game, "--spec", str(spec), "--games", "1"), f"{spec}: {needle}")
+    one_line_error(run_pnp("check", game, "--spec", str(spec), "--games", "1"), f"{spec}: {needle}")
 
 
-def test_rautino_stone_total_is_limited(tmp_path):
+def test_rautino_stone_total_is_limited(tmp_path, run_pnp):
     spec = spec_with(tmp_path, "rautino", "count = 2", "count = 30", count=-1)
-    one_line_error(run("check", "rautino", "--spec", str(spec), "--games", "1"),
+    one_line_error(run_pnp("check", "rautino", "--spec", str(spec), "--games", "1"),
                    f"stones: at most {rautino.MAX_STONES} stones in all; got 450")
 
 
-def test_triomino_tile_list_is_limited(tmp_path):
+def test_triomino_tile_list_is_limited(tmp_path, run_pnp):
     tiles = ", ".join(["[0, 0, 0]"] * (triomino.MAX_TILES + 1))
     spec = spec_with(tmp_path, "triomino", "mirror_tiles = false", f"mirror_tiles = false\nlist = [{tiles}]")
-    one_line_error(run("check", "triomino", "--spec", str(spec), "--games", "1"),
+    one_line_error(run_pnp("check", "triomino", "--spec", str(spec), "--games", "1"),
                    f"tiles.list: at most {triomino.MAX_TILES} tiles; got {triomino.MAX_TILES + 1}")
 
 
-def test_every_list_and_text_has_a_limit_whatever_the_field(tmp_path):
+def test_every_list_and_text_has_a_limit_whatever_the_field(tmp_path, run_pnp):
     many = ", ".join(["2"] * (MAX_ITEMS + 1))
     spec = spec_with(tmp_path, "zatre", "check = [2, 3, 4]", f"check = [{many}]")
-    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"),
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
                    f"players.check: at most {MAX_ITEMS:,} entries; got {MAX_ITEMS + 1:,}")
     spec = spec_with(tmp_path, "zatre", 'title = "Zatre"', f'title = "{"Z" * (MAX_TEXT + 1)}"')
-    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"),
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
                    f"game.title: at most {MAX_TEXT:,} characters; got {MAX_TEXT + 1:,}")
 
 
-def test_a_deeply_nested_spec_is_one_line(tmp_path):
+def test_a_deeply_nested_spec_is_one_line(tmp_path, run_pnp):
     spec = tmp_path / "deep.toml"
     spec.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
-    one_line_error(run("check", "zatre", "--spec", str(spec), "--games", "1"), f"{spec}: line 1: nested more than")
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"), f"{spec}: line 1: nested more than")
 
 
 @pytest.mark.parametrize(("doc", "limits"), [
@@ -100,8 +97,8 @@ def test_the_limits_are_documented(doc, limits):
         assert int(limit) in numbers, (doc, limit)
 
 
-def test_a_shape_wider_than_any_board_is_refused(tmp_path):
+def test_a_shape_wider_than_any_board_is_refused(tmp_path, run_pnp):
     spec = spec_with(tmp_path, "rautino", "cells = [[0, 0], [-1, 1], [0, 1], [1, 1]]", "cells = [[0, 0], [500000, 1]]")
-    one_line_error(run("kit", "rautino", "--spec", str(spec), "-o", str(tmp_path / "out")),
+    one_line_error(run_pnp("kit", "rautino", "--spec", str(spec), "-o", str(tmp_path / "out")),
                    f"shapes[0].cells: a shape spans at most {rautino.MAX_SHAPE_SPAN} columns or rows", "got 500001")
     assert not (tmp_path / "out").exists()

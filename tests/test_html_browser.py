@@ -11,30 +11,25 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium
-from click.testing import CliRunner
-from playwright import sync_api as playwright
+from browserhelp import NO_BROWSER, launched_chromium
+from conftest import PnpRun
 
-from pnp.cli import main
+playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
 
-pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("html-browser")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("html-browser")]
 
 WIDTH = 1280  # a laptop window
 
 
-def run(*args: str) -> int:
-    return CliRunner().invoke(main, list(args)).exit_code
-
-
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def pages(tmp_path_factory: pytest.TempPathFactory, run_pnp: PnpRun) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("html")
-    assert run("kit", "-o", str(out / "kit"), "-q", "--format", "pdf,svg,png") == 0
-    assert run("check", "zatre", "--games", "40", "--players", "2", "--workers", "1", "-q",
-               "--report", str(out / "check")) in (0, 3)
-    assert run("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--vary",
+    assert run_pnp("kit", "-o", str(out / "kit"), "-q", "--format", "pdf,svg,png").exit_code == 0
+    assert run_pnp("check", "zatre", "--games", "40", "--players", "2", "--workers", "1", "-q",
+               "--report", str(out / "check")).exit_code in (0, 3)
+    assert run_pnp("sweep", "rautino", "--vary", "scoring.one_player.combo_bonus=0,2", "--vary",
                "shapes[Dreieck].points.1=1,2", "--players", "1", "--games", "30", "--workers", "1", "-q",
-               "--report", str(out / "sweep")) in (0, 1, 3)
+               "--report", str(out / "sweep")).exit_code in (0, 1, 3)
     return {name: out / name / "index.html" for name in ("kit", "check", "sweep")}
 
 

@@ -6,21 +6,15 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from pnp import games
-from pnp.cli import main
 from pnp.spec import template_path
 
 
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
-
-
 @pytest.fixture(scope="module")
-def all_kits(tmp_path_factory) -> Path:
+def all_kits(tmp_path_factory, run_pnp) -> Path:
     out = tmp_path_factory.mktemp("kits")
-    result = run("kit", "-o", str(out), "-q")
+    result = run_pnp("kit", "-o", str(out), "-q")
     assert result.exit_code == 0, result.output
     return out
 
@@ -55,8 +49,8 @@ def test_index_links_all_resolve(all_kits):
         assert f'href="{name}/{name}-kit.pdf"' in html
 
 
-def test_second_run_gives_identical_bytes(all_kits, tmp_path):
-    assert run("kit", "-o", str(tmp_path), "-q").exit_code == 0
+def test_second_run_gives_identical_bytes(all_kits, tmp_path, run_pnp):
+    assert run_pnp("kit", "-o", str(tmp_path), "-q").exit_code == 0
     assert snapshot(tmp_path) == snapshot(all_kits)
 
 
@@ -74,42 +68,77 @@ def test_kit_pdf_pages_are_a4_and_footers_number_them(all_kits):
             assert f"page {number}/{total}" in page.extract_text()
 
 
-def test_a_page_that_does_not_fit_writes_nothing(tmp_path):
-    result = run("kit", "zatre", "-o", str(tmp_path), "--paper", "120x120")
+def test_a_page_that_does_not_fit_writes_nothing(tmp_path, run_pnp):
+    result = run_pnp("kit", "zatre", "-o", str(tmp_path), "--paper", "120x120")
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1
     assert "pnp: error:" in result.output
     assert list(tmp_path.rglob("*")) == []
 
 
-def test_output_path_that_is_a_file(tmp_path):
+def test_output_path_that_is_a_file(tmp_path, run_pnp):
     target = tmp_path / "file"
     target.write_text("x")
-    result = run("kit", "zatre", "-o", str(target), "--format", "svg")
+    result = run_pnp("kit", "zatre", "-o", str(target), "--format", "svg")
     assert result.exit_code == 2
     assert "not a folder" in result.output
 
 
-def test_unknown_component_is_named(tmp_path):
-    result = run("scoresheet", "rautino", "-o", str(tmp_path))
+def test_unknown_component_is_named(tmp_path, run_pnp):
+    result = run_pnp("scoresheet", "rautino", "-o", str(tmp_path))
     assert result.exit_code == 2
     assert "rautino has no scoresheet" in result.output
 
 
-def test_init_copies_a_spec_that_loads(tmp_path):
-    result = run("init", "rautino", str(tmp_path / "mine"))
+def test_a_component_command_is_kit_only_that_part(tmp_path, run_pnp):
+    """`pnp tiles GAME` and `pnp kit GAME --only tiles` are one way to make a part: the same files."""
+    alone = run_pnp("tiles", "zatre", "-o", str(tmp_path / "alone"), "--format", "svg,pdf", "-q")
+    only = run_pnp("kit", "zatre", "--only", "tiles", "-o", str(tmp_path / "only"), "--format", "svg,pdf", "-q")
+    assert alone.exit_code == 0 and only.exit_code == 0, alone.output + only.output
+    made = snapshot(tmp_path / "alone")
+    assert sorted(made) == ["zatre/zatre-tiles-01.svg", "zatre/zatre-tiles-02.svg", "zatre/zatre-tiles.pdf"]
+    assert snapshot(tmp_path / "only") == made
+
+
+def test_kit_only_makes_the_parts_named_in_kit_order_beside_the_kit(tmp_path, run_pnp):
+    out = tmp_path / "out"
+    assert run_pnp("kit", "zatre", "-o", str(out), "--format", "svg", "-q").exit_code == 0
+    whole = snapshot(out)
+    result = run_pnp("kit", "zatre", "--only", "rules, tiles", "-o", str(out), "--format", "svg", "-q")
+    assert result.exit_code == 0, result.output
+    after = snapshot(out)
+    added = sorted(set(after) - set(whole))
+    assert added and all(name.startswith("zatre/zatre-tiles-rules-") for name in added), added
+    assert {name: after[name] for name in whole} == whole  # the kit beside them stays as it was
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("kit", "rautino", "--only", "scoresheet"), "rautino has no scoresheet; its parts are: board, tiles, cover"),
+    (("kit", "zatre", "--only", "tiles,dice"), "zatre has no dice; its parts are: board, tiles, scoresheet"),
+    (("kit", "--only", "tiles"), "--only: name the game whose parts to make"),
+    (("kit", "zatre", "--only", " , "), "--only: name at least one part"),
+])
+def test_kit_only_refuses_a_part_in_one_line(tmp_path, args, message, run_pnp):
+    result = run_pnp(*args, "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_init_copies_a_spec_that_loads(tmp_path, run_pnp):
+    result = run_pnp("init", "rautino", str(tmp_path / "mine"))
     assert result.exit_code == 0, result.output
     copied = tmp_path / "mine" / "rautino.toml"
     assert copied.read_bytes() == template_path("rautino").read_bytes()
     assert games.get("rautino").load(copied) is not None
-    again = run("init", "rautino", str(tmp_path / "mine"))
+    again = run_pnp("init", "rautino", str(tmp_path / "mine"))
     assert again.exit_code == 2 and "already exists" in again.output
 
 
-def test_every_kit_prints_on_us_letter(tmp_path):
+def test_every_kit_prints_on_us_letter(tmp_path, run_pnp):
     from pypdf import PdfReader
 
-    result = run("kit", "-o", str(tmp_path), "--paper", "letter", "--format", "pdf", "-q")
+    result = run_pnp("kit", "-o", str(tmp_path), "--paper", "letter", "--format", "pdf", "-q")
     assert result.exit_code == 0, result.output
     for name in games.names():
         for page in PdfReader(tmp_path / name / f"{name}-kit.pdf").pages:
@@ -117,8 +146,8 @@ def test_every_kit_prints_on_us_letter(tmp_path):
             assert (short, long) == (pytest.approx(612, abs=0.01), pytest.approx(792, abs=0.01))
 
 
-def test_rebuilding_removes_stale_pages_but_keeps_formats_not_rebuilt(tmp_path):
-    assert run("kit", "rautino", "-o", str(tmp_path), "--format", "svg,png", "--dpi", "30", "-q").exit_code == 0
+def test_rebuilding_removes_stale_pages_but_keeps_formats_not_rebuilt(tmp_path, run_pnp):
+    assert run_pnp("kit", "rautino", "-o", str(tmp_path), "--format", "svg,png", "--dpi", "30", "-q").exit_code == 0
     folder = tmp_path / "rautino"
     svgs = sorted(p.name for p in folder.glob("*.svg"))
     pngs = sorted(p.name for p in (folder / "preview").glob("*.png"))
@@ -127,14 +156,14 @@ def test_rebuilding_removes_stale_pages_but_keeps_formats_not_rebuilt(tmp_path):
     notes = folder / "rautino-01-notes.txt"
     notes.write_text("mine")
 
-    assert run("kit", "rautino", "-o", str(tmp_path), "--format", "svg", "-q").exit_code == 0
+    assert run_pnp("kit", "rautino", "-o", str(tmp_path), "--format", "svg", "-q").exit_code == 0
     assert not stale.exists()
     assert notes.read_text() == "mine"
     assert sorted(p.name for p in folder.glob("*.svg")) == svgs
     # Previews were not rendered this time: they are not stale, and stay.
     assert sorted(p.name for p in (folder / "preview").glob("*.png")) == pngs
 
-    assert run("kit", "rautino", "-o", str(tmp_path), "--format", "pdf", "-q").exit_code == 0
+    assert run_pnp("kit", "rautino", "-o", str(tmp_path), "--format", "pdf", "-q").exit_code == 0
     assert sorted(p.name for p in folder.glob("*.svg")) == svgs
     assert sorted(p.name for p in (folder / "preview").glob("*.png")) == pngs
 

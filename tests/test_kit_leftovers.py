@@ -12,8 +12,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from pnp import fileio
 from pnp.cli import main
+from pnp.files.atomic import TEMP_MARK
 
 
 def _dead_pid() -> int:
@@ -26,18 +26,18 @@ def test_the_next_run_clears_what_a_killed_run_left(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
     dead = _dead_pid()
-    stale = [out / f".zatre{fileio.TEMP_MARK}{dead}-newab12", out / f".triomino{fileio.TEMP_MARK}{dead}-newcd34"]
+    stale = [out / f".zatre{TEMP_MARK}{dead}-newab12", out / f".triomino{TEMP_MARK}{dead}-newcd34"]
     for folder in stale:
         (folder / "preview").mkdir(parents=True)
         (folder / "preview" / "page.png").write_bytes(b"png")
-    stale_file = out / f".index.html{fileio.TEMP_MARK}{dead}-x1.tmp"
+    stale_file = out / f".index.html{TEMP_MARK}{dead}-x1.tmp"
     stale_file.write_text("half", encoding="utf-8")
-    live = out / f".zatre{fileio.TEMP_MARK}{os.getppid()}-newef56"  # a run still going on (this one's parent)
+    live = out / f".zatre{TEMP_MARK}{os.getppid()}-newef56"  # a run still going on (this one's parent)
     live.mkdir()
     outside = tmp_path / "keep"
     outside.mkdir()
     (outside / "precious.txt").write_text("keep", encoding="utf-8")
-    link = out / f".rules{fileio.TEMP_MARK}{dead}-newgh78"
+    link = out / f".rules{TEMP_MARK}{dead}-newgh78"
     link.symlink_to(outside, target_is_directory=True)
     mine = out / "notes.txt"
     mine.write_text("mine", encoding="utf-8")

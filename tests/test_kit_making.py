@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.components.boxfit import folded_sheet
-from pnp.components.duplex import BOOK_TURN, END_OVER_END, ONE_SIDED_TURN, landing
+from pnp.components.duplex import BOOK_TURN, END_OVER_END, ONE_SIDED_TURN
 from pnp.draw.affine import IDENTITY
 from pnp.draw.paper import A4, LETTER
 from pnp.draw.scene import Group, Polygon
@@ -33,6 +33,17 @@ BLANK = {"en": "This page is intentionally blank.", "de": "Diese Seite bleibt ab
 CHECK = {"en": "printer check", "de": "Druckertest"}
 JOB = re.compile(r"(\d+)\. (?:pages?|Seiten?) ([\d, -]+) · (240 g/m² photo paper|80 g/m² paper|Fotopapier 240 g/m²|"
                  r"Papier 80 g/m²) · (two-sided|one-sided|beidseitig|einseitig)")
+
+
+def landing(turn: str, width: float, height: float, x: float, y: float) -> tuple[float, float]:
+    """Where the point (x, y) of a back page lands, in the front page's coordinates (seen from the front),
+    when a portrait sheet of width x height mm, fed top edge first for its front, is turned `turn` and fed
+    again for its back. A printer draws each page from its top edge, the edge that goes in first."""
+    if turn == BOOK_TURN:
+        return width - x, y  # the top edge leads again; left and right swap
+    if turn == END_OVER_END:
+        return x, height - y  # the bottom edge leads: the back is upside down
+    raise ValueError(f"unknown turn {turn!r}")
 
 
 def _kit(tmp_path, game, paper, lang, preset, values):

@@ -11,10 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from pnp import games
-from pnp.cli import main
 from pnp.i18n import LANGS, Texts
 
 
@@ -40,11 +38,6 @@ brücke sechseck vorrat ziehen legen beispiel reihe reihen dreieck dreiecke kant
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
 
 
-def run(*args: str) -> None:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exit_code == 0, result.output
-
-
 def page_texts(pdf: Path) -> list[str]:
     from pypdf import PdfReader
 
@@ -52,16 +45,16 @@ def page_texts(pdf: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module", params=LANGS)
-def printed(request, tmp_path_factory) -> tuple[str, dict[str, list[str]]]:
+def printed(request, tmp_path_factory, pnp_ok) -> tuple[str, dict[str, list[str]]]:
     """Every page a user can print in one language, by the file it is in."""
     lang = request.param
     out = tmp_path_factory.mktemp(f"kits-{lang}")
-    run("kit", "-o", str(out), "-q", "--format", "pdf", "--lang", lang)
-    run("kit", "triomino", "-o", str(out / "classic"), "-q", "--format", "pdf", "--lang", lang,
+    pnp_ok("kit", "-o", str(out), "-q", "--format", "pdf", "--lang", lang)
+    pnp_ok("kit", "triomino", "-o", str(out / "classic"), "-q", "--format", "pdf", "--lang", lang,
         "--preset", "classic")
-    run("kit", "zatre", "-o", str(out / "large"), "-q", "--format", "pdf", "--lang", lang, "--board-sheets", "2")
-    run("box", "-o", str(out / "plain"), "-q", "--format", "pdf", "--lang", lang)
-    run("calibrate", "-o", str(out / "check"), "-q", "--format", "pdf", "--lang", lang)
+    pnp_ok("kit", "zatre", "-o", str(out / "large"), "-q", "--format", "pdf", "--lang", lang, "--board-sheets", "2")
+    pnp_ok("box", "-o", str(out / "plain"), "-q", "--format", "pdf", "--lang", lang)
+    pnp_ok("calibrate", "-o", str(out / "check"), "-q", "--format", "pdf", "--lang", lang)
     pdfs = sorted(out.rglob("*.pdf"))
     assert len(pdfs) == len(games.names()) + 4
     return lang, {pdf.relative_to(out).as_posix(): page_texts(pdf) for pdf in pdfs}

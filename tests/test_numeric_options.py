@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 import pytest
-from hostile_helpers import one_line_error, run
+from hostile_helpers import one_line_error
 
 from pnp.errors import PnpError
 from pnp.studio.jobs import CheckSettings, SweepSettings
@@ -30,9 +30,10 @@ COMMANDS = {"check": ("check", "rautino", "--games", "2"), "sweep": ("sweep", "r
     ("--seed", "9" * 5000, "--seed: between 0 and 4294967295; got a number of more than 30 digits"),
 ])
 def test_a_numeric_option_out_of_its_limits_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        command: str, option: str, value: str, needle: str) -> None:
+                                                        command: str, option: str, value: str, needle: str,
+                                                        run_pnp) -> None:
     monkeypatch.chdir(tmp_path)
-    result = run(*COMMANDS[command], option, value, "-q")
+    result = run_pnp(*COMMANDS[command], option, value, "-q")
     assert one_line_error(result, needle) == f"pnp: error: {needle}"
     assert list(tmp_path.iterdir()) == []
 
@@ -41,13 +42,13 @@ def test_a_numeric_option_out_of_its_limits_is_one_line(tmp_path: Path, monkeypa
     (f"game.hand_size=1..{'9' * 5000}", "--vary game.hand_size: a number of more than 30 digits (at most 30)"),
     (f"board.triangle_mm=0.5..{'9' * 400}.0", "--vary board.triangle_mm: a number of more than 30 digits"),
 ])
-def test_a_tune_range_with_a_number_too_long_is_one_line(vary: str, needle: str) -> None:
-    one_line_error(run("tune", "rautino", "--vary", vary, *TARGET), needle)
+def test_a_tune_range_with_a_number_too_long_is_one_line(vary: str, needle: str, run_pnp) -> None:
+    one_line_error(run_pnp("tune", "rautino", "--vary", vary, *TARGET), needle)
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "1e999"])
-def test_a_sweep_value_that_is_not_finite_is_one_line(value: str) -> None:
-    one_line_error(run("sweep", "rautino", "--vary", f"board.triangle_mm=0.5,{value}", "--games", "2"),
+def test_a_sweep_value_that_is_not_finite_is_one_line(value: str, run_pnp) -> None:
+    one_line_error(run_pnp("sweep", "rautino", "--vary", f"board.triangle_mm=0.5,{value}", "--games", "2"),
                    "every number must be finite")
 
 

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server, wait_open
+from browserhelp import launched_chromium, pnp_server, wait_open
 from test_play_zatre import small_spec
 
 from pnp import games as registry
 
-pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("play-browser")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play-browser")]
 SCREENSHOTS = os.environ.get("PNP_PLAY_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
 
 

@@ -8,31 +8,23 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from drawhelp import SVG_NS
-
-from pnp.cli import main
 
 MIN_PT = 6.5
 MM_PER_PT = 25.4 / 72
 SCALE = re.compile(r"matrix\(([-\d.e]+) ([-\d.e]+) ([-\d.e]+) ([-\d.e]+) [-\d.e]+ [-\d.e]+\)")
 
 
-def run(*args: str) -> None:
-    result = CliRunner().invoke(main, list(args))
-    assert result.exit_code == 0, result.output
-
-
 @pytest.fixture(scope="module")
-def svg_pages(tmp_path_factory) -> list[Path]:
+def svg_pages(tmp_path_factory, pnp_ok) -> list[Path]:
     out = tmp_path_factory.mktemp("svg")
     for lang in ("en", "de"):
-        run("kit", "-o", str(out / lang), "-q", "--format", "svg", "--lang", lang)
-        run("kit", "triomino", "--preset", "classic", "-o", str(out / lang / "classic"), "-q", "--format", "svg",
+        pnp_ok("kit", "-o", str(out / lang), "-q", "--format", "svg", "--lang", lang)
+        pnp_ok("kit", "triomino", "--preset", "classic", "-o", str(out / lang / "classic"), "-q", "--format", "svg",
             "--lang", lang)
-        run("kit", "zatre", "--board-sheets", "2", "-o", str(out / lang / "large"), "-q", "--format", "svg",
+        pnp_ok("kit", "zatre", "--board-sheets", "2", "-o", str(out / lang / "large"), "-q", "--format", "svg",
             "--lang", lang)
-        run("calibrate", "-o", str(out / lang / "check"), "-q", "--format", "svg", "--lang", lang)
+        pnp_ok("calibrate", "-o", str(out / lang / "check"), "-q", "--format", "svg", "--lang", lang)
     return sorted(out.rglob("*.svg"))
 
 

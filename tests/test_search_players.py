@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hostile_helpers import one_line_error, run
+from hostile_helpers import one_line_error
 
 from pnp import games
 from pnp.check.protocol import Configuration, Deal, game_seed
@@ -119,6 +119,7 @@ def test_a_search_game_depends_on_its_seed_alone(game):
     assert other.full_record() != first  # the search player plays its own moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(games.names()))
 def test_games_of_the_expert_replay_through_the_validators(tmp_path: Path, game: str):
     log = tmp_path / "games.jsonl"
@@ -147,8 +148,8 @@ def test_check_names_its_configurations_of_one_level():
     ("beginner,genius", "unknown strength level 'genius'"),
     ("expert", "at least two different strength levels"),
 ])
-def test_bad_levels_are_one_line(levels, needle):
-    one_line_error(run("check", "rautino", "--games", "1", "--levels", levels, "-q"), "--levels", needle)
+def test_bad_levels_are_one_line(levels, needle, run_pnp):
+    one_line_error(run_pnp("check", "rautino", "--games", "1", "--levels", levels, "-q"), "--levels", needle)
 
 
 def _zatre_view_carries_the_sheets(view: SeatView, hidden: list) -> None:

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, wait_open
-from playwright import sync_api as playwright
+from browserhelp import NO_BROWSER, launched_chromium, wait_open
 from studiohelp import running_studio
+
+playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 NO_AXE = "needs axe-core: npm ci --prefix tests/axe (make test does)"
-pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM),
+pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not AXE.is_file(), reason=NO_AXE)]
 
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, pnp_server, wait_open
+from browserhelp import launched_chromium, pnp_server, wait_open
 
-pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("studio-work")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("studio-work")]
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
 
 

@@ -9,11 +9,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, launched_chromium, wait_open
-from playwright import sync_api as playwright
+from browserhelp import NO_BROWSER, launched_chromium, wait_open
 from studiohelp import running_studio, shot
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
+
+pytestmark = pytest.mark.browser
 RAUTINO = "workspace:rautino:set-rautino/rautino.toml"
 
 

@@ -321,7 +321,6 @@ def test_a_fifo_in_the_workspace_is_refused_without_blocking(studio: Studio) -> 
     fifo = studio.workspace / "mine" / "pipe.toml"
     os.mkfifo(fifo)
     try:
-        started = time.monotonic()
         status, body = studio.get("/api/spec?id=workspace:rautino:mine/pipe.toml", timeout=10)
         assert_one_line_4xx(status, body)
         assert "not a regular file" in body["error"]
@@ -329,8 +328,7 @@ def test_a_fifo_in_the_workspace_is_refused_without_blocking(studio: Studio) -> 
         assert status == 200 and "mine/pipe.toml" not in json.dumps(listed)
         status, body = studio.post("/api/spec/save", {"id": "workspace:rautino:mine/pipe.toml",
                                                       "text": shipped(studio)["text"], "version": "x"}, timeout=10)
-        assert_one_line_4xx(status, body)
-        assert time.monotonic() - started < 10
+        assert_one_line_4xx(status, body)  # each request answered before its timeout: none blocked
     finally:
         fifo.unlink()
 

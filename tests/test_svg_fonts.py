@@ -105,7 +105,7 @@ def _screenshot(svg: Path, png: Path, tmp: Path, dpi: float,
     return Image.open(png).convert("L")
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (CI installs Debian's chromium)")
+@pytest.mark.browser
 def test_german_rules_sheet_in_chromium_matches_the_pdf(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["rules", "rautino", "--lang", "de", "--format", "svg,pdf",
                                        "-o", str(tmp_path), "-q"])
@@ -123,7 +123,7 @@ def test_german_rules_sheet_in_chromium_matches_the_pdf(tmp_path: Path) -> None:
     assert shift_tolerant_diff(_screenshot(bare, tmp_path / "bare.png", tmp_path, DPI), pdf) > THRESHOLD
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (CI installs Debian's chromium)")
+@pytest.mark.browser
 @pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
 def test_every_page_of_a_german_kit_in_chromium_matches_the_pdf(tmp_path: Path, game: str) -> None:
     """Each page at its own size (a board sheet may be landscape), in Chromium without Vera. The

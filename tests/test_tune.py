@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hostile_helpers import one_line_error, run
+from hostile_helpers import one_line_error
 
 from pnp.check.confidence import Interval
 from pnp.variants import VariantError
@@ -48,22 +48,22 @@ def test_targets_read_as_written_and_judge_intervals() -> None:
     ("seat_advantage<0.05", "write FIGURE<=VALUE"),
     ("turns_per_game=40..30", "a range runs from low to high"),
 ])
-def test_bad_targets_are_one_line(text: str, needle: str) -> None:
-    result = run("tune", "zatre", "--vary", "sheet.rows=20..28", "--target", text, "--trials", "1")
+def test_bad_targets_are_one_line(text: str, needle: str, run_pnp) -> None:
+    result = run_pnp("tune", "zatre", "--vary", "sheet.rows=20..28", "--target", text, "--trials", "1")
     one_line_error(result, f"--target {text}", needle)
 
 
-def test_a_field_of_the_wrong_type_is_refused_before_any_game() -> None:
-    result = run("tune", "zatre", "--vary", "sheet.rows=20.5..28", "--target", "turns_per_game=50..70")
+def test_a_field_of_the_wrong_type_is_refused_before_any_game(run_pnp) -> None:
+    result = run_pnp("tune", "zatre", "--vary", "sheet.rows=20.5..28", "--target", "turns_per_game=50..70")
     one_line_error(result, "sheet.rows", "is not an integer")
 
 
-def test_a_search_meets_a_length_target_and_writes_the_best_spec(tmp_path: Path) -> None:
+def test_a_search_meets_a_length_target_and_writes_the_best_spec(tmp_path: Path, run_pnp) -> None:
     """Zatre's two-player games last about 62 turns: every trial meets 40..90, the best is written."""
     best = tmp_path / "best.toml"
-    result = run("tune", "zatre", "--vary", "sheet.rows=24..30", "--target", "turns_per_game=40..90", "--players", "2",
-                 "--trials", "3", "--max-games", "100", "--confidence", "0.5", "--workers", "1", "--json",
-                 "--write-best", str(best), "--spec", str(_lenient_zatre(tmp_path)))
+    result = run_pnp("tune", "zatre", "--vary", "sheet.rows=24..30", "--target", "turns_per_game=40..90",
+                     "--players", "2", "--trials", "3", "--max-games", "100", "--confidence", "0.5",
+                     "--workers", "1", "--json", "--write-best", str(best), "--spec", str(_lenient_zatre(tmp_path)))
     assert result.exit_code == 0, result.output
     document = json.loads(result.output)
     assert len(document["trials"]) == 3 and document["best"] is not None
@@ -80,17 +80,17 @@ def _lenient_zatre(tmp_path: Path) -> Path:
     return spec_with(tmp_path, "zatre", "max_seat_advantage = 0.10", "max_seat_advantage = 0.50")
 
 
-def test_without_the_extra_the_command_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_extra_the_command_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch, run_pnp) -> None:
     monkeypatch.setitem(sys.modules, "optuna", None)  # as if the extra were not installed
-    result = run("tune", "zatre", "--vary", "sheet.rows=20..28", "--target", "turns_per_game=50..70")
+    result = run_pnp("tune", "zatre", "--vary", "sheet.rows=20..28", "--target", "turns_per_game=50..70")
     one_line_error(result, "pnp tune needs the 'tune' extra (optuna is not installed): "
                            "pip install 'pnp-tilekit[tune]'")
 
 
-def test_values_the_sampler_returns_to_are_not_played_again(tmp_path: Path) -> None:
-    result = run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90", "--players", "2",
-                 "--trials", "4", "--max-games", "50", "--confidence", "0.5", "--workers", "1", "--json",
-                 "--tolerance", "0", "--spec", str(_lenient_zatre(tmp_path)))
+def test_values_the_sampler_returns_to_are_not_played_again(tmp_path: Path, run_pnp) -> None:
+    result = run_pnp("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
+                     "--players", "2", "--trials", "4", "--max-games", "50", "--confidence", "0.5",
+                     "--workers", "1", "--json", "--tolerance", "0", "--spec", str(_lenient_zatre(tmp_path)))
     assert result.exit_code == 0, result.output
     trials = json.loads(result.output)["trials"]
     played = [t for t in trials if t["state"] != "repeat"]
@@ -98,17 +98,17 @@ def test_values_the_sampler_returns_to_are_not_played_again(tmp_path: Path) -> N
     assert all(t["games"] == 0 for t in trials if t["state"] == "repeat") and len(trials) == 4
 
 
-def test_tune_uses_the_default_tolerance_of_games_auto_and_takes_its_own(tmp_path: Path) -> None:
+def test_tune_uses_the_default_tolerance_of_games_auto_and_takes_its_own(tmp_path: Path, run_pnp) -> None:
     from pnp.budget import DEFAULT_TOLERANCE
     from pnp.tune.search import TuneOptions
 
     assert TuneOptions().tolerance == DEFAULT_TOLERANCE > 0
     assert TuneOptions(tolerance=0.05).sweep_options().tolerance == 0.05
     for given, expected in (((), DEFAULT_TOLERANCE), (("--tolerance", "0.05"), 0.05)):
-        result = run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
+        result = run_pnp("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
                      "--players", "2", "--trials", "1", "--max-games", "50", "--confidence", "0.5", "--workers",
                      "1", "--json", "--spec", str(_lenient_zatre(tmp_path)), *given)
         assert result.exit_code in (0, 1), result.output  # 50 games may leave a ratio test open: no trial meets all
         assert json.loads(result.output)["tolerance"] == expected
-    one_line_error(run("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
+    one_line_error(run_pnp("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
                        "--tolerance", "0.9"), "--tolerance")

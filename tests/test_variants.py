@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from pnp.variants import (
     VariantError,
     Vary,
+    assign,
     check_types,
     get_value,
     grid,
@@ -17,10 +19,16 @@ from pnp.variants import (
     parse_values,
     parse_vary,
     split_path,
-    with_values,
 )
 
 ROOT_TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+
+
+def with_values(data: dict, changes: dict) -> dict:
+    """A deep copy of a spec's data with the values at the given paths replaced."""
+    result = copy.deepcopy(data)
+    assign(result, changes)
+    return result
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,10 @@ from click.testing import CliRunner
 from zatre_helpers import model_with
 
 import pnp.cli
+from pnp.check.log import record_line
 from pnp.check.options import CheckOptions
 from pnp.check.simulate import records as played_records
 from pnp.check.stats import Histogram
-from pnp.fileio import write_jsonl
 from pnp.games.zatre import GAME
 from pnp.games.zatre.checker import SIMULATION, rows_that_suffice
 from pnp.games.zatre.model import load
@@ -25,6 +25,12 @@ MODEL = load()
 
 
 OPTIONS = CheckOptions(games=4, seed=7, players=2, workers=1)
+
+
+def write_log(path: Path, records) -> Path:
+    """A game log as `pnp check --log` writes it."""
+    path.write_text("".join(record_line(record) for record in records), encoding="utf-8")
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +68,7 @@ def test_records_hold_what_a_replay_needs(two_player_records) -> None:
 
 
 def test_simulated_games_replay_valid_with_filled_sheets(tmp_path: Path, two_player_records) -> None:
-    path = write_jsonl(tmp_path / "games.jsonl", two_player_records)
+    path = write_log(tmp_path / "games.jsonl", two_player_records)
     out = io.StringIO()
     assert replay(MODEL, path, out) == 0
     text = out.getvalue()
@@ -74,7 +80,7 @@ def test_simulated_games_replay_valid_with_filled_sheets(tmp_path: Path, two_pla
 def _tampered(tmp_path: Path, records, change) -> str:
     record = copy.deepcopy(records[0])
     change(record)
-    path = write_jsonl(tmp_path / "bad.jsonl", [record])
+    path = write_log(tmp_path / "bad.jsonl", [record])
     out = io.StringIO()
     assert replay(MODEL, path, out) == 1
     line = next(x for x in out.getvalue().splitlines() if x.startswith("INVALID"))

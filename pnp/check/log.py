@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.fileio import STDOUT, TEMP_MARK, ensure_dir, output_file
+from pnp.files.atomic import TEMP_MARK
+from pnp.files.targets import STDOUT, ensure_dir, output_file
 from pnp.jsontext import json_text
 
 RecordWriter = Callable[[dict[str, Any]], None]

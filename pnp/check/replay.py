@@ -18,7 +18,7 @@ from typing import Any, TextIO, cast
 
 from pnp.check.protocol import plural
 from pnp.errors import PnpError, printable
-from pnp.fileio import input_name, read_lines
+from pnp.files.reading import input_name, read_lines
 
 
 class InvalidRecord(Exception):

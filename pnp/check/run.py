@@ -11,7 +11,8 @@ from pnp.budget import DEFAULT_TOLERANCE
 from pnp.check.options import CheckOptions
 from pnp.check.report import CheckReport
 from pnp.errors import PnpError
-from pnp.fileio import STDOUT, output_file, output_folder, refuse_foreign, write_files
+from pnp.files.atomic import write_files
+from pnp.files.targets import STDOUT, output_file, output_folder, refuse_foreign
 from pnp.games.base import Game
 
 REPORT_MARK = b": check report</title>"  # in the head of every report's index.html

@@ -537,10 +537,6 @@ class BoxPlan:
     nets: tuple[Net, ...]
     turned: tuple[bool, ...]
 
-    @property
-    def net_sizes(self) -> list[tuple[float, float]]:
-        return [(n.width, n.height) for n in self.nets]
-
 
 def nets_for(style: str, size: BoxSize, t: float) -> tuple[Net, ...]:
     return (hinged_net(size, t),) if style == "hinged" else telescoping_nets(size, t)

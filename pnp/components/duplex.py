@@ -27,16 +27,6 @@ END_OVER_END = "end over end"
 ONE_SIDED_TURN = BOOK_TURN
 
 
-def landing(turn: str, width: float, height: float, x: float, y: float) -> tuple[float, float]:
-    """Where the point (x, y) of a back page lands, in the front page's coordinates (seen from the front),
-    when a portrait sheet of width x height mm, fed top edge first for its front, is turned `turn` and fed
-    again for its back. A printer draws each page from its top edge, the edge that goes in first."""
-    if turn == BOOK_TURN:
-        return width - x, y  # the top edge leads again; left and right swap
-    if turn == END_OVER_END:
-        return x, height - y  # the bottom edge leads: the back is upside down
-    raise ValueError(f"unknown turn {turn!r}")
-
 WORDS = Texts({
     "blank": {"en": "This page is intentionally blank.", "de": "Diese Seite bleibt absichtlich leer."},
     "blank why": {"en": "It keeps every back of this kit behind its front when the whole file is "

@@ -15,7 +15,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from pnp.draw.text import FONT_FAMILY, font_dir
-from pnp.fileio import atomic_write_text
+from pnp.files.atomic import atomic_write_text
 
 _CONF_NAME = "pnp-fonts.conf"
 _done = False

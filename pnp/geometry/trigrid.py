@@ -154,17 +154,6 @@ def placements(shape: frozenset[Cell], region: frozenset[Cell] | set[Cell]) -> l
 
 # --- common shapes --------------------------------------------------------------------------
 
-def big_triangle_up(apex: Point) -> frozenset[Cell]:
-    """Side-2 triangle pointing up, apex at a grid point: 4 cells."""
-    px, py = apex
-    return frozenset({(px - 1, py), (px - 2, py + 1), (px - 1, py + 1), (px, py + 1)})
-
-
-def big_triangle_down(top_left: Point) -> frozenset[Cell]:
-    px, py = top_left
-    return frozenset({(px, py), (px + 1, py), (px + 2, py), (px + 1, py + 1)})
-
-
 def hexagon_cells(n: int, centre: Point = (1, 0)) -> frozenset[Cell]:
     """A hexagon of side n (6 n^2 cells) around a grid point."""
     cx, cy = centre

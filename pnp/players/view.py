@@ -7,14 +7,11 @@ holds, how many are left to draw, the scores, and the pieces out of play that ev
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from pnp.players.search import Budget
-
-P = TypeVar("P")  # a piece, in the game's own terms
 
 
 @dataclass(frozen=True)
@@ -62,26 +59,3 @@ class ObservingPlayer:
 
     def observe(self, view: SeatView) -> None:
         self.view = view
-
-
-class Deals(Generic[P]):
-    """Determinised deals of a seat's unseen pieces: sample n gives the other seats hands of their
-    sizes (the seat itself none) and the rest as the draw pile, the same for the same n and seed,
-    dealt once however often a playout asks for it."""
-
-    def __init__(self, hidden: Sequence[P], view: SeatView, seed: int) -> None:
-        self.hidden, self.view, self.seed = list(hidden), view, seed
-        self._dealt: dict[int, tuple[list[list[P]], list[P]]] = {}
-
-    def __call__(self, sample: int) -> tuple[list[list[P]], list[P]]:
-        dealt = self._dealt.get(sample)
-        if dealt is None:
-            pieces = self.hidden[:]
-            random.Random(self.seed + sample).shuffle(pieces)
-            hands: list[list[P]] = []
-            for seat, size in enumerate(self.view.hand_sizes):
-                size = 0 if seat == self.view.seat else size
-                hands.append(pieces[:size])
-                del pieces[:size]
-            dealt = self._dealt[sample] = (hands, pieces)
-        return dealt

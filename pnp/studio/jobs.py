@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
-from pnp.fileio import atomic_write_bytes
+from pnp.files.atomic import atomic_write_bytes
 from pnp.numbers import CONFIDENCE, SEED, TOLERANCE, bounded
 from pnp.players.levels import STANDARD_LEVELS
 

@@ -107,7 +107,7 @@ def serve(workspace_dir: Path, *, host: str, port: int | None, open_browser: boo
     """Serve the studio; `page` (a path and query, e.g. the play page's) is what the browser opens."""
     import uvicorn
 
-    from pnp.fileio import outside_command
+    from pnp.files.inputs import outside_command
 
     from .app import create_app
 

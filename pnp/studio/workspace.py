@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from pnp.errors import PnpError
-from pnp.fileio import TEMP_MARK
+from pnp.files.atomic import TEMP_MARK
 
 # A spec in the workspace is any TOML file up to this deep below it, named after its game or not.
 MAX_DEPTH = 3

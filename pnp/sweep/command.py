@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import PnpError
-from pnp.fileio import output_file, output_folder, refuse_foreign, write_files
+from pnp.files.atomic import write_files
+from pnp.files.targets import output_file, output_folder, refuse_foreign
 from pnp.sweep import results
 from pnp.sweep.race import race
 from pnp.sweep.run import Sweep, SweepOptions, plan, run_fixed

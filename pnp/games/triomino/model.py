@@ -121,7 +121,6 @@ class TriominoModel:
     high: int
     mirror_tiles: bool
     tiles: tuple[Tile, ...]
-    explicit_tiles: bool  # the spec listed the tiles instead of generating them
     side_mm: float
     hand_size: int
     hand_size_many_players: int
@@ -176,8 +175,7 @@ def from_fields(root: Fields) -> TriominoModel:
     if high < low:
         raise tiles_f.error("high", f"must be at least low ({low})")
     mirror = tiles_f.opt("mirror_tiles", bool, False)
-    explicit = tiles_f.has("list")
-    if explicit:
+    if tiles_f.has("list"):
         numbers = _tile_list(tiles_f, low, high)
     else:
         tiles_f.opt("list", list, [])
@@ -210,7 +208,7 @@ def from_fields(root: Fields) -> TriominoModel:
     if len(tiles) < needed:
         raise root.error("tiles", f"{len(tiles)} tiles cannot fill {min_players} hands")
     return TriominoModel(
-        name=name, low=low, high=high, mirror_tiles=mirror, tiles=tiles, explicit_tiles=explicit,
+        name=name, low=low, high=high, mirror_tiles=mirror, tiles=tiles,
         side_mm=side_mm, hand_size=hand_size, hand_size_many_players=many, many_players_above=above,
         min_players=min_players, max_players=max_players, presets=presets, default_preset=default_preset,
         check=check, source=str(root.path), box=box,

@@ -21,7 +21,6 @@ from .model import Board
 
 LAMINATED_MM = 0.45  # one layer of 240 g/m² card laminated on both sides
 TAPE_MM = 0.3  # cloth book-binding tape, adhesive included
-HINGE_GAP_MM = 1.5  # left between two panels before taping: room for the tape to go round a folded stack
 HINGE_LOOP_MM = 1.0  # how far a folded hinge stands out beyond the panel edge
 ROOM_MM = 3.0  # the folded board leaves at least this much of the floor free each way (to lift it out)
 
@@ -61,12 +60,6 @@ class PanelPlan:
     hinges: tuple[Hinge, ...]  # one between each two panels next in the chain
 
     @property
-    def panel_mm(self) -> tuple[float, float]:
-        """The largest panel, width and height."""
-        sizes = [p.size_mm(self.cell_mm) for p in self.panels]
-        return max(w for w, _ in sizes), max(h for _, h in sizes)
-
-    @property
     def layers(self) -> int:
         return len(self.panels)
 
@@ -81,16 +74,6 @@ class PanelPlan:
         """Laminated layers and the tape of every hinge, the folded hinge's two plies each."""
         return self.layers * LAMINATED_MM + 2 * TAPE_MM * len(self.hinges)
 
-    def open_joints(self) -> list[tuple[bool, int, tuple[int, int]]]:
-        """Joints between neighbouring panels that are not taped (vertical?, at, span): they only butt."""
-        taped = {(h.vertical, h.at, h.span) for h in self.hinges}
-        out = []
-        for a in self.panels:
-            for b in self.panels:
-                joint = _joint(a, b)
-                if joint is not None and joint not in taped and joint not in out:
-                    out.append(joint)
-        return out
 
 
 Rect = tuple[float, float, float, float]
@@ -114,7 +97,7 @@ def folded_extent(plan: PanelPlan) -> Rect:
     return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
 
 
-def _joint(a: Panel, b: Panel) -> tuple[bool, int, tuple[int, int]] | None:
+def joint_between(a: Panel, b: Panel) -> tuple[bool, int, tuple[int, int]] | None:
     """The line two panels share (vertical?, after column/row, span), or None."""
     if a.col1 == b.col0:
         span = (max(a.row0, b.row0), min(a.row1, b.row1))
@@ -141,7 +124,7 @@ def snake(columns: list[tuple[int, int]], rows: list[tuple[int, int]], sheet_of:
         panels += [Panel(c0, c1, r0, r1, sheet_of.get(c0, 0)) for r0, r1 in order]
     hinges = []
     for k, (a, b) in enumerate(pairwise(panels)):
-        joint = _joint(a, b) or _joint(b, a)
+        joint = joint_between(a, b) or joint_between(b, a)
         assert joint is not None  # a snake's neighbours always share an edge
         hinges.append(Hinge(k, *joint))
     return PanelPlan(tuple(c1 for _, c1 in columns[:-1]), tuple(r1 for _, r1 in rows[:-1]), 0.0, tuple(panels),
