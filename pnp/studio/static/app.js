@@ -1050,13 +1050,14 @@ async function showReplayList(choose) {
 let replayLoads = 0;
 
 async function loadReplay(value) {
+  if (state.replay && state.replay.value === value) return;  // the game shown, at the step it is at
   const ticket = ++replayLoads;
   const [kind, id] = [value.slice(0, value.indexOf(":")), value.slice(value.indexOf(":") + 1)];
   const base = kind === "check" ? `/api/check/${state.job.id}/games/${id}` : `/api/played/${encodeURIComponent(id)}`;
   try {
     const loaded = await api(base);
     if (ticket !== replayLoads) return;
-    state.replay = { ...loaded, kind, board: `${base}/board`, at: 0 };
+    state.replay = { ...loaded, value, kind, board: `${base}/board`, at: 0 };
   } catch (error) {
     if (ticket !== replayLoads) return;
     state.replay = null;
