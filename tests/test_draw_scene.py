@@ -12,7 +12,7 @@ from pnp.draw.affine import Affine
 from pnp.draw.paper import A4, Paper
 from pnp.draw.primitives import Circle, Line, Path, Rect, Style, Text
 from pnp.draw.scene import Page, crop_marks, footer, scale_bar
-from pnp.draw.text import text_width
+from pnp.draw.text import ink_indent, pt, text_width, vertical_extent
 from pnp.errors import LayoutError
 
 
@@ -54,6 +54,32 @@ def test_transformed_text_is_checked_where_it_lands() -> None:
         g.text(10, 100, "far right", 4)
     with pytest.raises(LayoutError, match=r"text 'far right' lies outside the safe area .* at the right"):
         page.check_safe_area("rules")
+
+
+def test_a_letter_whose_ink_leaves_its_advance_box_is_refused_by_its_ink() -> None:
+    # J's hook reaches left of the point the line starts at; the advance box alone would pass.
+    page = Page.for_paper(A4)
+    page.text(8.0, 100, "Joining the board", pt(12), weight="bold")
+    with pytest.raises(LayoutError, match=r"'Joining the board' lies outside the safe area by 0\.2\d mm at the left"):
+        page.check_safe_area("guide")
+    moved = Page.for_paper(A4)
+    moved.text(8.0 + ink_indent("Joining the board", pt(12), bold=True), 100, "Joining the board", pt(12),
+               weight="bold")
+    moved.check_safe_area("guide")
+    # ...and a line whose ink stays inside passes even when its font box (the tallest accent) would not.
+    low = Page.for_paper(A4)
+    above, _ = vertical_extent(pt(10))
+    low.text(20, 8.0 + above - 0.1, "ace", pt(10))
+    low.check_safe_area("rules")
+
+
+def test_a_footer_ends_with_its_ink_on_the_safe_area() -> None:
+    page = Page.for_paper(A4)
+    left, right = footer(page, "Triomino", "rules", 1, 9, "1.0")
+    left_ink, right_ink = left.ink_bbox(), right.ink_bbox()
+    assert left_ink.x0 == pytest.approx(page.safe_margin, abs=1e-9)
+    assert right_ink.x1 <= page.width - page.safe_margin + 1e-9
+    page.check_safe_area("rules")
 
 
 def test_page_larger_than_its_paper_is_refused() -> None:

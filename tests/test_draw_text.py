@@ -13,6 +13,7 @@ from pnp.draw.text import (
     Heading,
     Paragraph,
     glyph_offsets,
+    ink_indent,
     layout_flow,
     missing_glyphs,
     pt,
@@ -92,3 +93,16 @@ def test_flow_overflow_names_component_and_amount() -> None:
 
 def test_pt_converts_to_mm() -> None:
     assert pt(72) == pytest.approx(25.4)
+
+
+def test_flow_lines_up_the_letters_ink_on_the_column_edge() -> None:
+    # J, T and Y reach left of their advance box; moved by that much, their ink starts on the column's edge.
+    block = layout_flow([Heading("Joining the board", level=2), Paragraph("The game ends."), Paragraph("Yes."),
+                         Paragraph("And so on.")], 20.0, 30.0, 120.0, 100.0)
+    starts = {prim.text: prim.ink_bbox().x0 for prim in block.primitives}
+    assert all(x == pytest.approx(20.0, abs=0.12) and x >= 20.0 - 1e-9 for x in starts.values())
+    assert [prim.x for prim in block.primitives if prim.text[0] in "JTY"] == [
+        pytest.approx(20.0 + ink_indent(prim.text, prim.size_mm, prim.bold))
+        for prim in block.primitives if prim.text[0] in "JTY"]
+    assert all(prim.x > 20.0 for prim in block.primitives if prim.text[0] in "JTY")
+    assert next(prim.x for prim in block.primitives if prim.text.startswith("And")) == 20.0

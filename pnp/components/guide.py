@@ -22,6 +22,7 @@ from pnp.draw.text import (
     FlowStyle,
     Heading,
     Paragraph,
+    ink_indent,
     layout_flow,
     pt,
     text_width,
@@ -424,7 +425,7 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
         for part in wrap(line, box.width, size):
             y += size * 1.35
             note = line == words["ink note"]
-            page.text(box.x0, y, part, size, style=filled("#555555" if note else "#9a3412"),
+            page.text(box.x0 + ink_indent(part, size), y, part, size, style=filled("#555555" if note else "#9a3412"),
                       cls="guide-note" if note else "guide-warning")
     y = _jobs(page, table, box.x0, y + 2.5, box.width, lang, parts)
 
@@ -474,7 +475,8 @@ def _jobs(page: Page, table: Sequence[Row], x: float, y: float, width: float, la
     words = WORDS.of(lang)
     ascent, descent = vertical_extent(pt(10.5), bold=True)
     y += ascent
-    page.text(x, y, words["jobs"], pt(10.5), weight="bold", cls="guide-jobs")
+    page.text(x + ink_indent(words["jobs"], pt(10.5), bold=True), y, words["jobs"], pt(10.5), weight="bold",
+              cls="guide-jobs")
     y += descent + 0.8
     size = pt(8.5)
     for number, job in enumerate(print_jobs(table), 1):
@@ -486,7 +488,7 @@ def _jobs(page: Page, table: Sequence[Row], x: float, y: float, width: float, la
                      parts=names)
         for index, part in enumerate(wrap(line, width, size)):
             y += size * 1.35
-            page.text(x + (0 if index == 0 else 3.0), y, part, size, cls="guide-job",
+            page.text(x + (ink_indent(part, size) if index == 0 else 3.0), y, part, size, cls="guide-job",
                       data={"job": str(number), "pages": " ".join(map(str, job.pages)), "paper": job.paper,
                             "two-sided": "yes" if job.two_sided else "no"} if index == 0 else {})
     return y + descent

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from pnp.components.sheets import duplex_mirror
 from pnp.draw.affine import IDENTITY, Affine, Point
@@ -105,38 +104,8 @@ def mark_distance(piece: Piece) -> float:
             best = min(best, *(_inside_distance(piece.outline, *m.apply(x, y)) - reach
                                for x, y in ((prim.x1, prim.y1), (prim.x2, prim.y2))))
         elif isinstance(prim, Text):
-            best = min(best, *(_inside_distance(piece.outline, x, y) for x, y in glyph_points(prim, m)))
+            best = min(best, *(_inside_distance(piece.outline, x, y) for x, y in prim.glyph_points(m)))
     return best
-
-
-@cache
-def _glyph_outlines(bold: bool) -> tuple[dict[str, list[tuple[float, float]]], dict[int, str], float]:
-    from fontTools.ttLib import TTFont
-
-    from pnp.draw.text import font_path
-
-    font = TTFont(str(font_path(bold)))
-    glyf = font["glyf"]
-    points = {name: [tuple(map(float, p)) for p in glyf[name].getCoordinates(glyf)[0]]
-              for name in font.getGlyphOrder()}
-    return points, font.getBestCmap(), float(font["head"].unitsPerEm)
-
-
-def glyph_points(prim: Text, m: Affine = IDENTITY) -> list[Point]:
-    """The outline points of every glyph of a text on the page: the glyphs' own shape, not a box.
-
-    TrueType outlines are quadratic curves; each lies within the hull of its points.
-    """
-    from pnp.draw.text import glyph_offsets
-
-    outlines, cmap, units = _glyph_outlines(prim.bold)
-    scale = prim.size_mm / units
-    full = m @ prim.transform()
-    out = []
-    for char, offset in zip(prim.text, glyph_offsets(prim.text, prim.size_mm, prim.bold), strict=True):
-        for gx, gy in outlines.get(cmap.get(ord(char), ""), []):
-            out.append(full.apply(prim.start_x + offset + gx * scale, prim.y - gy * scale))
-    return out
 
 
 def _painted(page: Page) -> list[tuple[Point, ...]]:

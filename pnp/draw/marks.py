@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from pnp.draw.font import ink_indent, ink_outdent
 from pnp.draw.primitives import CROP, HAIRLINE, Line, Primitive, Style, Text
 from pnp.draw.text import pt, vertical_extent
 from pnp.i18n import KIT
@@ -76,11 +77,14 @@ def footer(page: Page, game: str, component: str, n: int, m: int, version: str, 
     _, below = vertical_extent(FOOTER_SIZE)
     baseline = page.height - page.safe_margin - below
     part = KIT.get(lang, component, component)
-    left = Text(page.safe_margin, baseline, f"{game} · {part}", FOOTER_SIZE, cls="footer")
+    left_text = f"{game} · {part}"
+    right_text = f"{KIT(lang, 'page', n=n, m=m)} · v{version.removeprefix('v')}"
+    # The letters' ink, not their advance boxes, ends at the safe area (a title's T reaches left of its box).
+    left = Text(page.safe_margin + ink_indent(left_text, FOOTER_SIZE), baseline, left_text, FOOTER_SIZE, cls="footer")
     right = Text(
-        page.width - page.safe_margin,
+        page.width - page.safe_margin - ink_outdent(right_text, FOOTER_SIZE),
         baseline,
-        f"{KIT(lang, 'page', n=n, m=m)} · v{version.removeprefix('v')}",
+        right_text,
         FOOTER_SIZE,
         anchor="end",
         cls="footer",

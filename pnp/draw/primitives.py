@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pnp.draw.affine import IDENTITY, Affine, BBox, Point, cubic_bbox_points, union_all
-from pnp.draw.font import text_width, vertical_extent
+from pnp.draw.font import glyph_outline_points, ink_extent, text_width, vertical_extent
 
 Layer = Literal["art", "cut", "fold", "marks"]
 LAYERS: tuple[Layer, ...] = ("art", "fold", "cut", "marks")  # drawing order: cut lines above art
@@ -277,6 +277,23 @@ class Text(_Common):
 
     def bbox(self, m: Affine = IDENTITY) -> BBox | None:
         return BBox.of_points(self._points(m)) if self.text.strip() else None
+
+    def ink_bbox(self, m: Affine = IDENTITY) -> BBox | None:
+        """The box of the printed letters on the page (their glyph outlines, which may reach past the advance
+        box: the hook of J, the bar of T); None for a line without ink."""
+        extent = ink_extent(self.text, self.size_mm, self.bold)
+        if extent is None:
+            return None
+        left, top, right, bottom = extent
+        full = m @ self.transform()
+        x, y = self.start_x, self.y
+        return BBox.of_points([full.apply(x + dx, y + dy) for dx in (left, right) for dy in (top, bottom)])
+
+    def glyph_points(self, m: Affine = IDENTITY) -> list[Point]:
+        """The outline points of every glyph on the page: the letters' own shape, not a box."""
+        full = m @ self.transform()
+        return [full.apply(self.start_x + dx, self.y + dy)
+                for dx, dy in glyph_outline_points(self.text, self.size_mm, self.bold)]
 
 
 @dataclass(frozen=True)

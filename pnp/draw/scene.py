@@ -179,7 +179,8 @@ class Page(_Builder):
             yield from visit(item, IDENTITY, True)
 
     def check_safe_area(self, component: str = "") -> None:
-        """Raise LayoutError if something important leaves the safe area or anything leaves the sheet.
+        """Raise LayoutError if something important leaves the safe area or anything leaves the sheet
+        (text by the ink of its glyphs).
 
         The message names the component, the primitive and the overhang in mm; nothing is clipped.
         """
@@ -197,7 +198,8 @@ class Page(_Builder):
                 raise LayoutError(
                     f"{name}: text {prim.text[:30]!r}: the font has no glyph for {''.join(missing)!r}"
                 )
-            box = prim.bbox(m)
+            # Text is measured by its glyphs' ink: letters such as J and T reach past their advance box.
+            box = prim.ink_bbox(m) if isinstance(prim, Text) else prim.bbox(m)
             if box is None:
                 continue
             if not all(math.isfinite(v) for v in (box.x0, box.y0, box.x1, box.y1)):

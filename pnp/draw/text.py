@@ -14,6 +14,7 @@ from pnp.draw.font import (
     font_dir,
     font_path,
     glyph_offsets,
+    ink_indent,
     missing_glyphs,
     pt,
     register_fonts,
@@ -37,6 +38,7 @@ __all__ = [
     "font_dir",
     "font_path",
     "glyph_offsets",
+    "ink_indent",
     "layout_flow",
     "missing_glyphs",
     "pt",
@@ -140,6 +142,8 @@ def layout_flow(
 ) -> TextBlock:
     """Lay out headings, paragraphs, bullet lists and figure spaces top-down in a column.
 
+    A line whose first letter's ink reaches left of its start (J, T, Y) moves right by that much, so
+    the printed letters, not their advance boxes, line up on the column's left edge.
     Raises LayoutError naming `component` and by how many mm the content is too tall.
     """
     s = style or FlowStyle()
@@ -153,7 +157,8 @@ def layout_flow(
                 cursor += size * 0.4  # headings sit closer to what follows than to what precedes
             for line in wrap(item.text, width, size, bold=True):
                 cursor += size * s.leading
-                block.primitives.append(Text(x, cursor - size * (s.leading - 1), line, size, weight="bold"))
+                block.primitives.append(Text(x + ink_indent(line, size, bold=True), cursor - size * (s.leading - 1),
+                                             line, size, weight="bold"))
             gap = s.gap * 0.5
             cursor += gap
         elif isinstance(item, Paragraph):
@@ -161,7 +166,7 @@ def layout_flow(
                 cursor += s.body * s.leading
                 block.primitives.append(
                     Text(
-                        x,
+                        x + ink_indent(line, s.body, item.bold),
                         cursor - s.body * (s.leading - 1),
                         line,
                         s.body,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page, Style, filled, stroked
-from pnp.draw.text import Bullets, FlowItem, FlowStyle, Heading, Paragraph, pt, text_width, wrap
+from pnp.draw.text import Bullets, FlowItem, FlowStyle, Heading, Paragraph, ink_indent, pt, text_width, wrap
 from pnp.games.base import KitContext
 from pnp.geometry import trigrid as tg
 
@@ -261,7 +261,7 @@ def _stones(g, model: RautinoModel, layout: tg.TriLayout, stones, new: bool = Fa
 
 def _caption(g, x: float, y: float, text: str, w: float) -> None:
     for index, line in enumerate(wrap(text, w, pt(7.5))):
-        g.text(x, y + index * pt(7.5) * 1.2, line, pt(7.5), style=filled("#333333"))
+        g.text(x + ink_indent(line, pt(7.5)), y + index * pt(7.5) * 1.2, line, pt(7.5), style=filled("#333333"))
 
 
 def _example_a(page: Page, model: RautinoModel, x: float, y: float, w: float, h: float, lang: str) -> None:
