@@ -20,11 +20,10 @@ and margin need two or more seats.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pnp.check.confidence import Interval, wilson, z_value
+from pnp.check.confidence import Interval, mean_interval, wilson
 
 if TYPE_CHECKING:
     from pnp.check.outcome import Outcome
@@ -105,13 +104,14 @@ def outcome_measures(outcome: Outcome) -> dict[str, int]:
     return game_measures(outcome.score_track, outcome.scores, outcome.blocked_turns)
 
 
-def mean_interval(values: Histogram, confidence: float, scale: float = 1.0) -> Interval:
-    """The mean of a histogram of counts (times `scale`) with its normal interval, cut at 0."""
+def measure_interval(values: Histogram, confidence: float, scale: float = 1.0) -> Interval:
+    """The mean of a histogram of counts (times `scale`) with its skew-corrected interval
+    (pnp.check.confidence.mean_interval), cut at 0."""
     mean = values.mean * scale
     if values.count < 2:
         return Interval(mean, mean, mean)
-    half = z_value(confidence) * math.sqrt(values.variance) * scale / math.sqrt(values.count)
-    return Interval(mean, max(0.0, mean - half), mean + half)  # every measure counts something: never below 0
+    interval = mean_interval(values, confidence, scale)
+    return Interval(mean, max(0.0, interval.low), interval.high)  # every measure counts something: never below 0
 
 
 def measure_figures(tally: Tally, confidence: float) -> dict[str, Any]:
@@ -119,22 +119,22 @@ def measure_figures(tally: Tally, confidence: float) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     blocked = tally.histogram(PREFIX + "blocked_turns")
     if blocked.count:
-        figures["blocked_turns_per_game"] = mean_interval(blocked, confidence).to_json(2)
+        figures["blocked_turns_per_game"] = measure_interval(blocked, confidence).to_json(2)
         figures["games_with_a_blocked_turn"] = wilson(blocked.count - blocked.counts.get(0, 0), blocked.count,
                                                       confidence).to_json()
     changes = tally.histogram(PREFIX + "lead_changes")
     if not changes.count:
         return figures
-    figures["lead_changes_per_game"] = mean_interval(changes, confidence).to_json(2)
+    figures["lead_changes_per_game"] = measure_interval(changes, confidence).to_json(2)
     decided = tally.histogram(PREFIX + "comeback")
     if decided.count:
         figures["decided_games"] = decided.count
-        figures["drama"] = mean_interval(tally.histogram(PREFIX + "drama"), confidence).to_json(2)
-        figures["decisiveness"] = mean_interval(tally.histogram(PREFIX + "decisiveness"), confidence,
+        figures["drama"] = measure_interval(tally.histogram(PREFIX + "drama"), confidence).to_json(2)
+        figures["decisiveness"] = measure_interval(tally.histogram(PREFIX + "decisiveness"), confidence,
                                                 1 / PERMILLE).to_json()
         figures["comeback_share"] = wilson(decided.total, decided.count, confidence).to_json()
     margins = tally.histogram(PREFIX + "margin")
-    figures["winning_margin"] = {**mean_interval(margins, confidence).to_json(2),
+    figures["winning_margin"] = {**measure_interval(margins, confidence).to_json(2),
                                  "q1": margins.quantile(0.25), "median": margins.quantile(0.5),
                                  "q3": margins.quantile(0.75), "histogram": margins.to_json()}
     return figures

@@ -77,6 +77,19 @@ class Histogram:
         mean = self.mean
         return sum(n * (value - mean) ** 2 for value, n in self.counts.items()) / (self.count - 1)
 
+    @property
+    def skewness(self) -> float:
+        """The sample skewness (third central moment over the cubed spread, both with n in the
+        denominator); 0 while the values show no spread."""
+        if self.count < 2:
+            return 0.0
+        mean = self.mean
+        second = sum(n * (value - mean) ** 2 for value, n in self.counts.items()) / self.count
+        if second <= 0:
+            return 0.0
+        third = sum(n * (value - mean) ** 3 for value, n in self.counts.items()) / self.count
+        return third / second ** 1.5
+
     def share_where(self, keep: Any) -> float:
         """The share of observations whose value passes `keep` (a predicate on the value)."""
         return share(sum(n for value, n in self.counts.items() if keep(value)), self.count)
