@@ -60,8 +60,9 @@ class Schedule:
 def play_out(state: GameState, players: Sequence[Player]) -> GameState:
     """The one game loop: the seat to move chooses, the state applies the move and every rule after
     it, until the game is over. Every game of `check`, `sweep` and the engines' own tests runs here."""
+    push = state.push
     while not state.over:
-        state.push(players[state.to_move](state))
+        push(players[state.to_move](state))
     return state
 
 

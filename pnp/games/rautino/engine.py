@@ -287,7 +287,8 @@ class Board:
     # --- what fits ----------------------------------------------------------------------------
 
     def fits(self, slot_index: int, colour_a: int, colour_b: int) -> bool:
-        self._on_board(slot_index)
+        if not 0 <= slot_index < len(self._fits):  # `_on_board`'s test, inline: asked every turn
+            self._on_board(slot_index)
         return bool(self._fits[slot_index] >> (colour_a * self._pair_count + colour_b) & 1)
 
     def _on_board(self, slot_index: int) -> None:
@@ -491,11 +492,13 @@ class Board:
         return out
 
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
-        self._on_board(slot_index)
+        if not 0 <= slot_index < len(self._fits):  # `_on_board`'s test, inline: asked every turn
+            self._on_board(slot_index)
         return self.totals([(0, slot_index, colour_a, colour_b)])[0]
 
     def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
-        self._on_board(slot_index)
+        if not 0 <= slot_index < len(self._fits):  # `_on_board`'s test, inline: asked every turn
+            self._on_board(slot_index)
         if not self._waiting[slot_index]:
             return self._plain
         completions = (self._completion_cache.get(slot_index) or self._complete(slot_index))[0]
@@ -530,7 +533,8 @@ class Board:
         return other
 
     def put(self, slot_index: int, colour_a: int, colour_b: int) -> None:
-        self._on_board(slot_index)
+        if not 0 <= slot_index < len(self._fits):  # `_on_board`'s test, inline: asked every turn
+            self._on_board(slot_index)
         tables = self.tables
         a, b = tables.slot_cells[slot_index][:2]
         new_a, new_b = self.colour[a] == EMPTY, self.colour[b] == EMPTY

@@ -94,19 +94,24 @@ class RautinoState:
         if not 0 <= slot < len(board.tables.slots) or not board.fits(slot, colour_a, colour_b):
             raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
         stone = hand.pop(hand_index)
+        stack = self.stack
+        drawn = (stack.popleft(),) if stack else ()
         if self.sampled:  # the points alone: a sample keeps no record
             self._scores[player] += board.total(slot, colour_a, colour_b)
             board.put(slot, colour_a, colour_b)
-            _draw(self.stack, hand, 1)
         else:
             score = board.score(slot, colour_a, colour_b)
             board.put(slot, colour_a, colour_b)
             self._scores[player] += score.total
-            drawn = _draw(self.stack, hand, 1)
             self.result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
+        hand += drawn
         self.turns += 1
-        if not self._ends_after(player):
-            self.to_move = (player + 1) % self.players
+        players = self.players
+        if players > 1 and player == players - 1 and not stack:  # `_ends_after`, inlined
+            self._end("stack empty")
+            return
+        following = self.to_move = (player + 1) % players
+        if not board.any_fits(self.hands[following]):  # the common case, a stone that fits, settles nothing
             self._settle()
 
     def copy(self) -> RautinoState:
@@ -211,7 +216,10 @@ def chooser_player(choose: Chooser) -> Player:
             observe(state.view(state.to_move))
         return choose(state.board, state.hands[state.to_move], state.rng)
 
-    return play
+    def play_plain(state: RautinoState) -> Move:
+        return choose(state.board, state.hands[state.to_move], state.rng)
+
+    return play if observe is not None else play_plain
 
 
 def play_game(model: RautinoModel, players: int, seed: int, choose: Chooser | list[Chooser]) -> GameResult:

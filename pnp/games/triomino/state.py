@@ -50,10 +50,11 @@ class TriominoState:
         self.model, self.rules, self.fit, self.players, self.seed = model, rules, fit, players, seed
         if seats is not None:
             self.seats = tuple(seats)
-        # The generator of the deals, and its state after the last deal: a copy deals from a generator
-        # of its own made from that state, so that it deals what the game would and leaves its deals alone.
+        # The generator of the deals, or (a copy) none and the state it was in after the last deal: a
+        # copy deals from a generator of its own made from that state, so that it deals what the game
+        # would and leaves the game's deals alone. Only a copy reads that state, so it is taken then.
         self._dealer: random.Random | None = random.Random(seed)
-        self._deals = self._dealer.getstate()
+        self._deals: tuple[Any, ...] = ()
         self.rng = random.Random(seed ^ 0x5EED)
         self.totals = [0] * players
         self.rounds: list[PlayedRound] = []
@@ -108,16 +109,13 @@ class TriominoState:
     def push(self, move: Move | None) -> None:
         if self.over:
             raise IllegalMove("the game is over")
-        player, hand, table, drawn = self.to_move, self.hands[self.to_move], self.table, self.drawn
         if move is None:
-            if drawn or (table.unplaceable != self.fit.hand_mask(hand) and table.can_place(hand)):
-                raise IllegalMove(f"player {player} holds a tile that fits: it may not draw or pass")
-            if self.draw_pile and self.rules.draw_limit and self._draw_until_one_fits():
-                return  # the seat places the drawn tile
-            self._pass()
+            self._draw_or_pass()
             return
         if not isinstance(move, Move):
             raise IllegalMove(f"{move!r} is no move (a placement, or None to draw or pass)")
+        player, table, drawn = self.to_move, self.table, self.drawn
+        hand = self.hands[player]
         cell, tile, _, numbers = move
         if tile not in (drawn[-1:] if drawn else hand):
             raise IllegalMove(f"player {player} chose an illegal move: {move}")
@@ -135,9 +133,9 @@ class TriominoState:
         if drawn:
             penalty = self.rules.draw_penalty_for(len(drawn))
             self.draws += len(drawn)
+            self.drawn = []  # the record keeps this turn's list
         else:
             penalty = 0
-        self.drawn = []  # the record keeps this turn's list
         self.idle = 0
         if bridge:
             self.bridges += 1
@@ -152,9 +150,20 @@ class TriominoState:
             self.out_player = player
             self._end_round()
 
+    def _draw_or_pass(self) -> None:
+        """The move None: draw until a drawn tile fits (the seat then places it), or pass."""
+        hand, table = self.hands[self.to_move], self.table
+        if self.drawn or (table.unplaceable != self.fit.hand_mask(hand) and table.can_place(hand)):
+            raise IllegalMove(f"player {self.to_move} holds a tile that fits: it may not draw or pass")
+        if self.draw_pile and self.rules.draw_limit and self._draw_until_one_fits():
+            return  # the seat places the drawn tile
+        self._pass()
+
     def copy(self) -> TriominoState:
         other = object.__new__(TriominoState)
         other.__dict__.update(self.__dict__)
+        if self._dealer is not None:  # the dealer has dealt nothing since the last deal: its state now
+            other._deals = self._dealer.getstate()
         other._dealer = None
         other.table = self.table.copy()
         other.hands = [hand[:] for hand in self.hands]
@@ -213,7 +222,6 @@ class TriominoState:
             generator = self._dealer = random.Random()
             generator.setstate(self._deals)
         hands, pool = deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), generator)
-        self._deals = generator.getstate()
         if self.seats is not None:
             hands = [hands[seat] for seat in self.seats]
         return hands, pool
@@ -250,7 +258,9 @@ class TriominoState:
 
     def _draw_until_one_fits(self) -> bool:
         """Whether a tile drawn by the preset's limit fits (it is the last one drawn)."""
-        pile, drawn, hand = self.draw_pile, self.drawn, self.hands[self.to_move]
+        # A fresh list: the empty one it replaces may be in the log already.
+        pile, drawn, hand = self.draw_pile, [], self.hands[self.to_move]
+        self.drawn = drawn
         rank_bit, frontier = self.fit.rank_bit, self.table.open.values()
         while pile and len(drawn) < self.rules.draw_limit:
             tile = pile.pop()
