@@ -32,6 +32,8 @@ class Geometry:
         self.rows, self.cols = board.height, board.width
         self.width = board.width + 2
         self.size = self.width * (board.height + 2)
+        # The numbers of the board's own cells, not the border's: looked up before every placement.
+        self.board_cells = frozenset((r + 1) * self.width + c + 1 for r in range(self.rows) for c in range(self.cols))
         self.is_field = [False] * self.size
         self.is_double = [False] * self.size
         for r, line in enumerate(board.layout):
@@ -69,8 +71,7 @@ class Geometry:
 
     def on_board(self, index: int) -> bool:
         """Whether a cell number is a cell of the board (not of the border around it)."""
-        row, col = divmod(index, self.width)
-        return 0 <= index < self.size and 0 < row <= self.rows and 0 < col <= self.cols
+        return index in self.board_cells
 
     def cell(self, index: int) -> Cell:
         if not self.on_board(index):
@@ -152,7 +153,7 @@ class Position:
         return True
 
     def place(self, cell: int, pips: int) -> None:
-        if not self.geo.on_board(cell):
+        if cell not in self.geo.board_cells:  # `on_board`, inline: every tile of every game
             raise IllegalMove(f"cell number {cell} is off the board")
         ls, rs, us, ds = self.ls, self.rs, self.us, self.ds
         le, re, ue, de = self.le, self.re, self.ue, self.de

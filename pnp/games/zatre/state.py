@@ -87,12 +87,17 @@ class ZatreState:
     def push(self, move: Turn) -> None:
         if self.over:
             raise IllegalMove("the game is over (bag empty)")
-        seat, hand = self.to_move, self.hands[self.to_move]
-        if not isinstance(move, list | tuple) or not all(isinstance(p, list | tuple) and len(p) == 2 for p in move):
+        seat = self.to_move
+        hand = self.hands[seat]
+        if not isinstance(move, (list, tuple)):
             raise IllegalMove(f"{move!r} is no turn (a list of (pips, cell) placements)")
+        for placement in move:  # a loop, not all(...): every turn of every game passes here
+            if not isinstance(placement, (list, tuple)) or len(placement) != 2:
+                raise IllegalMove(f"{move!r} is no turn (a list of (pips, cell) placements)")
+        placements = list(move)
         start_hand = hand[:]
         try:
-            scored = apply_turn(self.pos, hand, list(move))
+            scored = apply_turn(self.pos, hand, placements)
         except IllegalMove:
             # A refused turn leaves the game as it was: the board is laid again from the record (in the
             # same order, so its open cells keep the order players break ties by).
@@ -102,7 +107,7 @@ class ZatreState:
             raise
         entries = self.sheets[seat].enter_turn([r.total for r in scored.rows], scored.crosses)
         if not self.sampled:
-            self.result.turns.append(TurnLog(seat, self._drawn_now, start_hand, list(move), scored, hand[:],
+            self.result.turns.append(TurnLog(seat, self._drawn_now, start_hand, placements, scored, hand[:],
                                              entries))
         self.turns += 1
         self.to_move = (seat + 1) % self.players
@@ -161,9 +166,10 @@ class ZatreState:
         hand = self.hands[self.to_move]
         rules = self.model.rules
         count = tiles_to_draw(self.pos, hand, rules.tiles_per_turn) if self.turns else rules.first_turn_tiles
-        drawn = self._drawn_now = self.bag[self.drawn:self.drawn + count]
-        self.drawn += len(drawn)
-        hand.extend(drawn)
+        start = self.drawn
+        drawn = self._drawn_now = self.bag[start:start + count]
+        self.drawn = start + len(drawn)
+        hand += drawn
 
 
 def chooser_player(choose: Any) -> Player:
@@ -176,7 +182,10 @@ def chooser_player(choose: Any) -> Player:
             observe(state.view(state.to_move))
         return choose(state.pos, state.hands[state.to_move][:], state.rng)
 
-    return play
+    def play_plain(state: ZatreState) -> Turn:
+        return choose(state.pos, state.hands[state.to_move][:], state.rng)
+
+    return play if observe is not None else play_plain
 
 
 def play_game(model: ZatreModel, geo: Geometry, players: list[Any], kinds: list[str], seed: int) -> GameResult:
