@@ -62,10 +62,10 @@ CANDIDATES = 8  # the moves a search weighs, best first by the game's quick judg
 
 def score_lead(state: Any, seat: int, before: Sequence[int]) -> float:
     """The seat's points since `before` less the mean of the others': how a playout went for it."""
-    after = state.scores()
-    gains = [a - b for a, b in zip(after, before, strict=True)]
-    others = [gain for other, gain in enumerate(gains) if other != seat]
-    return gains[seat] - (sum(others) / len(others) if others else 0.0)
+    gains = [a - b for a, b in zip(state.scores(), before, strict=True)]
+    own = gains[seat]
+    # Scores are whole numbers: the others' sum is the total less the seat's, exactly.
+    return own - ((sum(gains) - own) / (len(gains) - 1) if len(gains) > 1 else 0.0)
 
 
 class SearchPlayer:
@@ -99,11 +99,12 @@ class SearchPlayer:
             if dealt is None:
                 dealt = samples[sample] = state.sample(seat, random.Random(seed + sample))
             game = dealt.copy()
-            game.push(moves[index])
+            push = game.push
+            push(moves[index])
             for _ in range(horizon):
                 if game.over or game.round != round_:
                     break
-                game.push(playout(game))
+                push(playout(game))
             return evaluate(game, seat, before)
 
         return moves[best_candidate(range(len(moves)), value, self.budget.playouts)]

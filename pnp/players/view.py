@@ -7,6 +7,7 @@ holds, how many are left to draw, the scores, and the pieces out of play that ev
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,15 +38,19 @@ def observer(player: object) -> Callable[[SeatView], None] | None:
 def unseen(every: Sequence[Hashable], seen: Sequence[Hashable], hand: Sequence[Hashable]) -> list[Hashable]:
     """The pieces a seat has not seen: the whole set less those out of play and those in its hand
     (a multiset difference, in the set's own order so that sampling from it is seeded alone)."""
-    left: dict[Hashable, int] = {}
-    for piece in (*seen, *hand):
-        left[piece] = left.get(piece, 0) + 1
-    hidden = []
+    left = Counter(seen)
+    left.update(hand)
+    if len(set(every)) == len(every):  # every piece once (Triomino's tiles): a piece seen is out of play
+        return [piece for piece in every if piece not in left]
+    count = left.get  # asked for every piece of the set, for every sample a search deals
+    hidden: list[Hashable] = []
+    keep = hidden.append
     for piece in every:
-        if left.get(piece, 0):
-            left[piece] -= 1
+        n = count(piece)
+        if n:
+            left[piece] = n - 1
         else:
-            hidden.append(piece)
+            keep(piece)
     return hidden
 
 

@@ -93,6 +93,9 @@ class Tables:
     near: tuple[frozenset[int], ...]
     near_slot: tuple[frozenset[int], ...]
     waiting_on_empty_board: Waiting  # shapes of one or two cells: a stone forms them anywhere
+    # Per stone (x, y) of any two colours, jokers included: the bits of the ordered pairs it can lie
+    # as, either way round (bit x * (joker + 1) + y); looked up for every hand every turn.
+    pair_bits: dict[tuple[int, int], int]
 
 
 @lru_cache(maxsize=16)
@@ -181,8 +184,11 @@ def _tables_for(model: RautinoModel) -> Tables:
                     set_dead_from[s]) for s, members in enumerate(set_cells))
     sets_at = [sorted({cell_set_of[i] for i in by_cell[cell]}) for cell in range(len(cells))]
     start = (index[model.board.start[0]], index[model.board.start[1]])
+    pair_count = joker + 1
+    pair_bits = {(x, y): 1 << (x * pair_count + y) | 1 << (y * pair_count + x)
+                 for x in range(pair_count) for y in range(pair_count)}
     return Tables(
-        cells=cells, index=index, board_cells=n_board, slots=tuple(slots), slot_of=slot_of,
+        pair_bits=pair_bits, cells=cells, index=index, board_cells=n_board, slots=tuple(slots), slot_of=slot_of,
         instance_cells=tuple(instance_cells), instance_shape=tuple(instance_shape), start=start, joker=joker,
         points=points,
         slot_cells=tuple((slot.a, slot.b, *_two(slot.contacts_a), *_two(slot.contacts_b)) for slot in slots),
@@ -332,10 +338,10 @@ class Board:
 
     def _pairs_of(self, stones: list[Stone] | set[Stone]) -> int:
         """Bits of the ordered colour pairs these stones can lie as, either way round."""
-        n = self._pair_count
+        bits = self.tables.pair_bits
         wanted = 0
-        for x, y in stones:  # a repeated stone sets the same bits again
-            wanted |= 1 << (x * n + y) | 1 << (y * n + x)
+        for stone in stones:  # a repeated stone sets the same bits again
+            wanted |= bits[stone]
         return wanted
 
     # --- the best moves -------------------------------------------------------------------------

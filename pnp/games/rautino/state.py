@@ -26,8 +26,9 @@ class RautinoState:
     def __init__(self, model: RautinoModel, players: int, seed: int) -> None:
         self.model, self.players = model, players
         self.rng = rng = random.Random(seed)
-        stack_list = stone_indices(model)
-        self.kinds = set(stack_list)
+        self.stones = stone_indices(model)  # the set in its own order, which a sample deals from
+        self.kinds = set(self.stones)
+        stack_list = self.stones[:]
         rng.shuffle(stack_list)
         self.result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players))
         self.board = board = self.result.board = Board(model, players)
@@ -54,7 +55,8 @@ class RautinoState:
         the right number until `sample` deals them. Board and generator are shared, not copied."""
         state = object.__new__(cls)
         state.model, state.players, state.rng, state.board = board.model, len(view.hand_sizes), rng, board
-        state.kinds = set(stone_indices(board.model))
+        state.stones = stone_indices(board.model)
+        state.kinds = set(state.stones)
         state.result = GameResult(state.players, 0, [], board=board)
         state.stack = deque([None] * view.to_draw)  # type: ignore[list-item]
         state.hands = [hand if seat == view.seat else [None] * size  # type: ignore[list-item]
@@ -121,9 +123,11 @@ class RautinoState:
         other.stack = deque(self.stack)
         other.hands = [hand[:] for hand in self.hands]
         other._scores = self._scores[:]
-        result = self.result
-        other.result = GameResult(result.players, result.seed, result.stack, result.turns[:], result.scores[:],
-                                  result.end, result.first_turn_blocked, other.board, result.start_scores)
+        result = other.result = object.__new__(GameResult)  # every field as it is, then the changing ones
+        result.__dict__.update(self.result.__dict__)
+        if not self.sampled:  # a sample adds no turns: its list is shared
+            result.turns = result.turns[:]
+        result.scores, result.board = result.scores[:], other.board
         return other
 
     def seen(self) -> tuple[Stone, ...]:
@@ -139,7 +143,7 @@ class RautinoState:
         from pnp.players.view import unseen
 
         other = self.copy()
-        hidden = unseen(stone_indices(self.model), self.seen(), self.hands[seat])
+        hidden = unseen(self.stones, self.seen(), self.hands[seat])
         hands, stack = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
         hands[seat] = other.hands[seat]
         other.hands, other.stack, other.sampled = hands, deque(stack), True

@@ -36,7 +36,8 @@ def candidates(state: TriominoState) -> list[Move | None]:
 
 
 def playout_move(state: TriominoState) -> Move | None:
-    return state.table.best_move(state.offered())
+    drawn = state.drawn  # `offered`, inline: every move of every playout
+    return state.table.best_move(drawn[-1:] if drawn else state.hands[state.to_move])
 
 
 def search_player(name: str) -> SearchPlayer:

@@ -50,11 +50,11 @@ class TriominoState:
         self.model, self.rules, self.fit, self.players, self.seed = model, rules, fit, players, seed
         if seats is not None:
             self.seats = tuple(seats)
-        # The generator of the deals, or (a copy) none and the state it was in after the last deal: a
-        # copy deals from a generator of its own made from that state, so that it deals what the game
-        # would and leaves the game's deals alone. Only a copy reads that state, so it is taken then.
+        # The generator of the deals, and the state it was in after the last deal (None: not read yet,
+        # the generator is still in it): a copy deals from a generator of its own made from that state,
+        # so that it deals what the game would and leaves the game's deals alone. Only copies read it.
         self._dealer: random.Random | None = random.Random(seed)
-        self._deals: tuple[Any, ...] = ()
+        self._deals: tuple[Any, ...] | None = None
         self.rng = random.Random(seed ^ 0x5EED)
         self.totals = [0] * players
         self.rounds: list[PlayedRound] = []
@@ -160,10 +160,10 @@ class TriominoState:
         self._pass()
 
     def copy(self) -> TriominoState:
+        if self._deals is None and self._dealer is not None:  # read once per round, by the first copy
+            self._deals = self._dealer.getstate()
         other = object.__new__(TriominoState)
         other.__dict__.update(self.__dict__)
-        if self._dealer is not None:  # the dealer has dealt nothing since the last deal: its state now
-            other._deals = self._dealer.getstate()
         other._dealer = None
         other.table = self.table.copy()
         other.hands = [hand[:] for hand in self.hands]
@@ -222,6 +222,7 @@ class TriominoState:
             generator = self._dealer = random.Random()
             generator.setstate(self._deals)
         hands, pool = deal(len(self.fit.tiles), self.players, self.model.hand_size_for(self.players), generator)
+        self._deals = None  # the generator has moved on: the next copy reads its state again
         if self.seats is not None:
             hands = [hands[seat] for seat in self.seats]
         return hands, pool

@@ -49,6 +49,15 @@ class ScoreSheet:
             self.columns.setdefault(row_sum, [])
         self._scoring = [(s, self.columns[s], str(s), p) for s, p in self.rules.points]
 
+    def copy(self) -> ScoreSheet:
+        """An independent sheet to write on (the search's playouts): its boxes copied, layout and rules
+        shared, without working out the column order again."""
+        other = object.__new__(ScoreSheet)
+        other.__dict__.update(self.__dict__)
+        columns = other.columns = {row_sum: boxes[:] for row_sum, boxes in self.columns.items()}
+        other._scoring = [(s, columns[s], heading, points) for s, _, heading, points in self._scoring]
+        return other
+
     def enter_turn(self, row_sums: list[int], crosses: int) -> list[SheetEntry]:
         """Write one turn: rows scored (their sums) and x2 crosses. Returns the boxes written."""
         entries: list[SheetEntry] = []

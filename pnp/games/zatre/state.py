@@ -23,8 +23,7 @@ Turn = list[tuple[int, int]]
 
 
 def copy_sheet(sheet: ScoreSheet) -> ScoreSheet:
-    return ScoreSheet(sheet.layout, sheet.rules, {row_sum: boxes[:] for row_sum, boxes in sheet.columns.items()},
-                      sheet.crosses, sheet.minus)
+    return sheet.copy()
 
 
 class ZatreState:
@@ -34,6 +33,7 @@ class ZatreState:
         self.model, self.geo, self.players = model, geo, len(kinds)
         self.rng = rng = random.Random(seed)
         bag = model.tiles.bag()
+        self.tile_set = sorted(bag)  # every tile, smallest first: a sample deals the unseen ones in this order
         rng.shuffle(bag)
         self.bag = bag  # in draw order; the first `drawn` are out
         self.result = GameResult(seed, bag[:], list(kinds))
@@ -58,6 +58,7 @@ class ZatreState:
         state = object.__new__(cls)
         state.model, state.geo, state.players, state.rng, state.pos = model, pos.geo, len(view.hand_sizes), rng, pos
         state.bag, state.drawn, state.turns = [0] * view.to_draw, 0, 0
+        state.tile_set = sorted(model.tiles.bag())
         state.result = GameResult(0, [], [])
         state.hands = [hand[:] if seat == view.seat else [0] * size for seat, size in enumerate(view.hand_sizes)]
         state.sheets = list(view.records)
@@ -120,13 +121,14 @@ class ZatreState:
         other.hands = [hand[:] for hand in self.hands]
         other.sheets = [copy_sheet(sheet) for sheet in self.sheets]
         result = self.result
-        other.result = GameResult(result.seed, result.bag, result.kinds, result.turns[:], other.sheets,
+        turns = result.turns if self.sampled else result.turns[:]  # a sample adds no turns: shared
+        other.result = GameResult(result.seed, result.bag, result.kinds, turns, other.sheets,
                                   result.hands)
         return other
 
     def seen(self) -> tuple[int, ...]:
         """The tiles on the board: seen by every seat."""
-        return self._seen if self._seen is not None else tuple(p for p in self.pos.pips if p)
+        return self._seen if self._seen is not None else tuple(filter(None, self.pos.pips))
 
     def view(self, seat: int) -> SeatView:
         return SeatView(seat, tuple(map(len, self.hands)), len(self.bag) - self.drawn, tuple(self.scores()),
@@ -134,7 +136,7 @@ class ZatreState:
 
     def sample(self, seat: int, rng: random.Random) -> ZatreState:
         other = self.copy()
-        hidden = unseen(sorted(self.model.tiles.bag()), self.seen(), self.hands[seat])
+        hidden = unseen(self.tile_set, self.seen(), self.hands[seat])
         hands, pile = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
         hands[seat] = other.hands[seat]
         other.hands, other.bag, other.sampled = hands, self.bag[:self.drawn] + pile, True
