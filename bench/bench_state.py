@@ -11,11 +11,13 @@ preset), the same deals, no records, in one process: CPU time of that process. T
 turns, half the games each turn, so the machine's load falls on both alike. The table gives each
 configuration's time per 1,000 games on both sides and new / old (1.00: as fast; below: faster).
 With --search N, each game also plays N two-player games of the expert against the good player
-(first preset), and the time per game is compared the same way.
+(first preset), and the time per game is compared the same way; so is the expert's own time per move
+(CPU time inside the search player's calls over the number of its calls, the moves it was asked for).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -29,9 +31,33 @@ OLD = "2e0c120"
 GAMES = ("rautino", "zatre", "triomino")
 
 
+SEARCH_MOVES = "search moves"  # in a key: the number of the expert's moves, not seconds
+
+
+def time_search_calls(spent: dict[str, float]) -> None:
+    """Add every call of this side's search player to spent["seconds"] and spent["calls"]: the shared
+    SearchPlayer of the game states, or (the old side) each game's own."""
+    shared = importlib.import_module("pnp.players.search")
+    owners = ([shared] if hasattr(shared, "SearchPlayer")
+              else [importlib.import_module(f"pnp.games.{name}.search") for name in GAMES])
+    for owner in owners:
+        call = owner.SearchPlayer.__call__
+
+        def timed(self, *args, _call=call):
+            start = time.process_time()
+            try:
+                return _call(self, *args)
+            finally:
+                spent["seconds"] += time.process_time() - start
+                spent["calls"] += 1
+
+        owner.SearchPlayer.__call__ = timed
+
+
 def side(games: int, first: int, search: int) -> dict[str, float]:
     """CPU seconds per configuration for games first .. first + games - 1 (run in a process of its own,
-    with the old or the new `pnp` first on the path)."""
+    with the old or the new `pnp` first on the path); with `search`, the expert's games, and its time
+    and number of moves."""
     from pnp import games as registry
     from pnp.check.options import CheckOptions
     from pnp.check.protocol import Configuration, Deal, game_seed
@@ -43,6 +69,9 @@ def side(games: int, first: int, search: int) -> dict[str, float]:
             return simulation.play(model, deal)
 
     seconds: dict[str, float] = {}
+    spent = {"seconds": 0.0, "calls": 0}
+    if search:
+        time_search_calls(spent)
     for name in GAMES:
         game = registry.get(name)
         model = game.load(None)
@@ -55,10 +84,13 @@ def side(games: int, first: int, search: int) -> dict[str, float]:
             seconds[f"{name}, {configuration.label}"] = time.process_time() - start
         if search:
             expert = Configuration(2, ("search", "greedy"), configurations[0].preset)
+            spent["seconds"], spent["calls"] = 0.0, 0
             start = time.process_time()
             for index in range(first, first + search):
                 play_deal(simulation, model, Deal(index, index, game_seed(1, index), expert))
             seconds[f"{name}, expert against good (per game)"] = time.process_time() - start
+            seconds[f"{name}, expert's search (per move, ms)"] = spent["seconds"]
+            seconds[f"{name}, expert's {SEARCH_MOVES}"] = spent["calls"]
     return seconds
 
 
@@ -89,15 +121,24 @@ def main(games: int = 1000, search: int = 0, old: str = OLD) -> None:
     print(f"{games:,} games per configuration, old = {old}, new = this checkout (CPU seconds per 1,000 games)")
     print(f"{'configuration':<48} {'old':>9} {'new':>9} {'new/old':>8}")
     ratios = []
+    configured = [key for key in totals["old"] if "per " not in key and SEARCH_MOVES not in key]
     for key, before in totals["old"].items():
+        if SEARCH_MOVES in key:
+            continue
         after = totals["new"][key]
-        scale = (1000 / games) if "per game" not in key else (1 / max(search, 1))
+        if "per move" in key:  # seconds over the moves of each side (the same games: the same moves)
+            moves_key = key.replace("search (per move, ms)", SEARCH_MOVES)
+            before, after = (1000 * side_totals[key] / max(side_totals[moves_key], 1)
+                             for side_totals in (totals["old"], totals["new"]))
+            scale = 1.0
+        else:
+            scale = (1000 / games) if "per game" not in key else (1 / max(search, 1))
         ratio = after / before
-        if "per game" not in key:
+        if key in configured:
             ratios.append(ratio)
         print(f"{key:<48} {before * scale:>9.2f} {after * scale:>9.2f} {ratio:>8.2f}")
-    total_old = sum(v for k, v in totals["old"].items() if "per game" not in k)
-    total_new = sum(v for k, v in totals["new"].items() if "per game" not in k)
+    total_old = sum(totals["old"][k] for k in configured)
+    total_new = sum(totals["new"][k] for k in configured)
     print(f"{'every configuration':<48} {total_old:>9.2f} {total_new:>9.2f} {total_new / total_old:>8.2f}")
 
 

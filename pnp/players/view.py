@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
 from pnp.players.search import Budget
@@ -42,15 +43,17 @@ def unseen(every: Sequence[Hashable], seen: Sequence[Hashable], hand: Sequence[H
     left.update(hand)
     if len(set(every)) == len(every):  # every piece once (Triomino's tiles): a piece seen is out of play
         return [piece for piece in every if piece not in left]
-    count = left.get  # asked for every piece of the set, for every sample a search deals
     hidden: list[Hashable] = []
-    keep = hidden.append
-    for piece in every:
-        n = count(piece)
-        if n:
-            left[piece] = n - 1
+    # Run by run of equal pieces (a set lists its copies together: a few runs, not a piece at a time),
+    # the first of each kind are those seen; a count larger than a run goes on to the next run of it.
+    for piece, run in groupby(every):
+        copies = list(run)
+        gone = left.get(piece, 0)
+        if gone:
+            left[piece] = max(0, gone - len(copies))
+            hidden += copies[gone:]
         else:
-            keep(piece)
+            hidden += copies
     return hidden
 
 
