@@ -267,10 +267,8 @@ class TriominoState:
             tile = pile.pop()
             hand.append(tile)
             drawn.append(tile)
-            bit = rank_bit[tile]
-            for fitting in frontier:
-                if fitting & bit:
-                    return True
+            if any(map(rank_bit[tile].__and__, frontier)):  # some open cell takes it (a loop in C)
+                return True
         return False
 
     def _pass(self) -> None:
