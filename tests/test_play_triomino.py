@@ -52,6 +52,9 @@ def test_hints_are_the_engines_legal_places_at_several_positions(preset: str) ->
     rng = random.Random(3)
     for _ in range(15):
         assert not table.over
+        if table.offer():  # a person holding 0-0-0 chooses the opening first
+            table.move({"choice": rng.choice(["zero", "highest"])})
+            continue
         offered = table.offered()
         for piece, tile in enumerate(offered):
             legal = table.table.moves([tile])
@@ -67,7 +70,12 @@ def test_hints_are_the_engines_legal_places_at_several_positions(preset: str) ->
 def play_through(client: TestClient, preset: str, seed: int) -> dict:
     state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": seed,
                                                "preset": preset}).json()
+    shown = [step["step"] for step in state["steps"]]
     while not state["over"]:
+        if state["offer"]:  # the person holds 0-0-0: open with it
+            state = client.post(f"/api/play/{state['id']}/move", json={"version": state["version"],
+                                                                          "choice": "zero"}).json()
+            continue
         move = None
         for piece in range(len(state["hand"])):
             for turned in range(3):
@@ -81,6 +89,8 @@ def play_through(client: TestClient, preset: str, seed: int) -> dict:
         response = client.post(f"/api/play/{state['id']}/move", json=move)
         assert response.status_code == 200, response.text
         state = response.json()
+        shown += [step["step"] for step in state["steps"]]
+    assert shown == list(range(len(shown)))  # every step shown once, the rounds' ends too
     return state
 
 
@@ -96,6 +106,9 @@ def test_a_whole_game_is_saved_and_replays_with_its_scores(client: TestClient, t
     game = registry.get("triomino")
     assert game.replay(game.load(None), saved, out) == 0, out.getvalue()
     assert f"final scores {', '.join(map(str, state['scores']))}" in out.getvalue()
+    target = 400 if preset == "classic" else 0
+    assert state["end"] == (f"a player reached {target} points after {len(record['rounds'])} rounds" if target
+                            else "1 round played, as the rules have it")
 
 
 def test_a_forged_move_is_refused_in_one_line_and_changes_nothing(client: TestClient) -> None:
@@ -238,3 +251,35 @@ def test_computer_moves_run_off_the_servers_event_loop(client: TestClient, monke
                                                                    "turned": turned, "place": place})
     assert response.status_code == 200, response.text
     assert len(on_loop) >= 2 and not any(on_loop), on_loop
+
+
+@pytest.mark.parametrize(("seed", "opener"), [(17, 1), (22, 0)])
+@pytest.mark.parametrize("choice", ["zero", "highest"])
+def test_a_person_holding_0_0_0_chooses_the_opening_and_replay_accepts_either(
+        client: TestClient, tmp_path: Path, seed: int, opener: int, choice: str) -> None:
+    state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": seed,
+                                               "preset": "classic"}).json()
+    offer = state["offer"]
+    assert offer["question"].startswith("You hold 0-0-0") and [o["choice"] for o in offer["options"]] == [
+        "zero", "highest"]
+    assert offer["options"][0]["label"] == "Open with 0-0-0 for 40 points"
+    assert state["steps"][-1]["text"].endswith("player 1 opens with 0-0-0")
+    wrong = client.post(f"/api/play/{state['id']}/move", json={"version": state["version"], "piece": 0,
+                                                                "turned": 0, "place": 0})
+    assert wrong.status_code == 422 and wrong.json()["error"].startswith("choice: first choose how the round opens")
+    state = client.post(f"/api/play/{state['id']}/move", json={"version": state["version"], "choice": choice}).json()
+    assert state["offer"] is None
+    assert state["steps"][0]["step"] == 0 and ("0-0-0" in state["steps"][0]["text"]) == (choice == "zero")
+    opening = client.get(f"/api/play/{state['id']}", params={"since": -1}).json()["steps"][0]
+    assert ("0-0-0" in opening["text"]) == (choice == "zero")
+    assert opening["seat"] == (0 if choice == "zero" else opener)
+    client.post(f"/api/play/{state['id']}/end", json={})
+    saved = tmp_path / client.get(f"/api/play/{state['id']}").json()["saved"]
+    game = registry.get("triomino")
+    out = io.StringIO()
+    assert game.replay(game.load(None), saved, out) == 0, out.getvalue()  # the person's choice, either way
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    record["seats"] = ["greedy", "greedy"]  # the same opening by a computer seat: only the larger score
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert game.replay(game.load(None), forged, io.StringIO()) == (choice == "highest")

@@ -160,6 +160,10 @@ COMMON_SHAPE: dict[str, Any] = {"players": int, "final_scores": [int]}
 # checks that the game had not ended there; a record that stops early without it is refused.
 ABANDONED = "abandoned"
 
+# How a record's `seats` names a seat a person played (at the play table): where the rules let a
+# player choose, a person's choice is theirs, and a validator accepts either.
+PERSON = "human"
+
 
 def abandoned(record: dict[str, Any]) -> bool:
     return record.get("end") == ABANDONED

@@ -6,10 +6,11 @@ the page and `--seats` without a second list.
 
 from __future__ import annotations
 
+from pnp.check.replay import PERSON
 from pnp.errors import PnpError
 from pnp.players.levels import STANDARD_LEVELS, name_of
 
-HUMAN = "human"
+HUMAN = PERSON
 MAX_SEATS_TEXT = 80
 
 

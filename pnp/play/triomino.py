@@ -53,6 +53,7 @@ class TriominoTable:
     game = "triomino"
     turns = 3  # a tile turns a third at a time
     crop = False  # the table grows with the game: its drawing is sized to it
+    overlap = False  # each place is a triangle of its own: the whole triangle takes a click
     piece_word = "tile"
 
     def __init__(self, model: TriominoModel, seats: list[str], seed: int, preset: str | None) -> None:
@@ -78,21 +79,31 @@ class TriominoTable:
         n = len(self.seats)
         self.hands, self.pool = deal(len(self.tiles), n, self.model.hand_size_for(n), self.deal_rng)
         self.dealt = [list(hand) for hand in self.hands]
-        self.table = Table(self.rules, self.fit)
         self.draw_pile = list(reversed(self.pool))
-        self.round_scores = [0] * n
         self.round_turns: list[TurnPlayed] = []
-        self.starter, self.first = choose_starter(self.hands, self.tiles, self.rules)
-        self.hands[self.starter].remove(self.first)
-        self.table.place(START_CELL, self.tiles[self.first])
-        self.opening = Score(sum(self.tiles[self.first]), start_bonus=start_bonus(self.rules, self.tiles[self.first]))
-        self.round_scores[self.starter] += self.opening.total
+        starter, first = choose_starter(self.hands, self.tiles, self.rules)
+        # Where the rules let the holder of 0-0-0 open with it instead of the highest triple, a
+        # person holding it chooses (the computer seats take the larger score, as `choose_starter`).
+        standard = choose_starter(self.hands, self.tiles)
+        self.choice = standard if (starter, first) != standard and self.seats[starter] == HUMAN else None
+        self._open(starter, first)
         self.stats = {"draws": 0, "bridges": 0, "hexagons": [0, 0, 0], "passes": 0}
-        self.player = self.starter
         self.idle = 0
-        self.out_player: int | None = None if self.hands[self.starter] else self.starter
         self.phase: str | None = None  # None: between turns; "hand": the seat plays from its hand; "drawn"
         self.drawn: list[int] = []
+
+    def _open(self, starter: int, first: int) -> None:
+        """The round's opening tile laid by its seat, on a table set up afresh."""
+        self.starter, self.first = starter, first
+        self.hands = [list(hand) for hand in self.dealt]
+        self.hands[starter].remove(first)
+        self.table = Table(self.rules, self.fit)
+        self.table.place(START_CELL, self.tiles[first])
+        self.opening = Score(sum(self.tiles[first]), start_bonus=start_bonus(self.rules, self.tiles[first]))
+        self.round_scores = [0] * len(self.seats)
+        self.round_scores[starter] += self.opening.total
+        self.player = starter
+        self.out_player: int | None = None if self.hands[starter] else starter
 
     def _played_round(self, finished: bool) -> PlayedRound:
         n = len(self.seats)
@@ -122,7 +133,7 @@ class TriominoTable:
     def _advance(self) -> None:
         """New turns, a person's draws and passes and the ends of rounds, until a seat decides."""
         n = len(self.seats)
-        while not self.over:
+        while not self.over and self.choice is None:
             if self.phase is None:
                 if self.out_player is not None or self.idle >= n:
                     self._end_round()
@@ -169,7 +180,10 @@ class TriominoTable:
         self._conclude(move)
 
     def move(self, move: dict[str, Any]) -> None:
-        """A person's move: {"piece": index among the tiles offered, "turned": 0-2, "place": cell id}."""
+        """A person's move: {"piece": index among the tiles offered, "turned": 0-2, "place": cell id};
+        or at a round's opening the person holding 0-0-0 chooses: {"choice": "zero" or "highest"}."""
+        if self.choice is not None or "choice" in move:
+            return self._choose(move.get("choice"))
         offered = self.offered()
         piece, place, turned = move.get("piece"), move.get("place"), move.get("turned", 0)
         if not _index(piece, len(offered)):
@@ -183,6 +197,30 @@ class TriominoTable:
         if chosen is None:
             raise Refused(self._why(tile, turned, place))
         self._conclude(chosen)
+
+    def _choose(self, choice: Any) -> None:
+        if self.choice is None:
+            raise Refused("choice: there is no opening to choose now")
+        if choice not in ("zero", "highest"):
+            raise Refused("choice: first choose how the round opens: with 0-0-0 (zero) or the highest triple (highest)")
+        if choice == "highest":
+            self._open(*self.choice)
+        self.choice = None
+        self._advance()
+
+    def offer(self) -> dict[str, Any] | None:
+        """The choice the person holding 0-0-0 has at a round's opening, while it is theirs."""
+        if self.choice is None:
+            return None
+        seat, tile = self.choice
+        numbers = self.tiles[tile]
+        highest = sum(numbers) + start_bonus(self.rules, numbers)
+        triple = "-".join(map(str, numbers))
+        other = f"Open with {triple} for {highest} points" if seat == self.starter else \
+            f"Let player {seat + 1} open with {triple} ({highest} points to them)"
+        return {"question": "You hold 0-0-0: open the round with it, or with the highest triple?",
+                "options": [{"choice": "zero", "label": f"Open with 0-0-0 for {self.opening.total} points"},
+                            {"choice": "highest", "label": other}]}
 
     def _why(self, tile: int, turned: int, place: int) -> str:
         if place not in self.table.open:
@@ -252,7 +290,9 @@ class TriominoTable:
     def moves_made(self) -> int:
         """The number of the last frame: every round's opening and turns, counted from 0."""
         current = 0 if self.over else 1 + len(self.round_turns)
-        return sum(1 + len(r.turns) for r in self.rounds) + current - 1
+        # A finished round's frames: its opening, its turns and its end. An opening the person may
+        # still change (0-0-0 or the highest triple) is not made yet.
+        return sum(2 + len(r.turns) for r in self.rounds) + current - 1 - (self.choice is not None)
 
     def hand(self, player: int) -> list[dict[str, Any]]:
         return [{"piece": i, "label": f"tile {'-'.join(map(str, self.tiles[t]))}", "image": f"piece/{t}/0.svg"}
@@ -260,6 +300,18 @@ class TriominoTable:
 
     def pile(self) -> int:
         return len(self.draw_pile)
+
+    def ending(self) -> str:
+        if not self.over:
+            return ""
+        target, best = self.rules.target_score, max(self.totals)
+        rounds = f"{len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''}"
+        if target and best >= target:
+            return f"a player reached {target} points after {rounds}"
+        return f"{rounds} played, as the rules have it"
+
+    def legend(self) -> list[dict[str, Any]]:
+        return []
 
     def note(self) -> str:
         if self.phase == "drawn":
@@ -317,7 +369,8 @@ class TriominoTable:
         placements, bonus = self._placed(record)
         page, grid = self._layout([cell for cell, _ in placements])
         last = record["rounds"][-1]
-        scores = ", ".join(str(s) for s in last.get("totals") or record.get("final_scores", []))
+        # The scores of this frame (the score table's), not those of the round's end.
+        scores = ", ".join(str(s) for s in record.get("final_scores") or last.get("totals") or [])
         count = f"{len(placements)} tile{'' if len(placements) == 1 else 's'}"
         page.text(MARGIN, MARGIN + 3.0, f"Round {last.get('round', 1)}: {count} · scores {scores}",
                   pt(9), weight="bold", cls="board-title")

@@ -108,10 +108,20 @@ def opening_bonus(rules: Rules, tile: Tile) -> int:
     return rules.start_bonus_without_triple
 
 
-def opening(hands: list[list[Tile]], rules: Rules) -> tuple[int, Tile]:
+def openings(hands: list[list[Tile]], rules: Rules, people: set[int]) -> list[tuple[int, Tile]]:
+    """The openings the rules allow: the one `opening` names; and where the holder of 0-0-0 may
+    open with it and is a person (`people`: their seats), the other one too, for that person chose."""
+    standard = opening(hands, rules, zero=False)
+    chosen = opening(hands, rules)
+    if chosen != standard and chosen[0] in people:
+        return [chosen, standard]
+    return [chosen]
+
+
+def opening(hands: list[list[Tile]], rules: Rules, zero: bool = True) -> tuple[int, Tile]:
     """Seat and tile that open: highest triple, else highest sum, then highest numbers; earlier seat
-    (a tile and its mirror tie). With `zero_triple_may_open`, the holder of 0-0-0 opens with it
-    instead when that scores more."""
+    (a tile and its mirror tie). With `zero_triple_may_open` (and `zero`), the holder of 0-0-0 opens
+    with it instead when that scores more."""
     best: tuple[Any, int, Tile] | None = None
     for seat, hand in enumerate(hands):
         for tile in hand:
@@ -120,7 +130,7 @@ def opening(hands: list[list[Tile]], rules: Rules) -> tuple[int, Tile]:
                 best = (key, seat, tile)
     if best is None:
         raise InvalidRecord("nobody holds a tile")
-    if rules.zero_triple_may_open:
+    if zero and rules.zero_triple_may_open:
         holders = [seat for seat, hand in enumerate(hands) if (0, 0, 0) in hand]
         if holders and opening_bonus(rules, (0, 0, 0)) > sum(best[2]) + opening_bonus(rules, best[2]):
             return holders[0], (0, 0, 0)
@@ -132,12 +142,16 @@ class Replayer:
         self.model = model
         self.out = out
         self.tile_set = Counter(_turned(t.numbers) for t in model.tiles)
+        self.people: set[int] = set()  # the seats a person played (the play table names them): they choose
+
 
     def say(self, text: str) -> None:
         if self.out is not None:
             self.out.write(text + "\n")
 
     def game(self, record: dict[str, Any]) -> None:
+        seats = record.get("seats")
+        self.people = {i for i, seat in enumerate(seats) if seat == driver.PERSON} if isinstance(seats, list) else set()
         preset = record.get("preset")
         if preset not in self.model.presets:
             raise InvalidRecord(f"preset: {preset!r} is not a preset of this set "
@@ -187,8 +201,10 @@ class Replayer:
 
         board = Board(rules)
         scores = [0] * players
-        seat, first = opening(hands, rules)
+        allowed = openings(hands, rules, self.people)
         head = turns[0] if turns else {}
+        seat, first = next(((s, t) for s, t in allowed if head.get("player") == s and head.get("tile") == list(t)),
+                           allowed[0])
         if head.get("player") != seat or head.get("tile") != list(first) or not head.get("start"):
             raise InvalidRecord(f"{where}, turn 1: player {seat} must open with {'-'.join(map(str, first))}")
         if head.get("cell") != [0, 0] or head.get("rotation") != 0:
