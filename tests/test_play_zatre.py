@@ -145,7 +145,13 @@ def test_a_whole_game_is_saved_with_its_sheets_and_replays_with_its_scores(clien
     assert tiles_laid >= 4
     sheets = state["sheets"]
     assert [s["total"] for s in sheets] == state["scores"]
-    assert sheets[0]["columns"] == ["x2", "10", "11", "12", "bonus", "Σ"]
+    assert sheets[0]["columns"] == ["x2", "10 (1)", "11 (2)", "12 (4)", "Bonus", "Σ"]  # as the kit prints them
+    assert len(sheets[0]["offered"]) == len(sheets[0]["rows"]) and sheets[0]["offered"][0] > 0  # printed bonus
+    assert state["end"] == "the bag is empty: every tile has been drawn and played or kept"
+    steps = client.get(f"/api/play/{state['id']}", params={"since": -1}).json()["steps"]
+    for step in steps[1:]:  # each turn with the points it writes on the sheet in all
+        total, *parts = step["score"]
+        assert total[0] == "total" and total[1] == sum(v for k, v in parts if k.startswith("row of")), step
     saved = tmp_path / state["saved"]
     record = json.loads(saved.read_text(encoding="utf-8"))
     assert record["pnp_game"] == "zatre" and record["final_scores"] == state["scores"]

@@ -16,6 +16,7 @@ from pnp.games.rautino.kit import art
 from pnp.games.rautino.kit.board import stone_outline
 from pnp.games.rautino.kit.frames import frames
 from pnp.games.rautino.kit.report import MARGIN_MM, final_board
+from pnp.games.rautino.kit.texts import points_lines, shape_name
 from pnp.games.rautino.model import RautinoModel
 from pnp.games.rautino.players import seat_player
 from pnp.games.rautino.replay import Referee
@@ -25,11 +26,19 @@ from pnp.players.view import SeatView, observer
 from .seats import HUMAN
 from .table import Refused
 
+# How each end the engine names reads at the table.
+ENDINGS = {"stack empty": "the stack is empty and every player has had the same number of turns",
+           "board full": "no place of the board can take a stone any more",
+           "no stone fits": "no stone left in the hands or the stack fits anywhere",
+           "hand blocked": "no stone of the hand fits anywhere",
+           "all stones placed": "every stone is placed"}
+
 
 class RautinoTable:
     game = "rautino"
     turns = 2  # positions a piece turns through
     crop = True  # the page shows the board's places only, not the rest of the drawing's page
+    overlap = True  # neighbouring places share a triangle: the page draws smaller targets
     piece_word = "stone"
 
     def __init__(self, model: RautinoModel, seats: list[str], seed: int) -> None:
@@ -160,11 +169,24 @@ class RautinoTable:
         return len(self.result.turns)
 
     def hand(self, player: int) -> list[dict[str, Any]]:
-        return [{"piece": i, "label": f"{self.names[a]}-{self.names[b]} stone",
-                 "image": f"piece/{a}/{b}.svg"} for i, (a, b) in enumerate(self.hands[player])]
+        return [{"piece": i, "label": f"{self.names[a]}-{self.names[b]} stone", "image": f"piece/{a}/{b}.svg",
+                 "colours": [self._fill(a), self._fill(b)]} for i, (a, b) in enumerate(self.hands[player])]
+
+    def _fill(self, colour: int) -> str:
+        return self.model.colour(self.names[colour]).fill
 
     def note(self) -> str:
         return ""
+
+    def offer(self) -> dict[str, Any] | None:
+        return None  # no choice beside a move
+
+    def ending(self) -> str:
+        return ENDINGS.get(self.result.end or "", self.result.end or "")
+
+    def legend(self) -> list[dict[str, Any]]:
+        """The shapes a placement scores and their points, as the printed board's legend lists them."""
+        return [{"name": shape_name(shape, "en"), "lines": points_lines(shape, "en")} for shape in self.model.shapes]
 
     def pile(self) -> int:
         return len(self.stack)
@@ -194,7 +216,9 @@ class RautinoTable:
         for number, slot in enumerate(tables.slots):
             cells = [tables.cells[slot.a], tables.cells[slot.b]]
             outline = stone_outline(layout, cells)
-            out.append({"place": number, "points": [[round(x, 2), round(y, 2)] for x, y in outline],
+            # Its two triangles, the first where a stone's first colour goes: the page shows the stone there.
+            halves = [[[round(x, 2), round(y, 2)] for x, y in layout.polygon(cell)] for cell in cells]
+            out.append({"place": number, "points": [[round(x, 2), round(y, 2)] for x, y in outline], "cells": halves,
                         "label": f"place {number + 1}, row {cells[0][1] - top + 1}",
                         "free": self.board.colour[slot.a] < 0 and self.board.colour[slot.b] < 0})
         return out

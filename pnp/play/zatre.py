@@ -9,6 +9,7 @@ turn (no tile held fits any more), and then goes through `apply_turn` like a com
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
@@ -45,6 +46,7 @@ class ZatreTable:
     game = "zatre"
     turns = 1  # positions a piece turns through
     crop = True  # the page shows the board's places only, not the rest of the drawing's page
+    overlap = False  # each field is a place of its own: the whole field takes a click
     piece_word = "tile"
 
     def __init__(self, model: ZatreModel, seats: list[str], seed: int) -> None:
@@ -202,6 +204,15 @@ class ZatreTable:
     def note(self) -> str:
         return ""
 
+    def offer(self) -> dict[str, Any] | None:
+        return None  # no choice beside a move
+
+    def ending(self) -> str:
+        return "the bag is empty: every tile has been drawn and played or kept" if self.over else ""
+
+    def legend(self) -> list[dict[str, Any]]:
+        return []  # the score sheets say what a row is worth
+
     def pile(self) -> int:
         return len(self.bag) - self.drawn_so_far
 
@@ -261,17 +272,27 @@ class ZatreTable:
         return page
 
     def frames(self, record: dict[str, Any]) -> list[Any]:
-        return frames(self.model, record)
+        """The kit's frames, each turn with the points it writes on its seat's sheet in all (a
+        crossed x2 box doubles its sheet row when the sheet is added up)."""
+        out = frames(self.model, record)
+        written = [sum(value for column, _, value in turn.get("sheet", []) if column != "x2")
+                   for turn in record.get("turns", [])]
+        return [out[0], *(replace(frame, score=[("total", points), *frame.score])
+                          for frame, points in zip(out[1:], written, strict=True))]
 
     def sheets(self) -> list[dict[str, Any]]:
-        """Every seat's score sheet as the rules fill it: x2 crosses, points per sum, bonus, Σ."""
-        heads = ["x2", *(str(s) for s, _ in self.model.rules.points), "bonus", "Σ"]
+        """Every seat's score sheet as the rules fill it and the kit prints it: x2 crosses, points
+        per sum headed with what a row of that sum is worth, the row's printed bonus (`bonus` when
+        earned, `offered` the printed value), Σ."""
+        printed = self.model.sheet
+        heads = [column.label for column in printed.columns]
         out = []
         for seat, sheet in enumerate(self.result.sheets):
             rows = [["x" if row.cross else "", *("" if b is None else b for b in row.entries),
                      row.bonus or "", row.total] for row in sheet.rows()]
-            out.append({"seat": seat + 1, "columns": heads, "rows": rows, "printed_rows": self.model.sheet.rows,
-                        "minus": sheet.minus, "total": sheet.total})
+            offered = [printed.bonus_of_row(index) for index in range(len(rows))]
+            out.append({"seat": seat + 1, "columns": heads, "rows": rows, "offered": offered,
+                        "printed_rows": printed.rows, "minus": sheet.minus, "total": sheet.total})
         return out
 
 

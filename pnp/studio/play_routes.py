@@ -169,7 +169,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
     def _move(session: Session, body: dict[str, Any]) -> dict[str, Any]:
         with session.lock:
             since = session.table.moves_made()
-            move = {key: body.get(key) for key in ("piece", "turned", "place", "second") if key in body}
+            move = {key: body.get(key) for key in ("piece", "turned", "place", "second", "choice") if key in body}
             session.play(body.get("version"), move)
             sessions.after_move(session)
             return session.state(since)
