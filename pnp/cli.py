@@ -936,8 +936,13 @@ def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> N
     that cannot be read.
     """
     from pnp import games
+    from pnp.check.replay import spec_named
 
     chosen = games.get(game)
+    if spec is None:
+        spec = spec_named(records)
+        if spec is not None:
+            click.echo(f"spec: {spec} (named by the record; --spec names another)")
     invalid = chosen.replay(chosen.load(spec), records, sys.stdout)
     ctx.exit(1 if invalid else 0)
 

@@ -62,3 +62,34 @@ def test_a_spec_that_is_no_regular_file_says_what_it_is(tmp_path: Path, plant: s
     assert result.returncode == 2, result.stdout + result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "not found" not in lines[0], result.stderr
+
+
+def test_pnp_replay_of_a_played_game_uses_the_spec_its_record_names(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+    from test_play_zatre import small_spec
+
+    from pnp.studio.app import create_app
+    from pnp.studio.workspace import Workspace
+
+    (tmp_path / "set").mkdir()
+    small_spec(tmp_path / "set")
+    origin = "http://127.0.0.1:8765"
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: 8765)
+    with TestClient(app, base_url=origin, headers={"origin": origin}) as client:
+        state = client.post("/api/play/new", json={"game": "zatre", "seats": "human,greedy", "seed": 2,
+                                                   "spec": "set/zatre.toml"}).json()
+        while not state["over"]:
+            piece, places = next((p, places) for p in range(len(state["hand"])) if (places := client.get(
+                f"/api/play/{state['id']}/hints", params={"piece": p}).json()["places"]))
+            state = client.post(f"/api/play/{state['id']}/move",
+                                json={"version": state["version"], "piece": piece, "place": places[0]}).json()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = pnp("replay", "zatre", str(tmp_path / state["saved"]), cwd=elsewhere)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"spec: {tmp_path / 'set' / 'zatre.toml'} (named by the record" in result.stdout
+    assert f"final scores {', '.join(map(str, state['scores']))}" in result.stdout
+    (tmp_path / "set" / "zatre.toml").unlink()
+    result = pnp("replay", "zatre", str(tmp_path / state["saved"]), cwd=elsewhere)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "the record was played with 'set/zatre.toml'" in result.stderr and "--spec" in result.stderr

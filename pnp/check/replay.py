@@ -251,3 +251,33 @@ class _Escaped(io.TextIOBase):
 
     def flush(self) -> None:
         self.stream.flush()
+
+
+# The folder of the play table's saved games inside a workspace; a record's `spec` is a path in it.
+PLAYED_FOLDER = "played"
+
+
+def spec_named(path: Path) -> Path | None:
+    """The spec the first record of the log at `path` names (a game saved at the play table names
+    the workspace spec it was played with, as a path inside the workspace that holds its `played`
+    folder), or None: the game's shipped spec. A named spec that is not there is a PnpError."""
+    if str(path) == "-":
+        return None  # standard input can be read once only: --spec names its spec
+    for _, line in read_lines(path, "a log is a JSON-lines file of game records"):
+        if line.strip():
+            try:
+                named = parse_record(line).get("spec")
+            except InvalidRecord:
+                return None  # the replay says what is wrong with it
+            break
+    else:
+        return None
+    if not isinstance(named, str) or not named:
+        return None
+    folder = path.resolve().parent
+    workspace = folder.parent if folder.name == PLAYED_FOLDER else folder
+    spec = workspace / named
+    if not spec.is_file():
+        raise PnpError(f"{input_name(path)}: spec: the record was played with {printable(named)!r}, "
+                       f"not found in {workspace}; name it with --spec")
+    return spec

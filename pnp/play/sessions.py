@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.check.replay import ABANDONED
+from pnp.check.replay import ABANDONED, PLAYED_FOLDER
 from pnp.errors import PnpError
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 from pnp.studio.workspace import Workspace
@@ -33,7 +33,7 @@ from .table import Refused, Table
 
 MAX_LIVE_GAMES = 16  # games kept at once; a new one beyond it is refused until one ends or idles out
 IDLE_SECONDS = 2 * 60 * 60  # a game nobody moved in for this long is dropped
-SAVED_FOLDER = "played"  # in the workspace: one JSON-lines record per finished game
+SAVED_FOLDER = PLAYED_FOLDER  # in the workspace: one JSON-lines record per game
 # The levels that move at once (no search): the only ones a game without a person may seat, as
 # such a game is played to its end inside the request that starts it.
 QUICK_PLAYERS = frozenset(level.player for level in STANDARD_LEVELS if level.name in DEFAULT_MATRIX)
