@@ -152,8 +152,9 @@ def test_a_game_in_play_when_the_studio_stops_is_saved_abandoned(tmp_path: Path)
     app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
     with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
         state = new(test_client)
+        assert not (tmp_path / "played").exists()  # nobody moved: nothing to keep
         test_client.post(f"/api/play/{state['id']}/move", json=first_legal(test_client, state))
-        assert not (tmp_path / "played").exists()
+        assert len(list((tmp_path / "played").iterdir())) == 1  # saved as it goes
     (saved,) = (tmp_path / "played").iterdir()
     record = json.loads(saved.read_text(encoding="utf-8"))
     assert record["end"] == "abandoned" and len(record["moves"]) == 2
@@ -239,7 +240,8 @@ def test_undo_is_refused_with_a_second_person(client: TestClient) -> None:
 def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
     response = client.get("/api/play/0123456789abcdef")
     assert response.status_code == 404
-    assert "the studio restarted or the game was idle" in response.json()["error"]
+    assert response.json()["error"] == ("game '0123456789abcdef' is not live here and no move of it was saved "
+                                        "(the studio restarted before anyone moved); start a new one")
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -328,3 +330,40 @@ def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:
                 if "(" in part:
                     named.add(part.split(" (")[0])
     assert named and named <= english and not named & german, named
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
+def test_a_studio_started_again_continues_a_game_from_its_record(tmp_path: Path, game: str) -> None:
+    """The game goes on where it was: same board, hand, scores and moves; and a game that ended stays ended."""
+    from test_play_zatre import small_spec
+
+    small_spec(tmp_path)
+    body = {"game": game, "seats": "human,greedy", "seed": 3, "preset": "classic" if game == "triomino" else None,
+            "spec": "zatre.toml" if game == "zatre" else ""}
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as first:
+        state = first.post("/api/play/new", json=body).json()
+        for _ in range(3):
+            if state["offer"]:
+                move = {"version": state["version"], "choice": "highest"}
+            else:
+                piece, turned, places = next((p, t, places) for p in range(len(state["hand"])) for t in range(3)
+                                             if (places := first.get(f"/api/play/{state['id']}/hints", params={
+                                                 "piece": p, "turned": t}).json()["places"]))
+                move = {"version": state["version"], "piece": piece, "place": places[0],
+                        "turned": bool(turned) if game == "rautino" else turned}
+            state = first.post(f"/api/play/{state['id']}/move", json=move).json()
+        before = first.get(f"/api/play/{state['id']}", params={"since": -1}).json()
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as again:
+        assert again.get(f"/api/play/{state['id']}/version").json() == {"version": 3, "over": False}
+        after = again.get(f"/api/play/{state['id']}", params={"since": -1}).json()
+        assert after == before
+        ended = again.post(f"/api/play/{state['id']}/end", json={}).json()
+        assert ended["saved"] and ended["left"]
+    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as third:
+        gone = third.get(f"/api/play/{state['id']}")
+        assert gone.status_code == 404 and gone.json()["error"].endswith(f"it ended, saved as {ended['saved']}")
+        for wrong in ["0123", "../../etc/passwd", "*"]:
+            assert third.get(f"/api/play/{wrong}").status_code == 404

@@ -4,9 +4,15 @@ A session holds one table, its seats and seed, and the moves its people made, so
 move can be taken back by playing the game again from its seed without it (the computer seats
 draw from the same seeded random numbers, so they play again as they did). A finished game is
 saved in the workspace as one record of the log format, which `pnp replay` checks; so is a game its
-people left before its end (the End game button, a closed page, the studio stopped), marked abandoned,
-once one of them has moved. Every ended game's record can also be downloaded from its page, so a game
+people left before its end (the End game button, a new game started over it), marked abandoned, once
+one of them has moved. Every ended game's record can also be downloaded from its page, so a game
 whose record cannot be written to the workspace (its `played` is no folder) is not lost.
+
+A game in play is saved too, after every move of its people: a record marked abandoned that also holds
+what it takes to go on (`resume`: the people's moves, the rules preset, profi). A studio started again
+on the same workspace continues such a game from it when its page asks for it by id (so does a studio
+that set the game aside, idle or beyond the number of live games): the seed and the moves play the same
+game again.
 
 A game of computers only plays out inside the request that starts it: it may seat only the quick
 levels, and it is not written to `played/` (which lists people's games); its record is downloaded.
@@ -16,6 +22,7 @@ Profi mode gives no help: no places are shown, and a move once made is not taken
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import threading
 import time
@@ -39,8 +46,12 @@ SAVED_FOLDER = PLAYED_FOLDER  # in the workspace: one JSON-lines record per game
 QUICK_PLAYERS = frozenset(level.player for level in STANDARD_LEVELS if level.name in DEFAULT_MATRIX)
 
 
+MAX_RECORD_BYTES = 4 * 1024 * 1024  # a played game's record is a few KB
+GAME_ID = re.compile(r"[0-9a-f]{16}")  # a game's id: 8 random bytes in hex, part of its record's file name
+
+
 class GoneGame(PnpError):
-    """A game id this server does not know: it restarted, or the game idled out."""
+    """A game id this server does not know and cannot continue from a record."""
 
 
 class Stale(Refused):
@@ -57,6 +68,7 @@ class Session:
     profi: bool
     spec: str  # what the page shows of the spec played
     spec_path: str | None = None  # the spec's path in the workspace; None: the game's shipped spec
+    preset: str | None = None  # the rules preset, for a game that has presets
     table: Table = field(init=False)
     moves: list[dict[str, Any]] = field(default_factory=list)  # the people's moves, in order
     version: int = 0
@@ -66,8 +78,11 @@ class Session:
     ended_record: str | None = None  # the record's JSON line once the game has ended
     left: bool = False  # its people ended it before the rules did
     lock: threading.Lock = field(default_factory=threading.Lock)
+    record_name: str = ""  # its record's file name in the played folder, the same all game long
+    written: bool = False  # its record is in the played folder (later saves replace it)
 
     def __post_init__(self) -> None:
+        self.record_name = self.record_name or f"{self.game}-{time.strftime('%Y%m%d-%H%M%S')}-{self.id}.jsonl"
         self.table = self.new_table()
         self._computers()
 
@@ -151,20 +166,16 @@ class Sessions:
         self._lock = threading.Lock()
 
     def start(self, game: str, make: Callable[[], Table], seats: list[str], seed: int, profi: bool,
-              spec: str, spec_path: str | None = None) -> Session:
+              spec: str, spec_path: str | None = None, preset: str | None = None) -> Session:
         if HUMAN not in seats and not set(seats) <= QUICK_PLAYERS:
             quick = ", ".join(level.name for level in STANDARD_LEVELS if level.player in QUICK_PLAYERS)
             raise PnpError(f"seats: a game without a person plays out at once, so only the quick levels ({quick}) "
                            "may play it; seat a person, or study stronger levels with pnp check --levels")
         with self._lock:
-            self._drop_idle()
-            self._drop_ended()
-            if sum(1 for s in self._live.values() if not s.over) + self._starting >= self.limit:
-                raise PnpError(f"{self.limit} games are live (the most at once); finish one, or wait until one "
-                               f"has been idle for {self.idle / 3600:g} hours")
+            self._room()
             self._starting += 1
         try:
-            session = Session(secrets.token_hex(8), game, make, seats, seed, profi, spec, spec_path)
+            session = Session(secrets.token_hex(8), game, make, seats, seed, profi, spec, spec_path, preset)
             self._save_if_over(session)
             with self._lock:
                 self._live[session.id] = session
@@ -173,15 +184,58 @@ class Sessions:
                 self._starting -= 1
         return session
 
-    def get(self, game_id: str) -> Session:
+    def make(self, game: str, make: Callable[[], Table], seats: list[str], seed: int, profi: bool,
+             spec: str, spec_path: str | None = None, preset: str | None = None) -> Session:
+        """A game set up as `start` sets it up, not live yet (to be continued from its record)."""
+        return Session("0" * 16, game, make, seats, seed, profi, spec, spec_path, preset)
+
+    def _room(self) -> None:
+        self._drop_idle()
+        self._drop_ended()
+        if sum(1 for s in self._live.values() if not s.over) + self._starting >= self.limit:
+            raise PnpError(f"{self.limit} games are live (the most at once); finish one, or wait until one "
+                           f"has been idle for {self.idle / 3600:g} hours")
+
+    def get(self, game_id: str, restore: Callable[[dict[str, Any]], Session] | None = None) -> Session:
+        """The live game `game_id`; or, with `restore` (which sets a game up as its record's `resume`
+        says), the game continued from its record in the workspace."""
         with self._lock:
             self._drop_idle()
             session = self._live.get(game_id)
             if session is None:
-                raise GoneGame(f"game {game_id[:32]!r} is not live here: the studio restarted or the game was idle "
-                               f"for {self.idle / 3600:g} hours; start a new one")
+                session = self._restored(game_id, restore)
             session.used = time.monotonic()
             return session
+
+    def _restored(self, game_id: str, restore: Callable[[dict[str, Any]], Session] | None) -> Session:
+        gone = f"game {game_id[:32]!r} is not live here"
+        if restore is None or not GAME_ID.fullmatch(game_id):
+            raise GoneGame(f"{gone}; start a new one")
+        try:  # read through the workspace's gate: its played folder, regular files, not too large
+            named = self.workspace.entries(SAVED_FOLDER, f"-{game_id}.jsonl", limit=2)
+        except PnpError as exc:
+            raise GoneGame(f"{gone}: {exc}") from None
+        if len(named) != 1:
+            raise GoneGame(f"{gone} and no move of it was saved (the studio restarted before anyone moved); "
+                           "start a new one")
+        name = named[0][0]
+        try:
+            record = json.loads(self.workspace.read(f"{SAVED_FOLDER}/{name}", MAX_RECORD_BYTES))
+        except (PnpError, ValueError) as exc:
+            raise GoneGame(f"{gone}: its record {SAVED_FOLDER}/{name} cannot be read ({exc})") from None
+        resume = record.get("resume") if isinstance(record, dict) else None
+        if not isinstance(resume, dict) or not isinstance(resume.get("moves"), list):
+            raise GoneGame(f"{gone}: it ended, saved as {SAVED_FOLDER}/{name}")
+        self._room()
+        try:
+            session = restore(record)
+            session.id, session.record_name, session.written = game_id, name, True
+            for move in resume["moves"]:
+                session.play(session.version, move)
+        except (PnpError, TypeError, ValueError) as exc:  # Refused among them: a move this set does not take
+            raise GoneGame(f"{gone}: its record {SAVED_FOLDER}/{name} does not continue here ({exc})") from None
+        self._live[game_id] = session
+        return session
 
     def _drop_idle(self) -> None:
         now = time.monotonic()
@@ -196,7 +250,12 @@ class Sessions:
             del self._live[session.id]
 
     def after_move(self, session: Session) -> None:
-        self._save_if_over(session)
+        """Save the game: its record when it is over, else the record to continue it from."""
+        if session.table.over:
+            self._save_if_over(session)
+        elif session.moves and not session.left:
+            self._save(session, {**session.table.left_record(), "resume": {
+                "profi": session.profi, "preset": session.preset, "moves": session.moves}}, done=False)
 
     def leave(self, session: Session) -> None:
         """End a game before the rules do; its record is saved, marked abandoned, once one of its
@@ -209,33 +268,41 @@ class Sessions:
             if session.moves:
                 self._save(session, session.table.left_record())
 
-    def leave_all(self) -> None:
-        """Every live game left unfinished, as when the studio stops."""
+    def save_all(self) -> None:
+        """Every live game saved as it is, as when the studio stops: a studio started again continues it."""
         with self._lock:
             live = list(self._live.values())
         for session in live:
-            self.leave(session)
+            with session.lock:
+                self.after_move(session)
 
     def _save_if_over(self, session: Session) -> None:
         if session.table.over and session.ended_record is None:
             self._save(session, session.table.record())
 
-    def _save(self, session: Session, record: dict[str, Any]) -> None:
-        """Keep the ended game's record for its download, and write it to the workspace's `played/`
-        (a game of people); when that cannot be done, say why: the game is over either way."""
+    def _save(self, session: Session, record: dict[str, Any], done: bool = True) -> None:
+        """Write the game's record to the workspace's `played/` (a game of people), in place of the one
+        saved before; `done`: the game has ended, and its record is kept for its download too. When
+        the workspace cannot take an ended game's record, say why: the game is over either way."""
         head = {"pnp_game": session.game, "game": 1, "seed": session.seed, "players": len(session.seats),
                 "seats": list(session.seats), "played": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                 "spec": session.spec_path}
         record = head | {k: v for k, v in record.items() if k not in head}
-        session.ended_record = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        if done:
+            session.ended_record = line
         if not session.people:
-            session.unsaved = f"a game of computers only is not kept in {SAVED_FOLDER}/; download its record"
+            if done:
+                session.unsaved = f"a game of computers only is not kept in {SAVED_FOLDER}/; download its record"
             return
-        relative = f"{SAVED_FOLDER}/{session.game}-{time.strftime('%Y%m%d-%H%M%S')}-{session.id}.jsonl"
-        try:
-            self.workspace.write(relative, session.ended_record.encode("utf-8"), new=True)
+        relative = f"{SAVED_FOLDER}/{session.record_name}"
+        try:  # the game's first record takes a new name, never another's file; later ones replace it
+            self.workspace.write(relative, line.encode("utf-8"), new=not session.written)
         except (PnpError, OSError) as exc:  # OutsideWorkspace is a PnpError; FileExistsError an OSError
-            reason = str(exc) if isinstance(exc, PnpError) else f"{relative}: already exists"
-            session.unsaved = f"not saved in the workspace ({reason}); download its record instead"
+            if done:
+                reason = str(exc) if isinstance(exc, PnpError) else f"{relative}: already exists"
+                session.unsaved = f"not saved in the workspace ({reason}); download its record instead"
             return
-        session.saved = relative
+        session.written = True
+        if done:
+            session.saved = relative

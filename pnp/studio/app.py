@@ -325,7 +325,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         checks.shutdown()  # a running check ends with the studio
-        played.leave_all()  # a game in play is saved as abandoned
+        played.save_all()  # a game in play is saved as abandoned, to be continued by a studio started again
 
     app = Starlette(routes=routes, lifespan=lifespan)
     return StudioGuard(app, hosts=hosts, port_ref=port_ref)

@@ -82,7 +82,15 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         return route
 
     def session_of(request: Request) -> Session:
-        return sessions.get(request.path_params["game_id"])
+        return sessions.get(request.path_params["game_id"], _restore)
+
+    def _restore(record: dict[str, Any]) -> Session:
+        """A game set up again as its record says (to be continued by its people's moves)."""
+        resume = record["resume"]
+        seats = record.get("seats")
+        return _setup({"game": record.get("pnp_game"), "seats": ",".join(seats) if isinstance(seats, list) else seats,
+                       "seed": record.get("seed"), "preset": resume.get("preset"), "spec": record.get("spec"),
+                       "profi": resume.get("profi", False)}, sessions.make)
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "play.html", headers={"cache-control": "no-store"})
@@ -100,6 +108,9 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         return JSONResponse({"games": out})
 
     def _start(body: dict[str, Any]) -> Session:
+        return _setup(body, sessions.start)
+
+    def _setup(body: dict[str, Any], start: Callable[..., Session]) -> Session:
         name = body.get("game")
         if not isinstance(name, str):
             raise PnpError("game: the name of a game is needed")
@@ -119,8 +130,8 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         profi = body.get("profi", False)
         if not isinstance(profi, bool):
             raise PnpError("profi: true or false")
-        return sessions.start(name, lambda: make(model, seats, seed, preset), seats, seed, profi,
-                              spec or f"the shipped {game.title} spec", spec or None)
+        return start(name, lambda: make(model, seats, seed, preset), seats, seed, profi,
+                     spec or f"the shipped {game.title} spec", spec or None, preset)
 
     async def new_game(request: Request) -> Response:
         if request.method != "POST":
@@ -130,7 +141,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         return JSONResponse(session.state(-1))  # every step from the first: an opening played for a seat shows
 
     async def state(request: Request) -> Response:
-        session = session_of(request)
+        session = await run_in_threadpool(session_of, request)
         since = _int_param(request.query_params.get("since"), "since")
 
         def read() -> dict[str, Any]:
@@ -138,6 +149,11 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
                 return session.state(since)
 
         return JSONResponse(await run_in_threadpool(read))
+
+    async def version(request: Request) -> Response:
+        """How far the game is: a page with the game polls it, to show a move made in another tab."""
+        session = await run_in_threadpool(session_of, request)
+        return JSONResponse({"version": session.version, "over": session.over})
 
     async def places(request: Request) -> Response:
         session = session_of(request)
@@ -181,7 +197,8 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
     def _undo(session: Session, body: dict[str, Any]) -> dict[str, Any]:
         with session.lock:
             session.undo(body.get("version"))
-            return session.state(session.table.moves_made())
+            sessions.after_move(session)
+            return session.state(-1)  # the whole game again: the page shows it without the move taken back
 
     async def undo(request: Request) -> Response:
         session = session_of(request)
@@ -235,6 +252,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         Route("/api/play/new", handled(new_game), methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]),
         Route("/api/play/{game_id}/record.jsonl", handled(record)),
         Route("/api/play/{game_id}", handled(state)),
+        Route("/api/play/{game_id}/version", handled(version)),
         Route("/api/play/{game_id}/places", handled(places)),
         Route("/api/play/{game_id}/hints", handled(hints)),
         Route("/api/play/{game_id}/open", handled(open_places)),

@@ -14,14 +14,13 @@ from pnp import games as game_registry
 from pnp.check.replay import ABANDONED, InvalidRecord, Optional, check_shape, parse_record
 from pnp.errors import PnpError
 from pnp.play.seats import strength
-from pnp.play.sessions import SAVED_FOLDER
+from pnp.play.sessions import MAX_RECORD_BYTES, SAVED_FOLDER
 
 from .specs import MAX_SPEC_BYTES, load_model
 from .workspace import NoSuchFile, Workspace
 
 MAX_LISTED_PLAYED = 200  # the newest; older games stay in the folder and in `pnp replay`
 MAX_SCANNED_PLAYED = 2_000  # files of played/ looked at, by name
-MAX_RECORD_BYTES = 4 * 1024 * 1024  # a played game's record is a few KB
 PLAY_TABLE_SHAPE = {"seats": [str], "spec": Optional(str), "played": Optional(str)}
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,200}\.jsonl")
 
