@@ -55,7 +55,11 @@ def open_game(page: object, base: str, query: str, game: str = "rautino") -> Non
 
 
 def select_a_fitting_piece(page: object) -> object:
-    """Pick pieces and turn them until the page shows hints (clicks only); the hints' locator."""
+    """Pick pieces and turn them until the page shows hints (clicks only); the hints' locator. A choice
+    the rules offer first (Triomino's 0-0-0 opening) is answered with its first option."""
+    if page.locator("#offer").is_visible():
+        page.locator("#offer-options button").first.click()
+        ready(page)
     pieces = page.locator("#hand button.piece")
     for index in range(pieces.count()):
         pieces.nth(index).click()
@@ -259,7 +263,8 @@ def test_computer_moves_show_whose_turn_it_is_at_the_pace_with_the_persons_contr
     started = page.evaluate("Date.now()")
     hints.first.click()
     page.wait_for_function("document.querySelector('#turn').textContent.includes('is moving')")
-    assert page.locator("#turn").inner_text() == "Player 2 (good) is moving"
+    assert page.locator("#turn").inner_text() == "Player 2 (good) is moving"  # never "you to move" meanwhile
+    page.wait_for_function("document.querySelector('#log li.mine')")
     assert page.locator("#turn-piece").is_disabled() and page.locator("#undo").is_disabled()
     pieces = page.locator("#hand button.piece")
     assert pieces.count() > 0 and all(pieces.nth(i).is_disabled() for i in range(pieces.count()))
@@ -300,17 +305,20 @@ def test_a_piece_put_where_it_does_not_fit_is_refused_with_the_rule(page: object
 
 
 @pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
-def test_a_narrow_screen_shows_turn_scores_and_points_before_the_hand_and_the_board(
+def test_a_narrow_screen_shows_the_game_first_and_folds_the_settings_away(
         browser: object, studio: tuple[str, Path], game: str) -> None:
     base, _ = studio
     context = browser.new_context(viewport={"width": 400, "height": 800}, has_touch=True)
     page = context.new_page()
     try:
         open_game(page, base, "seats=human,greedy&seed=3" + ("&spec=zatre.toml" if game == "zatre" else ""), game)
+        assert page.locator("#setup").is_hidden() and page.locator("#setup-fold summary").is_visible()
         top = {name: page.locator(name).bounding_box()["y"]
-               for name in ("#turn", "#scores", "#points", "#hand-area", "#board-area")}
-        assert top["#turn"] < top["#scores"] < top["#points"] < top["#hand-area"] < top["#board-area"], top
-        assert top["#hand-area"] < 800 and top["#board-area"] < 1200, top  # a short scroll at most
+               for name in ("#turn", "#message", "#hand", "#board", "#scores", "#points")}
+        assert top["#turn"] < top["#message"] < top["#hand"] < top["#board"] < top["#scores"] < top["#points"], top
+        assert top["#turn"] < 120 and top["#board"] < 600, top  # the hand and the board in the first screen
+        page.click("#setup-fold summary")
+        assert page.locator("#start").is_visible()  # a new game is a tap away
     finally:
         context.close()
 
@@ -356,17 +364,22 @@ def test_end_game_asks_first_then_saves_the_game_abandoned_and_it_replays(page: 
     assert "abandoned, scores so far" in out.getvalue()
 
 
-def test_a_page_left_mid_game_saves_the_game_abandoned(page: object, studio: tuple[str, Path]) -> None:
+def test_a_page_left_mid_game_keeps_the_game_saved_and_its_address_continues_it(
+        page: object, studio: tuple[str, Path]) -> None:
     base, workspace = studio
     before = set((workspace / "played").glob("*.jsonl")) if (workspace / "played").exists() else set()
     open_game(page, base, "seats=human,greedy&seed=8")
     click_a_legal_place(page)
     ready(page)
-    game_id = page.evaluate("play.state.id")
+    game_id, version, address = page.evaluate("[play.state.id, play.state.version, location.href]")
     page.goto(f"{base}/")
-    page.wait_for_function(f"fetch('/api/play/{game_id}').then(r => r.json()).then(s => s.left)")
     (saved,) = set((workspace / "played").glob("*.jsonl")) - before
-    assert json.loads(saved.read_text(encoding="utf-8"))["end"] == "abandoned"
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and len(record["resume"]["moves"]) == 1  # replays as far as it went
+    page.goto(address)
+    page.wait_for_selector("#board svg")
+    ready(page)
+    assert page.evaluate("[play.state.id, play.state.version, play.state.over]") == [game_id, version, False]
 
 
 def test_the_seat_choice_offers_every_strength_level_and_plays_the_expert(page: object,
@@ -431,7 +444,7 @@ def test_a_seat_or_game_the_table_does_not_know_is_said_in_one_line_and_nothing_
     page.wait_for_selector("#seat-list select")
     message = page.locator("#setup-message")
     assert message.is_visible()
-    assert message.inner_text().startswith("seat 2: 'wizard' is not a player of rautino at this table; pick a person")
+    assert message.inner_text().startswith("seat 2: 'wizard' is not a player of rautino at this table; pick the seats")
     assert "expert" in message.inner_text() and "\n" not in message.inner_text()
     assert page.locator("#table").is_hidden()  # no game was started with a seat nobody asked for
     page.get_by_label("Seat 2").select_option(label="computer, good")

@@ -1,53 +1,95 @@
 // The play page: shows what the server says and sends what the person picks. No rule lives here:
 // legal places, refusals, points and the end of the game all come from the server.
+// The address names the game on the table (?id=...), so a reload, a second tab, Back and Forward
+// and a studio started again show the same game.
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
-const play = { state: null, places: [], selected: null, turned: false, revealed: -1, targets: [] };
+const play = { state: null, places: [], selected: null, turned: 0, revealed: -1, targets: [], hover: null,
+               mine: null, stopped: false, specs: new Map() };
+const HEARTBEAT_MS = 4000;  // how often a page with a game asks whether the studio still runs it
+const SETUP_KEYS = ["game", "seats", "seed", "preset", "profi", "pace", "spec"];
+
+class Stopped extends Error {}  // the studio does not answer: it was stopped
+class Answer extends Error {  // the studio answered with a refusal
+  constructor(message, status) { super(message); this.status = status; }
+}
 
 async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const response = await fetch(path, options);
+  let response;
+  try { response = await fetch(path, options); } catch (error) { throw new Stopped(error.message); }
   const data = await response.json().catch(() => ({ error: `the server answered ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  if (!response.ok) throw new Answer(data.error || `the server answered ${response.status}`, response.status);
   return data;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const busy = (on) => { document.body.dataset.state = on ? "busy" : (play.state && play.state.over ? "over" : "ready"); };
-const say = (text) => { $("message").textContent = text || ""; };
+const isBusy = () => document.body.dataset.state === "busy";
+
+// What happens, said where the player looks: beside the hand, above it, and read out (a live region).
+// kind: "refusal" (a move the rules forbid), "info", "round" (a round ends), "stopped" (the studio).
+function say(text, kind = "refusal", actions = []) {
+  const box = $("message");
+  $("message-text").textContent = text || "";
+  box.className = text ? kind : "";
+  const buttons = $("message-actions");
+  buttons.innerHTML = "";
+  for (const [label, action] of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.addEventListener("click", action);
+    buttons.appendChild(button);
+  }
+}
 // Before a game is on the table (its message line hidden with it), a game that cannot start says why here.
 const sayAtSetup = (text) => { $("setup-message").textContent = text || ""; };
-const humanOnTurn = () => play.state && !play.state.over && play.state.seats[play.state.player].player === "human";
+const humanOnTurn = () => play.state && !play.state.over && !play.state.offer
+  && play.state.seats[play.state.player].player === "human";
 
 async function setup() {
   const params = new URLSearchParams(location.search);
-  const { games } = await api("/api/play/games");
+  let games;
+  try { ({ games } = await api("/api/play/games")); } catch (error) { return sayAtSetup(error.message); }
   for (const game of games) $("game").add(new Option(game.title, game.name));
   play.games = new Map(games.map((game) => [game.name, game]));
+  $("game").addEventListener("change", () => {  // a spec belongs to its game: another game plays its own
+    $("spec").value = play.specs.get($("game").value) || "";
+    presets();
+    seatChoice();
+  });
+  $("seat-count").addEventListener("change", () => drawSeats(seatValues()));
+  $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
+  $("turn-piece").addEventListener("click", turnPiece);
+  $("undo").addEventListener("click", undo);
+  $("end-game").addEventListener("click", endGame);
+  $("reveal").addEventListener("click", () => { play.revealed = play.state.player; showHand(); });
+  document.addEventListener("keydown", keys);
+  window.addEventListener("popstate", () => fromAddress(new URLSearchParams(location.search)));
+  setInterval(heartbeat, HEARTBEAT_MS);
+  fromAddress(params, true);
+}
+
+// The address's setup in the form; its game on the table (or a new game started from it, once).
+async function fromAddress(params, first = false) {
   const studio = (params.get("studio_spec") || "").match(/^(?:shipped:(\w+)|workspace:(\w+):(.+))$/);
   if (studio) {  // the studio's Play link: the spec being edited there
     params.set("game", studio[1] || studio[2]);
     params.set("spec", studio[3] || "");
   }
   if (params.has("game")) $("game").value = params.get("game");
-  $("game").addEventListener("change", () => { presets(); seatChoice(); });
   presets();
   for (const key of ["seats", "seed", "spec", "pace", "preset"]) if (params.get(key)) $(key).value = params.get(key);
-  $("seat-count").addEventListener("change", () => drawSeats(seatValues()));
+  play.specs.set($("game").value, $("spec").value);
   seatChoice();
   $("profi").checked = params.get("profi") === "1";
-  $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
-  $("turn-piece").addEventListener("click", turnPiece);
-  $("undo").addEventListener("click", undo);
-  $("end-game").addEventListener("click", endGame);
-  window.addEventListener("pagehide", leaveQuietly);
-  $("reveal").addEventListener("click", () => { play.revealed = play.state.player; showHand(); });
-  document.addEventListener("keydown", keys);
-  // A seat the address names but the table does not know is said, not silently replaced.
-  if (params.has("game") && !play.unknownSeats.length) start();
+  if (params.get("id")) return loadGame(params.get("id"));
+  // A seat or a count the table does not know is said, not silently replaced.
+  if (first && params.has("game") && !play.unknownSeats.length) start({ replace: true });
 }
 
 function presets() {  // the rule presets of the chosen game, if it has any
@@ -67,10 +109,15 @@ function seatChoice() {
   const count = $("seat-count");
   count.innerHTML = "";
   for (const n of game.players) count.add(new Option(String(n), String(n)));
-  count.value = String(game.players.includes(wanted.length) ? wanted.length : game.players.includes(2) ? 2 : game.players[0]);
+  const fits = game.players.includes(wanted.length);
+  count.value = String(fits ? wanted.length : game.players.includes(2) ? 2 : game.players[0]);
   drawSeats(wanted);
-  sayAtSetup(play.unknownSeats.length ? `${play.unknownSeats.join(", ")} is not a player of ${game.name} at this table; `
-    + `pick a person or a computer level (${game.computer.map((c) => c.strength).join(", ")}) and start a new game` : "");
+  if (!fits && wanted.length) {  // an address with more (or fewer) seats than the game has
+    play.unknownSeats.push(`${wanted.length} seats: ${game.title} is for ${game.players.join(" or ")} players`);
+  }
+  sayAtSetup(play.unknownSeats.length ? `${play.unknownSeats.join("; ")}; pick the seats (a person or a computer `
+    + `level: ${game.computer.map((c) => c.strength).join(", ")}) and start a new game` : "");
+  if (play.unknownSeats.length) $("setup-fold").open = true;
   $("seats-help").textContent = "Computer seats by strength: "
     + game.computer.map((c) => `${c.strength} ${c.about}`).join("; ") + ".";
 }
@@ -89,7 +136,7 @@ function drawSeats(wanted) {
     for (const c of game.computer) select.add(new Option(`computer, ${c.strength}`, c.player));
     const want = wanted[index] || (index === 0 ? "human" : "greedy");
     const level = game.computer.find((c) => c.player === want || c.strength === want);
-    if (want !== "human" && !level) play.unknownSeats.push(`seat ${index + 1}: '${want}'`);
+    if (want !== "human" && !level) play.unknownSeats.push(`seat ${index + 1}: '${want}' is not a player of ${game.name} at this table`);
     select.value = want === "human" ? "human" : (level || game.computer[1] || game.computer[0]).player;
     select.addEventListener("change", syncSeats);
     label.appendChild(select);
@@ -102,33 +149,80 @@ function syncSeats() {
   $("seats").value = [...document.querySelectorAll("#seat-list select")].map((select) => select.value).join(",");
 }
 
-async function start() {
+// The address of the game on the table: its setup (for a new game like it) and its id.
+function address(state) {
+  const params = new URLSearchParams();
+  const values = { game: state.game, seats: state.seats.map((s) => s.player).join(","), seed: $("seed").value,
+                   preset: $("preset").value, profi: state.profi ? "1" : "", pace: $("pace").value,
+                   spec: $("spec").value };
+  for (const key of SETUP_KEYS) if (values[key]) params.set(key, values[key]);
+  params.set("id", state.id);
+  return `/play?${params}`;
+}
+
+async function start({ replace = false } = {}) {
+  const ongoing = play.state && !play.state.over && !play.gone;
+  if (ongoing && !window.confirm("Start a new game? The game on the table ends and is saved as abandoned, "
+                                 + "with the scores so far.")) return;
   say("");
   sayAtSetup("");
   busy(true);
   try {
-    if (play.state && !play.state.over) await api(`/api/play/${play.state.id}/end`, {});  // the game left behind
     const state = await api("/api/play/new", {
       game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
       preset: $("preset").value || null,
       profi: $("profi").checked, spec: $("spec").value });
-    play.state = null;
-    play.revealed = -1;
-    $("table").hidden = false;
-    await show(state);
+    if (ongoing) await api(`/api/play/${play.state.id}/end`, {});  // the game left behind, once the new one stands
+    history[replace ? "replaceState" : "pushState"](null, "", address(state));
+    await table(state);
   } catch (error) { sayAtSetup(error.message); busy(false); }  // the setup's own line: seen with or without a table
 }
 
+// A game the address names: as the studio has it now (a studio started again restores it from its record).
+async function loadGame(id) {
+  busy(true);
+  try {
+    await table(await api(`/api/play/${encodeURIComponent(id)}?since=-1`), true);
+  } catch (error) {
+    if (error instanceof Stopped) return stopped();
+    $("table").hidden = !play.state;
+    play.gone = true;
+    busy(false);
+    const again = [["Start this game again", () => start({ replace: true })], ["New game", openSetup]];
+    if (play.state) say(`${error.message}.`, "info", again);
+    else sayAtSetup(`${error.message}. Pick the game and press New game, or start it again from this address.`);
+  }
+}
+
+async function table(state, instant = false) {  // a game put on the table afresh
+  play.state = null;
+  play.gone = false;
+  play.stopped = false;
+  play.revealed = -1;
+  play.mine = null;
+  $("log").innerHTML = "";
+  $("points").innerHTML = "";
+  $("table").hidden = false;
+  $("setup-fold").open = false;  // the game first; the settings fold away
+  await show(state, instant);
+}
+
+const openSetup = () => { $("setup-fold").open = true; $("start").focus(); };
+
 async function loadBoard(step) {
-  const text = await (await fetch(`/api/play/${play.state.id}/board/${step}.svg`)).text();
+  const response = await fetch(`/api/play/${play.state.id}/board/${step}.svg`);
+  if (!response.ok) throw new Answer(`the board of step ${step} is not there`, response.status);
   const board = $("board");
-  board.innerHTML = text;
+  board.innerHTML = await response.text();
   const svg = board.querySelector("svg");
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   if (play.state.crop) svg.setAttribute("viewBox", boardBox());  // the board, without the rest of its page
   svg.setAttribute("role", "group");  // not "img": the places on it are buttons a screen reader must reach
   svg.setAttribute("aria-label", `Board after ${step} move${step === 1 ? "" : "s"}`);
+  // The drawing itself is not read out (its printed marks, such as the double fields' x2, again and again);
+  // the places and the move log say what is where.
+  for (const child of svg.children) child.setAttribute("aria-hidden", "true");
   const layer = document.createElementNS(SVG_NS, "g");
   layer.id = "places-layer";
   svg.appendChild(layer);
@@ -145,30 +239,40 @@ function boardBox() {
 function polygon(points, cls) {
   const shape = document.createElementNS(SVG_NS, "polygon");
   shape.setAttribute("points", points.map((p) => p.join(",")).join(" "));
-  shape.setAttribute("class", cls);
+  if (cls) shape.setAttribute("class", cls);
   return shape;
 }
 
 function markLast(cells) {
   const layer = $("places-layer");
+  if (!layer) return;
   layer.querySelectorAll(".last-move").forEach((el) => el.remove());
   if (cells) layer.appendChild(polygon(cells, "last-move"));
 }
 
-function showPoints(step) {
+const signed = (value) => (value >= 0 ? `+${value}` : String(value));  // -25, never +-25
+const totalOf = (step) => { const total = step.score.find(([part]) => part === "total"); return total ? total[1] : null; };
+const isMine = (step) => step.seat !== null && step.seat !== undefined
+  && play.state.seats[step.seat].player === "human" && play.state.people === 1;
+
+function pointsLine(step, prefix = "") {
+  const line = document.createElement("div");
+  const total = totalOf(step);
+  if (total !== null) {
+    const gain = document.createElement("span");
+    gain.className = total < 0 ? "gain loss" : "gain";
+    gain.textContent = `${signed(total)} `;
+    line.appendChild(gain);
+  }
+  line.appendChild(document.createTextNode(prefix + step.text));
+  return line;
+}
+
+function showPoints(step) {  // the move just made, part by part; and the person's own last move
   const box = $("points");
   box.innerHTML = "";
   if (!step) return;
-  const total = step.score.find(([part]) => part === "total");
-  const line = document.createElement("div");
-  if (total) {
-    const gain = document.createElement("span");
-    gain.className = "gain";
-    gain.textContent = `+${total[1]} `;
-    line.appendChild(gain);
-  }
-  line.appendChild(document.createTextNode(step.text));
-  box.appendChild(line);
+  box.appendChild(pointsLine(step));
   const parts = step.score.filter(([part, value]) => part !== "total" && value);
   if (parts.length) {
     const list = document.createElement("ul");
@@ -179,7 +283,14 @@ function showPoints(step) {
     }
     box.appendChild(list);
   }
+  if (play.mine && play.mine !== step) {
+    const mine = pointsLine(play.mine, "your last move: ");
+    mine.className = "mine";
+    box.appendChild(mine);
+  }
 }
+
+const seatName = (seat) => `Player ${seat.seat} (${play.state.people > 1 && seat.player === "human" ? "person" : seat.strength})`;
 
 function showScores(totals, player) {
   const body = $("scores").tBodies[0];
@@ -187,44 +298,48 @@ function showScores(totals, player) {
   play.state.seats.forEach((seat, index) => {
     const row = body.insertRow();
     row.className = index === player && !play.state.over ? "on-turn" : "";
-    row.insertCell().textContent = `Player ${seat.seat} (${seat.strength})`;
+    row.insertCell().textContent = seatName(seat);
     const cell = row.insertCell();
     cell.className = "score";
     cell.textContent = totals[index];
   });
 }
 
-const seatName = (seat) => `Player ${seat.seat} (${seat.strength})`;
-
-function logStep(step) {  // the move log: newest first, a person's own moves marked, a few kept
-  const seat = step.seat === null || step.seat === undefined ? null : play.state.seats[step.seat];
-  const item = document.createElement("li");
-  item.className = seat && seat.player === "human" ? "mine" : "";
-  const total = step.score.find(([part]) => part === "total");
-  // The points in front, unless the move's own words already end with them.
-  item.textContent = (total && !step.text.endsWith(`+${total[1]}`) ? `+${total[1]} ` : "") + step.text;
+function logStep(step) {  // the move log: newest first, a person's own moves marked, a few kept whole
   const log = $("log");
+  const item = document.createElement("li");
+  item.className = isMine(step) ? "mine" : "";
+  item.dataset.step = step.step;
+  const total = totalOf(step);
+  // The points in front, unless the move's own words already end with them.
+  item.textContent = (total !== null && !step.text.endsWith(signed(total)) ? `${signed(total)} ` : "") + step.text;
+  const newest = log.firstElementChild;
+  if (newest && newest.dataset.step === String(step.step)) newest.remove();  // a step made again (a changed opening)
   log.prepend(item);
   log.querySelectorAll("li").forEach((el, index) => el.classList.toggle("latest", index === 0));
-  while (log.children.length > 8) log.lastElementChild.remove();
+  while (log.children.length > 6) log.lastElementChild.remove();
 }
 
-async function show(state) {
+const roundEnd = (step) => /^round \d+ ends/.test(step.text);
+
+async function show(state, instant = false) {
   const first = play.state === null;
   play.state = state;
   play.places = state.places;
-  play.placeById = new Map(state.places.map((place) => [place.place, place]));
   play.selected = null;
   play.turned = 0;
+  play.hover = null;
   busy(true);
-  if (first) $("log").innerHTML = "";
-  const pace = Number($("pace").value);
-  const waiting = state.steps.some((step) => step.seat !== null && state.seats[step.seat].player !== "human");
-  if (waiting) showHand(true);  // the person's hand stays in view, its controls off, while the computer moves
-  else $("hand").innerHTML = "";
+  const pace = instant ? 0 : Number($("pace").value);
+  const computer = state.steps.find((step) => step.seat !== null && state.seats[step.seat].player !== "human");
+  if (computer) {  // while the computer moves, the person's hand stays in view with its controls off
+    $("turn").textContent = `${seatName(state.seats[computer.seat])} is moving`;
+    showHand(true);
+  } else $("hand").innerHTML = "";
   $("turn-piece").disabled = true;
   $("undo").disabled = true;
-  if (first && !(state.steps.length && state.steps[0].step === 0)) {
+  $("offer").hidden = true;
+  if (first && !instant && !(state.steps.length && state.steps[0].step === 0)) {
     await loadBoard(state.steps.length ? state.steps[0].step - 1 : state.step);
   }
   // The time the server took for the computer's moves (a searching player thinks) counts towards the
@@ -233,21 +348,31 @@ async function show(state) {
   play.sent = undefined;
   for (const step of state.steps) {  // each move (and skip) in turn; a computer's at the chosen pace
     const seat = step.seat === null || step.seat === undefined ? null : state.seats[step.seat];
-    if (seat && seat.player !== "human") {
+    if (seat && seat.player !== "human" && pace) {
       $("turn").textContent = `${seatName(seat)} is moving`;
       if (pace > thought) await sleep(pace - thought);
       thought = 0;
     }
-    await loadBoard(step.step);
-    markLast(step.last);
+    if (isMine(step)) play.mine = step;
+    if (!instant) {
+      await loadBoard(step.step);
+      markLast(step.last);
+    }
     showPoints(step);
     logStep(step);
     if (step.totals.length) showScores(step.totals, step.seat === null ? state.player : step.seat);
+    if (roundEnd(step) && !instant) {  // a round's end and its bonus: said, and a pause to read it
+      say(`${step.text[0].toUpperCase()}${step.text.slice(1)}.`, "round");
+      if (pace) await sleep(Math.max(2500, 3 * pace));
+    }
   }
-  if (!state.steps.length && !first) await loadBoard(state.step);  // a tile laid, the turn goes on
-  if (!state.steps.length) markLast(state.last);
+  if (instant || !state.steps.length) {
+    await loadBoard(state.step);
+    markLast(state.last);
+  }
   showScores(state.scores, state.player);
   showSheets(state.sheets);
+  showLegend(state.legend);
   const seat = state.seats[state.player];
   $("turn").textContent = state.over ? "Game over" : `${seatName(seat)} to move`;
   $("pile").textContent = `Draw pile: ${state.pile} ${state.piece_word}${state.pile === 1 ? "" : "s"}`;
@@ -255,12 +380,42 @@ async function show(state) {
   $("end-game").hidden = state.over;
   $("turn-piece").hidden = state.turns < 2;
   $("final").hidden = !state.over;
+  for (const id of ["hand-title", "hand", "actions"]) $(id).hidden = state.over;  // the end: the scores, and why
   if (state.over) showFinal();
+  showOffer(state.offer);
   showHand();
   busy(false);
 }
 
-function showSheets(sheets) {  // score sheets as the rules fill them (Zatre)
+function showOffer(offer) {  // a choice the rules give the person (Triomino: open with 0-0-0 or not)
+  $("offer").hidden = !offer;
+  if (!offer) return;
+  $("offer-question").textContent = offer.question;
+  const options = $("offer-options");
+  options.innerHTML = "";
+  for (const option of offer.options) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = option.label;
+    button.dataset.choice = option.choice;
+    button.addEventListener("click", () => send({ choice: option.choice }));
+    options.appendChild(button);
+  }
+}
+
+function showLegend(legend) {  // what the printed board lists beside it (Rautino: the shapes and their points)
+  $("legend").hidden = !legend.length;
+  const list = $("legend-list");
+  list.innerHTML = "";
+  for (const entry of legend) {
+    const item = document.createElement("li");
+    item.appendChild(document.createElement("b")).textContent = entry.name;
+    item.appendChild(document.createTextNode(entry.lines.join(" · ")));
+    list.appendChild(item);
+  }
+}
+
+function showSheets(sheets) {  // score sheets as the rules fill them and the kit prints them (Zatre)
   const box = $("sheets");
   box.innerHTML = "";
   for (const sheet of sheets) {
@@ -268,12 +423,25 @@ function showSheets(sheets) {  // score sheets as the rules fill them (Zatre)
     table.className = "sheet";
     table.createCaption().textContent = `Score sheet of player ${sheet.seat}`;
     const head = table.createTHead().insertRow();
-    for (const column of ["", ...sheet.columns]) head.appendChild(document.createElement("th")).textContent = column;
+    for (const column of ["", ...sheet.columns]) {
+      const cell = head.appendChild(document.createElement("th"));
+      cell.textContent = column;
+      cell.scope = "col";
+    }
     const body = table.createTBody();
+    const bonusAt = sheet.columns.length - 1;  // the bonus column's cell, counting the row number
     sheet.rows.forEach((cells, index) => {
       const row = body.insertRow();
       row.insertCell().textContent = index + 1;
-      for (const value of cells) row.insertCell().textContent = value;
+      cells.forEach((value, column) => {
+        const cell = row.insertCell();
+        cell.textContent = value;
+        if (column + 1 === bonusAt && value === "" && sheet.offered[index]) {  // the printed bonus, not earned yet
+          cell.textContent = `(${sheet.offered[index]})`;
+          cell.className = "offered";
+          cell.title = `bonus ${sheet.offered[index]} once this row's points boxes are all filled`;
+        }
+      });
     });
     const foot = table.createTFoot().insertRow();
     foot.insertCell().textContent = "";
@@ -294,7 +462,7 @@ function showFinal() {
   list.id = "final-scores";
   state.seats.forEach((seat, index) => {
     const item = document.createElement("li");
-    item.textContent = `Player ${seat.seat} (${seat.strength}): ${state.scores[index]}`
+    item.textContent = `${seatName(seat)}: ${state.scores[index]}`
       + (state.scores[index] === best && state.seats.length > 1 && !state.left ? " - wins" : "");
     item.dataset.score = state.scores[index];
     list.appendChild(item);
@@ -316,6 +484,11 @@ function showFinal() {
     link.textContent = "Download the game's record";
     final.appendChild(link);
   }
+  const again = document.createElement("button");
+  again.type = "button";
+  again.textContent = "New game";
+  again.addEventListener("click", openSetup);
+  final.appendChild(again);
 }
 
 function showHand(waiting = false) {
@@ -328,7 +501,8 @@ function showHand(waiting = false) {
   $("hand-title").textContent = `${word[0].toUpperCase()}${word.slice(1)}s to choose from`;
   $("note").textContent = hidden ? "" : (waiting ? "Wait: the computer is moving." : state.note);
   $("turn-piece").disabled = true;
-  if (hidden || !humanOnTurn() || (waiting && state.people !== 1)) return clearTargets();
+  const mine = !state.over && state.seats[state.player].player === "human";
+  if (hidden || !mine || (waiting && state.people !== 1) || !state.hand.length) return clearTargets();
   state.hand.forEach((piece) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -336,7 +510,7 @@ function showHand(waiting = false) {
     button.className = "piece";
     button.setAttribute("aria-label", piece.label);
     button.setAttribute("aria-pressed", "false");
-    button.disabled = waiting;
+    button.disabled = waiting || Boolean(state.offer);
     const image = document.createElement("img");
     image.src = `/api/play/${state.id}/${piece.image}`;
     image.alt = "";
@@ -350,11 +524,12 @@ function showHand(waiting = false) {
 
 function clearTargets() {
   const layer = $("places-layer");
-  if (layer) layer.querySelectorAll(".place").forEach((el) => el.remove());
+  if (layer) layer.querySelectorAll(".place, .ghost, .place-number").forEach((el) => el.remove());
   play.targets = [];
 }
 
 async function select(piece) {
+  if (play.stopped) return stopped();
   play.selected = piece;
   play.turned = 0;
   say("");
@@ -363,7 +538,7 @@ async function select(piece) {
 }
 
 async function turnPiece() {
-  if (play.selected === null) return;
+  if (play.selected === null || isBusy()) return;
   play.turned = (play.turned + 1) % play.state.turns;
   await drawTargets();
 }
@@ -377,11 +552,16 @@ async function drawTargets() {
     image.style.transformOrigin = state.turns === 3 ? "50% 65.5%" : "50% 50%";  // a triangle turns about its centre
     image.style.transform = turn ? `rotate(${turn}deg)` : "";
   });
+  const focused = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.place : undefined;
   busy(true);
-  // Every open place takes a click (the server refuses a piece that does not fit there with the rule
-  // it breaks); the keyboard steps through the hints, or in profi mode through the places beside pieces.
-  const answer = state.profi ? await api(`/api/play/${state.id}/open`)
-    : await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned}`);
+  let answer;
+  try {
+    // Every open place takes a click (the server refuses a piece that does not fit there with the rule
+    // it breaks); the keyboard steps through the hints, or in profi mode through the places beside pieces.
+    answer = state.profi ? await api(`/api/play/${state.id}/open`)
+      : await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned}`);
+  } catch (error) { busy(false); return fail(error); }
   const open = new Set(answer.open);
   const places = state.profi ? answer.open : answer.places;
   const hinted = new Set(state.profi ? [] : places);
@@ -392,7 +572,8 @@ async function drawTargets() {
   let number = 0;
   for (const place of [...others, ...play.places.filter((p) => hinted.has(p.place))]) {  // hints on top
     const hint = hinted.has(place.place);
-    const shape = polygon(shrink(place.points, 0.55), hint ? "place hint" : "place");
+    // Places that overlap (Rautino's) get a smaller target each; a field of its own is its whole self.
+    const shape = polygon(state.overlap ? shrink(place.points, 0.55) : place.points, hint ? "place hint" : "place");
     shape.setAttribute("aria-label", place.label);
     shape.dataset.place = place.place;
     shape.addEventListener("click", () => move(place.place));
@@ -405,28 +586,53 @@ async function drawTargets() {
     if (hint) {  // neighbouring hints overlap: each its own outline colour, and its number while in focus
       shape.dataset.number = ++number;
       shape.classList.add(`hint-${number % 4}`);
-      for (const on of ["focus", "mouseenter"]) shape.addEventListener(on, () => showNumber(shape, place));
-      for (const off of ["blur", "mouseleave"]) shape.addEventListener(off, () => showNumber(null));
     }
+    for (const on of ["focus", "mouseenter"]) shape.addEventListener(on, () => pointAt(shape, place));
+    for (const off of ["blur", "mouseleave"]) shape.addEventListener(off, () => pointAt(null, null));
   }
   play.targets.sort((a, b) => Number(a.dataset.place) - Number(b.dataset.place));
   say(!state.profi && !places.length
-    ? `this ${state.piece_word} fits nowhere ${state.turns > 1 ? "this way round; turn it (R) or" : "now;"} pick another`
+    ? `This ${state.piece_word} fits nowhere ${state.turns > 1 ? "this way round; turn it (R) or" : "now;"} pick another.`
     : "");
   busy(false);
+  const again = play.targets.find((shape) => shape.dataset.place === focused);
+  if (again) again.focus();  // turned in place: the place in focus keeps it, and shows the stone turned
+  else if (play.hover !== null) {
+    const shape = layer.querySelector(`.place[data-place="${play.hover}"]`);
+    if (shape) pointAt(shape, play.placeById().get(play.hover));
+  }
 }
 
-function showNumber(shape, place) {  // the number of the hint in focus, at its centre
+play.placeById = () => new Map(play.places.map((place) => [place.place, place]));
+
+// The place under the pointer or in focus: its hint's number, and the selected stone shown there in its
+// colours, turned as it would be laid (a ghost), where the places know their halves (Rautino).
+function pointAt(shape, place) {
   const layer = $("places-layer");
-  layer.querySelectorAll(".place-number").forEach((el) => el.remove());
+  layer.querySelectorAll(".place-number, .ghost").forEach((el) => el.remove());
+  play.hover = place ? place.place : null;
   if (!shape) return;
-  const centre = shrink(place.points, 0);
-  const label = document.createElementNS(SVG_NS, "text");
-  label.setAttribute("class", "place-number");
-  label.setAttribute("x", centre[0][0]);
-  label.setAttribute("y", centre[0][1]);
-  label.textContent = shape.dataset.number;
-  layer.appendChild(label);
+  const piece = play.state.hand[play.selected];
+  if (place.cells && piece && piece.colours) {
+    const ghost = document.createElementNS(SVG_NS, "g");
+    ghost.setAttribute("class", "ghost");
+    const colours = play.turned ? [...piece.colours].reverse() : piece.colours;
+    place.cells.forEach((cell, index) => {
+      const half = polygon(cell);
+      half.setAttribute("fill", colours[index]);
+      ghost.appendChild(half);
+    });
+    layer.appendChild(ghost);
+  }
+  if (shape.dataset.number) {
+    const centre = shrink(place.points, 0);
+    const label = document.createElementNS(SVG_NS, "text");
+    label.setAttribute("class", "place-number");
+    label.setAttribute("x", centre[0][0]);
+    label.setAttribute("y", centre[0][1]);
+    label.textContent = shape.dataset.number;
+    layer.appendChild(label);
+  }
 }
 
 function shrink(points, factor) {  // a smaller target around the place's centre, so neighbours do not overlap
@@ -435,47 +641,89 @@ function shrink(points, factor) {  // a smaller target around the place's centre
   return points.map(([x, y]) => [cx + (x - cx) * factor, cy + (y - cy) * factor]);
 }
 
-async function move(place) {
-  if (play.selected === null || document.body.dataset.state === "busy") return;
+function move(place) {
+  if (play.selected === null || isBusy()) return;
+  const state = play.state;
+  return send({ piece: play.selected, place, turned: state.turns === 2 ? play.turned === 1 : play.turned });
+}
+
+async function send(body) {  // a move or a choice of the person
+  if (isBusy()) return;
   busy(true);
   try {
     play.sent = performance.now();
-    const state = await api(`/api/play/${play.state.id}/move`,
-      { version: play.state.version, piece: play.selected, place,
-        turned: play.state.turns === 2 ? play.turned === 1 : play.turned });
+    const state = await api(`/api/play/${play.state.id}/move`, { version: play.state.version, ...body });
     say("");
     await show(state);
-  } catch (error) { say(error.message); busy(false); }
+  } catch (error) { busy(false); fail(error); }
+}
+
+// A failed request said where the player looks: a refusal in its words; a studio that stopped, with
+// what the player can do; a game moved on elsewhere (another tab), shown as it is now.
+async function fail(error) {
+  if (error instanceof Stopped) return stopped();
+  if (error instanceof Answer && error.status === 409) {
+    await catchUp();
+    return say("This game moved on in another tab or window; here it is as it is now.", "info");
+  }
+  if (error instanceof Answer && error.status === 404 && play.state) return loadGame(play.state.id);
+  say(error.message);
+}
+
+function stopped() {
+  play.stopped = true;
+  busy(false);
+  say("The studio has stopped: nothing you do here reaches it. Start it again (pnp studio or pnp play on the same "
+      + "workspace), then continue this game where it was, or start a new one.", "stopped",
+      [["Continue this game", () => play.state && loadGame(play.state.id)], ["New game", openSetup]]);
+}
+
+async function catchUp() {  // the game as the studio has it now, shown at once
+  if (!play.state) return;
+  await table(await api(`/api/play/${play.state.id}?since=-1`), true);
+}
+
+// While a game is on the table: a studio that stops is said at once, and a move made in another tab shown.
+async function heartbeat() {
+  if (!play.state || play.gone || isBusy() || document.hidden) return;
+  const asked = play.state;
+  try {
+    const { version } = await api(`/api/play/${asked.id}/version`);
+    if (play.state !== asked) return;  // the page moved on meanwhile: its answer is old
+    if (play.stopped) {
+      play.stopped = false;
+      say("The studio is running again.", "info", [["Continue this game", () => loadGame(play.state.id)],
+                                                   ["New game", openSetup]]);
+    } else if (version !== asked.version && !isBusy() && play.selected === null) {
+      await catchUp();
+    }
+  } catch (error) {
+    if (error instanceof Stopped && !play.stopped) stopped();
+  }
 }
 
 async function endGame() {  // the person ends the game early: saved as abandoned, after a confirm
-  if (!play.state || play.state.over || document.body.dataset.state === "busy") return;
+  if (!play.state || play.state.over || isBusy()) return;
   if (!window.confirm("End this game now? It is saved as abandoned, with the scores so far.")) return;
   busy(true);
   try {
     await show(await api(`/api/play/${play.state.id}/end`, {}));
     say("");
-  } catch (error) { say(error.message); busy(false); }
-}
-
-function leaveQuietly() {  // the page is closed or left mid-game: the server saves it as abandoned
-  if (!play.state || play.state.over) return;
-  fetch(`/api/play/${play.state.id}/end`, { method: "POST", keepalive: true,
-    headers: { "content-type": "application/json" }, body: "{}" }).catch(() => {});
+  } catch (error) { busy(false); fail(error); }
 }
 
 async function undo() {
+  if (isBusy()) return;
   busy(true);
   try {
     const state = await api(`/api/play/${play.state.id}/undo`, { version: play.state.version });
-    play.state = null;
-    await show(state);
-    say("your last move was taken back");
-  } catch (error) { say(error.message); busy(false); }
+    await table(state, true);  // the game's moves again, at once: the log and the points without the undone move
+    say("Your last move was taken back.", "info");
+  } catch (error) { busy(false); fail(error); }
 }
 
 function keys(event) {
-  if (!play.state || event.target.closest("#setup")) return;
+  if (!play.state || event.target.closest("#setup-fold")) return;
   if (event.key === "r" || event.key === "R") { event.preventDefault(); turnPiece(); return; }
   const targets = play.targets;
   if (!targets.length) return;
