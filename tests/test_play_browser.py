@@ -148,7 +148,7 @@ def test_keyboard_and_accessible_names(page: object, studio: tuple[str, Path]) -
     page.wait_for_function("play.state.version === 1")
     ready(page)
     assert page.locator("#points").inner_text().startswith("+")
-    assert page.locator("#places-layer .last-move").count() == 1  # the computer's answer, marked
+    assert page.locator("#board svg .last-stone").count() == 1  # the computer's answer, marked
 
 
 def test_a_narrow_screen_and_the_hot_seat_cover(browser: object, studio: tuple[str, Path]) -> None:

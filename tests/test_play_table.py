@@ -297,8 +297,18 @@ def test_a_whole_game_by_clicks_replays_with_pnp_replay_on_the_same_scores(brows
         assert re.match(r"The game ended: \w.+\. Saved as played/", ending), ending  # the reason, never blank
         assert "+-" not in page.locator("#log").inner_text()
         shown = [int(s) for s in page.locator("#final-scores li").evaluate_all("els => els.map(e => e.dataset.score)")]
-        if page.locator(".sheet").count():
+        if game == "zatre":  # the score sheets as the kit prints them
             assert [int(t) for t in page.locator(".sheet tfoot td:last-child").all_inner_texts()] == shown
+            heads = page.locator(".sheet").first.locator("thead th").all_inner_texts()
+            assert [h.replace("\n", " ") for h in heads] == ["", "x2", "10 (1)", "11 (2)", "12 (4)", "Bonus", "Σ"]
+        if game == "triomino":  # the last round's end, said; the board's heading shows the score table's scores
+            assert page.locator("#message").get_attribute("class") == "round"
+            assert re.match(r"Round \d+ ends: ", page.locator("#message-text").inner_text())
+            heading = page.locator("#board svg .board-title").text_content()
+            assert heading.endswith(f"scores {', '.join(map(str, shown))}"), heading
+        # The drawing is not read out mark by mark ("x2" over and over): the places and the log say it.
+        assert page.evaluate("[...document.querySelector('#board svg').children]"
+                             ".every(c => c.id === 'places-layer' || c.getAttribute('aria-hidden') === 'true')")
         saved = workspace / page.locator("#saved").get_attribute("data-path")
         result = subprocess.run([sys.executable, "-m", "pnp", "replay", game, str(saved)], capture_output=True,
                                 text=True, timeout=300, cwd=workspace.parent)

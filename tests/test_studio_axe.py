@@ -147,3 +147,40 @@ def test_replay_of_played_games(browser: playwright.Browser, studio: str, width:
         assert serious(page) == []
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("width", [1400, 400])
+def test_the_play_table(browser: playwright.Browser, studio: str, width: int) -> None:
+    """Each game's table: a piece picked with its places, a refusal, a choice, the end; and a stopped studio."""
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.set_default_timeout(60_000)
+    ready = "['ready', 'over'].includes(document.body.dataset.state)"
+    try:
+        for game, query in [("rautino", "seats=human,greedy&seed=3"),
+                            ("zatre", "seats=human,human&seed=2&profi=1"),
+                            ("triomino", "seats=human,greedy&seed=17&preset=classic")]:
+            page.goto(f"{studio}/play?game={game}&pace=0&{query}")
+            page.wait_for_selector("#board svg")
+            page.wait_for_function(ready)
+            if page.locator("#reveal").is_visible():
+                page.click("#reveal")
+            assert serious(page) == [], game  # a choice offered (Triomino) or the hand
+            if page.locator("#offer").is_visible():
+                page.locator("#offer-options button").first.click()
+                page.wait_for_function(ready)
+            page.locator("#hand button.piece").first.click()
+            page.wait_for_function(ready)
+            page.locator("#places-layer .place").first.hover()  # a Rautino stone shown where it would go
+            page.locator("#places-layer .place").last.dispatch_event("click")  # refused, or a move made
+            page.wait_for_function(ready)
+            assert serious(page) == [], game
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.click("#end-game")
+        page.wait_for_function("document.body.dataset.state === 'over'")
+        assert serious(page) == []  # the end
+        page.route("**/api/play/**", lambda route: route.abort())  # the studio does not answer
+        page.evaluate("heartbeat()")
+        page.wait_for_function("document.querySelector('#message').className === 'stopped'")
+        assert serious(page) == []
+    finally:
+        page.context.close()

@@ -224,11 +224,7 @@ class RautinoTable:
         return out
 
     def last_cells(self, record: dict[str, Any]) -> list[list[float]] | None:
-        for move in reversed(record["moves"]):
-            if not move.get("skip"):
-                cells = [tuple(c) for c in move["cells"]]
-                return [[round(x, 2), round(y, 2)] for x, y in stone_outline(self._layout(), cells)]
-        return None
+        return None  # the board drawing outlines the stone laid last itself
 
     def board_page(self, record: dict[str, Any]) -> Page:
         return final_board(self.model, record)

@@ -38,15 +38,14 @@ from pnp.studio.workspace import Workspace
 from .seats import HUMAN, strength
 from .table import Refused, Table
 
-MAX_LIVE_GAMES = 16  # games kept at once; a new one beyond it is refused until one ends or idles out
+MAX_LIVE_GAMES = 16  # games kept in memory at once; beyond it the least recently used is set aside
 IDLE_SECONDS = 2 * 60 * 60  # a game nobody moved in for this long is dropped
 SAVED_FOLDER = PLAYED_FOLDER  # in the workspace: one JSON-lines record per game
+MAX_RECORD_BYTES = 4 * 1024 * 1024  # a played game's record is a few KB
 # The levels that move at once (no search): the only ones a game without a person may seat, as
 # such a game is played to its end inside the request that starts it.
 QUICK_PLAYERS = frozenset(level.player for level in STANDARD_LEVELS if level.name in DEFAULT_MATRIX)
 
-
-MAX_RECORD_BYTES = 4 * 1024 * 1024  # a played game's record is a few KB
 GAME_ID = re.compile(r"[0-9a-f]{16}")  # a game's id: 8 random bytes in hex, part of its record's file name
 
 
@@ -190,11 +189,15 @@ class Sessions:
         return Session("0" * 16, game, make, seats, seed, profi, spec, spec_path, preset)
 
     def _room(self) -> None:
+        """Room for one more live game: beyond the limit, the game nobody moved in for the longest
+        is set aside (its record holds it; its page continues it from there when asked)."""
         self._drop_idle()
         self._drop_ended()
-        if sum(1 for s in self._live.values() if not s.over) + self._starting >= self.limit:
-            raise PnpError(f"{self.limit} games are live (the most at once); finish one, or wait until one "
-                           f"has been idle for {self.idle / 3600:g} hours")
+        live = sorted((s for s in self._live.values() if not s.over), key=lambda s: s.used)
+        for session in live[:max(0, len(live) + self._starting - self.limit + 1)]:  # games being set up hold a place
+            with session.lock:
+                self.after_move(session)
+            del self._live[session.id]
 
     def get(self, game_id: str, restore: Callable[[dict[str, Any]], Session] | None = None) -> Session:
         """The live game `game_id`; or, with `restore` (which sets a game up as its record's `resume`

@@ -37,7 +37,7 @@ from pnp.games.triomino.engine import (
 from pnp.games.triomino.kit.art import tile_group
 from pnp.games.triomino.kit.boardart import OUTLINE, draw_tiles, fit_layout
 from pnp.games.triomino.kit.frames import frames
-from pnp.games.triomino.kit.report import BOARD_SIDE, MARGIN
+from pnp.games.triomino.kit.report import BOARD_SIDE, LAST_TILE, MARGIN
 from pnp.games.triomino.model import TriominoModel
 from pnp.games.triomino.players import seat_player
 from pnp.geometry import trigrid as tg
@@ -45,8 +45,6 @@ from pnp.players.view import SeatView, observer
 
 from .seats import HUMAN
 from .table import Refused
-
-LAST_MOVE = "#d1495b"
 
 
 class TriominoTable:
@@ -376,7 +374,7 @@ class TriominoTable:
                   pt(9), weight="bold", cls="board-title")
         draw_tiles(page, placements, grid, highlight=bonus, underline_69=self.model.high >= 6)
         if placements:
-            page.polygon(grid.polygon(placements[-1][0]), style=stroked(LAST_MOVE, 0.8), cls="last-tile")
+            page.polygon(grid.polygon(placements[-1][0]), style=stroked(LAST_TILE, 0.8), cls="last-tile")
         return page
 
     def piece_page(self, a: int, b: int) -> Page:

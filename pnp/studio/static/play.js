@@ -574,15 +574,15 @@ async function drawTargets() {
     const hint = hinted.has(place.place);
     // Places that overlap (Rautino's) get a smaller target each; a field of its own is its whole self.
     const shape = polygon(state.overlap ? shrink(place.points, 0.55) : place.points, hint ? "place hint" : "place");
-    shape.setAttribute("aria-label", place.label);
     shape.dataset.place = place.place;
     shape.addEventListener("click", () => move(place.place));
     layer.appendChild(shape);
-    if (stepped.has(place.place)) {
+    if (stepped.has(place.place)) {  // a place the keyboard reaches: a button with its name
+      shape.setAttribute("aria-label", place.label);
       shape.setAttribute("tabindex", "0");
       shape.setAttribute("role", "button");
       play.targets.push(shape);
-    }
+    } else shape.setAttribute("aria-hidden", "true");  // a click there is refused with its rule: no stop for the keyboard
     if (hint) {  // neighbouring hints overlap: each its own outline colour, and its number while in focus
       shape.dataset.number = ++number;
       shape.classList.add(`hint-${number % 4}`);

@@ -6,13 +6,14 @@ from collections import Counter
 from typing import Any
 
 from pnp.check.charts import binned_counts
-from pnp.draw.scene import Page
+from pnp.draw.scene import Page, stroked
 from pnp.games.base import Figure
 
 from ..model import RautinoModel
-from .board import draw_board, draw_placed, record_placements
+from .board import draw_board, draw_placed, record_placements, stone_outline
 
 MARGIN_MM = 4.0
+LAST_STONE = "#c62828"  # the outline of the stone the record laid last, as Zatre frames its last turn
 
 
 def figures(model: RautinoModel, report: Any) -> list[Figure]:
@@ -40,4 +41,8 @@ def final_board(model: RautinoModel, record: dict[str, Any]) -> Page:
     layout = model.board.layout(room, room)
     draw_board(page, model, layout)
     draw_placed(page, model, layout, record_placements(record))
+    laid = [move for move in record.get("moves", []) if not move.get("skip") and move.get("cells")]
+    if laid:  # the stone just laid, outlined: a replay shows where each move went
+        cells = [(int(c), int(r)) for c, r in laid[-1]["cells"]]
+        page.polygon(stone_outline(layout, cells), style=stroked(LAST_STONE, 0.8), cls="last-stone")
     return page

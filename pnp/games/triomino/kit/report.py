@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from pnp.check.charts import binned_counts
-from pnp.draw.scene import Page
+from pnp.draw.scene import Page, stroked
 from pnp.draw.text import pt
 from pnp.games.base import Figure
 from pnp.geometry.trigrid import bounds
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 BOARD_SIDE = 12.0  # mm per tile side on report boards
 MARGIN = 12.0
+LAST_TILE = "#c62828"  # the outline of the tile the record laid last, as Zatre frames its last turn
 
 
 def figures(model: TriominoModel, report: CheckReport) -> list[Figure]:
@@ -71,4 +72,6 @@ def final_board(model: TriominoModel, record: dict[str, Any]) -> Page:
     page.text(MARGIN, MARGIN + 3.0, f"Round {last['round']}: {len(placements)} tiles · scores {scores}", pt(9),
               weight="bold", cls="board-title")
     draw_tiles(page, placements, grid, highlight=bonus_cells, underline_69=model.high >= 6)
+    if placements:  # the tile laid last, outlined: a replay shows where each move went
+        page.polygon(grid.polygon(placements[-1][0]), style=stroked(LAST_TILE, 0.8), cls="last-tile")
     return page
