@@ -317,3 +317,14 @@ def test_a_whole_game_by_clicks_replays_with_pnp_replay_on_the_same_scores(brows
         assert ("named by the record" in result.stdout) == (game == "zatre")  # the workspace's own Zatre set
     finally:
         context.close()
+
+
+def test_a_rounds_end_is_announced_and_the_table_pauses_on_it(page: object, base: str) -> None:
+    page.goto(f"{base}/play?game=triomino&pace=400&seats=greedy,greedy&seed=1&preset=seed")
+    page.wait_for_function("document.querySelector('#message').className === 'round'", timeout=120_000)
+    announced = page.evaluate("Date.now()")
+    assert page.locator("#message").get_attribute("aria-live") == "polite"
+    assert re.match(r"Round 1 ends: ", page.locator("#message-text").inner_text())
+    assert in_view(page, "#message")
+    page.wait_for_function("document.body.dataset.state === 'over'")
+    assert page.evaluate("Date.now()") - announced >= 2000  # time to read it before the game goes on
