@@ -56,7 +56,10 @@ BROWSER_TESTS = {
         "tests/test_studio_browser_work.py",
         "tests/test_studio_editor.py",
     ]),
-    "play": ("PNP_PLAY_SCREENSHOTS", DOCS / "play", ["tests/test_play_browser.py"]),
+    "play": ("PNP_PLAY_SCREENSHOTS", DOCS / "play", [
+        "tests/test_play_table.py::test_a_whole_game_by_clicks_replays_with_pnp_replay_on_the_same_scores",
+        "tests/test_play_browser.py::test_a_played_game_is_listed_in_the_studios_replay_and_steps_on_the_board",
+    ]),
 }
 
 

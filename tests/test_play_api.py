@@ -382,8 +382,15 @@ def test_a_studio_started_again_continues_a_game_from_its_record(tmp_path: Path,
                                             ("zatre", "#c62828")])
 def test_the_studios_replay_of_a_played_game_marks_the_piece_just_laid(client: TestClient, game: str,
                                                                         mark: str) -> None:
-    state = client.post("/api/play/new", json={"game": game, "seats": "greedy,greedy", "seed": 2}).json()
-    assert state["over"] and state["saved"]  # the computer played it to its end
+    state = client.post("/api/play/new", json={"game": game, "seats": "human,greedy", "seed": 2}).json()
+    for _ in range(4):  # a few moves of the person, each answered by the computer
+        piece, turned, places = next((p, t, places) for p in range(len(state["hand"])) for t in range(state["turns"])
+                                     if (places := client.get(f"/api/play/{state['id']}/hints", params={
+                                         "piece": p, "turned": t}).json()["places"]))
+        state = client.post(f"/api/play/{state['id']}/move", json={
+            "version": state["version"], "piece": piece, "place": places[0],
+            "turned": bool(turned) if game == "rautino" else turned}).json()
+    state = client.post(f"/api/play/{state['id']}/end", json={}).json()
     name = Path(state["saved"]).name
     steps = len(client.get(f"/api/play/{state['id']}", params={"since": -1}).json()["steps"])
     marked = [mark in client.get(f"/api/played/{name}/board/{step}.svg").text for step in range(steps)]
