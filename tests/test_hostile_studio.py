@@ -363,7 +363,11 @@ def test_simultaneous_starts_never_pass_the_live_game_limit(ws: Path) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(started) == MAX_LIVE_GAMES and len(refusals) == 40 - MAX_LIVE_GAMES
+    # Beyond the limit the game moved in longest ago is set aside (its record holds it), so games
+    # keep starting; those in memory never pass the limit, and a start beyond what can be set aside
+    # is refused in one line.
+    live = [session for session in sessions._live.values() if not session.over]
+    assert len(live) <= MAX_LIVE_GAMES and len(started) + len(refusals) == 40 and started
     assert all("games are live (the most at once)" in reason for reason in refusals)
 
 

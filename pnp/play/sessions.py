@@ -193,6 +193,9 @@ class Sessions:
         is set aside (its record holds it; its page continues it from there when asked)."""
         self._drop_idle()
         self._drop_ended()
+        if self._starting >= self.limit:  # only games in memory can be set aside, not those being set up
+            raise PnpError(f"{self.limit} games are live (the most at once), all being set up now; "
+                           "try again in a moment")
         live = sorted((s for s in self._live.values() if not s.over), key=lambda s: s.used)
         for session in live[:max(0, len(live) + self._starting - self.limit + 1)]:  # games being set up hold a place
             with session.lock:
