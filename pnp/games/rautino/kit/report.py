@@ -13,7 +13,7 @@ from ..model import RautinoModel
 from .board import draw_board, draw_placed, record_placements, stone_outline
 
 MARGIN_MM = 4.0
-LAST_STONE = "#c62828"  # the outline of the stone the record laid last, as Zatre frames its last turn
+LAST_STONE = "#111111"  # the outline of the stone the record laid last, as Zatre frames its last turn
 
 
 def figures(model: RautinoModel, report: Any) -> list[Figure]:
@@ -44,5 +44,7 @@ def final_board(model: RautinoModel, record: dict[str, Any]) -> Page:
     laid = [move for move in record.get("moves", []) if not move.get("skip") and move.get("cells")]
     if laid:  # the stone just laid, outlined: a replay shows where each move went
         cells = [(int(c), int(r)) for c, r in laid[-1]["cells"]]
-        page.polygon(stone_outline(layout, cells), style=stroked(LAST_STONE, 0.8), cls="last-stone")
+        outline = stone_outline(layout, cells)
+        page.polygon(outline, style=stroked("#ffffff", 1.4))  # a white band: the mark shows on every colour
+        page.polygon(outline, style=stroked(LAST_STONE, 0.8, dash=(2.0, 1.0)), cls="last-stone")
     return page
