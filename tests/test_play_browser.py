@@ -71,8 +71,19 @@ def select_a_fitting_piece(page: object) -> object:
             if page.locator("#turn-piece").is_hidden():
                 break  # a piece that cannot be turned
             page.click("#turn-piece")
-    seen = page.evaluate("JSON.stringify([play.state.version, play.state.hand, play.state.note, play.state.offer,"
-                         " document.querySelector('#message-text').textContent])")
+    seen = page.evaluate("""async () => {
+        const id = play.state.id;
+        const server = await fetch(`/api/play/${id}`).then((r) => r.json());
+        const fits = [];
+        for (let piece = 0; piece < server.hand.length; piece += 1) {
+          for (let turned = 0; turned < 3; turned += 1) {
+            const hints = await fetch(`/api/play/${id}/hints?piece=${piece}&turned=${turned}`).then((r) => r.json());
+            if (hints.places && hints.places.length) fits.push([piece, turned]);
+          }
+        }
+        return JSON.stringify({page: play.state.version, server: server.version, hand: play.state.hand.length,
+                               serverHand: server.hand.length, fits, message: $("message-text").textContent});
+    }""")
     raise AssertionError(f"no piece of the hand fits, yet the page gave the person the turn: {seen}")
 
 

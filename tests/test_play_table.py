@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import CHROMIUM, NO_CHROMIUM, free_port, launched_chromium, served
+from browserhelp import free_port, launched_chromium, served
 from test_play_browser import click_a_legal_place, open_game, ready, select_a_fitting_piece
 from test_play_zatre import small_spec
 
-pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM), pytest.mark.xdist_group("play-browser")]
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play-browser")]
 SCREENSHOTS = os.environ.get("PNP_PLAY_SCREENSHOTS")  # a folder: write the docs' screenshots there
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 400, "height": 800}
@@ -119,6 +119,7 @@ def test_reload_a_second_tab_and_back_and_forward_show_the_same_game(page: objec
     assert game_now(page) == rautino and page.evaluate("play.state.over") is False
 
 
+@pytest.mark.slow
 def test_a_stopped_studio_is_said_at_once_and_one_started_again_continues_the_game(browser: object,
                                                                                    workspace: Path) -> None:
     port = free_port()
@@ -264,6 +265,7 @@ def docs_shot(page: object, name: str) -> None:
         page.screenshot(path=str(Path(SCREENSHOTS) / f"play-{name}.png"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1366", "400"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_whole_game_by_clicks_replays_with_pnp_replay_on_the_same_scores(browser: object, base: str,
@@ -319,6 +321,7 @@ def test_a_whole_game_by_clicks_replays_with_pnp_replay_on_the_same_scores(brows
         context.close()
 
 
+@pytest.mark.slow
 def test_a_rounds_end_is_announced_and_the_table_pauses_on_it(page: object, base: str) -> None:
     page.goto(f"{base}/play?game=triomino&pace=400&seats=greedy,greedy&seed=1&preset=seed")
     page.wait_for_function("document.querySelector('#message').className === 'round'", timeout=120_000)
