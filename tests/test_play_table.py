@@ -331,3 +331,23 @@ def test_a_rounds_end_is_announced_and_the_table_pauses_on_it(page: object, base
     assert in_view(page, "#message")
     page.wait_for_function("document.body.dataset.state === 'over'")
     assert page.evaluate("Date.now()") - announced >= 2000  # time to read it before the game goes on
+
+
+def test_a_quick_second_pick_shows_the_places_of_the_piece_picked_last(page: object, base: str) -> None:
+    """The answer for the first piece arrives after the one for the second: the second's places stay."""
+    open_game(page, base, "seats=human,greedy&seed=5")
+    game_id = page.evaluate("play.state.id")
+    want = page.evaluate(f"fetch('/api/play/{game_id}/hints?piece=1&turned=0').then(r => r.json())")["places"]
+
+    def late(route: object) -> None:
+        page.wait_for_timeout(800)
+        route.continue_()
+
+    page.route("**/hints?piece=0&*", late)
+    page.evaluate("document.querySelectorAll('#hand button.piece')[0].click();"
+                  "document.querySelectorAll('#hand button.piece')[1].click()")
+    page.wait_for_timeout(1200)
+    ready(page)
+    shown = sorted(int(p) for p in page.locator("#places-layer .place.hint").evaluate_all(
+        "els => els.map(e => e.dataset.place)"))
+    assert page.evaluate("play.selected") == 1 and shown == sorted(want)

@@ -329,6 +329,7 @@ async function show(state, instant = false) {
   play.selected = null;
   play.turned = 0;
   play.hover = null;
+  play.asked = (play.asked || 0) + 1;  // places asked for before this state are not drawn
   busy(true);
   const pace = instant ? 0 : Number($("pace").value);
   const computer = state.steps.find((step) => step.seat !== null && state.seats[step.seat].player !== "human");
@@ -555,13 +556,19 @@ async function drawTargets() {
   const focused = document.activeElement && document.activeElement.dataset
     ? document.activeElement.dataset.place : undefined;
   busy(true);
+  const asked = play.asked = (play.asked || 0) + 1;  // a quick second pick or turn: only its answer is drawn
   let answer;
   try {
     // Every open place takes a click (the server refuses a piece that does not fit there with the rule
     // it breaks); the keyboard steps through the hints, or in profi mode through the places beside pieces.
     answer = state.profi ? await api(`/api/play/${state.id}/open`)
       : await api(`/api/play/${state.id}/hints?piece=${play.selected}&turned=${play.turned}`);
-  } catch (error) { busy(false); return fail(error); }
+  } catch (error) {
+    if (asked !== play.asked) return;
+    busy(false);
+    return fail(error);
+  }
+  if (asked !== play.asked) return;  // a later pick or turn asked since: its answer draws the places
   const open = new Set(answer.open);
   const places = state.profi ? answer.open : answer.places;
   const hinted = new Set(state.profi ? [] : places);
