@@ -164,6 +164,8 @@ def test_a_check_with_its_settings_opens_with_a_headline_and_a_cancelled_one_kee
     headline = verdict.text_content()
     assert re.match(r"(Playable\.|Not playable|Not decided yet: ).* of two-player games", headline), headline
     assert "--" not in page.locator("#check-result").text_content()
+    colour = page.locator("#verdict").get_attribute("class")  # green only for a set that is playable and fair
+    assert "playable" not in colour.split() or not re.search(r"Not fair yet|not decided yet|A game of luck", headline)
     source = page.frame_locator("#check-report").locator("p.source")
     assert source.text_content().endswith("set checked from the shipped rautino spec")
     shot(page, "check-headline")

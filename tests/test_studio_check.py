@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from pnp import games as game_registry
 from pnp.studio.app import create_app
 from pnp.studio.jobs import MAX_JOBS_KEPT
-from pnp.studio.words import details, headline
+from pnp.studio.words import details, headline, tone
 from pnp.studio.workspace import Workspace
 
 PORT = 8765
@@ -80,8 +80,8 @@ def test_the_report_in_the_studio_names_the_spec_and_the_settings_as_the_studio_
                             {"estimate": 0.59, "low": 0.54, "high": 0.65}],
         "seat_advantage": {"estimate": 0.18, "low": 0.08, "high": 0.3, "limit": 0.1, "outcome": "fail",
                            "games_to_decide": 100}}}}},
-     "Playable. Not fair yet: seat 2 wins 59 % (from 54 % to 65 %) of two-player games; the limit is 10 "
-     "percentage points."),
+     "Playable. Not fair yet: seat 2 wins 59 % of two-player games and seat 1 41 %, a gap of 18 points (likely "
+     "between 8 and 30); a fair set keeps the gap at most 10 points."),
     ({"verdict": "not playable", "reasons": ["balance (--strict): game of luck"], "tests": [], "balance": {}},
      "Not playable under Strict (its balance findings fail the check)."),
     ({"verdict": "not playable", "reasons": ["the pieces do not fit the box"], "tests": [], "balance": {}},
@@ -98,6 +98,26 @@ def test_the_report_in_the_studio_names_the_spec_and_the_settings_as_the_studio_
 ])
 def test_the_headline_says_the_verdict_and_fairness_in_plain_words(result: dict[str, Any], expected: str) -> None:
     assert headline(result) == expected
+
+
+def _balanced(verdict: str, seat: str, luck: str | None = None) -> dict[str, Any]:
+    result: dict[str, Any] = {"verdict": verdict, "balance": {"configurations": {"2 players": {
+        "seat_advantage": {"estimate": 0.1, "low": 0.0, "high": 0.2, "limit": 0.1, "outcome": seat}}}}}
+    if luck:
+        result["balance"]["skill"] = {"greedy v random": {"luck_test": {"outcome": luck}}}
+    return result
+
+
+@pytest.mark.parametrize(("result", "expected"), [
+    (_balanced("playable", "pass"), "good"),
+    (_balanced("playable", "fail"), "bad"),  # playable but not fair: never green
+    (_balanced("playable", "undecided"), "open"),
+    (_balanced("playable", "pass", luck="fail"), "bad"),
+    (_balanced("undecided", "pass"), "open"),
+    (_balanced("not playable", "pass"), "bad"),
+])
+def test_the_headline_is_coloured_by_its_worst_sentence(result: dict[str, Any], expected: str) -> None:
+    assert tone(result) == expected
 
 
 @pytest.mark.parametrize(("line", "expected"), [

@@ -24,7 +24,7 @@ from pnp.numbers import CONFIDENCE, SEED, TOLERANCE, bounded
 from pnp.players.levels import STANDARD_LEVELS
 
 from .replays import MAX_LOGGED_GAMES
-from .words import details, headline
+from .words import details, headline, tone
 
 MAX_JOBS_KEPT = 10  # checks whose folder (spec, report, games) stays; older ones are removed
 MAX_RUNNING = 2
@@ -148,6 +148,7 @@ class CheckJob:
                 "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": self.result,
                 "games": self.games if self.games is not None else "auto", "kind": self.kind,
                 "headline": headline(self.result) if done and self.result else None,
+                "tone": tone(self.result) if done and self.result else None,
                 "details": details(self.result) if done and self.result else [],
                 "report": f"/api/check/{self.id}/report/index.html" if self.state == "done" else None}
 

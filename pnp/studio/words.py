@@ -103,19 +103,22 @@ def _fairness(result: dict[str, Any]) -> str:
     label, figures = min(seated, key=lambda item: (order.get(item[1]["seat_advantage"]["outcome"], 3),
                                                    -item[1]["seat_advantage"]["estimate"]))
     advantage = figures["seat_advantage"]
-    limit = f"the limit is {_percent(advantage['limit'])} percentage points"
     shares = figures["seat_win_shares"]
-    seat = max(range(len(shares)), key=lambda n: shares[n]["estimate"])
-    share = shares[seat]
-    wins = (f"seat {seat + 1} wins {_percent(share['estimate'])} % (from {_percent(share['low'])} % to "
-            f"{_percent(share['high'])} %) of {_configuration_words(label)} games")
+    lead = max(range(len(shares)), key=lambda n: shares[n]["estimate"])
+    trail = min(range(len(shares)), key=lambda n: shares[n]["estimate"])
+    limit = _percent(advantage["limit"])
+    # The figure and the limit in the same unit: how many percentage points more often the leading seat wins.
+    gap = (f"seat {lead + 1} wins {_percent(shares[lead]['estimate'])} % of {_configuration_words(label)} games "
+           f"and seat {trail + 1} {_percent(shares[trail]['estimate'])} %, a gap of "
+           f"{_percent(advantage['estimate'])} points (likely between {_percent(advantage['low'])} and "
+           f"{_percent(advantage['high'])})")
     if advantage["outcome"] == "fail":
-        return f"Not fair yet: {wins}; {limit}."
+        return f"Not fair yet: {gap}; a fair set keeps the gap at most {limit} points."
     if advantage["outcome"] == "undecided":
         games = advantage.get("games_to_decide")
         decide = f"; about {games:,} games would decide it (raise Games)" if games else ""
-        return f"Fairness not decided yet: {wins}; {limit}{decide}."
-    return f"Fair: no seat wins more than the limit allows ({limit})."
+        return f"Fairness not decided yet: {gap}; a fair set keeps the gap at most {limit} points{decide}."
+    return f"Fair: no seat wins more than {limit} percentage points more often than another."
 
 
 def _luck(result: dict[str, Any]) -> str:
@@ -130,9 +133,26 @@ def _luck(result: dict[str, Any]) -> str:
 
 
 def headline(result: dict[str, Any]) -> str:
-    """The verdict, fairness and luck in a few plain sentences, e.g. "Playable. Not fair yet: seat 2
-    wins 59 % (from 54 % to 65 %) of two-player games; the limit is 10 percentage points."."""
+    """The verdict, fairness and luck in a few plain sentences, e.g. "Playable. Not fair yet: seat 2 wins
+    59 % of two-player games and seat 1 41 %, a gap of 18 points (likely between 8 and 30); a fair set
+    keeps the gap at most 10 points."."""
     return " ".join(part for part in (_verdict(result), _fairness(result), _luck(result)) if part)
+
+
+def tone(result: dict[str, Any]) -> str:
+    """How the headline is coloured: "good" only when the set is playable, fair and no game of luck,
+    "open" while any of these is undecided, else "bad"."""
+    balance = result.get("balance") or {}
+    outcomes = [figures["seat_advantage"].get("outcome") for figures in (balance.get("configurations") or {}).values()
+                if figures.get("seat_advantage")]
+    outcomes += [match["luck_test"].get("outcome") for match in (balance.get("skill") or {}).values()
+                 if match.get("luck_test")]
+    verdict = result.get("verdict")
+    if verdict == "not playable" or "fail" in outcomes:
+        return "bad"
+    if verdict != "playable" or "undecided" in outcomes:
+        return "open"
+    return "good"
 
 
 def details(result: dict[str, Any]) -> list[str]:

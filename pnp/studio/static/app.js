@@ -875,8 +875,8 @@ async function pollCheck() {
   if (job.state === "failed") { $("check-state").textContent = job.error; return; }
   clearCheck();
   state.job = job;
-  const verdict = job.result.verdict;
-  const css = verdict === "playable" ? "playable" : verdict === "undecided" ? "undecided" : "not";
+  // Coloured by the whole headline: green only when playable, fair and no game of luck.
+  const css = { good: "playable", open: "undecided", bad: "not" }[job.tone] || "undecided";
   $("check-result").replaceChildren(el("p", { class: `verdict ${css}`, id: "verdict" }, job.headline),
     job.details.length ? el("ul", { id: "check-details" }, job.details.map((r) => el("li", {}, r))) : "");
   const report = $("check-report");
