@@ -202,7 +202,12 @@ def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: obje
     rows = page.locator("#sweep-table tr")
     page.wait_for_function("document.querySelectorAll('#sweep-table tr').length === 3", timeout=180_000)
     assert [rows.nth(i).locator("td").nth(1).text_content() for i in (1, 2)] == ["2", "3"]
-    assert page.locator("#sweep-table th").nth(1).text_content() == "game.hand_size"
+    header = page.locator("#sweep-table th").nth(1)
+    assert header.get_attribute("title") == "game.hand_size" and header.text_content() == page.locator(
+        ".sweep-path").first.locator("option:checked").text_content()  # the form's words, not the spec path
+    for i in (1, 2):  # only a playable variant is offered to be kept
+        offered = rows.nth(i).locator("button.use-variant").count() == 1
+        assert offered == rows.nth(i).locator("td").nth(2).text_content().startswith("playable")
     assert page.locator("#sweep-table th").nth(3).text_content() == "games per player count"
     played = [int(rows.nth(i).locator("td").nth(3).text_content().replace(",", "")) for i in (1, 2)]
     assert all(games in (50, 100) for games in played), played
@@ -216,6 +221,34 @@ def test_a_sweep_shows_its_table_and_a_variant_is_saved_as_a_new_spec(page: obje
     wait_open(page, "workspace:rautino:hand-of-three/rautino.toml")
     assert page.locator('.field[data-path="game.hand_size"] input').input_value() == "3"
     assert "hand_size = 3" in (workspace / "hand-of-three" / "rautino.toml").read_text(encoding="utf-8")
+
+
+def test_the_sweep_offers_the_fields_the_form_has_now_by_their_names(page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/?spec=shipped:rautino")
+    opened(page)
+    page.once("dialog", lambda dialog: dialog.accept("fewer-colours"))
+    page.click("#save-as")
+    wait_open(page, "workspace:rautino:fewer-colours/rautino.toml")
+    page.click('.tabs button[data-tab="check"]')
+    page.click("#sweep summary")
+
+    def offered() -> list[str]:
+        return page.locator(".sweep-path").first.locator("option").evaluate_all("os => os.map(o => o.value)")
+
+    rows = page.locator('fieldset.rows[data-path="stones"] .rowbox')
+    count = rows.count()
+    last = f"stones[{count - 1}]"
+    assert any(path.startswith(last + ".") for path in offered())
+    labels = page.locator(".sweep-path").first.locator("option").all_text_contents()
+    assert "Hand size" in " ".join(labels) and not any(label.startswith("game.") for label in labels), labels
+    page.locator(".sweep-path").first.select_option("game.hand_size")
+    rows.nth(count - 1).locator("button.remove").click()
+    page.wait_for_function(f"document.querySelectorAll('fieldset.rows[data-path=\"stones\"] .rowbox').length"
+                           f" === {count - 1}")
+    page.wait_for_function(f"![...document.querySelector('.sweep-path').options].some(o => o.value.startsWith("
+                           f"'{last}.'))")
+    assert page.locator(".sweep-path").first.input_value() == "game.hand_size"  # a pick still there is kept
 
 
 def test_a_check_whose_studio_stopped_says_so_instead_of_waiting(browser: object, tmp_path: Path) -> None:

@@ -395,6 +395,7 @@ function renderForm(items) {
   rememberColours(items);
   $("form").replaceChildren(...(items || []).map(renderItem));
   if (state.limits) showLimits(state.limits);
+  refreshSweepFields(items);
 }
 
 function chip(name) {
@@ -891,23 +892,40 @@ async function cancelCheck() {
 
 // --- sweep ---------------------------------------------------------------------------------
 
-function numberFields(items, found = []) {
+// The spec's number fields a sweep can vary, named as the form names them ("colour 2 · count").
+function numberFields(items, found = [], where = "") {
   for (const item of items || []) {
-    if (item.kind === "field" && (item.type === "integer" || item.type === "number")) found.push(item.path);
-    else if (item.kind === "table") numberFields(item.items, found);
-    else if (item.kind === "rows") for (const row of item.rows) numberFields(row.items, found);
+    if (item.kind === "field" && (item.type === "integer" || item.type === "number")) {
+      found.push({ path: item.path, label: where ? `${where} · ${labelOf(item.path)}` : labelOf(item.path) });
+    } else if (item.kind === "table") numberFields(item.items, found, labelOf(item.path));
+    else if (item.kind === "rows") {
+      item.rows.forEach((row, index) => numberFields(row.items, found, `${rowName(row.path)} ${index + 1}`));
+    }
   }
   return found;
 }
 
+function sweepOptions(select, fields) {
+  const chosen = select.value;
+  select.replaceChildren(el("option", { value: "" }, "(none)"),
+    ...fields.map((f) => el("option", { value: f.path, title: f.path }, f.label)));
+  select.value = fields.some((f) => f.path === chosen) ? chosen : "";  // a field removed meanwhile is unpicked
+}
+
 function sweepFields(form) {
-  const paths = numberFields(form);
+  const fields = numberFields(form);
   $("sweep-fields").replaceChildren(...[1, 2, 3].map((n) => el("div", { class: "row sweep-field" },
-    el("label", {}, `Field ${n} `, el("select", { class: "sweep-path" }, el("option", { value: "" }, "(none)"),
-      paths.map((p) => el("option", { value: p }, p)))),
+    el("label", {}, `Field ${n} `, el("select", { class: "sweep-path" })),
     el("label", {}, "values ", el("input", { type: "text", class: "sweep-values", placeholder: "2,3,4 or 1..4" })))));
+  for (const select of document.querySelectorAll(".sweep-path")) sweepOptions(select, fields);
   $("sweep-table").replaceChildren();
   $("sweep-state").textContent = "";
+}
+
+// After the form changed (a row added or removed, a language picked), the picks follow the fields there are now.
+function refreshSweepFields(form) {
+  const fields = numberFields(form);
+  for (const select of document.querySelectorAll(".sweep-path")) sweepOptions(select, fields);
 }
 
 async function runSweep() {
@@ -960,16 +978,18 @@ function showSweep(result, report) {
   const tied = new Set(race ? race.tied : []);
   // Why a variant is out: the race's word, then the first reason the check gave (the report has them all).
   const why = (v) => (v.reasons && v.reasons.length ? ` (${v.reasons[0]})` : "");
-  const state = (v) => (v.out ? `${v.verdict}; ${v.out}${why(v)}` : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
-  const head = el("tr", {}, el("th", {}, "variant"), result.fields.map((f) => el("th", {}, f)),
+  const standing = (v) => (v.out ? `${v.verdict}; ${v.out}${why(v)}` : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
+  const labels = Object.fromEntries(numberFields(state.form).map((f) => [f.path, f.label]));
+  const head = el("tr", {}, el("th", {}, "variant"), result.fields.map((f) => el("th", { title: f }, labels[f] || f)),
     el("th", {}, "verdict"), el("th", {}, "games per player count"), el("th", {}, "largest seat advantage"), el("th", {}, ""));
   const rows = result.variants.map((v) => el("tr", { class: v.variant === result.best ? "best" : "" },
     el("td", {}, v.variant === result.best ? `${v.variant} (best)` : v.variant),
-    result.fields.map((f) => el("td", {}, v.values[f])), el("td", {}, state(v)),
+    result.fields.map((f) => el("td", {}, v.values[f])), el("td", {}, standing(v)),
     el("td", {}, (v.games ?? result.games).toLocaleString("en")),
     el("td", {}, advantage(v) >= 0 ? points(Math.round(advantage(v) * 100)) : "–"),
-    el("td", {}, el("button", { type: "button", class: "small use-variant", "aria-label": `use variant ${v.variant}`,
-      onclick: () => useVariant(v) }, "use this variant"))));
+    // Only a playable variant is offered to be kept as a spec.
+    el("td", {}, v.verdict === "playable" ? el("button", { type: "button", class: "small use-variant",
+      "aria-label": `use variant ${v.variant}`, onclick: () => useVariant(v) }, "use this variant") : "")));
   $("sweep-table").replaceChildren(head, ...rows);
 }
 
