@@ -1004,7 +1004,7 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 @option("--spec", "spec_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
         help="Spec to play, inside the workspace (default: the game's shipped spec).")
 @option("--preset", default=None, help="Rule preset (games that have them).")
-@option("--seats", default="human,greedy", show_default=True,
+@option("--seats", default="human,good", show_default=True,
         help="One per seat: human, or a computer player by its strength: beginner, good, strong, expert "
              "(searches, well under a second a move) or master (searches four times as long), e.g. human,expert.")
 @option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")

@@ -345,7 +345,7 @@ def test_bad_records_are_listed_with_why_and_the_good_ones_still_show(client: Te
 
 def test_simultaneous_starts_never_pass_the_live_game_limit(ws: Path) -> None:
     from pnp.games.rautino.model import load
-    from pnp.play.rautino import RautinoTable
+    from pnp.games.rautino.table import RautinoTable
 
     sessions, model = Sessions(Workspace.open(ws)), load(None)
     barrier, started, refusals = threading.Barrier(40), [], []

@@ -17,7 +17,7 @@ from pnp.games.rautino import records
 from pnp.games.rautino.model import load
 from pnp.games.rautino.players import PLAYERS
 from pnp.games.rautino.state import play_game
-from pnp.play.rautino import RautinoTable
+from pnp.games.rautino.table import RautinoTable
 from pnp.play.sessions import IDLE_SECONDS, MAX_LIVE_GAMES, Sessions
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
@@ -99,7 +99,7 @@ def test_hints_are_the_engines_legal_places_at_several_positions() -> None:
 def test_a_whole_game_through_the_routes_is_saved_and_replays_with_its_scores(client: TestClient,
                                                                              tmp_path: Path) -> None:
     state = new(client)
-    assert state["seats"][1] == {"seat": 2, "player": "greedy", "strength": "good"}
+    assert state["seats"][1] == {"seat": 2, "player": "good", "strength": "good"}
     assert state["places"] and state["places"][0]["label"].startswith("place 1, row ")
     assert state["hand"][0]["label"].endswith(" stone")
     while not state["over"]:
@@ -109,7 +109,7 @@ def test_a_whole_game_through_the_routes_is_saved_and_replays_with_its_scores(cl
         assert all("text" in step for step in state["steps"])
     saved = tmp_path / state["saved"]
     record = json.loads(saved.read_text(encoding="utf-8"))
-    assert record["pnp_game"] == "rautino" and record["seats"] == ["human", "greedy"]
+    assert record["pnp_game"] == "rautino" and record["seats"] == ["human", "good"]
     assert record["final_scores"] == state["scores"]
     out = io.StringIO()
     game = registry.get("rautino")
@@ -127,7 +127,7 @@ def test_a_game_ended_early_is_saved_abandoned_and_replays_up_to_where_it_stoppe
     ended = response.json()
     assert ended["over"] and ended["left"] and ended["end"] == "abandoned" and not ended["hand"]
     record = json.loads((tmp_path / ended["saved"]).read_text(encoding="utf-8"))
-    assert record["end"] == "abandoned" and record["seats"] == ["human", "greedy"] and record["spec"] is None
+    assert record["end"] == "abandoned" and record["seats"] == ["human", "good"] and record["spec"] is None
     assert record["final_scores"] == ended["scores"] and len(record["moves"]) == 4
     out = io.StringIO()
     game = registry.get("rautino")
@@ -313,16 +313,19 @@ def test_seats_offer_the_strength_levels_the_games_check_plays_named_once(game: 
     from pnp.play.seats import parse_seats, strength
     from pnp.players.levels import STANDARD_LEVELS, name_of
 
-    players, _ = playable(game)
+    levels, _ = playable(game)
     counts = registry.get(game).players
-    assert players == tuple(level.player for level in registry.get(game).simulation.levels)
-    assert [strength(p) for p in players] == [name_of(STANDARD_LEVELS, p) for p in players] \
-        == ["beginner", "good", "strong", "expert", "master"]
+    assert levels == tuple(level.name for level in registry.get(game).simulation.levels) \
+        == ("beginner", "good", "strong", "expert", "master")
+    assert [strength(name) for name in levels] == list(levels)
     assert strength("human") == "you" and strength("a-new-player") == "a-new-player"
-    # a seat is chosen by its strength name as well as by its player's
-    assert parse_seats("human,good", players, counts, game)[:2] == ["human", "greedy"]
-    assert parse_seats("strong,beginner", players, counts, game)[:2] == ["lookahead", "random"]
-    assert parse_seats("expert,master", players, counts, game)[:2] == ["search", "search-deep"]
+    # a seat is named by its strength level, as `pnp check --levels` names it ...
+    assert parse_seats("human,good", levels, counts, game)[:2] == ["human", "good"]
+    assert parse_seats("strong,beginner", levels, counts, game)[:2] == ["strong", "beginner"]
+    # ... and the seat player's name of an older address or record reads as its level
+    assert parse_seats("expert,search-deep", levels, counts, game)[:2] == ["expert", "master"]
+    assert [strength(level.player) for level in STANDARD_LEVELS] == [name_of(STANDARD_LEVELS, level.player)
+                                                                     for level in STANDARD_LEVELS] == list(levels)
 
 
 def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:

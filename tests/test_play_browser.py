@@ -393,7 +393,7 @@ def test_the_seat_choice_offers_every_strength_level_and_plays_the_expert(page: 
     page.click("#start")
     page.wait_for_selector("#board svg")
     ready(page)
-    assert page.evaluate("play.state.seats[1]") == {"seat": 2, "player": "search", "strength": "expert"}
+    assert page.evaluate("play.state.seats[1]") == {"seat": 2, "player": "expert", "strength": "expert"}
     click_a_legal_place(page)
     ready(page)
     assert "player 2" in page.locator("#log li.latest").inner_text()

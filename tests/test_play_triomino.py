@@ -18,7 +18,7 @@ from pnp.games.triomino.engine import cell_id
 from pnp.games.triomino.model import load
 from pnp.games.triomino.players import CHOOSERS
 from pnp.games.triomino.state import run_game
-from pnp.play.triomino import TriominoTable
+from pnp.games.triomino.table import TriominoTable
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
 
@@ -200,7 +200,7 @@ def test_an_expert_seat_plays_the_search_players_move_as_pnp_check_makes_it(clie
     model = load(None)
     players, make = playable("triomino")
     seats = parse_seats("human,expert", players, registry.get("triomino").players, "triomino")
-    assert seats == ["human", "search"]
+    assert seats == ["human", "expert"]
     seed = 1  # the person's seat opens with its highest tile; the expert makes the first choice
     table = make(model, seats, seed, "classic")
     assert table.starter == 0 and table.player == 1 and not table.over
@@ -224,7 +224,7 @@ def test_an_expert_seat_plays_the_search_players_move_as_pnp_check_makes_it(clie
     # the route plays the same: seat 2 is the expert, and its move is the first one after the opening
     state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,expert", "seed": seed,
                                                "preset": "classic"}).json()
-    assert state["seats"][1] == {"seat": 2, "player": "search", "strength": "expert"}
+    assert state["seats"][1] == {"seat": 2, "player": "expert", "strength": "expert"}
     assert state["steps"][1]["seat"] == 1 and state["player"] == 0
 
 

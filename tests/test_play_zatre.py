@@ -19,7 +19,7 @@ from pnp.games.zatre.model import load
 from pnp.games.zatre.records import to_record
 from pnp.games.zatre.seats import PLAYERS, seat_player
 from pnp.games.zatre.state import play_game
-from pnp.play.zatre import ZatreTable
+from pnp.games.zatre.table import ZatreTable
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
 

@@ -104,6 +104,10 @@ class GameParts:
     frames: Callable[[Any, dict[str, Any]], list[Frame]] | None = None
     # The game's simulation protocol, for runs that schedule the games themselves (`pnp sweep`).
     simulation: Simulation | None = None
+    # The game's table for the play page: (model, seats, seed, preset) -> a table (pnp.play.table), its
+    # presentation of the game; None: the generic table (pnp.play.generic) shows any game that declares
+    # a `simulation`, its state's view as text and its legal moves as buttons.
+    table: Callable[[Any, list[str], int, str | None], Any] | None = None
 
 
 PART_NAMES = frozenset(part.name for part in dataclass_fields(GameParts))  # what a Game forwards

@@ -1,7 +1,8 @@
-"""Who may sit at a table: a person, or a computer player named by a strength a person understands.
+"""Who may sit at a table: a person, or a computer player named by its strength level.
 
-The strength names are the strength levels' (`pnp.players.levels`), so a level the games add joins
-the page and `--seats` without a second list.
+The names are the strength levels' (`pnp.players.levels`), the words `pnp check --levels` takes: the
+same in `--seats`, the page's address, its seat choices, a saved game's record and the Replay tab. A
+level the games add joins them without a second list.
 """
 
 from __future__ import annotations
@@ -15,24 +16,22 @@ MAX_SEATS_TEXT = 80
 
 
 def strength(seat: str) -> str:
+    """A seat as the pages name it: "you", or its strength level (a record saved before the seats were
+    named by level names the level's seat player: "greedy" reads as "good")."""
     return "you" if seat == HUMAN else name_of(STANDARD_LEVELS, seat)
 
 
-def _player(seat: str) -> str:
-    """A seat named by its strength level ("good") is that level's player ("greedy")."""
-    return next((level.player for level in STANDARD_LEVELS if level.name == seat), seat)
-
-
 def parse_seats(text: str, available: tuple[str, ...], counts: tuple[int, ...], game: str) -> list[str]:
-    """`human,greedy` -> ["human", "greedy"]; an unknown player or a count the rules do not allow
-    is refused in one line."""
+    """`human,good` -> ["human", "good"]: a person or a strength level of the game (`available`) per
+    seat; an unknown name or a count the rules do not allow is refused in one line. A game saved
+    before seats were named by level names continues: its seat players read as their levels."""
     if not isinstance(text, str) or len(text) > MAX_SEATS_TEXT:
-        raise PnpError(f"seats: a list like human,greedy of at most {MAX_SEATS_TEXT} characters")
-    seats = [_player(part.strip()) for part in text.split(",") if part.strip()]
+        raise PnpError(f"seats: a list like human,good of at most {MAX_SEATS_TEXT} characters")
+    seats = [strength(part.strip()) if part.strip() != HUMAN else HUMAN for part in text.split(",") if part.strip()]
     for seat in seats:
         if seat != HUMAN and seat not in available:
-            raise PnpError(f"seats: {strength(seat)!r} is not a player of {game} at the play table; use human "
-                           f"or a strength level: {', '.join(strength(p) for p in available)}")
+            raise PnpError(f"seats: {seat!r} is not a player of {game} at the play table; use human "
+                           f"or a strength level: {', '.join(available)}")
     if len(seats) not in counts:
         raise PnpError(f"seats: {len(seats)} seat(s), {game} is for "
                        f"{' or '.join(str(n) for n in counts)} players")

@@ -44,7 +44,7 @@ SAVED_FOLDER = PLAYED_FOLDER  # in the workspace: one JSON-lines record per game
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a played game's record is a few KB
 # The levels that move at once (no search): the only ones a game without a person may seat, as
 # such a game is played to its end inside the request that starts it.
-QUICK_PLAYERS = frozenset(level.player for level in STANDARD_LEVELS if level.name in DEFAULT_MATRIX)
+QUICK_LEVELS = frozenset(DEFAULT_MATRIX)
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")  # a game's id: 8 random bytes in hex, part of its record's file name
 
@@ -166,8 +166,8 @@ class Sessions:
 
     def start(self, game: str, make: Callable[[], Table], seats: list[str], seed: int, profi: bool,
               spec: str, spec_path: str | None = None, preset: str | None = None) -> Session:
-        if HUMAN not in seats and not set(seats) <= QUICK_PLAYERS:
-            quick = ", ".join(level.name for level in STANDARD_LEVELS if level.player in QUICK_PLAYERS)
+        if HUMAN not in seats and not set(seats) <= QUICK_LEVELS:
+            quick = ", ".join(level.name for level in STANDARD_LEVELS if level.name in QUICK_LEVELS)
             raise PnpError(f"seats: a game without a person plays out at once, so only the quick levels ({quick}) "
                            "may play it; seat a person, or study stronger levels with pnp check --levels")
         with self._lock:

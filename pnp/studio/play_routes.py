@@ -15,8 +15,8 @@ from starlette.routing import Route
 
 from pnp import games as game_registry
 from pnp.errors import PnpError
-from pnp.play.games import TABLES, playable
-from pnp.play.seats import parse_seats, strength
+from pnp.play.games import playable, playable_games
+from pnp.play.seats import parse_seats
 from pnp.play.sessions import GoneGame, Session, Sessions, Stale
 from pnp.play.table import Refused
 
@@ -96,15 +96,15 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         return FileResponse(STATIC / "play.html", headers={"cache-control": "no-store"})
 
     async def list_playable(request: Request) -> Response:
+        """The games with a table and each one's strength levels: `player` is the level's name, the word
+        of `--seats` and the address; `also` the seat player it plays with, an older address's word."""
         out = []
-        for name in TABLES:
-            game = game_registry.get(name)
-            players, _ = playable(name)
-            about = {level.player: level.about for level in game.simulation.levels} if game.simulation else {}
-            out.append({"name": name, "title": game.title, "presets": list(game.presets),
+        for game in playable_games():
+            levels = game.simulation.levels if game.simulation else ()
+            out.append({"name": game.name, "title": game.title, "presets": list(game.presets),
                         "players": list(game.players),
-                        "computer": [{"player": p, "strength": strength(p), "about": about.get(p, "")}
-                                     for p in players]})
+                        "computer": [{"player": level.name, "strength": level.name, "also": level.player,
+                                      "about": level.about} for level in levels]})
         return JSONResponse({"games": out})
 
     def _start(body: dict[str, Any]) -> Session:
@@ -116,7 +116,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
             raise PnpError("game: the name of a game is needed")
         game = game_registry.get(name)
         players, make = playable(name)
-        seats = parse_seats(body.get("seats", "human,greedy"), players, game.players, name)
+        seats = parse_seats(body.get("seats", "human,good"), players, game.players, name)
         seed = _seed(body.get("seed"))
         preset = body.get("preset") or None
         if preset is not None and (not isinstance(preset, str) or preset not in game.presets):

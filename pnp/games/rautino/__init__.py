@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp.games.base import Game
 
@@ -19,6 +19,13 @@ def spec_fields() -> SpecFields:
     return FIELDS
 
 
+def new_table(model: Any, seats: list[str], seed: int, preset: str | None) -> Any:
+    """The game's table on the play page, imported when a game of it starts."""
+    from .table import RautinoTable
+
+    return RautinoTable(model, seats, seed)
+
+
 def parts() -> GameParts:
     from pnp.games.parts import GameParts
     from pnp.spec import template_path
@@ -27,6 +34,7 @@ def parts() -> GameParts:
     from .kit import board, cover, fit, frames, report, rules, stones
 
     return GameParts(
+        table=new_table,
         load=fit.load,
         check=checker.check,
         simulation=checker.SIMULATION,

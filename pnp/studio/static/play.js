@@ -134,8 +134,8 @@ function drawSeats(wanted) {
     select.className = "seat";
     select.add(new Option("a person", "human"));
     for (const c of game.computer) select.add(new Option(`computer, ${c.strength}`, c.player));
-    const want = wanted[index] || (index === 0 ? "human" : "greedy");
-    const level = game.computer.find((c) => c.player === want || c.strength === want);
+    const want = wanted[index] || (index === 0 ? "human" : "good");
+    const level = game.computer.find((c) => c.player === want || c.also === want);
     if (want !== "human" && !level) play.unknownSeats.push(`seat ${index + 1}: '${want}' is not a player of ${game.name} at this table`);
     select.value = want === "human" ? "human" : (level || game.computer[1] || game.computer[0]).player;
     select.addEventListener("change", syncSeats);

@@ -41,10 +41,9 @@ from pnp.games.triomino.kit.report import BOARD_SIDE, LAST_TILE, MARGIN
 from pnp.games.triomino.model import TriominoModel
 from pnp.games.triomino.players import seat_player
 from pnp.geometry import trigrid as tg
+from pnp.play.seats import HUMAN
+from pnp.play.table import Refused
 from pnp.players.view import SeatView, observer
-
-from .seats import HUMAN
-from .table import Refused
 
 
 class TriominoTable:

@@ -10,7 +10,6 @@ from typing import Any
 
 from pnp.check.replay import ABANDONED
 from pnp.draw.scene import Page, stroked
-from pnp.games.rautino import records
 from pnp.games.rautino.engine import Board, GameResult, Stone, Turn, stone_indices
 from pnp.games.rautino.kit import art
 from pnp.games.rautino.kit.board import stone_outline
@@ -19,12 +18,12 @@ from pnp.games.rautino.kit.report import MARGIN_MM, final_board
 from pnp.games.rautino.kit.texts import points_lines, shape_name
 from pnp.games.rautino.model import RautinoModel
 from pnp.games.rautino.players import seat_player
+from pnp.games.rautino.records import to_record
 from pnp.games.rautino.replay import Referee
 from pnp.geometry import trigrid as tg
+from pnp.play.seats import HUMAN
+from pnp.play.table import Refused
 from pnp.players.view import SeatView, observer
-
-from .seats import HUMAN
-from .table import Refused
 
 # How each end the engine names reads at the table.
 ENDINGS = {"stack empty": "the stack is empty and every player has had the same number of turns",
@@ -159,7 +158,7 @@ class RautinoTable:
 
     def record(self) -> dict[str, Any]:
         self.result.scores = list(self.scores)
-        return records.to_record(self.model, self.result, 1)
+        return to_record(self.model, self.result, 1)
 
     def left_record(self) -> dict[str, Any]:
         """The record of a game its players left before its end, marked so."""

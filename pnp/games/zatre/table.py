@@ -34,10 +34,9 @@ from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.records import to_record
 from pnp.games.zatre.seats import seat_player
 from pnp.games.zatre.sheet import ScoreSheet
+from pnp.play.seats import HUMAN
+from pnp.play.table import Refused
 from pnp.players.view import SeatView, observer
-
-from .seats import HUMAN
-from .table import Refused
 
 Turn = frozenset[tuple[int, int]]
 
