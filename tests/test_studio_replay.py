@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from pnp.players.levels import STANDARD_LEVELS, name_of
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
 
@@ -92,7 +93,9 @@ def test_configuration_games_and_skill_games_are_listed_apart_with_their_seats(s
     assert [g["game"] for g in listing["configuration"]] == [r["game"] for r in configuration]
     assert [g["game"] for g in listing["skill"]] == [r["game"] for r in skill]
     for entry, record in zip(listing["skill"], skill, strict=True):
-        assert f"seat 1 {record['seats'][0]}, seat 2 {record['seats'][1]}" in entry["label"]
+        first, second = (name_of(STANDARD_LEVELS, seat) for seat in record["seats"])
+        assert f"seat 1 {first}, seat 2 {second}" in entry["label"]  # by strength level, as --levels names them
+        assert "greedy" not in entry["label"]
     # best and worst as the report defines them: the configurations' games only, top score, first on ties
     tops = [(max(r["final_scores"]), r["game"]) for r in configuration]
     best = next(game for top, game in tops if top == max(t for t, _ in tops))

@@ -9,6 +9,7 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.errors import PnpError
+from pnp.players.levels import STANDARD_LEVELS, name_of
 
 # Games of each player count (and of each skill match) a studio check keeps for replay; the verdict is on all.
 MAX_LOGGED_GAMES = 2_000
@@ -27,7 +28,8 @@ def _no_log() -> PnpError:
 
 
 def _seats(record: dict[str, Any]) -> str:
-    seats = [str(seat) for seat in record.get("seats") or []]
+    """Each seat by its strength level, the name `--levels` and the play page use ("good", not "greedy")."""
+    seats = [name_of(STANDARD_LEVELS, str(seat)) for seat in record.get("seats") or []]
     return ", ".join(f"seat {n} {seat}" for n, seat in enumerate(seats, 1))
 
 
