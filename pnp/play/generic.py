@@ -8,7 +8,9 @@ words with two optional methods:
 - `describe() -> list[str]`: what lies on the table for everyone to see, one line each (default:
   every seat's score and how many pieces it holds);
 - `move_label(move) -> str`: a move as the buttons and the move log name it (default: "pass" for
-  None, the parts of a tuple joined by "-", else the move as text).
+  None, the parts of a tuple joined by "-", else the move as text);
+- `piece_label(piece) -> str`: a piece of a hand as the page names and draws it (default: as a move);
+- `piece_word`: what the game calls its pieces ("tile"; default "piece").
 
 Computer seats choose through the players `pnp check` seats (the game's own `seat_player`, else the
 shared players of pnp.players.generic), on the state itself.
@@ -34,8 +36,16 @@ BOARD_WIDTH_MM = 160.0
 def move_label(state: Any, move: Any) -> str:
     """A move in the game's own words, or plainly."""
     own = getattr(state, "move_label", None)
-    if own is not None:
-        return str(own(move))
+    return str(own(move)) if own is not None else _plain(move)
+
+
+def piece_label(state: Any, piece: Any) -> str:
+    """A piece of a hand in the game's own words, or plainly."""
+    own = getattr(state, "piece_label", None)
+    return str(own(piece)) if own is not None else _plain(piece)
+
+
+def _plain(move: Any) -> str:
     if move is None:
         return "pass"
     if isinstance(move, tuple | list):
@@ -59,7 +69,6 @@ class StateTable:
     turns = 1  # the page turns no pieces: a move is chosen whole
     crop = False
     overlap = False
-    piece_word = "piece"
 
     def __init__(self, game: str, simulation: Simulation, model: Any, seats: list[str], seed: int,
                  preset: str | None) -> None:
@@ -67,6 +76,7 @@ class StateTable:
         self.seats = seats
         configuration = Configuration(len(seats), tuple(seats), preset)
         self.state = simulation.start(model, Deal(0, 0, seed, configuration))
+        self.piece_word = str(getattr(self.state, "piece_word", "piece"))
         self.players = seat_players(simulation, model, [seat if seat != HUMAN else "random" for seat in seats])
         # What the board showed after each step (step 0: the deal), and each step's log line.
         self.frames_made = [Frame("the game begins", {"step": 0}, [], list(self.state.scores()))]
@@ -106,8 +116,7 @@ class StateTable:
     def offer(self) -> dict[str, Any] | None:
         if self.over or self.seats[self.player] != HUMAN:
             return None
-        hand = ", ".join(move_label(self.state, piece) for piece in self.state.hand(self.player)) or "none"
-        return {"question": f"Player {self.player + 1}, your pieces: {hand}. Your move:",
+        return {"question": f"Player {self.player + 1}, your move:",
                 "options": [{"choice": index, "label": move_label(self.state, move)}
                             for index, move in enumerate(self.state.legal_moves())]}
 
@@ -121,7 +130,9 @@ class StateTable:
         return len(self.frames_made) - 1
 
     def hand(self, player: int) -> list[dict[str, Any]]:
-        return []  # the offer names the hand and the moves
+        """The seat's pieces, named and drawn by their labels; the moves are chosen in the offer."""
+        return [{"piece": index, "label": piece_label(self.state, piece), "image": f"piece/{index}/{player}.svg"}
+                for index, piece in enumerate(self.state.hand(player))]
 
     def pile(self) -> int:
         return int(self.state.view(self.player).to_draw)
@@ -157,7 +168,15 @@ class StateTable:
         return page
 
     def piece_page(self, a: int, b: int) -> Page:
-        raise Refused("piece: this table shows no pieces as pictures")
+        """Piece `a` of the hand of seat `b`, drawn as its label on a plain tile."""
+        if not 0 <= b < len(self.seats) or not 0 <= a < len(self.state.hand(b)):
+            raise Refused(f"piece: no piece {a} in the hand of player {b + 1}")
+        label = piece_label(self.state, self.state.hand(b)[a])
+        width = max(12.0, 2.4 * len(label) + 4.0)
+        page = Page(width, 10.0, safe_margin=0.0, label=label)
+        page.rect(0.3, 0.3, width - 0.6, 9.4, 1.2, style=filled("#ffffff", "#333333", 0.4))
+        page.text(width / 2, 6.6, label, size_mm=4.5, anchor="middle")
+        return page
 
     def frames(self, record: dict[str, Any]) -> list[Frame]:
         return list(self.frames_made)

@@ -14,6 +14,7 @@ def parts() -> GameParts:
         load=game.load,
         check=game.check,
         replay=game.replay,
+        simulation=game.SIMULATION,  # its state: pnp check's players, and the generic table of `pnp play`
         components={"tiles": kit.tile_pages, "rules": kit.rules_pages},
         template=lambda: files(__name__).joinpath("domino.toml").read_bytes(),
     )

@@ -109,6 +109,22 @@ class DominoState:
     def scores(self) -> list[int]:
         return [-sum(map(sum, hand)) for hand in self.hands]
 
+    # Optional words for the generic table of `pnp play` (pnp.play.generic).
+    piece_word = "tile"
+
+    def describe(self) -> list[str]:
+        line = "empty: any tile opens it" if self.ends is None else f"open ends {self.ends[0]} and {self.ends[1]}"
+        laid = [f"{move[0]}|{move[1]}" for move in self.moves if move is not None]
+        return [f"The line: {line}", f"Laid in order: {' '.join(laid) or 'nothing yet'}",
+                *(f"Player {seat + 1}: {len(hand)} tiles in hand, {score} points"
+                  for seat, (hand, score) in enumerate(zip(self.hands, self.scores(), strict=True)))]
+
+    def piece_label(self, tile: Tile) -> str:
+        return f"{tile[0]}|{tile[1]}"
+
+    def move_label(self, move: Tile | None) -> str:
+        return "pass (no tile fits)" if move is None else f"lay {move[0]}|{move[1]}"
+
     def hand(self, seat: int) -> list[Tile]:
         return self.hands[seat]
 
