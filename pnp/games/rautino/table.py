@@ -1,31 +1,32 @@
-"""A Rautino game a person plays: the engine's board, hands and stack, moved on one decision at a
-time, in the same order and with the same random draws as `play_game` (a test keeps the two
-equal), so a finished game's record is the record `pnp check` would log and `pnp replay` checks."""
+"""A Rautino game a person plays: the game's state (`RautinoState`, the one `pnp check` plays) shown
+on the kit's board drawing, a click turned into a move. Turns, draws, skips, the end and its reason,
+the scores and the computer seats' choices all come from the state, so a finished game's record is
+the record `pnp check` would log and `pnp replay` checks."""
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from typing import Any
 
 from pnp.check.replay import ABANDONED
+from pnp.check.simulate import seat_players
 from pnp.draw.scene import Page, stroked
-from pnp.games.rautino.engine import Board, GameResult, Stone, Turn, stone_indices
+from pnp.games.rautino.checker import SIMULATION
+from pnp.games.rautino.engine import Board, GameResult, Stone
 from pnp.games.rautino.kit import art
 from pnp.games.rautino.kit.board import stone_outline
 from pnp.games.rautino.kit.frames import frames
 from pnp.games.rautino.kit.report import MARGIN_MM, final_board
 from pnp.games.rautino.kit.texts import points_lines, shape_name
 from pnp.games.rautino.model import RautinoModel
-from pnp.games.rautino.players import seat_player
 from pnp.games.rautino.records import to_record
 from pnp.games.rautino.replay import Referee
+from pnp.games.rautino.state import RautinoState
+from pnp.games.state import IllegalMove
 from pnp.geometry import trigrid as tg
 from pnp.play.seats import HUMAN
 from pnp.play.table import Refused
-from pnp.players.view import SeatView, observer
 
-# How each end the engine names reads at the table.
+# How each end the game's state names reads at the table.
 ENDINGS = {"stack empty": "the stack is empty and every player has had the same number of turns",
            "board full": "no place of the board can take a stone any more",
            "no stone fits": "no stone left in the hands or the stack fits anywhere",
@@ -43,78 +44,44 @@ class RautinoTable:
     def __init__(self, model: RautinoModel, seats: list[str], seed: int) -> None:
         self.model = model
         self.seats = seats
+        self.state = RautinoState(model, len(seats), seed)
         # Each computer seat's player made as `pnp check` makes it (a search player keeps what it saw).
-        self.players = [None if seat == HUMAN else seat_player(seat) for seat in seats]
-        players = len(seats)
-        self.rng = rng = random.Random(seed)
-        stack_list = stone_indices(model)
-        self.all_kinds = set(stack_list)
-        rng.shuffle(stack_list)
-        self.result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players))
-        self.board = board = Board(model, players)
-        self.result.board = board
-        self.stack = deque(stack_list)
-        first = self.stack.popleft()
-        tables = board.tables
-        slot = tables.slot_of[tables.start]
-        a_first = tables.slots[slot].a == tables.start[0]
-        board.put(slot, *(first if a_first else first[::-1]))
-        self.hands: list[list[Stone]] = [[] for _ in range(players)]
-        for hand in self.hands:
-            _draw(self.stack, hand, model.hand_size)
-        self.scores = model.start_scores(players)
-        self.player = 0
-        self.over = False
+        players = seat_players(SIMULATION, model, [seat if seat != HUMAN else "random" for seat in seats])
+        self.players = [None if seat == HUMAN else player for seat, player in zip(seats, players, strict=True)]
         self.names = [c.name for c in model.all_colours]
-        self._settle()
+
+    # --- the state, read ---------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    @property
+    def hands(self) -> list[list[Stone]]:
+        return self.state.hands
+
+    @property
+    def result(self) -> GameResult:
+        return self.state.result
+
+    @property
+    def player(self) -> int:
+        return self.state.to_move
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def scores(self) -> list[int]:
+        return self.state.scores()
 
     # --- moving on ---------------------------------------------------------------------------
-
-    def _settle(self) -> None:
-        """Skips and the ends of the game, as `play_game` applies them, until a seat can place."""
-        players, board = len(self.seats), self.board
-        while not self.over:
-            hand = self.hands[self.player]
-            if board.any_fits(hand):
-                return
-            if not self.result.turns:
-                self.result.first_turn_blocked = True
-            if players == 1 and not hand:
-                return self._end("all stones placed")
-            if not board.any_fits(self.all_kinds):
-                return self._end("board full")
-            if players == 1:
-                return self._end("hand blocked")
-            pool = [s for h in self.hands for s in h] + list(self.stack)
-            if not board.any_fits(pool):
-                return self._end("no stone fits")
-            returned = tuple(hand)
-            self.stack.extend(hand)
-            hand.clear()
-            drawn = _draw(self.stack, hand, self.model.hand_size)
-            self.result.turns.append(Turn(self.player, returned=returned, drawn=drawn))
-            self._next()
-
-    def _next(self) -> None:
-        players = len(self.seats)
-        if players > 1 and self.player == players - 1 and not self.stack:
-            self._end("stack empty")
-        else:
-            self.player = (self.player + 1) % players
-
-    def _end(self, reason: str) -> None:
-        self.result.end = reason
-        self.over = True
 
     def computer_move(self) -> None:
         chooser = self.players[self.player]
         assert chooser is not None, "a person's seat has no computer player"
-        observe = observer(chooser)
-        if observe is not None:  # a player that plans ahead is told what the seat may know, as in play_game
-            seen = (self.result.stack[0], *(t.stone for t in self.result.turns if t.stone is not None))
-            observe(SeatView(self.player, tuple(map(len, self.hands)), len(self.stack), tuple(self.scores), seen))
-        hand_index, slot, colour_a, colour_b = chooser(self.board, self.hands[self.player], self.rng)
-        self._place(hand_index, slot, colour_a, colour_b)
+        self.state.push(chooser(self.state))
 
     def move(self, move: dict[str, Any]) -> None:
         """A person's move: {"piece": hand index, "turned": bool, "place": slot}; Refused when the
@@ -130,7 +97,10 @@ class RautinoTable:
         colour_a, colour_b = hand[piece][::-1] if turned else hand[piece]
         if not self.board.fits(place, colour_a, colour_b):
             raise Refused(self._why(place, colour_a, colour_b))
-        self._place(piece, place, colour_a, colour_b)
+        try:
+            self.state.push((piece, place, colour_a, colour_b))
+        except IllegalMove as exc:  # pragma: no cover - the fit was asked above
+            raise Refused(str(exc)) from None
 
     def _why(self, slot: int, colour_a: int, colour_b: int) -> str:
         """The rule a placement breaks, in the words of the independent referee."""
@@ -143,21 +113,10 @@ class RautinoTable:
         return referee.why_illegal(cells, (self.names[colour_a], self.names[colour_b])) \
             or "the stone does not fit there"
 
-    def _place(self, hand_index: int, slot: int, colour_a: int, colour_b: int) -> None:
-        hand = self.hands[self.player]
-        stone = hand.pop(hand_index)
-        score = self.board.score(slot, colour_a, colour_b)
-        self.board.put(slot, colour_a, colour_b)
-        self.scores[self.player] += score.total
-        drawn = _draw(self.stack, hand, 1)
-        self.result.turns.append(Turn(self.player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
-        self._next()
-        self._settle()
-
     # --- what the page shows -----------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        self.result.scores = list(self.scores)
+        self.result.scores = self.scores
         return to_record(self.model, self.result, 1)
 
     def left_record(self) -> dict[str, Any]:
@@ -188,7 +147,7 @@ class RautinoTable:
         return [{"name": shape_name(shape, "en"), "lines": points_lines(shape, "en")} for shape in self.model.shapes]
 
     def pile(self) -> int:
-        return len(self.stack)
+        return len(self.state.stack)
 
     def hints(self, piece: int, turned: bool) -> list[int]:
         """The engine's legal places for one stone of the hand, turned or not."""
@@ -250,10 +209,3 @@ class RautinoTable:
 def _index(value: Any, length: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < length
 
-
-def _draw(stack: deque[Stone], hand: list[Stone], count: int) -> tuple[Stone, ...]:
-    drawn = []
-    while len(drawn) < count and stack:
-        drawn.append(stack.popleft())
-    hand.extend(drawn)
-    return tuple(drawn)
