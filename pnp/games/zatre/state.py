@@ -76,6 +76,11 @@ class ZatreState:
     def scores(self) -> list[int]:
         return [sheet.total for sheet in self.sheets]
 
+    @property
+    def drawn_now(self) -> list[int]:
+        """The tiles the seat on turn drew for this turn."""
+        return self._drawn_now
+
     def hand(self, seat: int) -> list[int]:
         return self.hands[seat]
 

@@ -1,42 +1,35 @@
-"""A Zatre game a person plays: the engine's position, bag and score sheets, moved on one turn at a
-time in the order and with the random draws of `play_game` (a test keeps the two equal).
+"""A Zatre game a person plays: the game's state (`ZatreState`, the one `pnp check` plays) shown on
+the kit's board drawing and score sheets. The draws, the end when the bag is empty, the minus points,
+the scores and the computer seats' turns all come from the state.
 
 A person lays a turn's tiles one by one. A tile is taken when some legal turn of the engine
 (`legal_turns`) holds the tiles laid so far and it; the turn ends by itself once it is a whole legal
-turn (no tile held fits any more), and then goes through `apply_turn` like a computer's.
+turn (no tile held fits any more), and then is pushed to the state like a computer's. A person with no
+tile that fits passes at once: the page has nothing to ask them.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
 from pnp.check.replay import ABANDONED
+from pnp.check.simulate import seat_players
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import A4
 from pnp.draw.scene import Page
-from pnp.games.zatre.engine import (
-    GameResult,
-    Geometry,
-    IllegalTurn,
-    Position,
-    TurnLog,
-    apply_turn,
-    legal_turns,
-    tiles_to_draw,
-)
+from pnp.games.state import IllegalMove
+from pnp.games.zatre.checker import SIMULATION
+from pnp.games.zatre.engine import Geometry, IllegalTurn, Position, apply_turn, legal_turns
 from pnp.games.zatre.kit.art import draw_tile
 from pnp.games.zatre.kit.frames import frames
 from pnp.games.zatre.kit.report import final_board
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.records import to_record
-from pnp.games.zatre.seats import seat_player
-from pnp.games.zatre.sheet import ScoreSheet
+from pnp.games.zatre.state import ZatreState
 from pnp.play.seats import HUMAN
 from pnp.play.table import Refused
-from pnp.players.view import SeatView, observer
 
 Turn = frozenset[tuple[int, int]]
 
@@ -51,52 +44,49 @@ class ZatreTable:
     def __init__(self, model: ZatreModel, seats: list[str], seed: int) -> None:
         self.model = model
         self.seats = seats
+        self.geo = Geometry(model)
+        self.state = ZatreState(model, self.geo, seats, seed)
         # Each computer seat's player made as `pnp check` makes it (a search player keeps what it saw).
-        self.players = [None if seat == HUMAN else seat_player(seat, model) for seat in seats]
-        self.geo = geo = Geometry(model)
-        self.rng = rng = random.Random(seed)
-        self.bag = bag = model.tiles.bag()
-        rng.shuffle(bag)
-        self.result = GameResult(seed, bag[:], list(seats))
-        self.pos = Position(geo)
-        self.hands: list[list[int]] = [[] for _ in seats]
-        self.result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in seats]
-        self.result.hands = self.hands
-        self.drawn_so_far = 0
-        self.turn = 0
-        self.player = 0
-        self.over = False
-        self.drawn: list[int] = []
-        self.start_hand: list[int] = []
+        players = seat_players(SIMULATION, model, [seat if seat != HUMAN else "random" for seat in seats])
+        self.players = [None if seat == HUMAN else player for seat, player in zip(seats, players, strict=True)]
         self.pending: list[tuple[int, int]] = []  # (pips, cell) a person laid so far this turn
         self._legal: set[Turn] | None = None
-        self._begin_turn()
+        self._settle()
+
+    # --- the state, read ---------------------------------------------------------------------
+
+    @property
+    def pos(self) -> Position:
+        return self.state.pos
+
+    @property
+    def hands(self) -> list[list[int]]:
+        return self.state.hands
+
+    @property
+    def player(self) -> int:
+        return self.state.to_move
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
 
     @property
     def scores(self) -> list[int]:
-        return [sheet.total for sheet in self.result.sheets]
+        return self.state.scores()
 
     # --- moving on ---------------------------------------------------------------------------
 
-    def _begin_turn(self) -> None:
-        """Draw for the seat on turn as `play_game` does; the game ends when the bag is empty."""
-        if self.drawn_so_far >= len(self.bag):
-            for seat, sheet in enumerate(self.result.sheets):
-                sheet.minus = sum(self.hands[seat])
-            self.over = True
-            return
-        self.player = seat = self.turn % len(self.seats)
-        hand = self.hands[seat]
-        rules = self.model.rules
-        count = tiles_to_draw(self.pos, hand, rules.tiles_per_turn) if self.turn else rules.first_turn_tiles
-        self.drawn = self.bag[self.drawn_so_far:self.drawn_so_far + count]
-        self.drawn_so_far += len(self.drawn)
-        hand.extend(self.drawn)
-        self.start_hand = hand[:]
+    def _push(self, placements: list[tuple[int, int]]) -> None:
+        self.state.push(placements)
         self.pending = []
         self._legal = None
-        if self.seats[seat] == HUMAN and self.legal() == {frozenset()}:
-            self._finish([])  # nothing held fits: the turn passes, as the engine's players pass
+        self._settle()
+
+    def _settle(self) -> None:
+        """A person holding no tile that fits passes at once, as the engine's players pass."""
+        while not self.over and self.seats[self.player] == HUMAN and self.legal() == {frozenset()}:
+            self._push([])
 
     def legal(self) -> set[Turn]:
         if self._legal is None:
@@ -106,22 +96,7 @@ class ZatreTable:
     def computer_move(self) -> None:
         player = self.players[self.player]
         assert player is not None, "a person's seat has no computer player"
-        observe = observer(player)
-        if observe is not None:  # a player that plans ahead is told what the seat may know, as in play_game
-            sheets = self.result.sheets
-            observe(SeatView(self.player, tuple(map(len, self.hands)), len(self.bag) - self.drawn_so_far,
-                             tuple(sheet.total for sheet in sheets), tuple(p for p in self.pos.pips if p),
-                             tuple(sheets)))
-        placements = player(self.pos, self.hands[self.player][:], self.rng)
-        self._finish(placements)
-
-    def _finish(self, placements: list[tuple[int, int]]) -> None:
-        seat, hand = self.player, self.hands[self.player]
-        outcome = apply_turn(self.pos, hand, placements)
-        entries = self.result.sheets[seat].enter_turn([r.total for r in outcome.rows], outcome.crosses)
-        self.result.turns.append(TurnLog(seat, self.drawn, self.start_hand, placements, outcome, hand[:], entries))
-        self.turn += 1
-        self._begin_turn()
+        self._push(player(self.state))
 
     def held(self) -> list[int]:
         """The tiles of the hand not laid yet this turn."""
@@ -143,7 +118,11 @@ class ZatreTable:
             raise Refused(self._why(pips, place))
         self.pending.append((pips, place))
         if frozenset(self.pending) in self.legal():
-            self._finish(self._order(self.pending))
+            try:
+                self._push(self._order(self.pending))
+            except IllegalMove as exc:  # pragma: no cover - the order was tried on a copy
+                self.pending.pop()
+                raise Refused(str(exc)) from None
 
     def _order(self, laid: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The person's order, or the first order of the same tiles the engine takes (whether a
@@ -184,17 +163,18 @@ class ZatreTable:
     # --- what the page shows -----------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
-        return to_record(self.result, self.geo, 1)
+        """The game so far as `pnp check` logs it, with the tiles each seat holds now (a game in play too)."""
+        return {**to_record(self.state.result, self.geo, 1), "tiles_left": [len(hand) for hand in self.hands]}
 
     def left_record(self) -> dict[str, Any]:
         """The record of a game its players left before its end, marked so: its whole turns only
         (tiles laid in an unfinished turn go back), and the hand on turn as it was before its draw."""
-        record = to_record(self.result, self.geo, 1)
-        record["tiles_left"][self.player] -= len(self.drawn)
+        record = self.record()
+        record["tiles_left"][self.player] -= len(self.state.drawn_now)
         return {**record, "end": ABANDONED}
 
     def moves_made(self) -> int:
-        return len(self.result.turns)
+        return len(self.state.result.turns)
 
     def hand(self, player: int) -> list[dict[str, Any]]:
         return [{"piece": i, "label": f"tile of {pips}", "image": f"piece/{pips}/0.svg"}
@@ -213,7 +193,7 @@ class ZatreTable:
         return []  # the score sheets say what a row is worth
 
     def pile(self) -> int:
-        return len(self.bag) - self.drawn_so_far
+        return len(self.state.bag) - self.state.drawn
 
     def hints(self, piece: int, turned: bool) -> list[int]:
         """The fields where this tile fits now and goes on towards a legal turn of the engine (a
@@ -257,7 +237,7 @@ class ZatreTable:
         return None  # the board drawing frames the last turn's tiles itself
 
     def board_page(self, record: dict[str, Any]) -> Page:
-        if self.pending and len(record["turns"]) == len(self.result.turns):
+        if self.pending and len(record["turns"]) == len(self.state.result.turns):
             laid = [[pips, *self.geo.cell(cell)] for pips, cell in self.pending]
             record = {**record, "turns": [*record["turns"], {"tiles": laid}]}
         return final_board(self.model, record)
@@ -286,7 +266,7 @@ class ZatreTable:
         printed = self.model.sheet
         heads = [column.label for column in printed.columns]
         out = []
-        for seat, sheet in enumerate(self.result.sheets):
+        for seat, sheet in enumerate(self.state.sheets):
             rows = [["x" if row.cross else "", *("" if b is None else b for b in row.entries),
                      row.bonus or "", row.total] for row in sheet.rows()]
             offered = [printed.bonus_of_row(index) for index in range(len(rows))]
