@@ -123,3 +123,19 @@ def test_a_bad_choice_is_refused_in_one_line(page: object, studio: tuple[str, Pa
         return [response.status, await response.json()];
     }""", state)
     assert answer[0] == 422 and answer[1]["error"].startswith("choice: one of the ")
+
+
+def test_the_hot_seat_covers_the_hand_and_the_moves_until_shown(page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    page.goto(f"{base}/play?game=domino&pace=0&seats=human,human&seed=3")
+    page.wait_for_selector("#board svg")
+    ready(page)
+    assert page.locator("#cover").is_visible() and page.locator("#offer").is_hidden()
+    assert page.locator("#hand button.piece").count() == 0
+    page.click("#reveal")
+    ready(page)
+    assert page.locator("#offer").is_visible() and page.locator("#hand button.piece").count() == 7
+    page.locator("#offer-options button").first.click()
+    ready(page)
+    assert page.locator("#reveal").inner_text() == "Player 2: show my tiles"
+    assert page.locator("#cover").is_visible() and page.locator("#offer").is_hidden()

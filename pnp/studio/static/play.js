@@ -494,8 +494,12 @@ function showFinal() {
 
 function showHand(waiting = false) {
   const state = play.state;
-  const hidden = humanOnTurn() && state.people > 1 && play.revealed !== state.player;
+  // Hot-seat: the hand, and a choice the rules give (which may tell what the hand holds), stay covered
+  // until the person on turn shows them.
+  const hidden = !state.over && state.seats[state.player].player === "human" && state.people > 1
+    && play.revealed !== state.player;
   $("cover").hidden = !hidden;
+  if (state.offer) $("offer").hidden = hidden;
   $("reveal").textContent = `Player ${state.player + 1}: show my ${state.piece_word}s`;
   $("hand").innerHTML = "";
   const word = state.piece_word;
