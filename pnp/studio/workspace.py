@@ -18,6 +18,7 @@ from pathlib import Path, PurePosixPath
 
 from pnp.errors import PnpError
 from pnp.files.atomic import TEMP_MARK
+from pnp.files.oserrors import kind_of
 
 # A spec in the workspace is any TOML file up to this deep below it, named after its game or not.
 MAX_DEPTH = 3
@@ -84,7 +85,7 @@ class Workspace:
         except OSError as exc:
             raise PnpError(f"{relative}: cannot read: {exc.strerror or exc}") from None
         if not stat.S_ISREG(info.st_mode):
-            raise PnpError(f"{relative}: {_kind(info.st_mode)}, not a regular file; the studio reads files only")
+            raise PnpError(f"{relative}: {kind_of(info.st_mode)}, not a regular file; the studio reads files only")
         return path
 
     def folder(self, relative: str) -> Path | None:
@@ -100,7 +101,7 @@ class Workspace:
         except OSError as exc:
             raise PnpError(f"{relative}: cannot read: {exc.strerror or exc}") from None
         if not stat.S_ISDIR(info.st_mode):
-            raise PnpError(f"{relative}: {_kind(info.st_mode)}, not a folder")
+            raise PnpError(f"{relative}: {kind_of(info.st_mode)}, not a folder")
         return path
 
     def read(self, relative: str, limit: int) -> bytes:
@@ -207,20 +208,6 @@ class Workspace:
         return found
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISLNK(mode):
-        return "a symlink"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a file" if stat.S_ISREG(mode) else "something else"
-
-
 def _size(limit: int) -> str:
     return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
 
@@ -236,7 +223,7 @@ def read_regular(path: Path, label: str, limit: int) -> bytes:
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise PnpError(f"{label}: {_kind(info.st_mode)}, not a regular file; the studio reads files only")
+            raise PnpError(f"{label}: {kind_of(info.st_mode)}, not a regular file; the studio reads files only")
         if info.st_size > limit:
             raise PnpError(f"{label}: larger than {_size(limit)}, more than the studio reads")
         try:
