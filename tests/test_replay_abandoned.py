@@ -16,7 +16,7 @@ from pnp.check import replay as driver
 from pnp.games.rautino import replay as rautino_replay
 from pnp.games.triomino import replay as triomino_replay
 from pnp.games.zatre import replay as zatre_replay
-from pnp.play.games import TABLES
+from pnp.play.games import playable
 
 PRESETS = {"rautino": None, "zatre": None, "triomino": "classic"}
 SEATS = {"rautino": ["greedy", "random"], "zatre": ["greedy", "random"], "triomino": ["greedy", "random"]}
@@ -25,7 +25,7 @@ SEATS = {"rautino": ["greedy", "random"], "zatre": ["greedy", "random"], "triomi
 def table_after(game: str, moves: int, seed: int = 2) -> Any:
     """A table of computer seats stopped after `moves` decisions (before its end)."""
     model = registry.get(game).load(None)
-    table = TABLES[game](model, SEATS[game], seed, PRESETS[game])
+    table = playable(game)[1](model, SEATS[game], seed, PRESETS[game])
     for _ in range(moves):
         table.computer_move()
         assert not table.over
@@ -76,7 +76,7 @@ def test_no_end_but_abandoned_is_named_where_the_rules_name_none(game: str) -> N
 @pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
 def test_a_finished_game_marked_abandoned_is_refused(game: str) -> None:
     model = registry.get(game).load(None)
-    table = TABLES[game](model, SEATS[game], 2, PRESETS[game])
+    table = playable(game)[1](model, SEATS[game], 2, PRESETS[game])
     while not table.over:
         table.computer_move()
     record = table.record()
@@ -104,14 +104,14 @@ def test_pnp_replay_says_the_game_was_abandoned(game: str, tmp_path: Path) -> No
 
 def test_a_zatre_game_left_during_a_turn_keeps_its_whole_turns() -> None:
     model = registry.get("zatre").load(None)
-    table = TABLES["zatre"](model, ["human", "human"], 4, None)
+    table = playable("zatre")[1](model, ["human", "human"], 4, None)
     for _ in range(3):  # whole turns: the first tile of each legal turn the hints lead to, until it ends
-        turns = table.turn
-        while table.turn == turns:
+        turns = table.moves_made()
+        while table.moves_made() == turns:
             table.move({"piece": 0, "place": table.hints(0, False)[0]} if table.hints(0, False)
                        else {"piece": 1, "place": table.hints(1, False)[0]})
     table.move({"piece": 0, "place": table.hints(0, False)[0]})  # one tile of a turn of two
-    assert table.pending and table.drawn
+    assert table.pending and table.state.drawn_now
     record = table.left_record()
     assert len(record["turns"]) == 3
     assert problem("zatre", record) is None
@@ -121,7 +121,7 @@ def test_a_triomino_game_left_after_a_draw_replays_without_the_draw() -> None:
     model = registry.get("triomino").load(None)
     table = None
     for seed in range(40):
-        table = TABLES["triomino"](model, ["human", "human"], seed, "seed")
+        table = playable("triomino")[1](model, ["human", "human"], seed, "seed")
         while not table.over and table.phase != "drawn":
             piece, turned, place = next((p, t, c) for p in range(len(table.offered())) for t in range(3)
                                         for c in table.hints(p, t))
