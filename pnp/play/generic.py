@@ -27,7 +27,7 @@ from pnp.check.simulate import seat_players
 from pnp.draw.scene import Page, filled
 
 from .seats import HUMAN
-from .table import Refused
+from .table import OnState, Refused
 
 LINE_MM = 7.0  # the board's text lines
 BOARD_WIDTH_MM = 160.0
@@ -63,7 +63,7 @@ def public_lines(state: Any) -> list[str]:
             for seat in range(state.players)]
 
 
-class StateTable:
+class StateTable(OnState):
     """A game in progress on the generic table; the seats are seat player names or HUMAN."""
 
     turns = 1  # the page turns no pieces: a move is chosen whole
@@ -81,18 +81,6 @@ class StateTable:
         # What the board showed after each step (step 0: the deal), and each step's log line.
         self.frames_made = [Frame("the game begins", {"step": 0}, [], list(self.state.scores()))]
         self.boards = [public_lines(self.state)]
-
-    @property
-    def player(self) -> int:
-        return int(self.state.to_move)
-
-    @property
-    def over(self) -> bool:
-        return bool(self.state.over)
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self.state.scores())
 
     def _push(self, move: Any) -> None:
         seat, label = self.player, move_label(self.state, move)

@@ -12,6 +12,25 @@ class Refused(PnpError):
     """A move the rules (or the request's form) forbid; the message is the rule, in one line."""
 
 
+class OnState:
+    """What a table over a game state (pnp.games.state) reads from it, written once: who is on turn,
+    whether the game is over, and the scores."""
+
+    state: Any
+
+    @property
+    def player(self) -> int:
+        return int(self.state.to_move)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.over)
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.state.scores())
+
+
 class Table(Protocol):
     """A game in progress. `player` is on turn; a person's move goes through `move`, a computer
     seat's through `computer_move`; both raise Refused and change nothing when the move is illegal."""

@@ -24,7 +24,7 @@ from pnp.games.rautino.state import RautinoState
 from pnp.games.state import IllegalMove
 from pnp.geometry import trigrid as tg
 from pnp.play.seats import HUMAN
-from pnp.play.table import Refused
+from pnp.play.table import OnState, Refused
 
 # How each end the game's state names reads at the table.
 ENDINGS = {"stack empty": "the stack is empty and every player has had the same number of turns",
@@ -34,7 +34,7 @@ ENDINGS = {"stack empty": "the stack is empty and every player has had the same 
            "all stones placed": "every stone is placed"}
 
 
-class RautinoTable:
+class RautinoTable(OnState):
     game = "rautino"
     turns = 2  # positions a piece turns through
     crop = True  # the page shows the board's places only, not the rest of the drawing's page
@@ -63,18 +63,6 @@ class RautinoTable:
     @property
     def result(self) -> GameResult:
         return self.state.result
-
-    @property
-    def player(self) -> int:
-        return self.state.to_move
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def scores(self) -> list[int]:
-        return self.state.scores()
 
     # --- moving on ---------------------------------------------------------------------------
 

@@ -29,12 +29,12 @@ from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.records import to_record
 from pnp.games.zatre.state import ZatreState
 from pnp.play.seats import HUMAN
-from pnp.play.table import Refused
+from pnp.play.table import OnState, Refused
 
 Turn = frozenset[tuple[int, int]]
 
 
-class ZatreTable:
+class ZatreTable(OnState):
     game = "zatre"
     turns = 1  # positions a piece turns through
     crop = True  # the page shows the board's places only, not the rest of the drawing's page
@@ -62,18 +62,6 @@ class ZatreTable:
     @property
     def hands(self) -> list[list[int]]:
         return self.state.hands
-
-    @property
-    def player(self) -> int:
-        return self.state.to_move
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def scores(self) -> list[int]:
-        return self.state.scores()
 
     # --- moving on ---------------------------------------------------------------------------
 
