@@ -3,9 +3,11 @@ tests that need a browser or take long."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
+from browserhelp import launched_chromium
 from click.testing import CliRunner, Result
 
 from pnp.cli import main
@@ -34,6 +36,12 @@ def pnp_ok() -> PnpRun:
         return result
 
     return run_ok
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per test module (Debian's, driven by Playwright); skipped where missing."""
+    yield from launched_chromium()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

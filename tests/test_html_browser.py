@@ -6,12 +6,11 @@ visible size with their labels inside them, and fit a laptop-wide window without
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from browserhelp import NO_BROWSER, launched_chromium
+from browserhelp import NO_BROWSER
 from conftest import PnpRun
 
 playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
@@ -31,11 +30,6 @@ def pages(tmp_path_factory: pytest.TempPathFactory, run_pnp: PnpRun) -> dict[str
                "shapes[Dreieck].points.1=1,2", "--players", "1", "--games", "30", "--workers", "1", "-q",
                "--report", str(out / "sweep")).exit_code in (0, 1, 3)
     return {name: out / name / "index.html" for name in ("kit", "check", "sweep")}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[playwright.Browser]:
-    yield from launched_chromium()
 
 
 def opened(browser: playwright.Browser, page_file: Path) -> tuple[playwright.Page, list[str]]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import launched_chromium, pnp_server, wait_open
+from browserhelp import pnp_server, wait_open
 from test_play_zatre import small_spec
 
 from pnp import games as registry
@@ -27,11 +27,6 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     small_spec(workspace)
     with pnp_server(["play", "rautino", "--seed", "3"], workspace, "/play?game=rautino") as base:
         yield base, workspace
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    yield from launched_chromium()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import launched_chromium, pnp_server
+from browserhelp import pnp_server
 from pluginhelp import PLUGINS, install, pnp
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play-browser")]
@@ -32,11 +32,6 @@ def studio(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tup
         patch.setenv("PYTHONPATH", os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
         with pnp_server(["play", "domino", "--seats", "human,good"], workspace, "/play?game=domino") as base:
             yield base, workspace
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    yield from launched_chromium()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import free_port, launched_chromium, served
+from browserhelp import free_port, served
 from test_play_browser import click_a_legal_place, open_game, ready, select_a_fitting_piece
 from test_play_zatre import small_spec
 
@@ -42,11 +42,6 @@ def base(workspace: Path) -> Iterator[str]:
     port = free_port()
     with served(studio_command(workspace, port), port, "/play?game=rautino") as address:
         yield address
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    yield from launched_chromium()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import NO_BROWSER, launched_chromium, wait_open
+from browserhelp import NO_BROWSER, wait_open
 from studiohelp import running_studio
 
 playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
@@ -25,11 +25,6 @@ pytestmark = [pytest.mark.browser,
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_studio(tmp_path_factory.mktemp("workspace"), "rautino", "zatre", "triomino") as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[playwright.Browser]:
-    yield from launched_chromium()
 
 
 def serious(page: playwright.Page) -> list[str]:

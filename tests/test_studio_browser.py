@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import launched_chromium, pnp_server, wait_open
+from browserhelp import pnp_server, wait_open
 
 pytestmark = pytest.mark.browser
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
@@ -24,11 +24,6 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
                    capture_output=True)
     with pnp_server(["studio"], workspace) as base:
         yield base, workspace
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    yield from launched_chromium()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import launched_chromium, pnp_server, wait_open
+from browserhelp import pnp_server, wait_open
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("studio-work")]
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
@@ -33,11 +33,6 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     # The studio as a user starts it: through the command line, whose commands guard their inputs.
     with pnp_server(["studio"], workspace) as base:
         yield base, workspace
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    yield from launched_chromium()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browserhelp import NO_BROWSER, launched_chromium, wait_open
+from browserhelp import NO_BROWSER, wait_open
 from studiohelp import running_studio, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
@@ -23,11 +23,6 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     workspace = tmp_path_factory.mktemp("workspace")
     with running_studio(workspace, "rautino", "zatre", "triomino") as base:
         yield base, workspace
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[playwright.Browser]:
-    yield from launched_chromium()
 
 
 @pytest.fixture
