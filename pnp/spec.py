@@ -63,25 +63,20 @@ def load_toml(path: Path | Traversable) -> dict[str, Any]:
     return parse_toml(text, path)
 
 
-def game_of(data: dict[str, Any]) -> str | None:
-    """Which shipped game a spec's tables are of (None: none of them by its tables), for telling a
-    user who named one game and gave another's spec, and for the studio's list of specs."""
-    if "stones" in data and "shapes" in data:
-        return "rautino"
-    if "presets" in data or ("tiles" in data and "numbers" in str(data.get("tiles"))):
-        return "triomino"
-    if "sheet" in data:
-        return "zatre"
-    return None
+# A spec names the game it is for in `[game] name`. pnp reads that field itself (pnp.games.base), before
+# the game's loader, so every game's loader, a plugin's too, takes it without declaring it.
+GAME_TABLE, GAME_NAME = "game", "name"
 
 
-def other_game(path: Path, game: str) -> str | None:
-    """The game a spec file that `game`'s loader refused was written for, if it is another."""
-    try:
-        found = game_of(parse_toml(path.read_text(encoding="utf-8"), path))
-    except (OSError, UnicodeDecodeError, SpecError):
+def game_of(data: dict[str, Any], path: Path | Traversable | str | None = None) -> str | None:
+    """The game a spec's data names (None: it names none, as specs written before the field)."""
+    table = data.get(GAME_TABLE)
+    if not isinstance(table, dict) or GAME_NAME not in table:
         return None
-    return found if found not in (None, game) else None
+    name = table[GAME_NAME]
+    if not isinstance(name, str) or not name.strip():
+        raise SpecError(path, f"{GAME_TABLE}.{GAME_NAME}", f"must be the name of a game, not {name!r}")
+    return name.strip()
 
 
 def parse_toml(text: str, path: Path | Traversable | str | None) -> dict[str, Any]:
@@ -206,7 +201,10 @@ class Fields:
         if key not in self.data and not required:
             self._seen.add(key)
             return Fields({}, self.path, self.name(key))
-        return Fields(self.req(key, dict), self.path, self.name(key))
+        table = Fields(self.req(key, dict), self.path, self.name(key))
+        if not self.prefix and key == GAME_TABLE:
+            table._seen.add(GAME_NAME)  # read by pnp before the game's loader
+        return table
 
     def tables(self, key: str, required: bool = True) -> Iterator[Fields]:
         """An array of tables, e.g. [[stones]]; each item named `key[i]` in errors."""
@@ -219,7 +217,11 @@ class Fields:
 
     def finish(self) -> None:
         """Reject keys nobody read: a typo must not be silently ignored."""
-        unknown = sorted(set(self.data) - self._seen)
+        unread = set(self.data) - self._seen
+        game_table = self.data.get(GAME_TABLE)
+        if not self.prefix and isinstance(game_table, dict) and set(game_table) <= {GAME_NAME}:
+            unread.discard(GAME_TABLE)  # only the game's name, for a game whose loader reads no [game]
+        unknown = sorted(unread)
         if unknown:
             from difflib import get_close_matches
 

@@ -83,7 +83,7 @@ def test_the_studio_reads_specs_through_the_same_guard(tmp_path):
     from pnp.studio import specs
 
     text = "[game]\n" + DEEP_KEY
-    assert specs.guess_game(text) is None
+    assert specs.named_game(text) is None
     assert specs.describe(text) is None  # no form: the page shows the text and the loader's message
     with pytest.raises(PnpError, match=f"line 2: nested more than {MAX_NESTING} levels deep"):
         specs.apply_edits(text, [{"op": "set", "path": "game.title", "value": "x"}])
@@ -94,7 +94,7 @@ def test_the_studio_reads_specs_through_the_same_guard(tmp_path):
 def test_a_number_of_thousands_of_digits_in_a_spec_is_an_input_error(tmp_path, run_pnp):
     spec = spec_with(tmp_path, "rautino", "hand_size = 3", "hand_size = " + "9" * 5000)
     line = one_line_error(run_pnp("check", "rautino", "--spec", str(spec), "--games", "1"),
-                          f"{spec}: hand_size (line 9): a number of more than {MAX_DIGITS} digits")
+                          f"{spec}: hand_size (line 10): a number of more than {MAX_DIGITS} digits")
     assert len(line) < 200
 
 

@@ -39,7 +39,7 @@ def test_an_os_error_nobody_caught_is_still_one_line_exit_2(tmp_path, monkeypatc
     ("rautino", 'title = "Rautino"', 'title = "Rau\\ntino"', "kit"),
     ("rautino", 'title = "Rautino"', 'title = "Rautino Plus"', "kit"),
     ("zatre", "cell_mm = 12.8 ", "cell_mm = inf ", "board"),
-    ("triomino", 'name = "Triomino"', 'name = "A\\u0000"', "check"),
+    ("triomino", 'title = "Triomino"', 'title = "A\\u0000"', "check"),
 ])
 def test_the_last_resort_does_not_hide_user_errors(tmp_path, game, old, new, command, run_pnp):
     spec = spec_with(tmp_path, game, old, new)

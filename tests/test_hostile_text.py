@@ -13,7 +13,7 @@ from pnp.draw.text import pt, text_width
 TITLES = {  # game -> (template line with the title, how to write another title there)
     "rautino": ('title = "Rautino"', 'title = "{}"', "game.title"),
     "zatre": ('title = "Zatre"', 'title = "{}"', "game.title"),
-    "triomino": ('name = "Triomino"', 'name = "{}"', "name"),
+    "triomino": ('title = "Triomino"', 'title = "{}"', "game.title"),
 }
 
 
@@ -84,8 +84,8 @@ def test_characters_the_font_cannot_print_are_refused(tmp_path, run_pnp):
 
 
 def test_an_empty_title_is_refused(tmp_path, run_pnp):
-    spec = spec_with(tmp_path, "triomino", 'name = "Triomino"', 'name = "   "')
-    one_line_error(run_pnp("check", "triomino", "--spec", str(spec), "--games", "1"), "name: must not be empty")
+    spec = spec_with(tmp_path, "triomino", 'title = "Triomino"', 'title = "   "')
+    one_line_error(run_pnp("check", "triomino", "--spec", str(spec), "--games", "1"), "game.title: must not be empty")
 
 
 def test_a_spec_with_a_byte_order_mark_loads(tmp_path):

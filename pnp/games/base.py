@@ -141,21 +141,24 @@ class Game:
         return parts
 
     def load(self, path: Path | None) -> Any:
-        """The game's model from a spec file (None: the shipped spec). A folder, or another game's
-        spec, is refused by name rather than by the first field this game's loader misses."""
+        """The game's model from a spec file (None: the shipped spec). A folder, or a spec whose
+        `[game] name` names another game, is refused by name before the game's loader reads it."""
         if path is not None and path.is_dir():
             inside = sorted(path.glob("*.toml"), key=lambda spec: spec.stem != self.name)
             example = f" such as {inside[0]}" if inside else ""
             raise SpecError(path, "-", f"is a folder; name a spec file{example}")
-        try:
-            return self.impl.load(path)
-        except SpecError as exc:
-            from pnp.spec import other_game
+        if path is not None:
+            from pnp.spec import game_of, load_toml
 
-            other = other_game(path, self.name) if path is not None and exc.field != "-" else None
-            if other is None:
-                raise
-            raise WrongGameSpec(path, other) from None
+            named = game_of(load_toml(path), path)
+            if named is not None and named != self.name:
+                from pnp import games as registry
+
+                if named not in registry.names():
+                    raise SpecError(path, "game.name", f"names the game {named!r}, which is not installed; "
+                                    f"the {self.name} spec names {self.name!r}")
+                raise WrongGameSpec(path, named)
+        return self.impl.load(path)
 
     # The working parts read as the game's own attributes (`game.load`, `game.check`, ...): every
     # field of GameParts, forwarded by this one hook, which Python calls only for names the

@@ -70,8 +70,8 @@ def read_text(workspace: Workspace, ref: SpecRef) -> str:
     return data.decode("utf-8-sig", errors="replace")
 
 
-def guess_game(text: str) -> str | None:
-    """Which game a workspace TOML file is a spec of, from its tables."""
+def named_game(text: str) -> str | None:
+    """The game a workspace TOML file names in `[game] name` (None: none, or not a readable spec)."""
     try:
         return game_of(parse_toml(text, None))
     except SpecError:
@@ -79,18 +79,17 @@ def guess_game(text: str) -> str | None:
 
 
 def list_specs(workspace: Workspace) -> list[dict[str, str]]:
-    specs = [{"id": SpecRef(name, None).id, "game": name, "label": f"{name} (shipped)"}
-             for name in game_registry.names()]
+    """The shipped specs and the workspace's: each under the game it names, or a spec written before
+    `[game] name` under the game its file is named after (rautino.toml)."""
+    installed = game_registry.names()
+    specs = [{"id": SpecRef(name, None).id, "game": name, "label": f"{name} (shipped)"} for name in installed]
     for relative in workspace.specs():
-        stem = Path(relative).stem
-        game = stem if stem in game_registry.names() else None
-        if game is None:
-            try:
-                data = workspace.read(relative, MAX_SPEC_BYTES)
-                game = guess_game(data.decode("utf-8-sig"))
-            except (UnicodeDecodeError, PnpError):
-                game = None
-        if game is not None:
+        try:
+            game = named_game(workspace.read(relative, MAX_SPEC_BYTES).decode("utf-8-sig"))
+        except (UnicodeDecodeError, PnpError):
+            continue
+        game = game or Path(relative).stem
+        if game in installed:
             specs.append({"id": SpecRef(game, relative).id, "game": game, "label": relative})
     return specs
 

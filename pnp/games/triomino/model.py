@@ -167,7 +167,11 @@ def load(path: Path | None = None) -> TriominoModel:
 
 
 def from_fields(root: Fields) -> TriominoModel:
-    name = root.opt("name", str, "Triomino")
+    if root.has("name"):  # specs written before [game]
+        raise root.error("name", 'the set\'s title is [game] title now; [game] name = "triomino" names the game')
+    game = root.table("game", required=False)
+    name = game.opt("title", str, "Triomino")
+    game.finish()
 
     tiles_f = root.table("tiles")
     low = tiles_f.req("low", int, in_range(0, 9))
@@ -226,7 +230,7 @@ def _check_printed_name(root: Fields, name: str, side_mm: float, box: BoxSetting
     size = pt(MIN_PRINTED_PT)
     rooms = [TextRoom("on the tile backs", 0.38 * side_mm, size, bold=True, upper=True),
              TextRoom("on the cover", 0.8 * min(box.size.length, box.size.width), size, bold=True)]
-    check_printed(root.path, root.name("name"), name, rooms)
+    check_printed(root.path, "game.title", name, rooms)
 
 
 def _tile_list(tiles_f: Fields, low: int, high: int) -> list[Numbers]:
