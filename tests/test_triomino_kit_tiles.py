@@ -197,7 +197,7 @@ def test_pages_are_the_paper_and_inside_the_safe_area(paper) -> None:
 
 
 def test_backs_carry_the_sets_name_within_the_tile(tmp_path) -> None:
-    model = load(variant(tmp_path, name='"Dreiecksspiel Deluxe"'))
+    model = load(variant(tmp_path, title='"Dreiecksspiel Deluxe"'))
     back = tile_pages(model, kit_context(A4))[1]
     names = [el for el in svg_root(render_svg(back)).iter(f"{SVG_NS}text") if el.get("class") == "back-name"]
     assert len(names) == len(model.tiles)
