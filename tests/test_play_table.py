@@ -317,8 +317,9 @@ def test_a_whole_game_by_clicks_replays_with_pnp_replay_on_the_same_scores(brows
 
 
 @pytest.mark.slow
-def test_a_rounds_end_is_announced_and_the_table_pauses_on_it(page: object, base: str) -> None:
-    page.goto(f"{base}/play?game=triomino&pace=400&seats=greedy,greedy&seed=1&preset=seed")
+@pytest.mark.parametrize("pace", [400, 0])  # 0: the computer moves at once, the round's end still pauses
+def test_a_rounds_end_is_announced_and_the_table_pauses_on_it(page: object, base: str, pace: int) -> None:
+    page.goto(f"{base}/play?game=triomino&pace={pace}&seats=greedy,greedy&seed=1&preset=seed")
     page.wait_for_function("document.querySelector('#message').className === 'round'", timeout=120_000)
     announced = page.evaluate("Date.now()")
     assert page.locator("#message").get_attribute("aria-live") == "polite"

@@ -362,9 +362,9 @@ async function show(state, instant = false) {
     showPoints(step);
     logStep(step);
     if (step.totals.length) showScores(step.totals, step.seat === null ? state.player : step.seat);
-    if (roundEnd(step) && !instant) {  // a round's end and its bonus: said, and a pause to read it
-      say(`${step.text[0].toUpperCase()}${step.text.slice(1)}.`, "round");
-      if (pace) await sleep(Math.max(2500, 3 * pace));
+    if (roundEnd(step) && !instant) {  // a round's end and its bonus: said, and a pause to read it,
+      say(`${step.text[0].toUpperCase()}${step.text.slice(1)}.`, "round");  // at every computer pace
+      await sleep(Math.max(2500, 3 * pace));
     }
   }
   if (instant || !state.steps.length) {
