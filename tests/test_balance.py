@@ -17,6 +17,7 @@ from pnp.check.confidence import seat_advantage_test
 from pnp.check.limits import BalanceLimits
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Outcome
+from pnp.check.replay import problem
 from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.cli import main
@@ -146,7 +147,7 @@ def test_head_to_head_games_of_every_player_replay_valid(game: str) -> None:
     import importlib
 
     simulation = _simulation(game)
-    validate = importlib.import_module(f"pnp.games.{game}.replay").validate
+    replayer = importlib.import_module(f"pnp.games.{game}.replay").REPLAY
     model = games.get(game).load(None)
     options = CheckOptions(games=1, players=2, seed=11, skill_games=2,
                            preset="seed" if game == "triomino" else None)
@@ -155,7 +156,7 @@ def test_head_to_head_games_of_every_player_replay_valid(game: str) -> None:
     assert len(head_to_head) == 2 * len(matches(simulation.players))
     assert {seat for record in head_to_head for seat in record["seats"]} == set(simulation.players)
     for record in records:
-        assert validate(model, record, io.StringIO()) is None
+        assert problem(replayer, model, record, io.StringIO()) is None
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -196,10 +196,11 @@ def test_default_set_is_playable_and_every_record_replays():
             assert key in record
         json.dumps(record)
         assert GAME.replay is not None
-    from pnp.games.rautino.replay import validate
+    from pnp.check.replay import problem
+    from pnp.games.rautino.replay import REPLAY
 
     for record in records:
-        assert validate(MODEL, record) is None, record["game"]
+        assert problem(REPLAY, MODEL, record) is None, record["game"]
 
 
 def test_records_show_the_score_breakdown():

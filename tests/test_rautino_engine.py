@@ -20,10 +20,11 @@ from rautino_helpers import (
     with_stones,
 )
 
+from pnp.check.replay import problem
 from pnp.games.rautino import engine
 from pnp.games.rautino.players import greedy_player, random_player
 from pnp.games.rautino.records import to_record
-from pnp.games.rautino.replay import validate
+from pnp.games.rautino.replay import REPLAY
 from pnp.games.rautino.state import play_game
 from pnp.geometry import trigrid as tg
 
@@ -295,8 +296,8 @@ def test_simulated_overhang_shapes_replay_only_under_their_setting():
             break
     else:
         raise AssertionError("no game scored a shape with an overhanging joker")
-    assert validate(MODEL, record) is None
-    assert "the rules give" in validate(off, record)
+    assert problem(REPLAY, MODEL, record) is None
+    assert "the rules give" in problem(REPLAY, off, record)
 
 # --- turn order, the cannot-place rule and the end ---------------------------------------------
 
@@ -308,7 +309,7 @@ def test_two_player_cannot_place_rule_returns_hand_and_skips():
     for seed in range(6):
         result = play_game(TWO_WORLDS, 2, seed, greedy_player)
         record = to_record(TWO_WORLDS, result, seed)
-        assert validate(TWO_WORLDS, record) is None
+        assert problem(REPLAY, TWO_WORLDS, record) is None
         start_colour = result.stack[0][0]
         for turn in result.turns:
             if turn.stone is None:
@@ -342,7 +343,7 @@ def test_game_ends_when_the_board_allows_no_placement(players):
     result = play_game(SMALL_BOARD, players, 7, random_player)
     assert result.end == "board full"
     assert not result.board.any_fits({(JOKER, JOKER)})
-    assert validate(SMALL_BOARD, to_record(SMALL_BOARD, result, 0)) is None
+    assert problem(REPLAY, SMALL_BOARD, to_record(SMALL_BOARD, result, 0)) is None
 
 
 def test_two_players_stop_when_no_stone_in_play_fits():
@@ -355,8 +356,8 @@ def test_two_players_stop_when_no_stone_in_play_fits():
     assert result.board.any_fits({(RED, RED)})  # not "board full"
     assert not result.board.any_fits({(BLUE, BLUE)})
     record = to_record(few_red, result, 0)
-    assert validate(few_red, record) is None
-    assert "board full" in validate(few_red, {**record, "end": "board full"})
+    assert problem(REPLAY, few_red, record) is None
+    assert "board full" in problem(REPLAY, few_red, {**record, "end": "board full"})
 
 
 def test_two_players_end_when_the_stack_is_empty_after_the_round():

@@ -13,13 +13,14 @@ from click.testing import CliRunner
 
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Configuration, Deal, numbered
+from pnp.check.replay import problem
 from pnp.check.simulate import play_deal
 from pnp.check.simulate import records as played_records
 from pnp.cli import main
 from pnp.games.triomino import checker, engine
 from pnp.games.triomino import model as m
 from pnp.games.triomino.players import random_legal
-from pnp.games.triomino.replay import validate
+from pnp.games.triomino.replay import REPLAY
 from pnp.games.triomino.state import play_game
 from pnp.geometry import trigrid as tg
 from pnp.spec import template_path
@@ -220,7 +221,7 @@ def test_check_report_and_records_replay_through_the_independent_validator():
         assert {"game", "seed", "players", "final_scores", "rounds"} <= set(record)
         assert all(isinstance(s, int) for s in record["final_scores"])
         json.dumps(record)
-        assert validate(MODEL, record, io.StringIO()) is None
+        assert problem(REPLAY, MODEL, record, io.StringIO()) is None
     classic = [r for r in records if r["preset"] == "classic"]
     assert all(max(r["final_scores"]) >= 400 for r in classic)
 
@@ -251,8 +252,8 @@ def test_tampered_records_are_named_with_turn_and_rule(tamper, rule):
     record = game_record()
     index, turn = first_placement(record)
     tamper(turn)
-    problem = validate(MODEL, record, io.StringIO())
-    assert problem is not None and f"round 1, turn {index + 1}" in problem and rule in problem
+    wrong = problem(REPLAY, MODEL, record, io.StringIO())
+    assert wrong is not None and f"round 1, turn {index + 1}" in wrong and rule in wrong
 
 
 def test_a_wrong_rotation_breaks_an_edge_match():
@@ -260,8 +261,8 @@ def test_a_wrong_rotation_breaks_an_edge_match():
     index, turn = first_placement(record)
     turn["rotation"] = (turn["rotation"] + 1) % 3
     turn["tile"] = turn["tile"]
-    problem = validate(MODEL, record, io.StringIO())
-    assert problem is not None and f"turn {index + 1}" in problem
+    wrong = problem(REPLAY, MODEL, record, io.StringIO())
+    assert wrong is not None and f"turn {index + 1}" in wrong
 
 
 def test_drawing_while_able_to_place_is_caught():
@@ -269,14 +270,14 @@ def test_drawing_while_able_to_place_is_caught():
     _index, turn = first_placement(record)
     pool = record["rounds"][0]["deal"]["pool"]
     turn["draws"] = [pool[0]]
-    problem = validate(MODEL, record, io.StringIO())
-    assert problem is not None and "could place" in problem
+    wrong = problem(REPLAY, MODEL, record, io.StringIO())
+    assert wrong is not None and "could place" in wrong
 
 
 def test_final_scores_are_rechecked():
     record = game_record("classic", 3)
     record["final_scores"][0] += 10
-    assert "final scores" in validate(MODEL, record, io.StringIO())
+    assert "final scores" in problem(REPLAY, MODEL, record, io.StringIO())
 
 
 # --- CLI ----------------------------------------------------------------------------------------
@@ -357,7 +358,7 @@ def blocked_record_ending_in_fruitless_draws() -> dict:
 
 def test_passing_without_drawing_while_the_pool_has_tiles_is_caught():
     record = blocked_record_ending_in_fruitless_draws()
-    assert validate(MODEL, record, io.StringIO()) is None
+    assert problem(REPLAY, MODEL, record, io.StringIO()) is None
     round_ = record["rounds"][0]
     turn = round_["turns"][-1]
     # The same pass without drawing, every figure after it made consistent with that.
@@ -369,8 +370,8 @@ def test_passing_without_drawing_while_the_pool_has_tiles_is_caught():
     round_["end"]["hand_totals"][player] -= drawn
     round_["scores"][player] += penalty
     record["final_scores"][player] += penalty
-    problem = validate(MODEL, record, io.StringIO())
-    assert problem is not None and f"turn {len(round_['turns'])}" in problem and "pool" in problem
+    wrong = problem(REPLAY, MODEL, record, io.StringIO())
+    assert wrong is not None and f"turn {len(round_['turns'])}" in wrong and "pool" in wrong
 
 
 @pytest.mark.parametrize("preset", ["seed", "classic"])
@@ -385,7 +386,7 @@ def test_games_without_drawing_end_and_replay(preset):
         turns = [t for r in record["rounds"] for t in r["turns"]]
         assert all(not t["draws"] for t in turns)
         assert all(t["score"]["penalty"] == 3 for t in turns if t.get("pass"))
-        assert validate(model, record, io.StringIO()) is None
+        assert problem(REPLAY, model, record, io.StringIO()) is None
 
 
 def test_the_seat_advantage_is_zero_by_symmetry_and_reported_so() -> None:

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pnp.check.replay import problem
 from pnp.cli import main
 from pnp.games.triomino import engine as e
 from pnp.games.triomino import model as m
 from pnp.games.triomino import state as tstate
 from pnp.games.triomino.players import greedy, random_legal, seat_choosers
-from pnp.games.triomino.replay import opening, validate
+from pnp.games.triomino.replay import REPLAY, opening
 from pnp.geometry import trigrid as tg
 from pnp.spec import template_path
 
@@ -176,12 +177,12 @@ def test_the_validator_agrees_on_the_classic_opening(tmp_path):
     checked = 0
     for line in log.read_text().splitlines():
         record = json.loads(line)
-        assert validate(model, record, None) is None
+        assert problem(REPLAY, model, record, None) is None
         for number, played in enumerate(record["rounds"], 1):
             opened = played["turns"][0]
             triples = [t for hand in played["deal"]["hands"] for t in hand if len(set(t)) == 1]
             if opened["tile"] == [0, 0, 0] and max(triples) != [0, 0, 0]:
-                wrong = validate(model, {**record, "preset": "strict"}, None)
+                wrong = problem(REPLAY, model, {**record, "preset": "strict"}, None)
                 assert wrong is not None and f"round {number}, turn 1: player" in wrong, wrong
                 assert "must open with" in wrong and "0-0-0" not in wrong
                 checked += 1

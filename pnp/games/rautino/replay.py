@@ -156,11 +156,6 @@ SHAPE = {"players": int, "seed": int, "matching": Optional(str), "stack": [STONE
          "end": str, "final_scores": [int]}
 
 
-def validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None = None) -> str | None:
-    """Re-check one record from scratch; print it when `out` is given. None when valid, else
-    'move N: rule'."""
-    return driver.problem(REPLAY, model, record, out)
-
 
 def _stone(raw: Any) -> tuple[str, str]:
     if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
@@ -172,7 +167,7 @@ def _key(stone: tuple[str, str]) -> tuple[str, str]:
     return (min(stone), max(stone))
 
 
-def _validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -> None:
+def validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) -> None:
     players = record["players"]
     if players not in (1, 2):
         raise InvalidRecord(f"players: {plural(players, 'player')}, the game is for 1 or 2")
@@ -314,7 +309,7 @@ def _shape_text(shapes: list[Any]) -> str:
     return "[" + ", ".join(f"{s[0]} {s[3]}" for s in shapes) + "]" if shapes else "nothing"
 
 
-REPLAY = driver.Replay("rautino", SHAPE, _validate)
+REPLAY = driver.Replay("rautino", SHAPE, validate)
 
 
 def replay(model: RautinoModel, path: Path, out: TextIO) -> int:

@@ -356,16 +356,12 @@ SHAPE = {"players": int, "seed": int, "preset": str, "rounds": Items("round", RO
          "end": Optional(str)}
 
 
-def _validate(model: TriominoModel, record: dict[str, Any], out: TextIO | None) -> None:
+def validate(model: TriominoModel, record: dict[str, Any], out: TextIO | None) -> None:
     Replayer(model, out).game(record)
 
 
-REPLAY = driver.Replay("triomino", SHAPE, _validate)
+REPLAY = driver.Replay("triomino", SHAPE, validate)
 
-
-def validate(model: TriominoModel, record: dict[str, Any], out: TextIO | None = None) -> str | None:
-    """None when the record is valid, else the broken rule (with round and turn)."""
-    return driver.problem(REPLAY, model, record, out)
 
 
 def replay(model: TriominoModel, path: Path, out: TextIO) -> int:

@@ -213,7 +213,7 @@ def check(model: DominoModel, options: CheckOptions) -> CheckReport:
     return simulate.check(SIMULATION, model, options)
 
 
-def _validate(model: DominoModel, record: dict[str, Any], out: TextIO | None) -> None:
+def validate(model: DominoModel, record: dict[str, Any], out: TextIO | None) -> None:
     problem = _referee(record)
     if out is not None:
         out.write(f"  moves {json.dumps(record['moves'])}\n")
@@ -222,7 +222,7 @@ def _validate(model: DominoModel, record: dict[str, Any], out: TextIO | None) ->
 
 
 REPLAY = driver.Replay("domino", {"players": int, "seed": int, "deal": [[[int]]], "moves": [Any],
-                                  "blocked": bool, "pips_left": [int], "final_scores": [int]}, _validate)
+                                  "blocked": bool, "pips_left": [int], "final_scores": [int]}, validate)
 
 
 def replay(model: DominoModel, path: Path, out: TextIO) -> int:
