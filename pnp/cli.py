@@ -760,6 +760,9 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
         help="Games per head-to-head match of the skill matrix (default: a quarter of --games, or of each "
              "look's games with --games auto; 0: none).")
 @option("--strict", is_flag=True, help="Balance findings (seat advantage, game of luck) fail the check.")
+@option("--pairs", is_flag=True,
+        help="Two players: play each deal twice, the second time with the seats' hands and draws exchanged "
+             "(games that can deal so: Rautino, Zatre), and measure the seat advantage per pair.")
 @LEVELS_OPTION
 @SEAT_LEVELS_OPTION
 @option("-q", "--quiet", is_flag=True, help="No progress bar.")
@@ -767,7 +770,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_games: int, tolerance: float, seed: int,
           players: int | None, preset: str | None, workers: int, as_json: bool, log: Path | None,
           log_games: int | None, report: Path | None, confidence: float, skill_games: int | None, strict: bool,
-          levels: tuple[str, ...], seat_levels: tuple[str, ...], quiet: bool) -> None:
+          pairs: bool, levels: tuple[str, ...], seat_levels: tuple[str, ...], quiet: bool) -> None:
     """Check that a tile set is playable: static checks and seeded simulated games, and how
     balanced it is (seat fairness, skill, length).
 
@@ -781,7 +784,8 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
     result = run_check(game, spec=spec, games=n_games, seed=seed, players=players, preset=preset,
                        workers=workers, log=log, report=report, progress=not quiet,
                        confidence=confidence, skill_games=skill_games, strict=strict, max_games=max_games,
-                       levels=levels, seat_levels=seat_levels, tolerance=tolerance, log_games=log_games)
+                       levels=levels, seat_levels=seat_levels, tolerance=tolerance, log_games=log_games,
+                       pairs=pairs)
     # With the log on standard output, the verdict goes to standard error: stdout stays JSON lines.
     click.echo(result.to_json_text() if as_json else result.to_text(), err=str(log) == "-")
     ctx.exit(result.exit_code)

@@ -16,6 +16,7 @@ from pnp.check.confidence import (
     Interval,
     Outcome,
     ThresholdTest,
+    mean_interval,
     seat_advantage_test,
     share_test,
     wilson,
@@ -76,8 +77,9 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
     low = min((seat for seat in range(len(shares)) if seat != high), key=lambda seat: shares[seat].estimate,
               default=high)
     # The advantage is a difference of two win shares: its zone is twice a share's.
-    test = report.zoned(seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games, limits.max_seat_advantage,
-                                            confidence), shares=2)
+    paired = paired_seat_test(tally, limits.max_seat_advantage, confidence)
+    test = report.zoned(paired or seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games,
+                                                      limits.max_seat_advantage, confidence), shares=2)
     outcome = test.outcome
     what = f"seat {high + 1} wins {shares[high].estimate:.1%}, seat {low + 1} {shares[low].estimate:.1%}: advantage"
     report.note_at_limit(test, f"seat advantage, {label}: {describe(test, what, True)}")
@@ -90,9 +92,24 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
         "seat_win_shares": [s.to_json() for s in shares],
         "tie_share": round(tally.ties / games, 4) if games else 0.0,
         "seat_advantage": {**test.interval.to_json(), "limit": limits.max_seat_advantage,
-                           "outcome": outcome.value, "games_to_decide": games_to_decide(test)},
+                           "outcome": outcome.value, "games_to_decide": games_to_decide(test),
+                           **({"interval": "paired", "pairs": tally.pairs.count} if paired else {})},
         "seat_mean_scores": [round(s / games, 2) if games else 0.0 for s in tally.seat_score_sums],
     }
+
+
+def paired_seat_test(tally: Tally, limit: float, confidence: float) -> ThresholdTest | None:
+    """The seat advantage of two seats whose games come in pairs of one deal, as dealt and with the seats'
+    hands and draws exchanged: the size of seat 1's mean edge over the pairs, its interval that of the
+    pairs' mean (their spread taken from them, skew allowed for), on the leading seat's side. The luck of
+    the deal falls on both seats of a pair, so the pairs vary less than single games. None for games not
+    paired, or while too few pairs are in for their spread to mean something (the binomial interval then)."""
+    if not tally.paired or tally.pairs.count < MIN_OBSERVATIONS:
+        return None
+    edge = tally.seat_edge()
+    # A pair's score (-2 to 2) halved is its edge a game; the interval is the leading seat's.
+    interval = mean_interval(tally.pairs, confidence, 0.5 if edge.mean >= 0 else -0.5)
+    return ThresholdTest(SEAT_ADVANTAGE, interval, limit, False, edge.games, math.sqrt(edge.variance), confidence)
 
 
 def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits,

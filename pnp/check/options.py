@@ -28,6 +28,9 @@ class CheckOptions:
     strict: bool = False  # balance findings fail the check
     levels: tuple[str, ...] = ()  # strength levels of the skill matrix; (): the game's default matrix
     seat_levels: tuple[str, ...] = ()  # levels also played in every seat of each multi-player configuration
+    # Two seats, a game that declares the exchanged deal (Simulation.seat_exchange): each deal is played
+    # twice, as dealt and with the seats' hands and draws exchanged, and the seat advantage is read per pair.
+    pairs: bool = False
 
     def logs(self, index: int) -> bool:
         """Whether the game `index` of its configuration (or match) goes to the log."""

@@ -62,12 +62,21 @@ class Deal:
     index: int
     seed: int
     configuration: Configuration
+    # Two seats, a game that declares `Simulation.seat_exchange`: the seed's deal with the two seats'
+    # hands and draws exchanged (pnp.games.state, the exchanged deal), the second game of a pair.
+    exchanged: bool = False
 
 
-def deal_for(configurations: Sequence[Configuration], games: int, run_seed: int, number: int) -> Deal:
-    """Game `number` of a run: configurations take consecutive blocks of `games` numbers."""
+def deal_for(configurations: Sequence[Configuration], games: int, run_seed: int, number: int,
+             paired: bool = False) -> Deal:
+    """Game `number` of a run: configurations take consecutive blocks of `games` numbers. `paired`: a
+    two-seat configuration plays its deals in pairs, game 2k + 1 being game 2k's deal (seed
+    `game_seed(S, 2k)`) with the seats' hands and draws exchanged."""
     position, index = divmod(number, games)
-    return Deal(number, index, game_seed(run_seed, index), configurations[position])
+    configuration = configurations[position]
+    if paired and configuration.players == 2:
+        return Deal(number, index, game_seed(run_seed, index - index % 2), configuration, bool(index % 2))
+    return Deal(number, index, game_seed(run_seed, index), configuration)
 
 
 @dataclass(frozen=True)
@@ -107,6 +116,10 @@ class Simulation:
     # (model, deal, state played out) -> the outcome; None: the shared one (scores, turns, rounds and the
     # record, no measures of the game's own).
     outcome: Callable[[Any, Deal, GameState], Outcome] | None = None
+    # Whether `start` deals `deal.exchanged` of a two-seat configuration: the seed's deal with the two
+    # seats' hands and their shares of the draw pile exchanged (pnp.games.state, the exchanged deal).
+    # `check --pairs` then plays each deal of two seats twice, as dealt and exchanged.
+    seat_exchange: bool = False
     # (model, configuration) -> why every seat wins equally often by the rules themselves (e.g. the hands,
     # not the seats, decide who starts, and the seats are dealt and played alike), or None: the seat
     # advantage is then reported as 0 by symmetry, not measured against its limit.
@@ -120,4 +133,6 @@ def numbered(record: dict[str, Any], game: str, deal: Deal) -> dict[str, Any]:
     if deal.configuration.preset is not None:
         head["preset"] = deal.configuration.preset
     head["seats"] = list(deal.configuration.seats)
+    if deal.exchanged:  # only then: the records of plain deals keep their bytes
+        head["exchanged"] = True
     return head | {k: v for k, v in record.items() if k not in head}

@@ -43,7 +43,7 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
               progress: bool, confidence: float = 0.95, skill_games: int | None = None,
               strict: bool = False, max_games: int | None = None, levels: tuple[str, ...] = (),
               seat_levels: tuple[str, ...] = (), tolerance: float = DEFAULT_TOLERANCE,
-              log_games: int | None = None) -> CheckReport:
+              log_games: int | None = None, pairs: bool = False) -> CheckReport:
     """`games` 0 is --games auto: looks until every test is decided, at most `max_games` per configuration,
     each test's indifference zone `tolerance` wide either side of its threshold (a fixed check ignores it)."""
     chosen = game_registry.get(game)
@@ -60,7 +60,7 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
     options = CheckOptions(games=games, seed=seed, players=players, preset=preset, workers=workers,
                            progress=progress, log=log, log_games=log_games, keep_games=report is not None,
                            confidence=confidence, skill_games=skill_games, strict=strict, levels=levels,
-                           seat_levels=seat_levels)
+                           seat_levels=seat_levels, pairs=pairs)
     if games == 0:
         from pnp.check import auto, sequential
 

@@ -31,26 +31,32 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Schedule:
-    """Every game of a run, by number: each configuration's block of `games`, then each head-to-head
-    match's block of `match_games`. Match game j plays deal j // 2 (the seed of game j // 2 of every
-    configuration) with the match's player in seat 1 when j is even and in seat 2 when j is odd, so
-    the seat advantage and the luck of the deal cancel."""
+    """Every game of a run, by number: each configuration's block of `games` (`paired`: a two-seat one's
+    in pairs of one deal, as dealt and exchanged), then each head-to-head match's block of `match_games`.
+    Match game j plays deal j // 2 (the seed of game j // 2 of every configuration) with the match's
+    player in seat 1 when j is even and in seat 2 when j is odd, so the seat advantage and the luck of
+    the deal cancel."""
 
     configurations: tuple[Configuration, ...]
     games: int
     run_seed: int
     matches: tuple[tuple[Match, Configuration, Configuration], ...] = ()  # match, seated as named, swapped
     match_games: int = 0
+    paired: bool = False  # two-seat configurations play their deals in pairs (pnp.check.protocol.deal_for)
 
     @property
     def total(self) -> int:
         return len(self.configurations) * self.games + len(self.matches) * self.match_games
 
+    def paired_configuration(self, configuration: Configuration) -> bool:
+        """Whether the configuration's games come in pairs of one deal, as dealt and exchanged."""
+        return self.paired and configuration.players == 2
+
     def deal(self, number: int) -> tuple[Deal, bool]:
         """Game `number`'s deal, and whether its seats are swapped (the match's player in seat 2)."""
         playability = len(self.configurations) * self.games
         if number < playability:
-            return deal_for(self.configurations, self.games, self.run_seed, number), False
+            return deal_for(self.configurations, self.games, self.run_seed, number, self.paired), False
         position, j = divmod(number - playability, self.match_games)
         _, seated, swapped = self.matches[position]
         index = j // 2
@@ -118,7 +124,8 @@ class Batches:
     picker: Picker = field(default_factory=lambda: Picker())
 
     def __post_init__(self) -> None:
-        self.tallies = {c.label: Tally(c.players) for c in self.schedule.configurations}
+        self.tallies = {c.label: Tally(c.players, paired=self.schedule.paired_configuration(c))
+                        for c in self.schedule.configurations}
         self.skill_tallies = {match: Tally(2) for match, _, _ in self.schedule.matches}
 
     def play(self, numbers: Sequence[int], label: str) -> None:
@@ -158,7 +165,8 @@ def schedule_for(simulation: Simulation, model: Any, options: CheckOptions) -> S
         seatings = tuple((m, head_to_head(model, options, (m.player, m.opponent)),
                           head_to_head(model, options, (m.opponent, m.player)))
                          for m in matches(players))
-    return Schedule(configurations, options.games, options.seed, seatings, match_games if seatings else 0)
+    return Schedule(configurations, options.games, options.seed, seatings, match_games if seatings else 0,
+                    paired=options.pairs and simulation.seat_exchange)
 
 
 def level_seatings(simulation: Simulation, configurations: tuple[Configuration, ...],

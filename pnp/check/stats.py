@@ -139,6 +139,18 @@ def histogram(values: Iterable[int]) -> dict[str, int]:
     return counts.to_json()
 
 
+@dataclass(frozen=True)
+class SeatEdge:
+    """Two seats: seat 1's win share less seat 2's (ties split), the games behind it and one game's variance
+    of it (the estimate's variance is `variance / games`). From pairs of one deal, as dealt and exchanged:
+    each pair's half score, its variance over the pairs halved (two games a pair); else from the games
+    as independent ones."""
+
+    games: int
+    mean: float
+    variance: float
+
+
 @dataclass
 class Tally:
     """Everything the checker keeps of one configuration's games: shared figures (seats, scores,
@@ -155,6 +167,7 @@ class Tally:
     # pair's seat 1 wins less seat 2 wins over its two games (ties 0): from -2 to 2.
     pairs: Histogram = field(default_factory=Histogram)
     _half: int | None = None  # the first game of a pair still waiting for its second
+    paired: bool = False  # the games come in pairs of one deal, as dealt and with the seats exchanged
 
     def __post_init__(self) -> None:
         self.seat_wins = self.seat_wins or [0.0] * self.seats
@@ -194,6 +207,19 @@ class Tally:
         per pair), ties split."""
         pairs = self.pairs
         return pairs.count, 0.5 + pairs.mean / 4, math.sqrt(pairs.variance) / 4
+
+    def seat_edge(self) -> SeatEdge:
+        """Two seats: seat 1's edge over seat 2, from the pairs when the games come in pairs of one deal
+        (the second game of an unfinished pair waits), else from every game."""
+        if self.paired:
+            pairs = self.pairs
+            return SeatEdge(2 * pairs.count, pairs.mean / 2, pairs.variance / 2)
+        games = self.games
+        if games < 2:
+            return SeatEdge(games, 0.0, 0.0)
+        mean = (self.seat_wins[0] - self.seat_wins[1]) / games
+        decided = (games - self.ties) / games  # the mean square of an edge of 1, -1 or 0 (a tie)
+        return SeatEdge(games, mean, max(0.0, decided - mean * mean) * games / (games - 1))
 
     def _observe(self, name: str, value: int | Sequence[int]) -> None:
         target = self.measures.setdefault(name, Histogram())

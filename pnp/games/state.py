@@ -120,8 +120,30 @@ class GameState(Protocol):
         ...
 
 
+# Optional: the exchanged deal. A game whose state can be dealt for a seed with the two seats' hands and
+# their shares of the draw pile exchanged (what seat 1 would hold and draw, seat 2 holds and draws, and
+# the other way round) declares it with `Simulation.seat_exchange`; its `start` then deals
+# `deal.exchanged` so, and the state's record says `"exchanged": true`. `pnp check --pairs` plays each
+# two-seat deal twice, as dealt and exchanged, so the luck of the deal cancels from the seat advantage.
+# `exchange_blocks` builds such a deal from the seed's order.
+
+
 # A player: the state -> its move for `state.to_move`. It draws any random choice from `state.rng`.
 Player = Callable[[Any], Move]
+
+
+def exchange_blocks(items: Sequence[Any], start: int, size: int, pairs: int | None = None) -> list[Any]:
+    """`items` with its blocks of `size` from `start` on exchanged two by two (the first block with the
+    second, the third with the fourth...): `pairs` pairs of blocks, or every whole pair; what is left over
+    stays where it is. Applied twice, it gives `items` back. For a game's exchanged deal: its two hands,
+    then each seat's draws."""
+    out = list(items)
+    position, done = start, 0
+    while position + 2 * size <= len(out) and (pairs is None or done < pairs):
+        middle, end = position + size, position + 2 * size
+        out[position:end] = out[middle:end] + out[position:middle]
+        position, done = end, done + 1
+    return out
 
 
 def deal_hidden(hidden: Sequence[Any], sizes: Sequence[int], seat: int, rng: random.Random) -> tuple[

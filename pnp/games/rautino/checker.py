@@ -34,7 +34,7 @@ def configurations(model: RautinoModel, options: CheckOptions) -> list[Configura
 
 
 def start(model: RautinoModel, deal: Deal) -> RautinoState:
-    return RautinoState(model, deal.configuration.players, deal.seed)
+    return RautinoState(model, deal.configuration.players, deal.seed, deal.exchanged)
 
 
 def outcome(model: RautinoModel, deal: Deal, state: RautinoState) -> Outcome:
@@ -199,4 +199,4 @@ def balance_limits(model: RautinoModel) -> BalanceLimits:
 
 SIMULATION = Simulation("rautino", configurations, start, static_checks, figures, judge,
                         players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits,
-                        seat_player=state_player, outcome=outcome)
+                        seat_player=state_player, outcome=outcome, seat_exchange=True)

@@ -725,6 +725,7 @@ class GameResult:
     first_turn_blocked: bool = False
     board: Board | None = None
     start_scores: list[int] = field(default_factory=list)  # before the first stone (seat 1's compensation)
+    exchanged: bool = False  # the seed's deal with the two seats' hands and draws exchanged
 
     @property
     def placed(self) -> int:

@@ -1,8 +1,8 @@
 """Game records: one JSON-ready dict per simulated game, enough to replay it from scratch.
 
 Format (documented in docs/rautino.md), after the protocol's pnp_game, game, seed, players, seats:
-    matching, stack (the shuffled stones, first = start stone),
-    start {stone, cells}, moves [...], end, placed, final_scores
+    exchanged (only when true: the seed's deal with the two seats' shares exchanged), matching,
+    stack (the shuffled stones, first = start stone), start {stone, cells}, moves [...], end, placed, final_scores
 A move is either a placement
     {turn, player, stone, cells, colours, score {stone, shapes [{shape, cells, colours, points}],
      combo, total}, drawn}
@@ -32,9 +32,10 @@ def to_record(model: RautinoModel, result: GameResult, game_index: int) -> dict[
 
     moves = [_move(model, names, turn, number, stone, cell, tables)
              for number, turn in enumerate(result.turns, 1)]
-    return {
-        "game": game_index,
-        "seed": result.seed,
+    record: dict[str, Any] = {"game": game_index, "seed": result.seed}
+    if result.exchanged:  # only then: the records of plain deals keep their bytes
+        record["exchanged"] = True
+    return record | {
         "players": result.players,
         "matching": model.matching,
         "stack": [stone(s) for s in result.stack],

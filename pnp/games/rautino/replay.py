@@ -151,7 +151,7 @@ PLACEMENT = {"player": int, "stone": STONE, "cells": (CELL, CELL), "colours": ST
              "score": {"stone": int, "combo": int, "total": int,
                        "shapes": [{"shape": str, "cells": [CELL], "colours": int, "points": int}]}}
 SKIP = {"player": int, "returned": [STONE], "drawn": [STONE]}
-SHAPE = {"players": int, "seed": int, "matching": Optional(str), "stack": [STONE],
+SHAPE = {"players": int, "seed": int, "exchanged": Optional(bool), "matching": Optional(str), "stack": [STONE],
          "start": {"stone": STONE, "cells": [CELL]}, "moves": Items("move", Switch("skip", {True: SKIP}, PLACEMENT)),
          "end": str, "final_scores": [int]}
 
@@ -171,6 +171,8 @@ def validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) ->
     players = record["players"]
     if players not in (1, 2):
         raise InvalidRecord(f"players: {plural(players, 'player')}, the game is for 1 or 2")
+    if record.get("exchanged") and players != 2:
+        raise InvalidRecord(f"exchanged: a deal with the seats' shares exchanged is one of 2 players, not {players}")
     if (record.get("matching") or model.matching) != model.matching:
         raise InvalidRecord(f"setup: record played with {record['matching']} matching, "
                          f"the spec says {model.matching}")

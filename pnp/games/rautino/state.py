@@ -13,7 +13,7 @@ import random
 from collections import deque
 from typing import Any
 
-from pnp.games.state import IllegalMove, Player, deal_hidden
+from pnp.games.state import IllegalMove, Player, deal_hidden, exchange_blocks
 from pnp.players.view import SeatView, observer
 
 from .engine import Board, Chooser, GameResult, Move, Stone, Turn, stone_indices
@@ -21,16 +21,21 @@ from .model import RautinoModel
 
 
 class RautinoState:
-    """One Rautino game from the shuffle of seed `seed` (see the module's note)."""
+    """One Rautino game from the shuffle of seed `seed` (see the module's note); `exchanged` (two players):
+    the shuffle with the two hands exchanged and every two stones of the stack after them, so that seat 2
+    holds and draws what seat 1 would and the other way round (pnp.games.state, the exchanged deal)."""
 
-    def __init__(self, model: RautinoModel, players: int, seed: int) -> None:
+    def __init__(self, model: RautinoModel, players: int, seed: int, exchanged: bool = False) -> None:
         self.model, self.players = model, players
         self.rng = rng = random.Random(seed)
         self.stones = stone_indices(model)  # the set in its own order, which a sample deals from
         self.kinds = set(self.stones)
         stack_list = self.stones[:]
         rng.shuffle(stack_list)
-        self.result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players))
+        if exchanged:
+            stack_list = exchanged_stack(stack_list, players, model.hand_size)
+        self.result = GameResult(players, seed, list(stack_list), start_scores=model.start_scores(players),
+                                 exchanged=exchanged)
         self.board = board = self.result.board = Board(model, players)
         self.stack = deque(stack_list)
         first = self.stack.popleft()
@@ -200,6 +205,15 @@ class RautinoState:
         self.over = True
         self.result.end = reason
         self.result.scores = list(self._scores)
+
+
+def exchanged_stack(stack: list[Stone], players: int, hand_size: int) -> list[Stone]:
+    """The shuffled stack with the two seats' shares exchanged: after the start stone the two hands, then
+    the stones drawn one a turn, in turn, each two of them."""
+    if players != 2:
+        raise ValueError(f"an exchanged deal is one of two seats, not {players}")
+    hands = exchange_blocks(stack, 1, hand_size, pairs=1)
+    return exchange_blocks(hands, 1 + 2 * hand_size, 1)
 
 
 def _draw(stack: deque[Stone], hand: list[Stone], count: int) -> tuple[Stone, ...]:

@@ -79,7 +79,7 @@ _geometry: Latest[ZatreModel, Geometry] = Latest(Geometry)
 
 
 def start(model: ZatreModel, deal: Deal) -> ZatreState:
-    return ZatreState(model, _geometry(model), deal.configuration.seats, deal.seed)
+    return ZatreState(model, _geometry(model), deal.configuration.seats, deal.seed, deal.exchanged)
 
 
 def outcome(model: ZatreModel, deal: Deal, state: ZatreState) -> Outcome:
@@ -152,4 +152,4 @@ def balance_limits(model: ZatreModel) -> BalanceLimits:
 
 SIMULATION = Simulation("zatre", configurations, start, static_checks, figures, judge,
                         players=PLAYER_ORDER, head_to_head=head_to_head, balance_limits=balance_limits,
-                        seat_player=state_player, outcome=outcome)
+                        seat_player=state_player, outcome=outcome, seat_exchange=True)

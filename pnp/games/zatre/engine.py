@@ -366,6 +366,7 @@ class GameResult:
     turns: list[TurnLog] = field(default_factory=list)
     sheets: list[ScoreSheet] = field(default_factory=list)
     hands: list[list[int]] = field(default_factory=list)  # tiles left at the end
+    exchanged: bool = False  # the seed's deal with the two seats' draws exchanged
 
     @property
     def final_scores(self) -> list[int]:

@@ -24,9 +24,10 @@ def to_record(result: GameResult, geo: Geometry, index: int) -> dict[str, Any]:
             "kept": turn.kept,
             "sheet": [entry.to_json() for entry in turn.entries],
         })
-    return {
-        "game": index,
-        "seed": result.seed,
+    record: dict[str, Any] = {"game": index, "seed": result.seed}
+    if result.exchanged:  # only then: the records of plain deals keep their bytes
+        record["exchanged"] = True
+    return record | {
         "players": len(result.sheets),
         "kinds": result.kinds,
         "bag": result.bag,

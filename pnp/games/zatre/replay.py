@@ -118,6 +118,18 @@ class PaperSheet:
         return out
 
 
+def _draws_exchanged(bag: list[int], first_turn: int, per_turn: int) -> list[int]:
+    """The bag of an exchanged deal: after the first turn's tiles, each two blocks of a turn's tiles in
+    each other's place (a block short of a whole pair stays)."""
+    head, rest = bag[:first_turn], bag[first_turn:]
+    pairs = len(rest) // (2 * per_turn)
+    swapped = []
+    for k in range(pairs):
+        first = 2 * k * per_turn
+        swapped += rest[first + per_turn:first + 2 * per_turn] + rest[first:first + per_turn]
+    return head + swapped + rest[2 * pairs * per_turn:]
+
+
 def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = None) -> None:
     """Raise InvalidRecord naming the turn and the rule broken; print the game when `out` is given."""
     n = record["players"]
@@ -129,8 +141,13 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
         raise InvalidRecord("setup: the bag does not hold the spec's tiles")
     shuffled = model.tiles.bag()
     random.Random(record["seed"]).shuffle(shuffled)
+    if record.get("exchanged"):
+        if n != 2:
+            raise InvalidRecord(f"exchanged: a deal with the seats' draws exchanged is one of 2 players, not {n}")
+        shuffled = _draws_exchanged(shuffled, model.rules.first_turn_tiles, model.rules.tiles_per_turn)
     if shuffled != bag:
-        raise InvalidRecord("setup: the bag order does not follow the seed")
+        raise InvalidRecord("setup: the bag order does not follow the seed"
+                            + (" with the seats' draws exchanged" if record.get("exchanged") else ""))
     left = driver.abandoned(record)
     if record.get("end") is not None and not left:
         raise InvalidRecord(f"end: {record['end']!r}: a Zatre game ends when the bag is empty; "
@@ -267,8 +284,8 @@ def _print_sheet(out: TextIO, model: ZatreModel, seat: int, sheet: PaperSheet, h
 
 
 CELL = (int, int)
-SHAPE = {"players": int, "seed": int, "bag": [int], "final_scores": [int], "rows_used": [int],
-         "tiles_left": [int], "minus": [int], "end": Optional(str),
+SHAPE = {"players": int, "seed": int, "exchanged": Optional(bool), "bag": [int], "final_scores": [int],
+         "rows_used": [int], "tiles_left": [int], "minus": [int], "end": Optional(str),
          "turns": Items("turn", {"player": int, "drawn": [int], "tiles": [(int, int, int)],
                                  "rows": [{"sum": int, "points": int, "cells": [CELL]}], "crosses": int,
                                  "last_resort": [CELL], "kept": [int], "sheet": [(str, int, Any)]})}

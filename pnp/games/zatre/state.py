@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from pnp.games.state import IllegalMove, Player, deal_hidden
+from pnp.games.state import IllegalMove, Player, deal_hidden, exchange_blocks
 from pnp.players.view import SeatView, observer, unseen
 
 from .engine import GameResult, Geometry, Position, TurnLog, apply_turn, ordered_legal_turns, tiles_to_draw
@@ -27,16 +27,21 @@ def copy_sheet(sheet: ScoreSheet) -> ScoreSheet:
 
 
 class ZatreState:
-    """One Zatre game from the shuffle of seed `seed`; `kinds` names each seat's player for the record."""
+    """One Zatre game from the shuffle of seed `seed`; `kinds` names each seat's player for the record.
+    `exchanged` (two players): the shuffle with the two seats' draws exchanged (pnp.games.state, the
+    exchanged deal): after the first turn's tiles, every two blocks of a turn's tiles."""
 
-    def __init__(self, model: ZatreModel, geo: Geometry, kinds: Sequence[str], seed: int) -> None:
+    def __init__(self, model: ZatreModel, geo: Geometry, kinds: Sequence[str], seed: int,
+                 exchanged: bool = False) -> None:
         self.model, self.geo, self.players = model, geo, len(kinds)
         self.rng = rng = random.Random(seed)
         bag = model.tiles.bag()
         self.tile_set = sorted(bag)  # every tile, smallest first: a sample deals the unseen ones in this order
         rng.shuffle(bag)
+        if exchanged:
+            bag = exchanged_bag(bag, len(kinds), model.rules.first_turn_tiles, model.rules.tiles_per_turn)
         self.bag = bag  # in draw order; the first `drawn` are out
-        self.result = GameResult(seed, bag[:], list(kinds))
+        self.result = GameResult(seed, bag[:], list(kinds), exchanged=exchanged)
         self.pos = Position(geo)
         self.hands: list[list[int]] = [[] for _ in kinds]
         self.sheets = self.result.sheets = [ScoreSheet(model.sheet, model.rules) for _ in kinds]
@@ -128,7 +133,7 @@ class ZatreState:
         result = self.result
         turns = result.turns if self.sampled else result.turns[:]  # a sample adds no turns: shared
         other.result = GameResult(result.seed, result.bag, result.kinds, turns, other.sheets,
-                                  result.hands)
+                                  result.hands, result.exchanged)
         return other
 
     def seen(self) -> tuple[int, ...]:
@@ -177,6 +182,17 @@ class ZatreState:
         drawn = self._drawn_now = self.bag[start:start + count]
         self.drawn = start + len(drawn)
         hand += drawn
+
+
+def exchanged_bag(bag: list[int], players: int, first_turn: int, per_turn: int) -> list[int]:
+    """The shuffled bag with the two seats' draws exchanged. The first turn's tiles (the start player's,
+    one of which covers the start field) stay; after them the seats draw a turn's tiles in turn while
+    they place all they hold, so every two blocks of `per_turn` tiles change places. A seat that keeps
+    tiles draws fewer, and the blocks then fall to the seats otherwise: the exchange is of the bag's
+    order, not of a game's draws."""
+    if players != 2:
+        raise ValueError(f"an exchanged deal is one of two seats, not {players}")
+    return exchange_blocks(bag, first_turn, per_turn)
 
 
 def chooser_player(choose: Any) -> Player:
