@@ -86,3 +86,19 @@ def test_the_plugins_state_gets_the_shared_players_and_the_search(site: Path, tm
     replayed = pnp(site, "replay", "domino", "expert.jsonl", cwd=tmp_path)
     assert replayed.returncode == 0, replayed.stderr
     assert f"domino: {len(seats)} records replayed, 0 invalid" in replayed.stdout
+
+
+def test_the_plugins_exchanged_deal_pairs_its_two_seat_games(site: Path, tmp_path: Path) -> None:
+    """The plugin declares the exchanged deal: with --pairs, each two-seat deal is played again with the two
+    hands exchanged, and both games replay."""
+    result = pnp(site, "check", "domino", "--players", "2", "--games", "4", "--skill-games", "0", "--pairs",
+                 "--workers", "1", "--json", "--log", "pairs.jsonl", cwd=tmp_path)
+    assert result.returncode in (0, 3), result.stderr
+    records = [json.loads(line) for line in (tmp_path / "pairs.jsonl").read_text().splitlines()]
+    assert [record.get("exchanged", False) for record in records] == [False, True, False, True]
+    for first, second in (records[0:2], records[2:4]):
+        assert first["seed"] == second["seed"]
+        assert second["deal"] == first["deal"][::-1]
+    replayed = pnp(site, "replay", "domino", "pairs.jsonl", cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "domino: 4 records replayed, 0 invalid" in replayed.stdout

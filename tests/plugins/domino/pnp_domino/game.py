@@ -17,7 +17,7 @@ from pnp.check.report import CheckReport
 from pnp.check.stats import Tally
 from pnp.errors import PnpError
 from pnp.games.base import CheckOptions
-from pnp.games.state import IllegalMove, deal_hidden
+from pnp.games.state import IllegalMove, deal_hidden, exchange_blocks
 from pnp.players.levels import Level
 from pnp.players.view import SeatView, unseen
 from pnp.spec import Fields, in_range, positive
@@ -64,12 +64,13 @@ def fits(tile: Tile, ends: tuple[int, int] | None) -> int | None:
 class DominoState:
     """One block game of domino (the pnp game state protocol, pnp.games.state): a move is a tile of the
     hand that fits an open end, or None to pass when none fits; the game ends when a hand is empty or
-    every seat passed in a row. A seat scores minus the pips it holds."""
+    every seat passed in a row. A seat scores minus the pips it holds. `exchanged` (two players): the
+    seed's deal with the two hands exchanged (nothing is drawn: the hands are each seat's whole share)."""
 
-    def __init__(self, model: DominoModel, players: int, seed: int) -> None:
-        self.players, self.seed, self.rng = players, seed, random.Random(seed)
+    def __init__(self, model: DominoModel, players: int, seed: int, exchanged: bool = False) -> None:
+        self.players, self.seed, self.rng, self.exchanged = players, seed, random.Random(seed), exchanged
         self.tiles = model.tiles
-        self.deal = _deal(model, players, seed)
+        self.deal = _deal(model, players, seed, exchanged)
         self.hands = [list(hand) for hand in self.deal]
         self.ends: tuple[int, int] | None = None
         self.moves: list[list[int] | None] = []
@@ -146,14 +147,17 @@ class DominoState:
         return other
 
     def record(self) -> dict[str, Any]:
-        return {"seed": self.seed, "players": self.players, "deal": [[list(t) for t in h] for h in self.deal],
+        return {"seed": self.seed, **({"exchanged": True} if self.exchanged else {}), "players": self.players,
+                "deal": [[list(t) for t in h] for h in self.deal],
                 "moves": self.moves, "blocked": all(self.hands), "pips_left": [-s for s in self.scores()],
                 "final_scores": self.scores()}
 
 
-def _deal(model: DominoModel, players: int, seed: int) -> list[list[Tile]]:
+def _deal(model: DominoModel, players: int, seed: int, exchanged: bool = False) -> list[list[Tile]]:
     order = list(model.tiles)
     random.Random(seed).shuffle(order)
+    if exchanged:
+        order = exchange_blocks(order, 0, model.hand, pairs=1)
     return [order[i * model.hand:(i + 1) * model.hand] for i in range(players)]
 
 
@@ -176,7 +180,7 @@ def configurations(model: DominoModel, options: CheckOptions) -> list[Configurat
 
 
 def start(model: DominoModel, deal: Deal) -> DominoState:
-    return DominoState(model, deal.configuration.players, deal.seed)
+    return DominoState(model, deal.configuration.players, deal.seed, deal.exchanged)
 
 
 def outcome(model: DominoModel, deal: Deal, state: DominoState) -> Outcome:
@@ -206,7 +210,7 @@ LEVELS = (Level("beginner", "random", "lays any tile that fits"),
           Level("good", "greedy", "lays the heaviest tile that fits"),
           Level("expert", "search", "tries its best tiles on in sampled games"))
 SIMULATION = Simulation("domino", configurations, start, static, figures, judge, players=("random", "greedy"),
-                        levels=LEVELS, head_to_head=head_to_head, outcome=outcome)
+                        levels=LEVELS, head_to_head=head_to_head, outcome=outcome, seat_exchange=True)
 
 
 def check(model: DominoModel, options: CheckOptions) -> CheckReport:
