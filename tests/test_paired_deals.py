@@ -156,6 +156,7 @@ def test_the_seat_advantage_is_read_per_pair() -> None:
     assert advantage["interval"] == "paired" and advantage["pairs"] == 40
     assert advantage["estimate"] == pytest.approx(abs(tally.seat_edge().mean), abs=1e-4)
     assert advantage["low"] <= advantage["estimate"] <= advantage["high"]
+    assert "(limit 10%, from 40 pairs of deals)" in report.to_text()
 
 
 @pytest.mark.parametrize("game_name", ["rautino", "zatre"])

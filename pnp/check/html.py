@@ -15,6 +15,9 @@ from pnp.check.ratings import ratings_html
 from pnp.check.report import SUMMARY_COLUMNS, CheckReport, is_summary, summary_cells
 from pnp.games.base import Figure, Game
 
+# The seat advantage's note when the check played its two-seat deals in pairs (`--pairs`).
+PAIRED_NOTE = ", read from pairs of deals, each played as dealt and with the seats' hands and draws exchanged"
+
 STYLE = """
 body { font-family: 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif; margin: 2em auto; max-width: 1200px;
        color: #222; padding: 0 1em; }
@@ -154,7 +157,9 @@ def balance_html(balance: dict[str, Any]) -> str:
                 f'<div class="chart">{interval_chart(f"Seat win shares, {label}", rows, 1 / len(shares))}'
                 f'<p class="note">Ties split. Bars: {confidence} intervals; dashed: the fair share. Seat advantage '
                 f'{advantage["estimate"]:.1%} ({advantage["low"]:.1%} to {advantage["high"]:.1%}), limit '
-                f'{advantage["limit"]:.0%}: {escape(advantage["outcome"])}. Mean score per seat: '
+                f'{advantage["limit"]:.0%}: {escape(advantage["outcome"])}'
+                f'{PAIRED_NOTE if advantage.get("pairs") else ""}'
+                f'. Mean score per seat: '
                 f'{escape(", ".join(str(s) for s in entry["seat_mean_scores"]))}.</p></div>')
         turns = entry["turns_per_game"]
         rounds = entry.get("rounds_per_game")

@@ -262,7 +262,8 @@ def balance_lines(balance: dict[str, Any]) -> list[str]:
             shares = ", ".join(f"seat {i + 1} {_interval(s)}" for i, s in enumerate(entry["seat_win_shares"]))
             lines.append(f"    seat win shares: {shares}; ties {entry['tie_share']:.1%}")
             advantage = entry["seat_advantage"]
-            lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}): "
+            paired = f", from {advantage['pairs']} pairs of deals" if advantage.get("interval") == "paired" else ""
+            lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}{paired}): "
                          f"{advantage['outcome']}")
             lines.append("    mean score per seat: " + ", ".join(str(s) for s in entry["seat_mean_scores"]))
             if "compensation" in entry:
