@@ -283,3 +283,38 @@ def test_a_person_holding_0_0_0_chooses_the_opening_and_replay_accepts_either(
     forged = tmp_path / "forged.jsonl"
     forged.write_text(json.dumps(record) + "\n", encoding="utf-8")
     assert game.replay(game.load(None), forged, io.StringIO()) == (choice == "highest")
+
+
+def test_a_game_saved_with_the_0_0_0_choice_pending_continues_and_the_choice_made_too(tmp_path: Path) -> None:
+    """The studio saves a game after every move and rebuilds it from its seed and the people's moves:
+    the second round's opening choice, pending when the studio stops, is still offered when it starts
+    again, and once made it continues the same after another restart."""
+    body = {"game": "triomino", "seats": "human,greedy", "seed": 2, "preset": "classic"}
+
+    def studio() -> TestClient:
+        app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+        return TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN})
+
+    def first_move(client: TestClient, state: dict) -> dict:
+        piece, turned, places = next((p, t, places) for p in range(len(state["hand"])) for t in range(3)
+                                     if (places := client.get(f"/api/play/{state['id']}/hints", params={
+                                         "piece": p, "turned": t}).json()["places"]))
+        return {"version": state["version"], "piece": piece, "turned": turned, "place": places[0]}
+
+    with studio() as first:
+        state = first.post("/api/play/new", json=body).json()
+        while not state["offer"]:  # the first tile that fits, until the person holds 0-0-0 at an opening
+            state = first.post(f"/api/play/{state['id']}/move", json=first_move(first, state)).json()
+        assert state["steps"][-1]["text"].endswith("player 1 opens with 0-0-0")
+        pending = first.get(f"/api/play/{state['id']}", params={"since": -1}).json()
+    assert pending["steps"][-1]["text"].startswith("round 2, turn 1")
+    with studio() as again:
+        assert again.get(f"/api/play/{state['id']}", params={"since": -1}).json() == pending
+        state = again.post(f"/api/play/{state['id']}/move", json={"version": state["version"],
+                                                                   "choice": "highest"}).json()
+        assert state["offer"] is None and "0-0-0" not in state["steps"][0]["text"]
+        if not state["over"] and state["player"] == 0:
+            state = again.post(f"/api/play/{state['id']}/move", json=first_move(again, state)).json()
+        made = again.get(f"/api/play/{state['id']}", params={"since": -1}).json()
+    with studio() as third:
+        assert third.get(f"/api/play/{state['id']}", params={"since": -1}).json() == made

@@ -5,13 +5,19 @@ play fits: `push(None)` draws by the preset's rule until a drawn tile fits (the 
 tile, and only that one) or the limit is reached (a pass, with its penalties). A round ends when a
 hand goes out or nobody places for a full round; its bonuses are scored and the next round is dealt
 until the preset's target or round limit ends the game. These rules are written here once.
+
+A seat a person plays (`people`) decides one thing more and one thing less. Where the rules let the
+holder of 0-0-0 open with it instead of the highest triple and 0-0-0 scores more, a person holding it
+chooses: the round waits, 0-0-0 laid, with the moves OPEN_ZERO and OPEN_HIGHEST (a seat of the
+computer opens with the larger score, as `choose_starter` does). And a person's draw or pass, the one
+move open to them when no tile fits, is made at once: they are asked only when they have a choice.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Sequence
+from typing import Any, Literal
 
 from pnp.games.state import IllegalMove, Player, deal_hidden
 from pnp.players.view import SeatView, observer, unseen
@@ -36,6 +42,8 @@ from .engine import (
 from .model import Rules, TriominoModel
 
 DRAW_OR_PASS = None  # the move of a seat with no tile that fits
+OPEN_ZERO, OPEN_HIGHEST = "zero", "highest"  # a person's choice of the round's opening (see the module's note)
+OpeningChoice = Literal["zero", "highest"]
 
 
 class TriominoState:
@@ -44,12 +52,19 @@ class TriominoState:
     # Seat i is dealt the hand seat seats[i] gets from the seed (the pool is shared, so that is all a seat is
     # dealt): the same deals with the seats renamed. None: as dealt.
     seats: tuple[int, ...] | None = None
+    # The seats people play (see the module's note); none: every seat is a program's, as in a check.
+    people: frozenset[int] = frozenset()
+    # While a person holding 0-0-0 chooses the round's opening: (seat, tile) of the highest triple,
+    # the other opening they may choose; None otherwise.
+    opening_choice: tuple[int, int] | None = None
 
     def __init__(self, model: TriominoModel, rules: Rules, players: int, seed: int, fit: FitTable,
-                 seats: Sequence[int] | None = None) -> None:
+                 seats: Sequence[int] | None = None, people: Collection[int] = ()) -> None:
         self.model, self.rules, self.fit, self.players, self.seed = model, rules, fit, players, seed
         if seats is not None:
             self.seats = tuple(seats)
+        if people:
+            self.people = frozenset(people)
         # The generator of the deals, and the state it was in after the last deal (None: not read yet,
         # the generator is still in it): a copy deals from a generator of its own made from that state,
         # so that it deals what the game would and leaves the game's deals alone. Only copies read it.
@@ -62,6 +77,7 @@ class TriominoState:
         self.last_round = rules.max_rounds
         self.over = False
         self._start_round(*self._deal())
+        self._settle()
 
     @classmethod
     def dealt(cls, fit: FitTable, rules: Rules, hands: list[list[int]], pool: list[int],
@@ -78,8 +94,9 @@ class TriominoState:
 
     @property
     def turns(self) -> int:
-        """Turns of every round, each round's opening included."""
-        return sum(1 + len(r.turns) for r in self.rounds) + (0 if self.over else 1 + len(self.turn_log))
+        """Turns of every round, each round's opening included once it is chosen."""
+        current = 0 if self.over else 1 + len(self.turn_log) - (self.opening_choice is not None)
+        return sum(1 + len(r.turns) for r in self.rounds) + current
 
     @property
     def reason(self) -> str:
@@ -101,17 +118,30 @@ class TriominoState:
         """The tiles the seat to move may play: its hand, or the tile it just drew."""
         return self.drawn[-1:] if self.drawn else self.hands[self.to_move]
 
-    def legal_moves(self) -> list[Move | None]:
+    def legal_moves(self) -> list[Any]:
         if self.over:
             return []
+        if self.opening_choice is not None:
+            return [OPEN_ZERO, OPEN_HIGHEST]
         return self.table.moves(self.offered()) or [DRAW_OR_PASS]
 
-    def push(self, move: Move | None) -> None:
+    def push(self, move: Move | OpeningChoice | None) -> None:
+        if move is None or self.over or self.opening_choice is not None:
+            self._push_no_placement(move)
+        else:
+            self._place(move)
+        if self.people:
+            self._settle()
+
+    def _push_no_placement(self, move: OpeningChoice | None) -> None:
         if self.over:
             raise IllegalMove("the game is over")
-        if move is None:
+        if self.opening_choice is not None:
+            self._choose_opening(move)
+        else:
             self._draw_or_pass()
-            return
+
+    def _place(self, move: Any) -> None:
         if not isinstance(move, Move):
             raise IllegalMove(f"{move!r} is no move (a placement, or None to draw or pass)")
         player, table, drawn = self.to_move, self.table, self.drawn
@@ -193,7 +223,13 @@ class TriominoState:
         return other
 
     def record(self) -> dict[str, Any]:
-        return PlayedGame(self.seed, self.rules.name, self.rounds, self.scores(), self.fit.tiles).record()
+        """The game so far; while it runs, the round in play too, without an end (a draw of the turn in
+        progress is not part of it; while a person chooses the opening, 0-0-0 lies there)."""
+        rounds = self.rounds if self.over else [*self.rounds, self._played(finished=False)]
+        record = PlayedGame(self.seed, self.rules.name, rounds, self.scores(), self.fit.tiles).record()
+        if not self.over:
+            del record["rounds"][-1]["end"]  # the round goes on: it has no end yet
+        return record
 
     @classmethod
     def as_seen(cls, table: Table, hand: list[int], rng: random.Random, view: SeatView) -> TriominoState:
@@ -229,25 +265,52 @@ class TriominoState:
 
     def _start_round(self, hands: list[list[int]], pool: list[int]) -> None:
         self.round += 1
-        n, tiles, rules = self.players, self.fit.tiles, self.rules
         self.dealt_hands, self.pool = [list(hand) for hand in hands], pool
-        self.hands, self.draw_pile = hands, list(reversed(pool))  # pop() draws the next tile
-        self.table = Table(rules, self.fit)
-        self.round_scores = [0] * n
-        self.turn_log: list[TurnPlayed] = []
+        self.draw_pile = list(reversed(pool))  # pop() draws the next tile
         self.draws = self.bridges = self.passes = 0
         self.hexagon_counts = [0, 0, 0]  # turns completing one, two, three hexagons
         self.drawn: list[int] = []
         self._seen: tuple[int, ...] | None = None
-        self.starter, self.first = choose_starter(hands, tiles, rules)
-        hands[self.starter].remove(self.first)
-        self.table.place(START_CELL, tiles[self.first])
-        self.opening = Score(sum(tiles[self.first]), start_bonus=start_bonus(rules, tiles[self.first]))
-        self.round_scores[self.starter] += self.opening.total
+        starter, first = choose_starter(hands, self.fit.tiles, self.rules)
+        if starter in self.people:
+            standard = choose_starter(hands, self.fit.tiles)
+            if (starter, first) != standard:  # 0-0-0 may open and scores more: the person chooses
+                self.opening_choice = standard
+        self._open(hands, starter, first)
+        if self.opening_choice is None:
+            self._next()
+
+    def _open(self, hands: list[list[int]], starter: int, first: int) -> None:
+        """The round's opening tile laid by its seat from `hands` as dealt, on a table set up afresh."""
+        tiles, rules = self.fit.tiles, self.rules
+        self.hands = hands
+        self.table = Table(rules, self.fit)
+        self.round_scores = [0] * self.players
+        self.turn_log: list[TurnPlayed] = []
+        self.starter, self.first = starter, first
+        hands[starter].remove(first)
+        self.table.place(START_CELL, tiles[first])
+        self.opening = Score(sum(tiles[first]), start_bonus=start_bonus(rules, tiles[first]))
+        self.round_scores[starter] += self.opening.total
         self.idle = 0  # turns in a row without a placement
-        self.out_player: int | None = None if hands[self.starter] else self.starter
-        self.to_move = self.starter
+        self.out_player: int | None = None if hands[starter] else starter
+        self.to_move = starter
+
+    def _choose_opening(self, choice: Any) -> None:
+        """A person's choice of the opening: keep 0-0-0, or let the highest triple open instead."""
+        if choice not in (OPEN_ZERO, OPEN_HIGHEST):
+            raise IllegalMove("choice: first choose how the round opens: with 0-0-0 (zero) or the highest "
+                              "triple (highest)")
+        standard, self.opening_choice = self.opening_choice, None
+        if choice == OPEN_HIGHEST and standard is not None:
+            self._open([list(hand) for hand in self.dealt_hands], *standard)
         self._next()
+
+    def _settle(self) -> None:
+        """A person's draw or pass, when no tile of their hand fits, made at once (see the module's note)."""
+        while (not self.over and self.to_move in self.people and self.opening_choice is None and not self.drawn
+               and not self.table.can_place(self.hands[self.to_move])):
+            self._draw_or_pass()
 
     def _next(self) -> None:
         """The next seat's turn, or the end of the round (and of the game)."""
@@ -285,23 +348,29 @@ class TriominoState:
         self.round_scores[self.to_move] -= penalty
         self._next()
 
-    def _end_round(self) -> None:
+    def _played(self, finished: bool) -> PlayedRound:
+        """The round as played so far; `finished`: it has ended, with its bonuses."""
         n, tiles, hands = self.players, self.fit.tiles, self.hands
         totals = [hand_total(hand, tiles) for hand in hands]
-        bonus = round_end_bonuses(self.rules, totals, self.out_player)
+        bonus = round_end_bonuses(self.rules, totals, self.out_player) if finished else [0] * n
         scores = [s + b for s, b in zip(self.round_scores, bonus, strict=True)]
-        played = PlayedRound(self.starter, self.dealt_hands, self.pool, self.first, self.opening, self.turn_log,
-                             self.out_player, totals, bonus, len(self.draw_pile),
-                             sum(len(h) for h in hands) + len(self.draw_pile), scores,
-                             {"draws": self.draws, "bridges": self.bridges, "hexagons": self.hexagon_counts,
+        played = PlayedRound(self.starter, self.dealt_hands, self.pool, self.first, self.opening,
+                             self.turn_log if finished else self.turn_log[:], self.out_player, totals, bonus,
+                             len(self.draw_pile), sum(len(h) for h in hands) + len(self.draw_pile), scores,
+                             {"draws": self.draws, "bridges": self.bridges,
+                              "hexagons": self.hexagon_counts if finished else self.hexagon_counts[:],
                               "passes": self.passes})
-        self.totals = [a + b for a, b in zip(self.totals, scores, strict=True)]
-        played.number, played.totals = self.round, list(self.totals)
+        played.number, played.totals = self.round, [a + b for a, b in zip(self.totals, scores, strict=True)]
+        return played
+
+    def _end_round(self) -> None:
+        played = self._played(finished=True)
+        self.totals = list(played.totals or ())
         self.rounds.append(played)
         target = self.rules.target_score
         if self.round >= self.last_round or (target and max(self.totals) >= target):
             self.over = True
-            self.round_scores = [0] * n
+            self.round_scores = [0] * self.players
             return
         self._start_round(*self._deal())
 
