@@ -438,3 +438,53 @@ def test_the_pool_running_out_while_drawing(rules, penalty):
     assert turn["draws"] == [[0, 1, 1]] and turn.get("pass") and turn["score"]["penalty"] == penalty
     nxt = record["turns"][2]
     assert nxt["draws"] == [] and nxt["score"]["penalty"] == rules.empty_pool_pass_penalty
+
+
+def _people_state(people: tuple[int, ...], seed: int = 17) -> tstate.TriominoState:
+    model = m.load(None)
+    fit = e.FitTable([t.numbers for t in model.tiles])
+    return tstate.TriominoState(model, model.rules("classic"), 2, seed, fit, people=people)
+
+
+def test_a_person_holding_0_0_0_chooses_the_opening_a_program_takes_the_larger_score() -> None:
+    """The option `people`: without it (a check) the holder of 0-0-0 opens with it (40 against 25 and
+    less); with the holder among the people, the round waits for the choice, 0-0-0 laid meanwhile."""
+    program, person = _people_state(()), _people_state((0,))
+    assert program.opening_choice is None and program.starter == 0 and program.to_move == 1
+    assert program.fit.tiles[program.first] == e.ZERO_TRIPLE
+    assert person.legal_moves() == [tstate.OPEN_ZERO, tstate.OPEN_HIGHEST] and person.to_move == 0
+    assert person.turns == program.turns - 1  # the opening is not made yet
+    assert person.record() == program.record()  # 0-0-0 lies there meanwhile
+    with pytest.raises(tstate.IllegalMove, match="first choose how the round opens"):
+        person.push(None)
+    zero, highest = person.copy(), person.copy()
+    zero.push(tstate.OPEN_ZERO)
+    assert zero.record() == program.record() and zero.to_move == program.to_move
+    highest.push(tstate.OPEN_HIGHEST)
+    standard = e.choose_starter(highest.dealt_hands, highest.fit.tiles)
+    assert (highest.starter, highest.first) == standard != (0, program.first)
+    assert highest.record()["rounds"][0]["turns"][0]["tile"] != [0, 0, 0]
+    assert highest.scores()[standard[0]] == highest.opening.total > 0
+
+
+def test_a_persons_draw_or_pass_is_made_at_once_a_programs_is_its_move() -> None:
+    """A person's seat is never offered the draw or pass alone; a program's seat is, and both games
+    are the same when the person places as the program would."""
+    for seed in range(6):
+        program, person = _people_state((), seed), _people_state((0,), seed)
+        if person.opening_choice is not None:
+            person.push(tstate.OPEN_ZERO)
+        forced = 0
+        while not program.over:
+            moves = program.legal_moves()
+            if program.to_move == 0 and moves == [tstate.DRAW_OR_PASS]:
+                forced += 1
+                program.push(tstate.DRAW_OR_PASS)  # the person's state made this one itself
+                continue
+            assert person.legal_moves() == moves  # the same game, turn by turn
+            program.push(greedy(program.table, program.offered(), program.rng))
+            person.push(greedy(person.table, person.offered(), person.rng))
+        assert person.over and person.record() == program.record()
+        if forced:
+            return
+    raise AssertionError("no seed drew for the person's seat")
