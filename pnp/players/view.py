@@ -7,7 +7,6 @@ holds, how many are left to draw, the scores, and the pieces out of play that ev
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -39,21 +38,23 @@ def observer(player: object) -> Callable[[SeatView], None] | None:
 def unseen(every: Sequence[Hashable], seen: Sequence[Hashable], hand: Sequence[Hashable]) -> list[Hashable]:
     """The pieces a seat has not seen: the whole set less those out of play and those in its hand
     (a multiset difference, in the set's own order so that sampling from it is seeded alone)."""
-    left = Counter(seen)
-    left.update(hand)
-    if len(set(every)) == len(every):  # every piece once (Triomino's tiles): a piece seen is out of play
-        return [piece for piece in every if piece not in left]
+    left: dict[Hashable, int] = {}
+    get = left.get
+    for piece in seen:  # counted by hand: a Counter costs more for the few pieces of a sample
+        left[piece] = get(piece, 0) + 1
+    for piece in hand:
+        left[piece] = get(piece, 0) + 1
     hidden: list[Hashable] = []
     # Run by run of equal pieces (a set lists its copies together: a few runs, not a piece at a time),
     # the first of each kind are those seen; a count larger than a run goes on to the next run of it.
     for piece, run in groupby(every):
-        copies = list(run)
-        gone = left.get(piece, 0)
+        gone = get(piece)
         if gone:
+            copies = list(run)
             left[piece] = max(0, gone - len(copies))
             hidden += copies[gone:]
         else:
-            hidden += copies
+            hidden += run
     return hidden
 
 
