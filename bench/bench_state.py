@@ -96,7 +96,14 @@ def side(games: int, first: int, search: int) -> dict[str, float]:
 
 def run_side(path: Path, games: int, first: int, search: int) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(path), os.environ.get("PYTHONPATH", "")])}
-    code = (f"import json, sys; sys.path.insert(0, {str(path)!r}); sys.path.insert(1, {str(ROOT / 'bench')!r}); "
+    # `pnp.templates` is the folder templates/ mapped by the package's install: the side's own is loaded
+    # by hand, else the old side would read this checkout's specs.
+    templates = str(path / "templates" / "__init__.py")
+    code = (f"import json, sys, importlib.util; sys.path.insert(0, {str(path)!r}); "
+            f"sys.path.insert(1, {str(ROOT / 'bench')!r}); import pnp; "
+            f"spec = importlib.util.spec_from_file_location('pnp.templates', {templates!r}); "
+            f"module = sys.modules['pnp.templates'] = importlib.util.module_from_spec(spec); "
+            f"spec.loader.exec_module(module); "
             f"from bench_state import side; print(json.dumps(side({games}, {first}, {search})))")
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=path, capture_output=True, text=True,
                           check=False)
