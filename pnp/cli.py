@@ -212,6 +212,9 @@ class PnpGroup(click.Group):
             _say(f"pnp: error: {exc.format_message()}")
             sys.exit(exc.exit_code)
         except WrongGameSpec as exc:  # named with the command that takes it
+            if exc.game not in registry.names():
+                _say(f"pnp: error: {exc.not_installed()}")
+                sys.exit(exc.exit_code)
             named = sys.argv[1:] if args is None else list(args)
             known = named and (named[0] in self.lazy or named[0] in self.commands)
             command = f"pnp {named[0]} {exc.game}" if known else f"the game {exc.game}"

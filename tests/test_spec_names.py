@@ -75,3 +75,13 @@ def test_the_studio_lists_a_spec_under_the_game_it_names_whatever_its_file_is_ca
     listed = {spec["label"]: spec["game"] for spec in list_specs(Workspace.open(tmp_path))}
     assert {label: game for label, game in listed.items() if "shipped" not in label} == {
         "mine.toml": "zatre", "rautino.toml": "triomino", "zatre.toml": "zatre"}
+
+
+def test_the_studio_names_a_spec_of_another_game_or_of_none_installed() -> None:
+    from pnp.studio.specs import validate
+
+    text = template_path("zatre").read_text(encoding="utf-8")
+    other = validate("rautino", text, "mine.toml")
+    assert not other.ok and other.message == "mine.toml: this is a Zatre spec; use it with the game zatre"
+    typo = validate("zatre", text.replace(NAME_LINE["zatre"], 'name = "zatr"'), "mine.toml")
+    assert not typo.ok and typo.field == "game.name" and "'zatr', which is not installed" in typo.message

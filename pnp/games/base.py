@@ -27,9 +27,14 @@ T = TypeVar("T", bool, int, str)
 class WrongGameSpec(SpecError):
     """A spec of another game than the one named: the command line says which command would take it."""
 
-    def __init__(self, path: Path, game: str) -> None:
-        self.game = game
+    def __init__(self, path: Path, game: str, expected: str) -> None:
+        self.game, self.expected = game, expected
         super().__init__(path, "-", f"this is a {game.capitalize()} spec; use it with the game {game}")
+
+    def not_installed(self) -> SpecError:
+        """The same refusal where the named game is not installed: the name is more likely a typo."""
+        return SpecError(self.path, "game.name", f"names the game {self.game!r}, which is not installed; "
+                         f"the {self.expected} spec names {self.expected!r}")
 
 
 # What a game provides (pnp.games.parts) and the checker's options (pnp.check.options) are read from
@@ -152,12 +157,7 @@ class Game:
 
             named = game_of(load_toml(path), path)
             if named is not None and named != self.name:
-                from pnp import games as registry
-
-                if named not in registry.names():
-                    raise SpecError(path, "game.name", f"names the game {named!r}, which is not installed; "
-                                    f"the {self.name} spec names {self.name!r}")
-                raise WrongGameSpec(path, named)
+                raise WrongGameSpec(path, named, self.name)
         return self.impl.load(path)
 
     # The working parts read as the game's own attributes (`game.load`, `game.check`, ...): every

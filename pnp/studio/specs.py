@@ -22,6 +22,7 @@ from tomlkit.exceptions import TOMLKitError
 
 from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
+from pnp.games.base import WrongGameSpec
 from pnp.spec import Bounds, game_of, parse_toml, recorded_limits, template_path
 from pnp.variants import VariantError, locate, type_fits
 
@@ -120,6 +121,9 @@ def load_model(game: str, text: str, file_name: str) -> Any:
         path.write_text(text, encoding="utf-8")
         try:
             return game_registry.get(game).load(path)
+        except WrongGameSpec as exc:
+            wrong = exc if exc.game in game_registry.names() else exc.not_installed()
+            raise SpecError(file_name, wrong.field, wrong.reason) from None
         except SpecError as exc:
             raise SpecError(file_name, exc.field, exc.reason) from None
 
