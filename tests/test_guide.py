@@ -107,18 +107,19 @@ def test_pnp_kit_prints_the_guides_summary_after_writing(tmp_path) -> None:
     from pnp.cli import main
 
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["kit", "triomino", "--paper", "letter", "--format", "pdf", "-o", str(out)])
+    result = CliRunner().invoke(main, ["kit", "triomino", "--paper", "letter", "--tile-edge", "spec", "--format",
+                                       "pdf", "-o", str(out)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == f"wrote {out / 'triomino' / 'triomino-kit.pdf'}"  # the summary follows the files
-    job = KitJob("triomino", None, None, KitContext(LETTER, "en", None, BoxOptions(), {}), frozenset({"pdf"}),
-                 100, tmp_path)
+    job = KitJob("triomino", None, None, KitContext(LETTER, "en", None, BoxOptions(), {"tile_edge": "spec"}),
+                 frozenset({"pdf"}), 100, tmp_path)
     pages = draw_job(job).pages
     rows = _guide_rows(pages)
     inks = ", ".join(cell.removesuffix(" %").replace(" / ", "/") for _, cell in rows)
     assert lines[1] == (f"Triomino: {len(rows)} sheets ({sum(two for two, _ in rows)} two-sided); "
                         f"ink per sheet, front/back %: {inks}")
-    # Letter takes 48 of the 56 tiles: the guide's warning, word for word, on one line.
+    # Letter takes 48 of the 56 tiles of the spec's 40 mm: the guide's warning, word for word, on one line.
     warning = " ".join(t.text for t in _guide_texts(pages) if t.cls == "guide-warning")  # wrapped in the guide
     assert lines[2:] == [f"Triomino: warning: {warning[:1].lower()}{warning[1:]}"]
     assert "tiles 2/2: 8 of 48 places" in lines[2]
@@ -142,13 +143,14 @@ def test_pnp_kit_of_all_games_summarises_each_kit_once_and_is_quiet_with_q(tmp_p
 @pytest.mark.parametrize(("lang", "words"), [("en", "Letter takes at most 48 tiles of 40 mm (6 strips of 8, portrait)"),
                                              ("de", "Letter fasst höchstens 48 Steine von 40 mm (6 Streifen zu 8")])
 def test_the_guide_says_why_letter_triomino_tiles_need_a_second_sheet(tmp_path, lang, words) -> None:
+    """With `--tile-edge spec` the tiles keep 40 mm, and Letter needs a second, nearly empty sheet."""
     from pnp.components.sheets import content_box
     from pnp.draw.scene import Page
     from pnp.games.triomino.kit.tiles import choose_sheet, fit_layout, strip_shortfall
 
     def guide_warning(paper) -> str:
-        job = KitJob("triomino", None, None, KitContext(paper, lang, None, BoxOptions(), {}), frozenset({"pdf"}),
-                     100, tmp_path)
+        job = KitJob("triomino", None, None, KitContext(paper, lang, None, BoxOptions(), {"tile_edge": "spec"}),
+                     frozenset({"pdf"}), 100, tmp_path)
         return " ".join(t.text for t in _guide_texts(draw_job(job).pages) if t.cls == "guide-warning")
 
     # No strip arrangement takes the 56 tiles of 40 mm on Letter, portrait or landscape; A4 takes them.

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.games.base import Game
 
-from .options import INK, PAGES, PLAYERS
+from .options import INK, PAGES, PLAYERS, TILE_EDGE
 
 if TYPE_CHECKING:
     from pnp.games.fields import SpecFields
@@ -49,6 +49,7 @@ def parts() -> GameParts:
         final_board=report.final_board,
         frames=frames.frames,
         box_contents=box.box_contents,
+        kit_box_contents=box.kit_box_contents,
         box_art=cover.box_art,
         sheet_limit=tiles.sheet_limit,
     )
@@ -63,7 +64,7 @@ GAME = Game(
         "rules": "The rules sheet, with a drawn bridge and hexagon.",
     },
     parts=parts,
-    options=(INK, PAGES),
+    options=(INK, TILE_EDGE, PAGES),
     presets=("seed", "classic"),
     players=PLAYERS,
     spec_fields=spec_fields,

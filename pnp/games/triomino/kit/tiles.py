@@ -23,6 +23,7 @@ from pnp.games.base import KitContext, eco_ink
 from pnp.geometry.trigrid import Cell, TriLayout, corners
 
 from ..model import TriominoModel
+from ..options import MIN_TILE_EDGE_MM, TILE_EDGE
 from .art import centroid, tile_group
 from .texts import TEXTS
 
@@ -31,6 +32,7 @@ GUIDE_GAP, GUIDE_LENGTH = 1.5, 4.0
 HEADER_GAP = 7.0  # header text to the block: room for the cut guides
 BACK_COLOUR = "#2f5d62"  # dark teal: about 35 % grey, distinct from white fronts in any print
 BACK_INK_SAVER = "#ffffff"
+EDGE_STEP_MM = 0.5  # `--tile-edge fit` tries edges this far apart below the spec's
 
 
 @dataclass(frozen=True)
@@ -67,17 +69,37 @@ def strip_shortfall(width: float, height: float, side: float) -> float:
     return (math.floor(usable_h / strip) + 1) * strip - usable_h
 
 
+def sheet_count(ctx: KitContext, side: float, count: int) -> int:
+    return math.ceil(count / choose_sheet(ctx, side, count).per_sheet)
+
+
+def tile_edge(model: TriominoModel, ctx: KitContext) -> float:
+    """The edge the kit prints: the spec's, or with `--tile-edge fit` (the default) the largest edge
+    down to MIN_TILE_EDGE_MM, in EDGE_STEP_MM steps, that puts the set on fewer sheets than the spec's."""
+    side, count = model.side_mm, len(model.tiles)
+    if ctx.option(TILE_EDGE) == "spec":
+        return side
+    needed = sheet_count(ctx, side, count)
+    smaller = side - EDGE_STEP_MM
+    while needed > 1 and smaller >= min(MIN_TILE_EDGE_MM, side) - 1e-9:
+        if sheet_count(ctx, smaller, count) < needed:
+            return smaller
+        smaller -= EDGE_STEP_MM
+    return side
+
+
 def sheet_limit(model: TriominoModel, ctx: KitContext, component: str) -> str | None:
     """Why a tile sheet takes no more tiles: the strips that fit the printable area at the tiles' size."""
     if component != "tiles":
         return None
-    layout = choose_sheet(ctx, model.side_mm, len(model.tiles))
+    side = tile_edge(model, ctx)
+    layout = choose_sheet(ctx, side, len(model.tiles))
     paper = ctx.paper.portrait() if layout.portrait else ctx.paper.landscape()
     box = content_box(Page.for_paper(paper))
-    return TEXTS(ctx.lang, "sheet limit", paper=ctx.paper.name, n=layout.per_sheet, side=model.side_mm,
+    return TEXTS(ctx.lang, "sheet limit", paper=ctx.paper.name, n=layout.per_sheet, side=side,
                  strips=layout.strips, per=layout.per_strip,
                  way=TEXTS(ctx.lang, "portrait" if layout.portrait else "landscape"),
-                 short=f"{strip_shortfall(box.width, box.height, model.side_mm):.1f}".replace(
+                 short=f"{strip_shortfall(box.width, box.height, side):.1f}".replace(
                      ".", "," if ctx.lang == "de" else "."))
 
 
@@ -104,7 +126,8 @@ def slot_cell(slot: int, per_strip: int) -> Cell:
 
 def tile_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
     tiles = model.tiles
-    layout = choose_sheet(ctx, model.side_mm, len(tiles))
+    side = tile_edge(model, ctx)
+    layout = choose_sheet(ctx, side, len(tiles))
     paper = ctx.paper.portrait() if layout.portrait else ctx.paper.landscape()
     sheets = math.ceil(len(tiles) / layout.per_sheet)
     underline = model.high >= 6 or model.low > 6  # a 6 can be read as a 9 only if 6s or 9s exist
@@ -112,12 +135,12 @@ def tile_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
     for sheet in range(sheets):
         chunk = tiles[sheet * layout.per_sheet:(sheet + 1) * layout.per_sheet]
         front = Page.for_paper(paper, label=f"tiles {sheet + 1} front")
-        grid = _grid(front, model.side_mm, layout, len(chunk))
+        grid = _grid(front, side, layout, len(chunk))
         _header(front, ctx, sheet, sheets, back=False)
         cells = [slot_cell(slot, layout.per_strip) for slot in range(len(chunk))]
         for slot, (cell, tile) in enumerate(zip(cells, chunk, strict=True)):
             front.add(tile_group(grid.polygon(cell), tile.numbers, underline_69=underline,
-                                 data={"slot": str(slot), "sheet": str(sheet + 1), "side-mm": f"{model.side_mm:g}"}))
+                                 data={"slot": str(slot), "sheet": str(sheet + 1), "side-mm": f"{side:g}"}))
         _cut_lines(front, grid, cells)
         back = Page.for_paper(paper, label=f"tiles {sheet + 1} back", back=True)
         _header(back, ctx, sheet, sheets, back=True)
