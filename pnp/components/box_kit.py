@@ -15,6 +15,10 @@ from pnp.i18n import KIT
 def box_for_game(game: Game, model: Any, ctx: KitContext) -> list[Page]:
     settings = settings_for(model, ctx.box)
     lid_art, side_art = game.box_art(model, ctx.lang) if game.box_art is not None else (None, None)
+    if game.impl.card_cover is not None and game.impl.card_cover(model, ctx):
+        from pnp.components.lid import cover_frame
+
+        lid_art = cover_frame(ctx.lang)  # the card cover carries the art: the lid is not printed twice
     return box_pages(settings.size, settings.style, settings.paper_thickness, ctx.paper, game.title,
                      KIT(ctx.lang, "tagline"), lid_art=lid_art, side_art=side_art, lang=ctx.lang)
 

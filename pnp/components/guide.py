@@ -63,6 +63,7 @@ WORDS = Texts({
     "one side": {"en": "one side", "de": "einseitig"},
     "two sides": {"en": "both sides", "de": "beidseitig"},
     CARD: {"en": "240 g/m², laminate", "de": "240 g/m², laminieren"},
+    "card half": {"en": "240 g/m², ½ laminate", "de": "240 g/m², ½ laminieren"},
     PLAIN: {"en": "80 g/m²", "de": "80 g/m²"},
     "blank": {"en": "(back blank)", "de": "(Rückseite leer)"},
     "print": {"en": "Printing", "de": "Drucken"},
@@ -128,9 +129,25 @@ WORDS = Texts({
                                 "Linien in {n} Teile."},
     "step board": {"en": "Board ({pages}): cut along its outer line.",
                    "de": "Spielplan ({pages}): an der äußeren Linie ausschneiden."},
-    "step cover": {"en": "Cover ({pages}): cut at the corner marks and glue it onto the lid.",
-                   "de": "Deckelbild ({pages}): an den Eckmarken ausschneiden und auf den Deckel "
-                         "kleben."},
+    "step cover": {"en": "Cover ({pages}): cut at the corner marks and glue it onto the grey area of the box lid "
+                         "before folding the box (the lid prints no art under it). Cut the second set of shape "
+                         "cards from the laminated lower half along their lines.",
+                   "de": "Deckelbild ({pages}): an den Eckmarken ausschneiden und vor dem Falten auf die graue "
+                         "Fläche des Schachteldeckels kleben (der Deckel druckt darunter kein Bild). Den zweiten "
+                         "Satz Formenkarten aus der laminierten unteren Hälfte an den Linien schneiden."},
+    "step cover card": {"en": "Cover card ({pages}): cut it out along its line and glue it onto the grey area of "
+                              "the box lid before folding the box (the lid prints no art under it).",
+                        "de": "Deckelbild ({pages}): an seiner Linie ausschneiden und vor dem Falten auf die graue "
+                              "Fläche des Schachteldeckels kleben (der Deckel druckt darunter kein Bild)."},
+    "laminate after cover": {
+        "en": "Laminate the 240 g/m² sheets whole, before cutting them. First cut the cover off ({pages}): {how}; "
+              "it is glued onto the box and stays unlaminated.",
+        "de": "Die Bogen mit 240 g/m² ganz laminieren, vor dem Schneiden. Vorher das Deckelbild abtrennen "
+              "({pages}): {how}; es wird auf die Schachtel geklebt und bleibt unlaminiert."},
+    "cover off half": {"en": "cut the sheet in half along the line across its middle",
+                       "de": "den Bogen an der Linie quer durch die Mitte halbieren"},
+    "cover off gap": {"en": "one straight cut across the sheet through the gap above the cover card",
+                      "de": "ein gerader Schnitt quer über den Bogen durch die Lücke über dem Deckelbild"},
     "step scoresheet": {"en": "Score sheets ({pages}): cut apart at the line between them.",
                         "de": "Punkteblätter ({pages}): an der Linie dazwischen trennen."},
     "step box": {"en": "Box ({pages}): cut the nets last, along their solid lines.",
@@ -272,6 +289,20 @@ def print_jobs(table: Sequence[Row]) -> list[PrintJob]:
             if chosen:
                 jobs.append(job(chosen, paper, two_sided))
     return jobs
+
+
+def cover_cuts(layout: Sequence[Sheet]) -> dict[int, str]:
+    """The sheets (by index) that carry a cover for the box lid beside other parts, and how it is parted from
+    them before the card is laminated: "half" (a line across the sheet's middle) or "gap" (a cover card below
+    pieces)."""
+    out = {}
+    for index, sheet in enumerate(layout):
+        classes = {item.cls for item in sheet.front.items}
+        if "half-cut" in classes:
+            out[index] = "half"
+        elif "cover-cut" in classes:
+            out[index] = "gap"
+    return out
 
 
 def dialog_pages(numbers: Sequence[int]) -> str:
@@ -434,7 +465,15 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
                    for p in ((r.first, r.last) if r.two_sided else (r.first,))]
         return WORDS(lang, "page" if len(numbers) == 1 else "pages n", n=page_ranges(numbers))
 
+    covers = cover_cuts(layout)  # row index -> how the cover is parted from the rest of its card sheet
     steps = [words["step laminate"]] if any(r.paper == CARD for r in table) else []
+    if covers and steps:
+        steps[0] = WORDS(lang, "laminate after cover", pages=", ".join(WORDS(lang, "page", n=table[i].first)
+                                                                        for i in covers),
+                         how=" / ".join(dict.fromkeys(words[f"cover off {how}"] for how in covers.values())))
+    for index, how in covers.items():
+        if how == "gap":  # a cover card on a sheet of pieces: its own step
+            steps.append(WORDS(lang, "step cover card", pages=WORDS(lang, "page", n=table[index].first)))
     for component in ("tiles", "board", "cover", "scoresheet", "box"):
         if component == "scoresheet" and not packing.score_cut:
             continue
@@ -442,7 +481,9 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
             key = f"step board {'panels' if panels else 'hinged'}" if component == "board" and (panels or hinged) \
                 else f"step {component}"
             if component == "board" and packing.cards is not None:
-                steps.append(WORDS(lang, "step cards", pages=pages_of(component), n=packing.cards.count))
+                on_board = sum(item.cls == "legend-card" for sheet in layout if sheet.component == "board"
+                               for item in sheet.front.items)
+                steps.append(WORDS(lang, "step cards", pages=pages_of(component), n=on_board or packing.cards.count))
             steps.append(WORDS(lang, key, pages=pages_of(component), n=board.count if board else 0))
     turn = {BOOK_TURN: words["turn book"]}[ONE_SIDED_TURN]
     print_steps = [s.replace("{turn}", turn) for s in words["print steps"]]
@@ -518,7 +559,8 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
             part += f" {row.number}/{row.of}"
         pages = f"{row.first}–{row.last}" if row.two_sided else f"{row.first} {words['blank']}"
         front, back = ink[index]
-        cells = (pages, part, words[row.paper], words["two sides" if row.two_sided else "one side"],
+        paper_cell = words["card half" if row.component == "cover" else row.paper]
+        cells = (pages, part, paper_cell, words["two sides" if row.two_sided else "one side"],
                  _cut(board if row.component == "board" else "none" if row.component == "scoresheet" and not score_cut
                       else row.component, lang),
                  ink_cell(front, back))
@@ -539,7 +581,7 @@ CUTS = Texts({
     "board": {"en": "outer line", "de": "äußere Linie"},
     "board panels": {"en": "cards, outline, lines", "de": "Karten, Umriss, Linien"},
     "board hinged": {"en": "outline, red lines", "de": "Umriss, rote Linien"},
-    "cover": {"en": "corner marks", "de": "Eckmarken"},
+    "cover": {"en": "middle, marks, cards", "de": "Mitte, Marken, Karten"},
     "box": {"en": "solid lines", "de": "durchgezogene Linien"},
     "scoresheet": {"en": "middle line", "de": "Mittellinie"},
     "none": {"en": "—", "de": "—"},

@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 from pnp.draw.affine import Affine
 from pnp.draw.scene import Page, filled
-from pnp.draw.text import text_width, vertical_extent
-from pnp.i18n import KIT
+from pnp.draw.text import pt, text_width, vertical_extent
+from pnp.i18n import KIT, Texts
 
 # art(page, x, y, w, h, rotation): the box net's panel-art signature.
 ArtFn = Callable[[Page, float, float, float, float, float], None]
@@ -19,6 +19,11 @@ ArtFn = Callable[[Page, float, float, float, float, float], None]
 PictureFn = Callable[[Page, float, float, float], None]
 
 MARGIN = 0.07  # of the lid's height, above the name and below the picture
+FRAME_INSET_MM = 4.0  # the glue frame of a plain lid, inside the lid's edges
+
+FRAME_WORDS = Texts({
+    "glue": {"en": "Glue the cover card here", "de": "Hier das Deckelbild aufkleben"},
+})
 
 
 def lid_art(title: str, lang: str, picture: PictureFn | None) -> ArtFn:
@@ -39,5 +44,26 @@ def lid_art(title: str, lang: str, picture: PictureFn | None) -> ArtFn:
                    style=filled("#555555"), cls="cover-subtitle")
             if picture is not None:
                 picture(g, aw, ah, top + ascent + descent + 2.2 * sub)
+
+    return draw
+
+
+def cover_frame(lang: str) -> ArtFn:
+    """The lid of a box whose art comes on a card cover: a glue area saying where the card goes, no art
+    to print twice (the card covers the whole lid)."""
+
+    def draw(page: Page, x: float, y: float, w: float, h: float, rotation: float = 0.0) -> None:
+        turned = round(rotation) % 180 == 90
+        aw, ah = (h, w) if turned else (w, h)
+        cx, cy = x + w / 2, y + h / 2
+        transform = Affine.rotate(rotation, cx, cy) @ Affine.translate(cx - aw / 2, cy - ah / 2)
+        with page.group(transform, cls="cover-frame", data={"rotation": f"{rotation:g}"}) as g:
+            # A glue area as every net marks one: a light grey tint with the word.
+            g.rect(FRAME_INSET_MM, FRAME_INSET_MM, aw - 2 * FRAME_INSET_MM, ah - 2 * FRAME_INSET_MM,
+                   style=filled("#eeeeee"), cls="cover-frame-glue")
+            words = FRAME_WORDS(lang, "glue")
+            size = min(pt(10), 0.8 * aw / max(text_width(words, 1.0), 1e-9))
+            g.text(aw / 2, ah / 2 + size * 0.35, words, size, anchor="middle", style=filled("#999999"),
+                   cls="cover-frame-words")
 
     return draw

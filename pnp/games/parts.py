@@ -98,6 +98,9 @@ class GameParts:
     sheet_limit: Callable[[Any, KitContext, str], str | None] | None = None
     # The same as a kit's options print them (None: as box_contents), for the kit's guide.
     kit_box_contents: Callable[[Any, KitContext], list[Stack]] | None = None
+    # Whether this kit prints the lid's art on a card cover (then the box lid prints a glue area, not
+    # the art again); None: never.
+    card_cover: Callable[[Any, KitContext], bool] | None = None
     # Artwork for the box: (model, lang) -> (lid art, side art), each (page, x, y, w, h, rotation) -> None.
     box_art: Callable[[Any, str], tuple[Any, Any]] | None = None
     # A recorded game as frames, move by move, for stepping through it (the studio's replay).

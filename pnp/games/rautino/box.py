@@ -31,4 +31,8 @@ def box_contents(model: RautinoModel, cards: tuple[float, float, int] | None = N
 
 
 def kit_box_contents(model: RautinoModel, ctx: KitContext) -> list[Stack]:
-    return box_contents(model, legend_cards(model, ctx.paper, ctx.lang))
+    """As this kit prints them: the cover's sheet adds a second set of shape cards."""
+    from pnp.games.rautino.options import COVER
+
+    width, height, count = legend_cards(model, ctx.paper, ctx.lang)
+    return box_contents(model, (width, height, count * (2 if ctx.option(COVER) else 1)))

@@ -52,6 +52,7 @@ def parts() -> GameParts:
         box_contents=box.box_contents,
         kit_box_contents=box.kit_box_contents,
         box_art=cover.box_art,
+        card_cover=tiles.carries_cover,
     )
 
 

@@ -49,9 +49,7 @@ def board_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
 
 def legend_cards(model: RautinoModel, paper: Any, lang: str) -> tuple[float, float, int]:
     """Width and height (mm) of the legend cards the board sheet on `paper` cuts, and how many."""
-    page = Page.for_paper(paper.landscape(), label="board")
-    layout, box = place_board(page, model)
-    cards = plan_cards(model, layout, box, lang).cards
+    cards = board_card_plan(model, paper, lang).cards
     return cards[0].width, cards[0].height, len(cards)
 
 
@@ -272,7 +270,19 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
         check_printed(model.source, "game.title", model.title,
                       [TextRoom("on the shape cards on this paper", plan.cards[0].width - 2 * CARD_PAD, HEAD_SIZE,
                                 bold=True)])
-    for index, (card, entries) in enumerate(zip(plan.cards, plan.entries, strict=True)):
+    draw_cards(page, model, plan, plan.cards)
+
+
+def board_card_plan(model: RautinoModel, paper: Any, lang: str) -> CardPlan:
+    """The shape cards as the board sheet on `paper` cuts them."""
+    page = Page.for_paper(paper.landscape(), label="board")
+    layout, box = place_board(page, model)
+    return plan_cards(model, layout, box, lang)
+
+
+def draw_cards(page: Page, model: RautinoModel, plan: CardPlan, places: Sequence[BBox]) -> None:
+    """The plan's cards, each with its entries, at `places` (rectangles of the plan's card size)."""
+    for index, (card, entries) in enumerate(zip(places, plan.entries, strict=True)):
         page.rect(card.x0, card.y0, card.width, card.height, style=LEGEND_CUT, cls="legend-card",
                   data={"card": str(index + 1)})
         ascent, _ = vertical_extent(HEAD_SIZE, bold=True)

@@ -1,5 +1,7 @@
 """The cover: lid artwork at the box's lid size with 3 mm bleed and crop marks, on the top half
-of an A4 sheet. `draw_cover_art` draws the same art into any rectangle (the box lid reuses it)."""
+of an A4 sheet (the seed's half A4), with a second set of shape cards on the lower half. A kit with the
+cover prints a glue area on its box lid instead of the art. `draw_cover_art` draws the same art into
+any rectangle (the box lid of a kit without the cover reuses it)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,8 @@ import math
 from collections.abc import Callable
 
 from pnp.components.sheets import content_box
-from pnp.draw.affine import Affine
-from pnp.draw.scene import Page, Style, crop_marks, filled
+from pnp.draw.affine import Affine, BBox
+from pnp.draw.scene import CUT, Page, Style, crop_marks, filled
 from pnp.draw.text import pt, text_width, vertical_extent
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
@@ -16,19 +18,22 @@ from pnp.geometry import trigrid as tg
 
 from ..model import Colour, RautinoModel
 from . import art
+from .board import board_card_plan, draw_cards
 from .texts import WORDS, words
 
 BLEED_MM = 3.0
 PRINT_SHOP_SAFE_MM = 3.0  # text and picture keep this far inside the trim of the print shop's cut
 CREAM = "#f3ead6"
+CARD_NOTE_GAP_MM = 4.0  # the lower half's note below the middle line, and the cards below the note
 
 # art(page, x, y, w, h, rotation): the box net's panel-art signature.
 ArtFn = Callable[[Page, float, float, float, float, float], None]
 
 
 def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
-    """The cover on the top half of a sheet with crop marks, or with the option `bleed_pdf` the
-    print shop's page of trim size plus bleed."""
+    """The cover on the top half of a sheet with crop marks, and a second set of the board's shape cards
+    on the lower half (the seed's cover is half an A4 sheet); or with the option `bleed_pdf` the print
+    shop's page of trim size plus bleed."""
     if ctx.values.get("bleed_pdf"):
         return [bleed_cover_page(model, ctx)]
     page = Page.for_paper(ctx.paper.portrait(), label="cover")
@@ -36,7 +41,8 @@ def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     marks = BLEED_MM + 7.0  # bleed, gap and crop mark length beyond the trim
     box = content_box(page)
     # The top half of the sheet, as in the seed; a larger lid takes the whole sheet.
-    area_h = page.height / 2 if h + 2 * marks + 2 * box.y0 <= page.height / 2 else box.y1 + box.y0
+    half = h + 2 * marks + 2 * box.y0 <= page.height / 2
+    area_h = page.height / 2 if half else box.y1 + box.y0
     x, y = (page.width - w) / 2, (area_h - h) / 2
     if y - marks < box.y0 or x - marks < box.x0 or y + h + marks + 12 > box.y1:
         raise LayoutError(f"rautino cover: a {w:g} x {h:g} mm lid does not fit on {ctx.paper}")
@@ -45,7 +51,36 @@ def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     note = WORDS(ctx.lang, "cover_note", w=w, h=h)
     page.text(page.width / 2, y + h + marks + 5, note, pt(8), anchor="middle",
               style=filled("#555555"), cls="cover-note")
+    if half:
+        _lower_half_cards(page, model, ctx)
     return [page]
+
+
+def _lower_half_cards(page: Page, model: RautinoModel, ctx: KitContext) -> None:
+    """A line across the middle to cut the sheet in half, and below it the board's shape cards again, two
+    by two: a set for the player across the board, cut from card that would otherwise be waste."""
+    box = content_box(page)
+    middle = page.height / 2
+    inset = CUT.stroke_width  # the line's ink inside the safe area too
+    page.line(box.x0 + inset, middle, box.x1 - inset, middle, style=CUT, layer="cut", cls="half-cut")
+    plan = board_card_plan(model, ctx.paper, ctx.lang)
+    if not plan.cards:
+        return
+    cw, ch = plan.cards[0].width, plan.cards[0].height
+    columns = min(2, len(plan.cards))
+    rows = math.ceil(len(plan.cards) / columns)
+    size = pt(8)
+    top = middle + CARD_NOTE_GAP_MM + size
+    room = box.y1 - top - CARD_NOTE_GAP_MM
+    if columns * cw > box.width or rows * ch > room:
+        return  # cards too large for the half: the board's own set only
+    page.text(page.width / 2, middle + CARD_NOTE_GAP_MM + size * 0.8, WORDS(ctx.lang, "cards_note"), size,
+              anchor="middle", style=filled("#555555"), cls="cards-note")
+    x0 = (page.width - columns * cw) / 2
+    y0 = top + CARD_NOTE_GAP_MM + (room - rows * ch) / 2
+    places = [BBox(x0 + (i % columns) * cw, y0 + (i // columns) * ch, x0 + (i % columns + 1) * cw,
+                   y0 + (i // columns + 1) * ch) for i in range(len(plan.cards))]
+    draw_cards(page, model, plan, places)
 
 
 def bleed_cover_page(model: RautinoModel, ctx: KitContext) -> Page:

@@ -27,8 +27,13 @@ WORDS = Texts({
     "joker": {"en": "joker", "de": "Joker"},
     "sheet": {"en": "sheet", "de": "Bogen"},
     "box": {"en": "Rhombus stones, shapes and points", "de": "Rautensteine, Formen und Punkte"},
-    "cover_note": {"en": "Cover for the box lid ({w:g} x {h:g} mm): cut at the crop marks.",
-                   "de": "Deckelbild für die Schachtel ({w:g} x {h:g} mm): an den Schnittmarken schneiden."},
+    "cover_note": {"en": "Cover for the box lid ({w:g} x {h:g} mm), not laminated: cut at the crop marks, glue it "
+                         "onto the lid's grey area.",
+                   "de": "Deckelbild für die Schachtel ({w:g} x {h:g} mm), nicht laminiert: an den Schnittmarken "
+                         "schneiden, auf die graue Fläche des Deckels kleben."},
+    "cards_note": {"en": "Shape cards for the second player: laminate this half, then cut along the lines.",
+                   "de": "Formenkarten für den zweiten Spieler: diese Hälfte laminieren, dann an den Linien "
+                         "schneiden."},
 })
 
 COLOUR_NAMES = Texts({name: {"en": name, "de": german} for name, german in (

@@ -1,7 +1,10 @@
 """The pip tiles: every tile of the spec on a straight cut grid, fronts and long-edge duplex backs.
 
 Tiles are as large as the spec says (on the large two-sheet board: its field less the same
-clearance), so the sheet count follows from the tile size and the paper.
+clearance), so the sheet count follows from the tile size and the paper. The tiles fill the sheet's
+width row by row; where that leaves room below them, the last sheet also carries the box lid's art as
+a card cover (cut out and glued onto the lid, which then prints only a glue area), so the 240 g/m²
+card the tiles are printed on is not two-thirds waste.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.components.boxspec import settings_for
 from pnp.components.sheets import back_point, content_box, piece_sheet_title, title_band
 from pnp.draw.affine import BBox
 from pnp.draw.scene import CUT, Page, Style, filled, stroked
@@ -25,7 +29,13 @@ BLEED_MM = 3.0
 BACK = "#d5dfe9"
 BACK_MARK = "#56708c"
 SHEET_TITLE = pt(14)
+COVER_GAP_MM = 8.0  # from the tiles' crop marks to the cover's cut line: a straight cut across parts them
+NOTE_GAP_MM = 2.0  # the cover's note this far outside its cut line
 TITLES = Texts({
+    "cover note": {"en": "Cover card for the box lid ({w:g} x {h:g} mm): cut along its line, glue it onto the "
+                         "lid's grey area.",
+                   "de": "Deckelbild für die Schachtel ({w:g} x {h:g} mm): an der Linie ausschneiden, auf die "
+                         "graue Fläche des Deckels kleben."},
     "front note": {"en": "{count} tiles · cut along every line", "de": "{count} Steine · an allen Linien schneiden"},
     "back note": {"en": "Back of the previous page: print two-sided, flip on the long edge.",
                   "de": "Rückseite der vorigen Seite: beidseitig drucken, an der langen Kante wenden."},
@@ -54,8 +64,24 @@ def tile_size(model: ZatreModel, ctx: KitContext) -> float:
     return model.tiles.size_mm
 
 
-def tile_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
-    """Front, back, front, back...: a duplex printer pairs each back with its front."""
+@dataclass(frozen=True)
+class SheetPlan:
+    """The tile grid of each sheet, and where on the last one the lid's cover card lies (None: no room)."""
+
+    grids: tuple[Grid, ...]
+    counts: tuple[int, ...]
+    cover: BBox | None
+
+
+def lid_size(model: ZatreModel, ctx: KitContext) -> tuple[float, float]:
+    """The box lid's outer length and width as this kit builds the box: the cover card's trim."""
+    size = settings_for(model, ctx.box).size
+    return size.length, size.width
+
+
+def plan_sheets(model: ZatreModel, ctx: KitContext) -> SheetPlan:
+    """Tiles row by row across the sheet's width (as few rows as the width allows, then as few columns as
+    those rows need); the cover card below the last sheet's tiles where it fits."""
     size = tile_size(model, ctx)
     paper = ctx.paper.portrait()
     probe = Page.for_paper(paper)
@@ -65,19 +91,66 @@ def tile_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
     max_cols, max_rows = int(area.width // size), int(area.height // size)
     if max_cols < 1 or max_rows < 1:
         raise LayoutError(f"tiles: a {size:g} mm tile does not fit {paper}")
-    bag = model.tiles.bag()
+    total = model.tiles.total
     capacity = max_cols * max_rows
-    chunks = [bag[i:i + capacity] for i in range(0, len(bag), capacity)]
+    counts = [min(capacity, total - start) for start in range(0, total, capacity)]
+    shapes = []
+    for count in counts:
+        rows = math.ceil(count / max_cols)
+        shapes.append((math.ceil(count / rows), rows))
+    lid_w, lid_h = lid_size(model, ctx)
+    last_cols, last_rows = shapes[-1]
+    note = pt(8) * 1.4 + NOTE_GAP_MM
+    cover_top = area.y0 + last_rows * size + MARK_MM + 1 + COVER_GAP_MM
+    fits = lid_w <= box.width and cover_top + lid_h + note <= box.y1
+    cover = None
+    if fits:  # the tiles and the cover centred together in the room below the title
+        spare = box.y1 - (cover_top + lid_h + note)
+        shift = spare / 2
+        cover = BBox((box.x0 + box.x1 - lid_w) / 2, cover_top + shift, (box.x0 + box.x1 + lid_w) / 2,
+                     cover_top + shift + lid_h)
+    grids = []
+    for index, (columns, rows) in enumerate(shapes):
+        last = index == len(shapes) - 1
+        y0 = area.y0 + shift if last and cover is not None else area.y0 + (area.height - rows * size) / 2
+        grids.append(Grid(columns, rows, area.x0 + (area.width - columns * size) / 2, y0, size))
+    return SheetPlan(tuple(grids), tuple(counts), cover)
+
+
+def carries_cover(model: ZatreModel, ctx: KitContext) -> bool:
+    """Whether the tile sheets carry the lid's cover card (then the box lid prints a glue area instead)."""
+    return plan_sheets(model, ctx).cover is not None
+
+
+def tile_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
+    """Front, back, front, back...: a duplex printer pairs each back with its front."""
+    plan = plan_sheets(model, ctx)
+    bag = model.tiles.bag()
     pages: list[Page] = []
-    for number, chunk in enumerate(chunks, 1):
-        columns = min(max_cols, math.ceil(math.sqrt(len(chunk))))
-        rows = math.ceil(len(chunk) / columns)
-        grid = Grid(columns, rows, area.x0 + (area.width - columns * size) / 2,
-                    area.y0 + (area.height - rows * size) / 2, size)
-        first = (number - 1) * capacity
-        pages.append(front_page(model, ctx, grid, chunk, first, number, len(chunks)))
-        pages.append(back_page(model, ctx, grid, len(chunk), number, len(chunks)))
+    first = 0
+    sheets = len(plan.grids)
+    for number, (grid, count) in enumerate(zip(plan.grids, plan.counts, strict=True), 1):
+        chunk = bag[first:first + count]
+        front = front_page(model, ctx, grid, chunk, first, number, sheets)
+        if number == sheets and plan.cover is not None:
+            draw_cover_card(front, model, ctx, plan.cover)
+        pages.append(front)
+        pages.append(back_page(model, ctx, grid, count, number, sheets))
+        first += count
     return pages
+
+
+def draw_cover_card(page: Page, model: ZatreModel, ctx: KitContext, trim: BBox) -> None:
+    """The lid's art at the lid's size inside a cut line, with a note below it. The art is on white,
+    keeps its name and picture well inside the edge, and needs no bleed."""
+    from .cover import box_art
+
+    art, _ = box_art(model, ctx.lang)
+    art(page, trim.x0, trim.y0, trim.width, trim.height, 0.0)
+    page.rect(trim.x0, trim.y0, trim.width, trim.height, style=CUT, layer="cut", cls="cover-cut",
+              data={"width-mm": f"{trim.width:g}", "height-mm": f"{trim.height:g}"})
+    page.text(page.width / 2, trim.y1 + NOTE_GAP_MM + pt(8), TITLES(ctx.lang, "cover note", w=trim.width,
+              h=trim.height), pt(8), anchor="middle", style=filled("#555555"), cls="cover-note")
 
 
 def front_page(model: ZatreModel, ctx: KitContext, grid: Grid, pips: list[int], first: int, number: int,
