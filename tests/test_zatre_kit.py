@@ -201,7 +201,8 @@ def test_tile_cut_grid_is_straight_and_tile_sized() -> None:
     lines = elements(front, "cut-line", "line")
     xs = sorted({float(ln.get("x1")) for ln in lines if ln.get("x1") == ln.get("x2")})
     ys = sorted({float(ln.get("y1")) for ln in lines if ln.get("y1") == ln.get("y2")})
-    assert len(xs) == len(ys) == 12  # 11 x 11 tiles
+    # 121 tiles across the sheet's width: A4 takes 15 of 11.8 mm a row, so 9 rows, and 14 columns fill them.
+    assert (len(xs) - 1, len(ys) - 1) == (14, 9)
     assert {round(b - a, 4) for a, b in itertools.pairwise(xs)} == {11.8}
     vertical = [ln for ln in lines if ln.get("x1") == ln.get("x2")]
     assert {(float(ln.get("y1")), float(ln.get("y2"))) for ln in vertical} == {(ys[0], ys[-1])}
@@ -470,18 +471,26 @@ def test_rules_say_when_a_row_through_an_x2_field_is_judged(lang, phrase) -> Non
     assert phrase in words
 
 
-def test_the_box_lid_shows_the_example_turn_on_a_corner_of_the_board() -> None:
+@pytest.mark.parametrize("values", [{}, {"board_sheets": 2}])
+def test_the_lid_art_shows_the_example_turn_on_a_corner_of_the_board(values) -> None:
+    """On the tile sheet's cover card (the box lid then prints a glue area), or on the box lid itself where the
+    tile sheet has no room for the card (the large board's larger tiles)."""
     from pnp.components.box_kit import box_for_game
     from pnp.games.zatre.kit.example import find_example
 
     game = get("zatre")
     example = find_example(MODEL)
     for lang in ("en", "de"):
-        pages = box_for_game(game, MODEL, kit_context(A4, lang))
-        arts = [g for page in pages for g in svg_root(render_svg(page)).iter(f"{SVG_NS}g")
-                if g.get("class") == "cover-art"]
+        ctx = kit_context(A4, lang, **values)
+        tiles_front = draw("tiles", lang=lang, **values)[0]
+        box = [svg_root(render_svg(page)) for page in box_for_game(game, MODEL, ctx)]
+        glue = [r for root in box for r in root.iter(f"{SVG_NS}rect") if r.get("class") == "cover-frame-glue"]
+        on_card = bool(elements(tiles_front, "cover-cut", "rect"))
+        assert on_card == (not values) and len(glue) == (1 if on_card else 0)
+        pages = [svg_root(render_svg(tiles_front))] if on_card else box
+        arts = [g for root in pages for g in root.iter(f"{SVG_NS}g") if g.get("class") == "cover-art"]
         assert len(arts) == 1
-        tiles = [g for g in arts[0].iter(f"{SVG_NS}g") if g.get("class") == "tile"]
+        tiles = [g for g in arts[0].iter(f"{SVG_NS}g") if g.get("class") == "tile-picture"]
         assert sorted(int(t.get("data-pips")) for t in tiles) == sorted(
             pips for pips, _ in (*example.board, *example.turn))
         assert any(t.get("class") == "field" for t in arts[0].iter(f"{SVG_NS}rect"))

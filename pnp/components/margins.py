@@ -4,7 +4,7 @@ Two figures per sheet: how far inside its cut line the nearest number, symbol or
 lies (a cut a little off must not clip it), and how far past each cut line the back's colour runs
 once the back is mirrored onto its front (a back shifted by the printer must not show white).
 
-A front piece is a group of class `tile` or `stone` (not one in a cover's picture); its cut outline is its `tile-face` polygon,
+A front piece is a group of class `tile` or `stone`; its cut outline is its `tile-face` polygon,
 the page's `stone-cut` polygon of the same stone, or else a square of its `size-mm` about its
 centre (a pip tile, whose pips sit symmetric about the centre).
 """
@@ -36,14 +36,11 @@ class SheetMargins:
     cover_mm: float | None  # how far past every cut line the back's colour reaches (None: no back)
 
 
-ART = "cover-art"  # a picture of pieces (a cover card's art) on a piece sheet: drawn, not cut out
-
-
-def _walk(prim: Primitive, m: Affine, *, into_art: bool = True) -> Iterator[tuple[Primitive, Affine]]:
+def _walk(prim: Primitive, m: Affine) -> Iterator[tuple[Primitive, Affine]]:
     yield prim, m
-    if isinstance(prim, Group) and (into_art or prim.cls != ART):
+    if isinstance(prim, Group):
         for child in prim.children:
-            yield from _walk(child, m @ prim.transform, into_art=into_art)
+            yield from _walk(child, m @ prim.transform)
 
 
 def pieces(page: Page) -> list[Piece]:
@@ -52,7 +49,7 @@ def pieces(page: Page) -> list[Piece]:
             if isinstance(p, Polygon) and p.cls == "stone-cut"}
     out = []
     for item in page.items:
-        for group, m in _walk(item, IDENTITY, into_art=False):
+        for group, m in _walk(item, IDENTITY):
             if not (isinstance(group, Group) and group.cls in FRONT_PIECES):
                 continue
             inner = m @ group.transform

@@ -82,10 +82,11 @@ PIP_LAYOUT: dict[int, tuple[tuple[int, int], ...]] = {
 
 def draw_tile(g: GroupBuilder | Page, pips: int, x: float, y: float, size: float, *,
               outline: Style | None = None, highlight: str | None = None, data: dict[str, str] | None = None,
-              pip_colour: str = PIP) -> None:
-    """One square tile with its die pips; `outline` None draws no edge (the cut grid is the edge)."""
+              pip_colour: str = PIP, cls: str = "tile") -> None:
+    """One square tile with its die pips; `outline` None draws no edge (the cut grid is the edge). `cls`
+    "tile" marks a piece to cut out; a picture of tiles (the lid's art) names itself otherwise."""
     face = highlight or TILE_FACE
-    with g.group(cls="tile", data={"pips": str(pips), "size-mm": f"{size:g}", **(data or {})}) as t:
+    with g.group(cls=cls, data={"pips": str(pips), "size-mm": f"{size:g}", **(data or {})}) as t:
         if outline is not None or highlight is not None:
             t.rect(x, y, size, size, radius=size * 0.08,
                    style=Style(stroke=outline.stroke if outline else None,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pnp.components.boxspec import settings_for
 from pnp.components.sheets import back_point, content_box, piece_sheet_title, title_band
 from pnp.draw.affine import BBox
+from pnp.draw.paper import SAFE_MARGIN_MM
 from pnp.draw.scene import CUT, Page, Style, filled, stroked
 from pnp.draw.text import pt
 from pnp.errors import LayoutError
@@ -29,7 +30,9 @@ BLEED_MM = 3.0
 BACK = "#d5dfe9"
 BACK_MARK = "#56708c"
 SHEET_TITLE = pt(14)
-COVER_GAP_MM = 8.0  # from the tiles' crop marks to the cover's cut line: a straight cut across parts them
+# From the tiles' crop marks to the cover's cut line, the kit's margin: one straight cut across the gap parts them
+# with room to spare on both sides.
+COVER_GAP_MM = SAFE_MARGIN_MM
 NOTE_GAP_MM = 2.0  # the cover's note this far outside its cut line
 TITLES = Texts({
     "cover note": {"en": "Cover card for the box lid ({w:g} x {h:g} mm): cut along its line, glue it onto the "
