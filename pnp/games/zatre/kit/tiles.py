@@ -102,20 +102,18 @@ def plan_sheets(model: ZatreModel, ctx: KitContext) -> SheetPlan:
         rows = math.ceil(count / max_cols)
         shapes.append((math.ceil(count / rows), rows))
     lid_w, lid_h = lid_size(model, ctx)
-    last_cols, last_rows = shapes[-1]
+    last_rows = shapes[-1][1]
     note = pt(8) * 1.4 + NOTE_GAP_MM
     cover_top = area.y0 + last_rows * size + MARK_MM + 1 + COVER_GAP_MM
-    fits = lid_w <= box.width and cover_top + lid_h + note <= box.y1
+    spare = box.y1 - (cover_top + lid_h + note)  # below the cover card and its note, if it were there
     cover = None
-    if fits:  # the tiles and the cover centred together in the room below the title
-        spare = box.y1 - (cover_top + lid_h + note)
-        shift = spare / 2
-        cover = BBox((box.x0 + box.x1 - lid_w) / 2, cover_top + shift, (box.x0 + box.x1 + lid_w) / 2,
-                     cover_top + shift + lid_h)
+    if lid_w <= box.width and spare >= 0:  # the last sheet's tiles and the card centred together below the title
+        top_y = cover_top + spare / 2
+        cover = BBox((box.x0 + box.x1 - lid_w) / 2, top_y, (box.x0 + box.x1 + lid_w) / 2, top_y + lid_h)
     grids = []
     for index, (columns, rows) in enumerate(shapes):
-        last = index == len(shapes) - 1
-        y0 = area.y0 + shift if last and cover is not None else area.y0 + (area.height - rows * size) / 2
+        with_cover = cover is not None and index == len(shapes) - 1
+        y0 = area.y0 + spare / 2 if with_cover else area.y0 + (area.height - rows * size) / 2
         grids.append(Grid(columns, rows, area.x0 + (area.width - columns * size) / 2, y0, size))
     return SheetPlan(tuple(grids), tuple(counts), cover)
 
