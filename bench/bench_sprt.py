@@ -81,7 +81,7 @@ def bench_sweep() -> None:
 
 
 def bench_simulation(runs: int) -> None:
-    """The cases of tests/test_sequential.py, `runs` runs each."""
+    """The cases of tests/check/test_sequential.py, `runs` runs each."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     import test_sequential as cases
 

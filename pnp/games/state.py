@@ -41,7 +41,7 @@ takes the last one scores a point::
 
         ...  # copy, view, sample and record as the protocol says
 
-tests/test_game_state.py drives every game's state through the protocol's promises; the docs
+tests/games/test_game_state.py drives every game's state through the protocol's promises; the docs
 (docs/protocol.md, "The game state") show the example whole and list where each game's rules live.
 """
 

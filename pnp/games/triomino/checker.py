@@ -248,7 +248,7 @@ def balance_limits(model: TriominoModel) -> BalanceLimits:
 def seat_symmetry(model: TriominoModel, configuration: Configuration) -> str | None:
     """Every seat wins equally often when the same player sits in every seat and the hands alone pick the
     starter: the hands are dealt alike from one shuffle and the turns go round from the starter, so
-    giving every seat the hand of the next one (tests/test_triomino_check.py plays it) is the same game
+    giving every seat the hand of the next one (tests/games/triomino/test_triomino_check.py plays it) is the same game
     with the seats renamed. A tile and its mirror image tie for the start and the earlier seat takes
     it (rules, preset classic): then the seats differ."""
     if len(set(configuration.seats)) != 1:

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
 
 import pytest
+from paths import TESTS
 
 from pnp import games
 from pnp.check.protocol import Configuration, Deal, game_seed
 from pnp.check.simulate import play_deal
 from pnp.games.state import IllegalMove
 
-sys.path.insert(0, str(Path(__file__).parent / "plugins" / "domino"))
+sys.path.insert(0, str(TESTS / "plugins" / "domino"))
 
 PRESET = {"triomino": "classic"}
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from paths import ROOT
 from starlette.testclient import TestClient
 
 from pnp import games
@@ -16,7 +17,7 @@ from pnp.errors import PnpError
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
 
-CHECKER_PAGE = Path(__file__).resolve().parents[1] / "docs" / "checker.md"
+CHECKER_PAGE = ROOT / "docs" / "checker.md"
 DECLARED = {"rautino": (1, 2), "triomino": (2, 3, 4, 5, 6), "zatre": (2, 3, 4)}
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from browserhelp import pnp_server, wait_open
+from paths import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("studio-work")]
 SCREENSHOTS = os.environ.get("PNP_STUDIO_SCREENSHOTS")  # a folder: docs/screenshots.py writes the docs' pictures
@@ -27,7 +28,7 @@ def shot(page: object, name: str) -> None:
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     workspace = tmp_path_factory.mktemp("workspace")
     (workspace / "broken").mkdir()
-    shipped = (Path(__file__).parents[1] / "templates" / "rautino.toml").read_text(encoding="utf-8")
+    shipped = (ROOT / "templates" / "rautino.toml").read_text(encoding="utf-8")
     (workspace / "broken" / "rautino.toml").write_text(shipped.replace('title = "Rautino"', 'title = "Rautino'),
                                                        encoding="utf-8")
     # The studio as a user starts it: through the command line, whose commands guard their inputs.

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import ROOT
 from starlette.testclient import TestClient
 
 from pnp import games as game_registry
@@ -158,7 +159,7 @@ def test_jobs_whose_process_is_gone_are_reaped_and_free_their_places(tmp_path: P
         job = CheckJob(f"gone{number}", "rautino", tmp_path / "checks" / f"gone{number}", 1, 1)
         job._process = gone
         jobs._jobs[job.id] = job
-    text = (Path(__file__).parents[1] / "templates" / "rautino.toml").read_text(encoding="utf-8")
+    text = (ROOT / "templates" / "rautino.toml").read_text(encoding="utf-8")
     started = jobs.start("rautino", text, CheckSettings(games=1, players=1, skill_games=0))
     try:
         assert started.state == "running"

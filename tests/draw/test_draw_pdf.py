@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 from pypdf import PdfReader
 
 from pnp.draw.paper import A4, LETTER, Paper
@@ -92,7 +92,7 @@ def test_identical_bytes_in_a_fresh_process() -> None:
         "from pnp.draw.pdf import render_pdf\n"
         "print(hashlib.sha256(render_pdf([sample_page(A4)])).hexdigest())\n"
     )
-    root = Path(__file__).resolve().parents[1]
+    root = ROOT
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     import hashlib
 

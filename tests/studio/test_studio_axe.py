@@ -7,15 +7,15 @@ tests/axe`); it is injected into the page by the test and never shipped with pnp
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from browserhelp import NO_BROWSER, wait_open
+from paths import TESTS
 from studiohelp import running_studio
 
 playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
 
-AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = TESTS / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 NO_AXE = "needs axe-core: npm ci --prefix tests/axe (make test does)"
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not AXE.is_file(), reason=NO_AXE)]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import copy
 import tomllib
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from pnp.variants import (
     VariantError,
@@ -21,7 +21,7 @@ from pnp.variants import (
     split_path,
 )
 
-ROOT_TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+ROOT_TEMPLATES = ROOT / "templates"
 
 
 def with_values(data: dict, changes: dict) -> dict:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from paths import ROOT
 
 from pnp import games
 from pnp.check import simulate
@@ -88,7 +89,7 @@ def test_json_keys_are_snake_case_and_the_shared_figures_are_there(game: str) ->
 
 
 def test_the_protocol_document_names_every_shared_key() -> None:
-    text = (Path(__file__).parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     for key in (*SHARED_KEYS, "pnp_game", "game", "seed", "players", "preset", "seats"):
         assert f"`{key}`" in text
 
