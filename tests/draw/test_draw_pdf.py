@@ -87,7 +87,8 @@ def test_second_render_is_byte_identical() -> None:
 def test_identical_bytes_in_a_fresh_process() -> None:
     code = (
         "import sys, hashlib\n"
-        "from tests.draw.test_draw_pdf import sample_page\n"
+        "sys.path[:0] = ['tests', 'tests/draw']\n"  # as pytest finds the test modules and their helpers
+        "from test_draw_pdf import sample_page\n"
         "from pnp.draw.paper import A4\n"
         "from pnp.draw.pdf import render_pdf\n"
         "print(hashlib.sha256(render_pdf([sample_page(A4)])).hexdigest())\n"
