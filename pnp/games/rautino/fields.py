@@ -48,6 +48,7 @@ SHARE = "share (0 to 1)"
 FIELDS = SpecFields(
     fields=(
         F("game", "Game", "Spiel"),
+        F("game.name", "Game name", "Spielname", choices=("rautino",)),
         F("game.title", "Title", "Titel"),
         F("game.players", "Player counts to check", "Geprüfte Spielerzahlen", unit="players"),
         F("game.hand_size", "Hand size", "Steine auf der Hand", unit="stones", whole=True),

@@ -15,7 +15,9 @@ SHARE = "share (0 to 1)"
 POINTS = "points"
 
 FIELDS = SpecFields(fields=(
-    F("name", "Name", "Name"),
+    F("game", "Game", "Spiel"),
+    F("game.name", "Game name", "Spielname", choices=("triomino",)),
+    F("game.title", "Title", "Titel"),
     F("tiles", "Tiles", "Steine"),
     F("tiles.low", "Lowest number", "Kleinste Zahl", whole=True),
     F("tiles.high", "Highest number", "Größte Zahl", whole=True),

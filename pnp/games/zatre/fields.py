@@ -12,6 +12,7 @@ SHARE = "share (0 to 1)"
 
 FIELDS = SpecFields(fields=(
     F("game", "Game", "Spiel"),
+    F("game.name", "Game name", "Spielname", choices=("zatre",)),
     F("game.title", "Title", "Titel"),
     F("board", "Board", "Spielplan"),
     F("board.layout", "Layout", "Aufbau", widget="lines",
