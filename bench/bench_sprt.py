@@ -1,10 +1,12 @@
-"""`--games auto`: paired races against independent ones, the calibrated level against Bonferroni's.
+"""`--games auto`: the ratio test at every batch against the doubling looks, paired races against
+independent ones.
 
 Run: nice -n 10 python bench/bench_sprt.py [--only check,sweep,simulation] [--runs 4000]
 
-check: each shipped set with `pnp check --games auto` on the looks at 50, 100, ... 6400 games, once with
-the error spent evenly over them (Bonferroni, the default) and once at the level calibrated to them
-(pnp.check.boundary); the games each played and every test's verdict.
+check: each shipped set with `pnp check --games auto`, once as before (the doubling looks 50, 100, ... 6400
+at Bonferroni's level, every configuration to the same look) and once with the ratio test read every 50
+games and the intervals at the doubling looks, each configuration stopping on its own
+(pnp.check.sequential.RATIO, the default); the games each played and every test's verdict.
 sweep: `pnp sweep rautino --vary scoring.two_players.seat_1_points=0,2,4,6 --players 2 --games auto`,
 racing with independent intervals (as before) against paired comparisons on the same deals (the
 default): the games, the best variant and its seat advantage.
@@ -41,20 +43,25 @@ def bench_check(game: str) -> None:
     model = chosen.load(None)
     options = CheckOptions(games=sequential.DEFAULT_MAX_GAMES, workers=WORKERS, confidence=CONFIDENCE)
     found = {}
-    for method in (sequential.LOOKS, sequential.CALIBRATED):
+    for method in (sequential.LOOKS, sequential.RATIO):
         start = time.perf_counter()
         report = auto.check(chosen.simulation, model, options, method=method)
         seconds = time.perf_counter() - start
-        per_configuration = report.sequential["games"]
-        configurations = len(report.simulation)
+        each = report.sequential["games_per_configuration"]
         skill = sum(m["games"] for m in (report.balance.get("skill") or {}).values())
-        found[method] = (per_configuration * configurations + skill, per_configuration, seconds, decisions(report))
-    (old, old_each, old_s, old_d), (new, new_each, new_s, new_d) = found[sequential.LOOKS], found[sequential.CALIBRATED]
+        found[method] = (sum(each.values()) + skill, each, skill, seconds, decisions(report))
+    (old, old_each, old_skill, old_s, old_d) = found[sequential.LOOKS]
+    (new, new_each, new_skill, new_s, new_d) = found[sequential.RATIO]
     differ = sorted(t for t in old_d if old_d[t] != new_d.get(t))
-    print(f"| check {game} | Bonferroni (default): {old:,} games ({old_each}/configuration), {old_s:.0f} s | "
-          f"calibrated level: {new:,} games ({new_each}/configuration), {new_s:.0f} s | {old / new:.2f}x fewer | "
+    print(f"| check {game} | doubling looks (before): {old:,} games ({_each(old_each)}; skill {old_skill}), "
+          f"{old_s:.0f} s | ratio test every 50 games: {new:,} games ({_each(new_each)}; skill {new_skill}), "
+          f"{new_s:.0f} s | {old / new:.2f}x fewer | "
           f"verdicts differ: {'; '.join(f'{t} {old_d[t]} -> {new_d.get(t)}' for t in differ) or 'none'} |",
           flush=True)
+
+
+def _each(games: dict[str, int]) -> str:
+    return ", ".join(f"{label} {n}" for label, n in games.items())
 
 
 def bench_sweep() -> None:

@@ -2,8 +2,9 @@
 look where every threshold and balance test is decided, or at the budget.
 
 The games are numbered as in a fixed check with `--games MAX` (each configuration's block as long as
-the budget, then the judged skill matches), so the figures at a look of N games are those of
-`pnp check --games N` (at the look's confidence), and a run is the same with any worker count.
+the budget, then the judged skill matches), so the figures of a configuration after N games are those of
+`pnp check --games N` (at the look's confidence), and a run is the same with any worker count. A
+configuration whose own tests are all decided plays no more games; the others play on.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from pnp.check import sequential
 from pnp.check.balance import Match
+from pnp.check.confidence import Outcome
 from pnp.check.log import record_log
 from pnp.check.options import CheckOptions
 from pnp.check.protocol import Simulation
@@ -33,7 +35,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
     the tallies after each look (the benchmark judges them as a fixed check of that many games would).
     `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict);
     `method`: the plan's (pnp.check.sequential: LOOKS unless told; the others for a comparison)."""
-    plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method)
+    plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method or sequential.RATIO)
     budget = dataclasses.replace(options, games=max_games,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
     schedule = schedule_for(simulation, model, budget)  # refuses bad counts first
@@ -42,30 +44,36 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
     simulation.static(model, static)
     if not static.playable and not simulation.simulate_failed_sets:
         return static
-    played = match_played = 0
+    played = dict.fromkeys(range(len(configurations)), 0)  # games so far per configuration
+    match_played = 0
     report = static
     with record_log(options.log) as write:
         batches = Batches(simulation, model, schedule, options, write)
         tallies, skill_tallies = batches.tallies, batches.skill_tallies
         playability = len(configurations) * schedule.games
+        running = set(played)
+        verdicts: dict[str, Outcome] = {}  # every test's first verdict, kept over the looks (RATIO)
         for look in plan.looks:
             match_games = plan.match_games(look) if schedule.matches else 0
             if sequential.skill_decided(report if report is not static else None):
                 match_games = match_played  # the luck test has its verdict: the matches rest
-            numbers = [c * schedule.games + i for c in range(len(configurations)) for i in range(played, look)]
+            numbers = [c * schedule.games + i for c in sorted(running) for i in range(played[c], look)]
             numbers += [playability + m * schedule.match_games + j for m in range(len(schedule.matches))
                         for j in range(match_played, match_games)]
             batches.play(numbers, f"{simulation.game}, look at {look} games")
-            played, match_played = look, match_games
+            played.update(dict.fromkeys(running, look))
+            match_played = match_games
             if on_look is not None:
                 on_look(look, tallies, skill_tallies)
             report = copy.deepcopy(static)
-            report.confidence = plan.look_confidence
-            report.tolerance = plan.tolerance
+            plan.prepare(report, look, verdicts)
             judge(simulation, model, report, configurations, tallies, schedule.games,
                   {match: tally for match, tally in skill_tallies.items() if tally.games})
             if sequential.decided(report):
                 break
+            running = sequential.open_configurations(report, configurations, running)
     report.games_drawn = batches.picker.picked()
-    report.sequential = plan.to_json(played, sequential.decided(report))
+    report.sequential = plan.to_json(max(played.values(), default=0), sequential.decided(report))
+    report.sequential["games_per_configuration"] = {c.label: played[i] for i, c in enumerate(configurations)}
+    report.sequential["games_played"] = sum(played.values()) + match_played * len(schedule.matches)
     return report

@@ -79,7 +79,7 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
     # The advantage is a difference of two win shares: its zone is twice a share's.
     paired = paired_seat_test(tally, limits.max_seat_advantage, confidence)
     test = report.zoned(paired or seat_advantage_test(SEAT_ADVANTAGE, tally.seat_wins, games,
-                                                      limits.max_seat_advantage, confidence), shares=2)
+                                                      limits.max_seat_advantage, confidence), shares=2, where=label)
     outcome = test.outcome
     what = f"seat {high + 1} wins {shares[high].estimate:.1%}, seat {low + 1} {shares[low].estimate:.1%}: advantage"
     report.note_at_limit(test, f"seat advantage, {label}: {describe(test, what, True)}")
@@ -127,7 +127,7 @@ def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits
     }
     if judged and games:
         test = report.zoned(paired or share_test(SKILL_SHARE, tally.seat_wins[0], games, limits.min_skill_share,
-                                                 at_least=True, confidence=confidence))
+                                                 at_least=True, confidence=confidence), where=match.label)
         what = f"the {match.player} player's win share against the {match.opponent} player"
         report.note_at_limit(test, f"game of luck: {describe(test, what, True)}")
         outcome = test.outcome

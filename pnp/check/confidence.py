@@ -6,11 +6,14 @@ with the sample share, and says "undecided" while the interval still straddles t
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from enum import Enum
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
+
+from pnp.check.sprt import Evidence, Side, decide
 
 if TYPE_CHECKING:
     from pnp.check.stats import Histogram
@@ -106,10 +109,47 @@ class ThresholdTest:
     # either verdict, so an interval that straddles the threshold but rules out one side of the zone
     # decides (`--games auto --tolerance`); 0 keeps the plain comparison.
     tolerance: float = 0.0
+    # `--games auto`: the ratio test's verdict at this look (None: not read), and whether the interval may
+    # decide at this look (pnp.check.sequential.RATIO: only at the doubling looks).
+    ratio: Outcome | None = None
+    interval_look: bool = True
+    # Several figures behind one test (a seat advantage of more than two seats: every ordered pair of seats),
+    # for the ratio test; None: the estimate and its spread.
+    evidence: Evidence | None = None
+    # `--games auto`: the verdict the test reached at an earlier look, which it keeps (a sequential test stops
+    # at its first verdict)
+    settled: Outcome | None = None
 
     @property
     def outcome(self) -> Outcome:
-        return self._outcome(self.interval)
+        """The verdict reached at an earlier look; else the interval's (at an interval look) or the ratio
+        test's, none while they disagree."""
+        if self.settled is not None:
+            return self.settled
+        by_interval = self._outcome(self.interval) if self.interval_look else Outcome.UNDECIDED
+        by_ratio = self.ratio or Outcome.UNDECIDED
+        if by_interval is Outcome.UNDECIDED:
+            return by_ratio
+        return by_interval if by_ratio in (Outcome.UNDECIDED, by_interval) else Outcome.UNDECIDED
+
+    def with_ratio(self, error: float, interval_look: bool = True) -> ThresholdTest:
+        """The test with the ratio test of its zone's edges read at `error` a side (pnp.check.sprt.decide)."""
+        if error <= 0 or self.tolerance <= 0:
+            return dataclasses.replace(self, interval_look=interval_look)
+        evidence = self.evidence or Evidence(self.games, (self.interval.estimate,),
+                                             None if self.spread is None else (self.spread,))
+        # Both orders of a pair of seats count once: the one whose difference is negative lies far below the
+        # zone, where its ratio reaches the bound far less often than `error` (docs/sequential.md).
+        comparisons = max(1, len(evidence.means) // 2)
+        zone = self.tolerance
+        if evidence.spreads is None:  # a share: a zone reaching past 0 or 1 would let one game decide; keep it inside
+            zone = min(zone, self.threshold / 2, (1 - self.threshold) / 2)
+        if zone <= 0:
+            return dataclasses.replace(self, interval_look=interval_look)
+        side = decide(evidence, self.threshold - zone, self.threshold + zone, error, comparisons)
+        above, below = (Outcome.PASS, Outcome.FAIL) if self.at_least else (Outcome.FAIL, Outcome.PASS)
+        ratio = {Side.HIGH: above, Side.LOW: below}.get(side, Outcome.UNDECIDED)
+        return dataclasses.replace(self, ratio=ratio, interval_look=interval_look)
 
     @property
     def at_limit(self) -> bool:
@@ -233,4 +273,16 @@ def seat_advantage_test(name: str, seat_wins: list[float], games: int, threshold
     p_high, p_low = high.estimate, low.estimate
     # One game's spread of the difference, for the estimate of the games that would decide it.
     spread = math.sqrt(max(0.0, p_high * (1 - p_high) + p_low * (1 - p_low) + 2 * p_high * p_low))
-    return ThresholdTest(name, interval, threshold, False, games, spread, confidence)
+    return ThresholdTest(name, interval, threshold, False, games, spread, confidence,
+                         evidence=seat_pairs(seat_wins, games) if len(shares) > 2 else None)
+
+
+def seat_pairs(seat_wins: list[float], games: int) -> Evidence:
+    """Every ordered pair of seats: the mean of one seat's win less the other's a game, and its spread. A game
+    won by one seat gives 1 or -1 to its pairs, so the square's mean is at most the two seats' shares
+    together (less with ties): a spread at least the true one."""
+    shares = [w / games if games else 0.0 for w in seat_wins]
+    pairs = [(a, b) for a in range(len(shares)) for b in range(len(shares)) if a != b]
+    means = tuple(shares[a] - shares[b] for a, b in pairs)
+    spreads = tuple(math.sqrt(max(0.0, shares[a] + shares[b] - (shares[a] - shares[b]) ** 2)) for a, b in pairs)
+    return Evidence(games, means, spreads)

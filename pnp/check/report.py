@@ -70,6 +70,13 @@ class CheckReport:
     # of its threshold), and the tests it decided "at the limit", in words with their intervals.
     tolerance: float = 0.0
     at_limit: list[str] = field(default_factory=list)
+    # --games auto (pnp.check.sequential.RATIO): each side's error of the ratio test read at this look (0:
+    # none), and whether the intervals may decide at it.
+    ratio_error: float = 0.0
+    interval_look: bool = True
+    # --games auto (RATIO): the first verdict of every test decided at an earlier look, by configuration and
+    # test, which the test keeps; shared from look to look. None: every look judges afresh.
+    verdicts: dict[str, Outcome] | None = field(default=None, repr=False)
     title: str = ""  # the spec's title and file, for the report
     spec_file: str = ""
     # What the HTML report draws, not part of the JSON document: each configuration's tally (by the
@@ -85,7 +92,7 @@ class CheckReport:
                   per_game: float = 1.0) -> None:
         """A [check] threshold judged on its interval: a failure only when the whole interval lies
         on the wrong side, undecided while it straddles the threshold."""
-        test = self.zoned(test, share)
+        test = self.zoned(test, share, where=configuration)
         self.tests.append(test_json(configuration, test, per_game))
         outcome = test.outcome
         self.note_at_limit(test, f"{configuration}: {describe(test, what, share)}", share)
@@ -95,14 +102,23 @@ class CheckReport:
             self.undecided.append(f"{configuration}: {describe(test, what, share)}: "
                                   f"{undecided_clause(test, per_game)}")
 
-    def zoned(self, test: ThresholdTest, share: bool = True, shares: int = 1) -> ThresholdTest:
+    def zoned(self, test: ThresholdTest, share: bool = True, shares: int = 1, where: str = "") -> ThresholdTest:
         """The test with this report's indifference zone: the tolerance itself for a share (`shares` times
         it for a difference of that many shares' worth, as the seat advantage: two win shares), that
-        fraction of the threshold for a mean (turns, draws per round)."""
+        fraction of the threshold for a mean (turns, draws per round); under `--games auto` with the ratio
+        test read, keeping the verdict the test (`where`: its configuration or match) reached before."""
         if self.tolerance <= 0:
             return test
         zone = self.tolerance * shares if share else self.tolerance * (abs(test.threshold) or 1.0)
-        return dataclasses.replace(test, tolerance=zone)
+        test = dataclasses.replace(test, tolerance=zone).with_ratio(self.ratio_error, self.interval_look)
+        if self.verdicts is None:
+            return test
+        key = f"{where}: {test.name}"
+        if key in self.verdicts:
+            return dataclasses.replace(test, settled=self.verdicts[key])
+        if test.outcome is not Outcome.UNDECIDED:
+            self.verdicts[key] = test.outcome
+        return test
 
     def note_at_limit(self, test: ThresholdTest, text: str, share: bool = True) -> None:
         """A test decided only by the tolerance, said in words: the interval straddles the limit, so the

@@ -1,15 +1,18 @@
 """`--games auto`: play in batches and stop as soon as every test is decided, with verdicts that stay
 valid although the figures are looked at after every batch.
 
-The looks come after FIRST_LOOK games per configuration, then after twice as many, and so on, the last
-at the budget. At each look every test compares its interval with its threshold and the indifference
-zone around it (`--tolerance`): a verdict as soon as the interval rules out one side of the zone. The
-error is spent evenly over the looks: each compares at `1 - (1 - confidence) / looks` (Bonferroni), so
-a verdict is wrong at most `1 - confidence` of the time however the run stops. Races compare variants
-on their shared deals (pnp.sweep.paired).
+RATIO (`pnp check` and `pnp sweep`): a look after every BATCH games per configuration, up to the budget.
+Each test has two ways to a verdict, and its error on each side is split between them: the sequential
+probability ratio test of the zone's two edges (threshold -+ tolerance, pnp.check.sprt), read at every
+look, and the interval of the doubling looks (after FIRST_LOOK games, twice as many, ... and the
+budget), each at `1 - (1 - confidence) * INTERVAL_SHARE / doubling looks` (Bonferroni). A verdict is
+wrong only if one of the two is, so at most `1 - confidence` of the time however the run stops. The
+ratio test decides figures near the zone quickly, the interval those far from it. A configuration
+stops as soon as its own tests are decided.
 
-For comparison (bench/bench_sprt.py): UNPAIRED, the same looks with races comparing the variants'
-intervals as independent figures (as before); CALIBRATED, one level for all looks calibrated to them
+LOOKS: the doubling looks alone, each interval at `1 - (1 - confidence) / looks` (the method before
+RATIO, kept for `pnp tune` and for comparison). UNPAIRED: the same, with races comparing the variants'
+intervals as independent figures; CALIBRATED: one level for all looks calibrated to them
 (pnp.check.boundary), narrower, but on skewed means of few games it goes wrong more often than stated.
 
 docs/sequential.md.
@@ -27,10 +30,14 @@ from pnp.check import boundary
 __all__ = ["DEFAULT_MAX_GAMES", "DEFAULT_TOLERANCE", "Plan", "decided", "open_tests", "plan", "skill_decided"]
 
 if TYPE_CHECKING:
+    from pnp.check.confidence import Outcome
     from pnp.check.report import CheckReport
 
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
+BATCH = 50  # RATIO: games per configuration between two looks
+INTERVAL_SHARE = 0.5  # RATIO: the share of each side's error spent on the intervals; the rest on the ratio test
+RATIO = "ratio"  # the ratio test at every batch and the intervals at the doubling looks
 LOOKS = "looks"  # the methods of a plan: looks at every doubling of the games, the error spent evenly
 UNPAIRED = "unpaired"  # the same, with races comparing independent intervals
 CALIBRATED = "calibrated"  # the same looks at one level calibrated to them (pnp.check.boundary)
@@ -46,6 +53,19 @@ class Plan:
     looks: tuple[int, ...]  # games per configuration at each look, the last one the budget
     tolerance: float = 0.0  # the indifference zone of every test (pnp.check.confidence.ThresholdTest)
     method: str = LOOKS
+    # RATIO: the looks at which the intervals may decide (the doubling ones); the others, all looks
+    interval_looks: tuple[int, ...] = ()
+
+    @property
+    def ratio_error(self) -> float:
+        """Each side's error the ratio test may spend (0: no ratio test, the intervals alone)."""
+        if self.method != RATIO or self.tolerance <= 0:
+            return 0.0
+        return (1 - self.confidence) / 2 * (1 - INTERVAL_SHARE)
+
+    def interval_look(self, games: int) -> bool:
+        """Whether the intervals may decide at a look of `games` games."""
+        return games in (self.interval_looks or self.looks)
 
     @property
     def paired(self) -> bool:
@@ -57,8 +77,10 @@ class Plan:
     def look_confidence(self) -> float:
         """The two-sided confidence each look's intervals compare at: the error spent evenly over the
         looks, or each side at the calibrated z (CALIBRATED, pnp.check.boundary)."""
+        if self.ratio_error > 0:
+            return 1 - (1 - self.confidence) * INTERVAL_SHARE / len(self.interval_looks)
         if self.method != CALIBRATED:
-            return 1 - (1 - self.confidence) / len(self.looks)
+            return 1 - (1 - self.confidence) / len(self.interval_looks or self.looks)
         z = boundary.level(self.looks, (1 - self.confidence) / 2)
         return 1 - 2 * (1 - NormalDist().cdf(z))
 
@@ -67,27 +89,50 @@ class Plan:
         wanted = games // SKILL_SHARE
         return max(2, wanted + wanted % 2)
 
+    def prepare(self, report: CheckReport, games: int, verdicts: dict[str, Outcome] | None = None) -> None:
+        """Set a report judged at a look of `games` games to this plan's rule: its intervals' confidence,
+        the zone, whether the ratio test and the intervals may decide at this look, and (RATIO) the
+        verdicts the tests reached at earlier looks, which they keep (`verdicts`, shared over the looks)."""
+        report.confidence = self.look_confidence
+        report.tolerance = self.tolerance
+        report.ratio_error = self.ratio_error
+        report.interval_look = self.interval_look(games)
+        report.verdicts = verdicts if self.ratio_error > 0 else None
+
     def to_json(self, played: int, decided: bool) -> dict[str, Any]:
-        how = ("one level over every look of a fixed schedule, calibrated to the looks" if self.method == CALIBRATED
-               else "alpha spent evenly over a fixed schedule of looks")
-        return {"method": how, "confidence": self.confidence,
-                "look_confidence": round(self.look_confidence, 6), "looks": list(self.looks),
-                "max_games": self.looks[-1], "tolerance": self.tolerance, "games": played, "decided": decided}
+        if self.ratio_error > 0:
+            how = ("ratio test of the zone's edges at every look, intervals at the doubling looks, the error "
+                   "split between them")
+        elif self.method == CALIBRATED:
+            how = "one level over every look of a fixed schedule, calibrated to the looks"
+        else:
+            how = "alpha spent evenly over a fixed schedule of looks"
+        found = {"method": how, "confidence": self.confidence,
+                 "look_confidence": round(self.look_confidence, 6), "looks": list(self.looks),
+                 "max_games": self.looks[-1], "tolerance": self.tolerance, "games": played, "decided": decided}
+        if self.ratio_error > 0:
+            found |= {"interval_looks": list(self.interval_looks), "ratio_error": round(self.ratio_error, 6)}
+        return found
 
 
 def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIRST_LOOK,
          tolerance: float = 0.0, method: str | None = None) -> Plan:
     """Looks at first, 2 first, 4 first ... games, and at `max_games` (fewer looks under a small budget);
-    `method` None: LOOKS."""
+    RATIO adds a look after every BATCH games between them (without a tolerance there is no ratio
+    test, and RATIO is LOOKS). `method` None: LOOKS."""
     if max_games < 1:
         raise ValueError("max_games must be at least 1")
-    looks = []
+    doubling = []
     games = min(first, max_games)
     while games < max_games:
-        looks.append(games)
+        doubling.append(games)
         games *= 2
-    looks.append(max_games)
-    return Plan(confidence, tuple(looks), tolerance, method or LOOKS)
+    doubling.append(max_games)
+    method = method or LOOKS
+    if method != RATIO or tolerance <= 0:
+        return Plan(confidence, tuple(doubling), tolerance, LOOKS if method == RATIO else method)
+    every = sorted(set(doubling) | set(range(BATCH, max_games, BATCH)))
+    return Plan(confidence, tuple(every), tolerance, method, tuple(doubling))
 
 
 def open_tests(report: CheckReport) -> list[str]:
@@ -97,6 +142,29 @@ def open_tests(report: CheckReport) -> list[str]:
 
 def decided(report: CheckReport) -> bool:
     return not open_tests(report)
+
+
+def open_configurations(report: CheckReport, configurations: tuple[Any, ...], running: set[int]) -> set[int]:
+    """The configurations (by position) among `running` that play on after a look: those with a test of
+    their own still undecided (a threshold, or the seat advantage). While the report leaves open a test
+    that names no configuration, every running one plays on."""
+    open_labels = {t["configuration"] for t in report.tests if t["outcome"] == "undecided"}
+    seats = report.balance.get("configurations", {})
+    open_labels |= {label for label, entry in seats.items()
+                    if isinstance(entry.get("seat_advantage"), dict)
+                    and entry["seat_advantage"].get("outcome") == "undecided"}
+    named = sum(1 for t in report.tests if t["outcome"] == "undecided") + sum(
+        1 for entry in seats.values() if isinstance(entry.get("seat_advantage"), dict)
+        and entry["seat_advantage"].get("outcome") == "undecided")
+    others = [u for u in report.undecided if not u.startswith("balance (--strict): ")]
+    if named < len(others) + len(report.balance.get("undecided", [])) - _open_skill(report):
+        return running  # an open test of no configuration: keep them all
+    return {c for c in running if configurations[c].label in open_labels}
+
+
+def _open_skill(report: CheckReport) -> int:
+    return sum(1 for match in (report.balance.get("skill") or {}).values()
+               if match.get("luck_test", {}).get("outcome") == "undecided")
 
 
 def skill_decided(report: CheckReport | None) -> bool:

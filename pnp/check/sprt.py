@@ -89,6 +89,20 @@ def llr(evidence: Evidence, low: float, high: float) -> float:
                for mean, spread in zip(evidence.means, evidence.spreads, strict=True))
 
 
+def decide(evidence: Evidence, low: float, high: float, error: float, comparisons: int = 1) -> Side:
+    """The ratio test of the zone's edges with `error` on each side, read at any look (Ville's inequality:
+    under the low edge or below, the ratio ever reaches log(1 / error) at most `error` of the time, however
+    often it is read). HIGH once the largest figure's ratio reaches log(comparisons / error) (each of the
+    `comparisons` figures may cross by chance, Bonferroni); LOW once every figure's ratio falls to
+    log(error) (the true largest one among them)."""
+    if evidence.spreads is not None and evidence.count < MIN_OBSERVATIONS:
+        return Side.OPEN
+    ratio = llr(evidence, low, high)
+    if ratio >= math.log(max(comparisons, 1) / error):
+        return Side.HIGH
+    return Side.LOW if ratio <= math.log(error) else Side.OPEN
+
+
 @dataclass(frozen=True)
 class Sprt:
     """One test's hypotheses (the zone's edges) and its error rates' bounds."""

@@ -27,7 +27,8 @@ def judge_length(report: CheckReport, configurations: tuple[Configuration, ...],
             continue
         for bound, at_least in ((low, True), (high, False)):
             test = report.zoned(histogram_mean_test(TARGET_LENGTH, turns, bound, at_least=at_least,
-                                                    confidence=report.confidence), share=False)
+                                                    confidence=report.confidence), share=False,
+                                  where=f"{configuration.label} {'low' if at_least else 'high'}")
             what = f"turns per game, {configuration.label}:"
             report.note_at_limit(test, f"target length: {describe(test, what, False)}", share=False)
             if test.outcome is Outcome.FAIL:

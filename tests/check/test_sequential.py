@@ -351,3 +351,113 @@ def test_on_the_limit_either_verdict_and_far_from_it_few_games() -> None:
     assert 0.2 < _wrong_share(on, Outcome.PASS) < 0.8
     far = [_edge_run(random.Random(seed), lambda r: int(r.random() < 0.5), test, PLAN) for seed in range(300)]
     assert all(outcome is Outcome.FAIL for outcome, _ in far) and sum(n for _, n in far) / 300 < 500
+
+
+# --- the ratio test at every batch with the intervals at the doubling looks (sequential.RATIO) ---------------
+
+RATIO_PLAN = sequential.plan(0.95, 6400, tolerance=0.02, method=sequential.RATIO)
+
+
+def _ratio_run(rng: random.Random, draw, make_test, plan: sequential.Plan = RATIO_PLAN) -> tuple[Outcome, int]:  # type: ignore[no-untyped-def]
+    """One run as `--games auto` judges it: at every look the test on all observations so far, with the ratio
+    test read and the intervals only at the doubling looks, stopping at the first verdict."""
+    from pnp.check.stats import Histogram
+
+    values = Histogram()
+    verdicts: dict[str, Outcome] = {}
+    outcome = Outcome.UNDECIDED
+    for look in plan.looks:
+        while values.count < look:
+            values.add(draw(rng))
+        report = CheckReport("t")
+        plan.prepare(report, look, verdicts)
+        outcome = make_test(values, report).outcome
+        if outcome is not Outcome.UNDECIDED:
+            break
+    return outcome, values.count
+
+
+def share_case(truth: float):  # type: ignore[no-untyped-def]
+    """A share against a 60 % minimum (zone 0.02 at the default tolerance)."""
+    def draw(r: random.Random) -> int:
+        return int(r.random() < truth)
+
+    def test(values, report: CheckReport):  # type: ignore[no-untyped-def]
+        return report.zoned(share_test("t", values.total, values.count, 0.6, at_least=True,
+                                       confidence=report.confidence))
+    return draw, test
+
+
+def seat_case(truth: float):  # type: ignore[no-untyped-def]
+    """Two seats' advantage against a 0.10 limit (zone 0.04), a fifth of the games tied."""
+    from pnp.check.confidence import seat_advantage_test
+
+    def draw(r: random.Random) -> int:  # 2: seat 1 wins, 1: a tie, 0: seat 2 wins
+        if r.random() < 0.2:
+            return 1
+        return 2 if r.random() < 0.5 + truth / 1.6 else 0
+
+    def test(values, report: CheckReport):  # type: ignore[no-untyped-def]
+        seat_one = values.total / 2
+        return report.zoned(seat_advantage_test("t", [seat_one, values.count - seat_one], values.count, 0.1,
+                                                report.confidence), shares=2)
+    return draw, test
+
+
+def three_seat_case(truth: float):  # type: ignore[no-untyped-def]
+    """Three seats, seat 1 ahead of the two others (alike) by `truth`, against a 0.10 limit (zone 0.04); the
+    observation is the winning seat, the ratio test reads every ordered pair of seats."""
+    from pnp.check.confidence import seat_advantage_test
+
+    lead = (1 + 2 * truth) / 3
+
+    def draw(r: random.Random) -> int:
+        return 0 if r.random() < lead else (1 if r.random() < 0.5 else 2)
+
+    def test(values, report: CheckReport):  # type: ignore[no-untyped-def]
+        wins = [float(values.counts[seat]) for seat in range(3)]
+        return report.zoned(seat_advantage_test("t", wins, values.count, 0.1, report.confidence), shares=2)
+    return draw, test
+
+
+def skewed_mean_case(truth: float):  # type: ignore[no-untyped-def]
+    """A geometric count (skewness about 2) against a minimum of 19.5, zone 5 %."""
+    from pnp.check.confidence import histogram_mean_test
+
+    def draw(r: random.Random) -> int:  # int() floors: the drawn mean is the truth less about a half
+        return int(r.expovariate(1 / truth))
+
+    def test(values, report: CheckReport):  # type: ignore[no-untyped-def]
+        report.tolerance = 0.05  # of the threshold
+        return report.zoned(histogram_mean_test("t", values, 19.5, at_least=True, confidence=report.confidence),
+                            share=False)
+    return draw, test
+
+
+RATIO_CASES = [  # (case, truth, the wrong verdict there)
+    (share_case, 0.58, Outcome.PASS), (share_case, 0.62, Outcome.FAIL),
+    (seat_case, 0.06, Outcome.FAIL), (seat_case, 0.14, Outcome.PASS),
+    (three_seat_case, 0.06, Outcome.FAIL), (three_seat_case, 0.14, Outcome.PASS),
+    (skewed_mean_case, 19.0, Outcome.PASS), (skewed_mean_case, 21.0, Outcome.FAIL),
+]
+
+
+@pytest.mark.parametrize(("case", "truth", "wrong"), RATIO_CASES)
+def test_the_ratio_test_keeps_the_error_rate_at_the_zone_s_edges(case, truth: float, wrong: Outcome) -> None:  # type: ignore[no-untyped-def]
+    """On the zone's edges, where a wrong verdict is most likely, at most 2.5 % wrong verdicts (one side of
+    95 %) within the simulation's noise, in 1500 runs each; bench/bench_sprt.py runs more."""
+    draw, test = case(truth)
+    found = [_ratio_run(random.Random(seed), draw, test) for seed in range(EDGE_RUNS)]
+    assert _wrong_share(found, wrong) <= 0.025 + _slack(0.025, EDGE_RUNS)
+    assert all(outcome is not Outcome.UNDECIDED for outcome, _ in found)
+
+
+def test_the_ratio_plan_looks_every_batch_and_splits_the_error() -> None:
+    plan = RATIO_PLAN
+    assert plan.looks[:3] == (50, 100, 150) and plan.looks[-1] == 6400 and len(plan.looks) == 128
+    assert plan.interval_looks == (50, 100, 200, 400, 800, 1600, 3200, 6400)
+    assert plan.ratio_error == pytest.approx(0.05 / 2 * (1 - sequential.INTERVAL_SHARE))
+    assert plan.look_confidence == pytest.approx(1 - 0.05 * sequential.INTERVAL_SHARE / 8)
+    assert plan.interval_look(400) and not plan.interval_look(450)
+    # Without a tolerance there are no zone edges to test: the doubling looks alone.
+    assert sequential.plan(0.95, 6400, method=sequential.RATIO).looks == sequential.plan(0.95, 6400).looks
