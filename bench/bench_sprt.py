@@ -88,36 +88,17 @@ def bench_sweep() -> None:
 
 
 def bench_simulation(runs: int) -> None:
-    """The cases of tests/check/test_sequential.py, `runs` runs each."""
+    """The zone-edge cases of tests/check/test_sequential.py under the ratio plan (the default), `runs` runs each."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
     import test_sequential as cases
 
-    from pnp.check.confidence import Outcome, histogram_mean_test, seat_advantage_test, share_test
-    from pnp.check.report import CheckReport
-
-    plan = cases.PLAN
-    level = plan.look_confidence
-
-    def table(name: str, truth: float, wrong: Outcome, draw, test) -> None:  # type: ignore[no-untyped-def]
-        found = [cases._edge_run(random.Random(seed), draw, test, plan) for seed in range(runs)]
-        print(f"| {name}, true {truth:g} | wrong {cases._wrong_share(found, wrong):.2%} (stated at most 2.5%) | "
-              f"average {sum(n for _, n in found) / runs:,.0f} |", flush=True)
-
-    shares = CheckReport("t", confidence=level, tolerance=0.02)
-    means = CheckReport("t", confidence=level, tolerance=0.05)
-    for truth, wrong in ((0.58, Outcome.PASS), (0.62, Outcome.FAIL)):
-        table("share, minimum 60%, zone 2 points", truth, wrong, lambda r, p=truth: int(r.random() < p),
-              lambda v: shares.zoned(share_test("t", v.total, v.count, 0.6, at_least=True, confidence=level)))
-    for truth, wrong in ((0.06, Outcome.FAIL), (0.14, Outcome.PASS)):
-        def draw(r: random.Random, truth: float = truth) -> int:
-            return 1 if r.random() < 0.2 else (2 if r.random() < 0.5 + truth / 1.6 else 0)
-        table("two seats' advantage, limit 0.10, zone 0.04, a fifth tied", truth, wrong, draw,
-              lambda v: shares.zoned(seat_advantage_test("t", [v.total / 2, v.count - v.total / 2], v.count, 0.1,
-                                                         level), shares=2))
-    for truth, wrong in ((19.0, Outcome.PASS), (21.0, Outcome.FAIL)):
-        table("mean of a skewed count, minimum 19.5, zone 5%", truth, wrong,
-              lambda r, m=truth: int(r.expovariate(1 / m)),
-              lambda v: means.zoned(histogram_mean_test("t", v, 19.5, at_least=True, confidence=level), share=False))
+    for case, truth, wrong in cases.RATIO_CASES:
+        draw, test = case(truth)
+        found = [cases._ratio_run(random.Random(seed), draw, test) for seed in range(runs)]
+        undecided = sum(outcome.value == "undecided" for outcome, _ in found) / runs
+        print(f"| {(case.__doc__ or '').splitlines()[0]} true {truth:g} | wrong {cases._wrong_share(found, wrong):.2%} "
+              f"(stated at most 2.5%) | undecided {undecided:.2%} | average {sum(n for _, n in found) / runs:,.0f} |",
+              flush=True)
 
 
 def main() -> None:

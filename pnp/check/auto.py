@@ -71,7 +71,8 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
                   {match: tally for match, tally in skill_tallies.items() if tally.games})
             if sequential.decided(report):
                 break
-            running = sequential.open_configurations(report, configurations, running)
+            if plan.ratio_error > 0:  # each test keeps its first verdict: a configuration may stop on its own
+                running = sequential.open_configurations(report, configurations, running)
     report.games_drawn = batches.picker.picked()
     report.sequential = plan.to_json(max(played.values(), default=0), sequential.decided(report))
     report.sequential["games_per_configuration"] = {c.label: played[i] for i, c in enumerate(configurations)}

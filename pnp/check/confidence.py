@@ -174,8 +174,11 @@ class ThresholdTest:
         # The interval straddles the threshold. A verdict is wrong only for a figure outside the zone,
         # and then only if the interval misses it: rule out one side of the zone, give the other's verdict.
         above, below = (Outcome.PASS, Outcome.FAIL) if self.at_least else (Outcome.FAIL, Outcome.PASS)
-        not_below_zone = interval.low > self.threshold - self.tolerance
-        not_above_zone = interval.high < self.threshold + self.tolerance
+        # A share's zone side beyond 0 or 1 holds no figure: ruling it out shows nothing.
+        below_empty = self.spread is None and self.threshold - self.tolerance <= 0
+        above_empty = self.spread is None and self.threshold + self.tolerance >= 1
+        not_below_zone = interval.low > self.threshold - self.tolerance and not below_empty
+        not_above_zone = interval.high < self.threshold + self.tolerance and not above_empty
         if not_below_zone and not_above_zone:  # the whole interval lies within the zone: the estimate's side
             over = interval.estimate >= self.threshold if self.at_least else interval.estimate > self.threshold
             return above if over else below

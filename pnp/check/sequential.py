@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
 BATCH = 50  # RATIO: games per configuration between two looks
-INTERVAL_SHARE = 0.5  # RATIO: the share of each side's error spent on the intervals; the rest on the ratio test
+INTERVAL_SHARE = 0.8  # RATIO: the share of each side's error spent on the intervals; the rest on the ratio test
 RATIO = "ratio"  # the ratio test at every batch and the intervals at the doubling looks
 LOOKS = "looks"  # the methods of a plan: looks at every doubling of the games, the error spent evenly
 UNPAIRED = "unpaired"  # the same, with races comparing independent intervals
