@@ -29,13 +29,16 @@ LookHook = Callable[[int, dict[str, Tally], dict[Match, Tally]], None]
 
 def check(simulation: Simulation, model: Any, options: CheckOptions,
           max_games: int = sequential.DEFAULT_MAX_GAMES, on_look: LookHook | None = None,
-          tolerance: float = sequential.DEFAULT_TOLERANCE, method: str | None = None) -> CheckReport:
+          tolerance: float = sequential.DEFAULT_TOLERANCE, method: str | None = None,
+          ratio_share: float = sequential.RATIO_SHARE) -> CheckReport:
     """Static checks, then the looks of the plan until every test is decided; the report of the last look,
     with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
     the tallies after each look (the benchmark judges them as a fixed check of that many games would).
     `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict);
-    `method`: the plan's (pnp.check.sequential: LOOKS unless told; the others for a comparison)."""
-    plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method or sequential.RATIO)
+    `method`, `ratio_share`: the plan's (pnp.check.sequential: RATIO unless told; the others for a
+    comparison)."""
+    plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method or sequential.RATIO,
+                           ratio_share=ratio_share)
     budget = dataclasses.replace(options, games=max_games,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
     schedule = schedule_for(simulation, model, budget)  # refuses bad counts first
@@ -53,6 +56,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
         playability = len(configurations) * schedule.games
         running = set(played)
         verdicts: dict[str, Outcome] = {}  # every test's first verdict, kept over the looks (RATIO)
+        decided_at: dict[str, int] = {}  # the games per configuration of the look that gave each verdict
         for look in plan.looks:
             match_games = plan.match_games(look) if schedule.matches else 0
             if sequential.skill_decided(report if report is not static else None):
@@ -69,12 +73,15 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
             plan.prepare(report, look, verdicts)
             judge(simulation, model, report, configurations, tallies, schedule.games,
                   {match: tally for match, tally in skill_tallies.items() if tally.games})
+            decided_at |= {test: look for test in verdicts if test not in decided_at}
             if sequential.decided(report):
                 break
-            if plan.ratio_error > 0:  # each test keeps its first verdict: a configuration may stop on its own
+            if plan.keeps_verdicts:  # each test keeps its first verdict: a configuration may stop on its own
                 running = sequential.open_configurations(report, configurations, running)
     report.games_drawn = batches.picker.picked()
     report.sequential = plan.to_json(max(played.values(), default=0), sequential.decided(report))
     report.sequential["games_per_configuration"] = {c.label: played[i] for i, c in enumerate(configurations)}
     report.sequential["games_played"] = sum(played.values()) + match_played * len(schedule.matches)
+    if plan.keeps_verdicts:
+        report.sequential["decided_at"] = decided_at
     return report

@@ -5,7 +5,7 @@ RATIO (`pnp check` and `pnp sweep`): a look after every BATCH games per configur
 Each test has two ways to a verdict, and its error on each side is split between them: the sequential
 probability ratio test of the zone's two edges (threshold -+ tolerance, pnp.check.sprt), read at every
 look, and the interval of the doubling looks (after FIRST_LOOK games, twice as many, ... and the
-budget), each at `1 - (1 - confidence) * INTERVAL_SHARE / doubling looks` (Bonferroni). A verdict is
+budget), each at `1 - (1 - confidence) * (1 - RATIO_SHARE) / doubling looks` (Bonferroni). A verdict is
 wrong only if one of the two is, so at most `1 - confidence` of the time however the run stops. The
 ratio test decides figures near the zone quickly, the interval those far from it. A configuration
 stops as soon as its own tests are decided.
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
 BATCH = 50  # RATIO: games per configuration between two looks
-INTERVAL_SHARE = 0.8  # RATIO: the share of each side's error spent on the intervals; the rest on the ratio test
+RATIO_SHARE = 0.2  # RATIO: the share of each side's error spent on the ratio test; the rest on the intervals
 RATIO = "ratio"  # the ratio test at every batch and the intervals at the doubling looks
 LOOKS = "looks"  # the methods of a plan: looks at every doubling of the games, the error spent evenly
 UNPAIRED = "unpaired"  # the same, with races comparing independent intervals
@@ -55,13 +55,21 @@ class Plan:
     method: str = LOOKS
     # RATIO: the looks at which the intervals may decide (the doubling ones); the others, all looks
     interval_looks: tuple[int, ...] = ()
+    # RATIO: the share of each side's error the ratio test spends (0: none, the doubling looks' intervals
+    # alone, each test keeping its first verdict and each configuration stopping on its own)
+    ratio_share: float = RATIO_SHARE
+
+    @property
+    def keeps_verdicts(self) -> bool:
+        """Whether each test keeps its first verdict, so that a configuration stops once its own are in."""
+        return self.method == RATIO and self.tolerance > 0
 
     @property
     def ratio_error(self) -> float:
         """Each side's error the ratio test may spend (0: no ratio test, the intervals alone)."""
-        if self.method != RATIO or self.tolerance <= 0:
+        if not self.keeps_verdicts:
             return 0.0
-        return (1 - self.confidence) / 2 * (1 - INTERVAL_SHARE)
+        return (1 - self.confidence) / 2 * self.ratio_share
 
     def interval_look(self, games: int) -> bool:
         """Whether the intervals may decide at a look of `games` games."""
@@ -77,8 +85,8 @@ class Plan:
     def look_confidence(self) -> float:
         """The two-sided confidence each look's intervals compare at: the error spent evenly over the
         looks, or each side at the calibrated z (CALIBRATED, pnp.check.boundary)."""
-        if self.ratio_error > 0:
-            return 1 - (1 - self.confidence) * INTERVAL_SHARE / len(self.interval_looks)
+        if self.keeps_verdicts:
+            return 1 - (1 - self.confidence) * (1 - self.ratio_share) / len(self.interval_looks)
         if self.method != CALIBRATED:
             return 1 - (1 - self.confidence) / len(self.interval_looks or self.looks)
         z = boundary.level(self.looks, (1 - self.confidence) / 2)
@@ -97,7 +105,7 @@ class Plan:
         report.tolerance = self.tolerance
         report.ratio_error = self.ratio_error
         report.interval_look = self.interval_look(games)
-        report.verdicts = verdicts if self.ratio_error > 0 else None
+        report.verdicts = verdicts if self.keeps_verdicts else None
 
     def to_json(self, played: int, decided: bool) -> dict[str, Any]:
         if self.ratio_error > 0:
@@ -107,21 +115,25 @@ class Plan:
             how = "one level over every look of a fixed schedule, calibrated to the looks"
         else:
             how = "alpha spent evenly over a fixed schedule of looks"
+        if self.keeps_verdicts and self.ratio_error <= 0:
+            how = "alpha spent evenly over the doubling looks, each test keeping its first verdict"
         found = {"method": how, "confidence": self.confidence,
                  "look_confidence": round(self.look_confidence, 6), "looks": list(self.looks),
                  "max_games": self.looks[-1], "tolerance": self.tolerance, "games": played, "decided": decided}
-        if self.ratio_error > 0:
+        if self.keeps_verdicts:
             found |= {"interval_looks": list(self.interval_looks), "ratio_error": round(self.ratio_error, 6)}
         return found
 
 
 def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIRST_LOOK,
-         tolerance: float = 0.0, method: str | None = None) -> Plan:
+         tolerance: float = 0.0, method: str | None = None, ratio_share: float = RATIO_SHARE) -> Plan:
     """Looks at first, 2 first, 4 first ... games, and at `max_games` (fewer looks under a small budget);
-    RATIO adds a look after every BATCH games between them (without a tolerance there is no ratio
-    test, and RATIO is LOOKS). `method` None: LOOKS."""
+    RATIO adds a look after every BATCH games between them when its ratio test has a share of the error
+    (without a tolerance there is no zone, and RATIO is LOOKS). `method` None: LOOKS."""
     if max_games < 1:
         raise ValueError("max_games must be at least 1")
+    if not 0 <= ratio_share < 1:
+        raise ValueError("ratio_share must be at least 0 and below 1")
     doubling = []
     games = min(first, max_games)
     while games < max_games:
@@ -131,8 +143,8 @@ def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIR
     method = method or LOOKS
     if method != RATIO or tolerance <= 0:
         return Plan(confidence, tuple(doubling), tolerance, LOOKS if method == RATIO else method)
-    every = sorted(set(doubling) | set(range(BATCH, max_games, BATCH)))
-    return Plan(confidence, tuple(every), tolerance, method, tuple(doubling))
+    every = sorted(set(doubling) | set(range(BATCH, max_games, BATCH))) if ratio_share > 0 else doubling
+    return Plan(confidence, tuple(every), tolerance, method, tuple(doubling), ratio_share)
 
 
 def open_tests(report: CheckReport) -> list[str]:

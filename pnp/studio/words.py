@@ -173,8 +173,17 @@ def _looks(sequential: dict[str, Any] | None) -> list[str]:
         return []
     games = f"{sequential['games']:,} games per player count"
     if sequential["decided"]:
-        return [f"Decided after {games}, as the games came in (at most {sequential['max_games']:,})."]
-    return [f"Still open after {games}, the most the check may play; raise “At most” to decide it."]
+        lines = [f"Decided after {games}, as the games came in (at most {sequential['max_games']:,})."]
+    else:
+        lines = [f"Still open after {games}, the most the check may play; raise “At most” to decide it."]
+    played = sequential.get("games_per_configuration") or {}
+    if len(set(played.values())) > 1:  # each player count stopped on its own
+        lines.append("Games played: " + ", ".join(f"{label} {n:,}" for label, n in played.items()) + ".")
+    decided_at = sequential.get("decided_at") or {}
+    if decided_at:
+        lines.append("Each verdict came after: " + "; ".join(
+            f"{studio_words(test)} {n:,} games" for test, n in sorted(decided_at.items(), key=lambda t: t[1])) + ".")
+    return lines
 
 
 def report_page(html: str, title: str, source: str) -> str:

@@ -456,8 +456,8 @@ def test_the_ratio_plan_looks_every_batch_and_splits_the_error() -> None:
     plan = RATIO_PLAN
     assert plan.looks[:3] == (50, 100, 150) and plan.looks[-1] == 6400 and len(plan.looks) == 128
     assert plan.interval_looks == (50, 100, 200, 400, 800, 1600, 3200, 6400)
-    assert plan.ratio_error == pytest.approx(0.05 / 2 * (1 - sequential.INTERVAL_SHARE))
-    assert plan.look_confidence == pytest.approx(1 - 0.05 * sequential.INTERVAL_SHARE / 8)
+    assert plan.ratio_error == pytest.approx(0.05 / 2 * sequential.RATIO_SHARE)
+    assert plan.look_confidence == pytest.approx(1 - 0.05 * (1 - sequential.RATIO_SHARE) / 8)
     assert plan.interval_look(400) and not plan.interval_look(450)
     # Without a tolerance there are no zone edges to test: the doubling looks alone.
     assert sequential.plan(0.95, 6400, method=sequential.RATIO).looks == sequential.plan(0.95, 6400).looks

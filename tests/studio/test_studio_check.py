@@ -246,6 +246,10 @@ def test_the_studio_decides_as_the_games_come_in_unless_a_number_is_given(client
     assert status["games"] == "auto"
     looks = status["result"]["sequential"]
     assert looks["games"] <= 100
+    # Each verdict names the look (games per player count) that gave it, within the games played there.
+    for test, games in looks["decided_at"].items():
+        label = test.split(":")[0]
+        assert games <= looks["games_per_configuration"].get(label, looks["games"]), (test, games)
     listed = client.get(f"/api/check/{status['id']}/games").json()
     assert listed["configuration_count"] == min(looks["games"], MAX_LOGGED_GAMES)
     spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
@@ -264,6 +268,14 @@ def test_an_auto_check_says_after_how_many_games_it_decided_or_that_its_budget_r
     still_open = {"sequential": {"games": 100, "max_games": 100, "decided": False}}
     assert details(still_open)[-1].startswith("Still open after 100 games per player count, the most")
     assert details({}) == []
+    each = {"sequential": {"games": 1050, "max_games": 6400, "decided": True,
+                           "games_per_configuration": {"1 player": 200, "2 players": 1050},
+                           "decided_at": {"2 players: check.max_seat_advantage": 1050,
+                                          "1 player: check.min_placed_share": 50}}}
+    assert details(each)[1:] == [
+        "Games played: 1 player 200, 2 players 1,050.",
+        "Each verdict came after: 1 player: check.min_placed_share 50 games; "
+        "2 players: check.max_seat_advantage 1,050 games."]
 
 
 def test_experts_in_every_seat_reach_the_check_and_a_level_it_does_not_know_is_one_line(client: TestClient) -> None:
