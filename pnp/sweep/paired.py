@@ -15,7 +15,7 @@ from array import array
 from dataclasses import dataclass, field
 
 from pnp.check.confidence import Interval, z_value
-from pnp.check.sprt import Evidence, Side, Sprt
+from pnp.check.sprt import MIN_OBSERVATIONS, Evidence, Side, Sprt
 
 
 @dataclass
@@ -101,3 +101,71 @@ def paired_difference(mine: SeatRecord, theirs: SeatRecord) -> PairedDifference 
 def _played(record: SeatRecord) -> int:
     lead = record.leading_edge()
     return record.games(lead[0]) if lead else 0
+
+
+def signed_orientation(records: list[SeatRecord]) -> tuple[str, int, int] | None:
+    """(configuration, seat, other seat) for the signed seat edge of every record: their one configuration
+    of two seats, oriented as the first record leads. None when a record has several configurations or
+    more seats (the signed figure then names no single seat advantage)."""
+    labels = {label for record in records for label in record.wins}
+    if len(labels) != 1 or any(len(seats) != 2 for record in records for seats in record.wins.values()):
+        return None
+    lead = records[0].leading_edge()
+    return lead if lead is not None else None
+
+
+def signed_edges(record: SeatRecord, orientation: tuple[str, int, int], games: int) -> list[float]:
+    label, high, low = orientation
+    seats = record.wins[label]
+    return [seats[high][i] - seats[low][i] for i in range(min(games, len(seats[0])))]
+
+
+def _mean_interval(values: list[float], confidence: float) -> Interval:
+    count = len(values)
+    mean = sum(values) / count
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    half = z_value(confidence) * math.sqrt(variance / count)
+    return Interval(mean, mean - half, mean + half)
+
+
+def worst_lead(level: Interval, difference: Interval) -> float:
+    """The most the leader's seat advantage |m| can exceed a rival's |m + d|, for any signed level m of the
+    leader and signed difference d (the rival's less the leader's) within their intervals. The largest of
+    |m| - min over d of |m + d| lies at an end or a kink (0, -d's ends) of the level's interval."""
+    low, high = level.low, level.high
+    points = {low, high} | {p for p in (0.0, -difference.low, -difference.high) if low < p < high}
+
+    def gap(m: float) -> float:
+        nearest = 0.0 if difference.low <= -m <= difference.high else min(abs(m + difference.low),
+                                                                           abs(m + difference.high))
+        return abs(m) - nearest
+    return max(gap(m) for m in points)
+
+
+def near_best(leader: SeatRecord, rivals: list[SeatRecord], zone: float, confidence: float) -> bool:
+    """Whether the leader's seat advantage is shown no more than `zone` above every rival's, on signed
+    figures: each rival's signed edge less the leader's, per seed over the deals both played (precise when
+    the deals are shared), and the leader's own signed edge (which says where 0 lies). Within +-zone of
+    the leader's signed figure a rival cannot be fairer by more (|a| - |b| <= |a - b|); farther, the
+    leader's level must keep it from being the one nearer 0 (`worst_lead`). Every interval at `confidence`;
+    the caller splits the error over the intervals and looks (union bound)."""
+    orientation = signed_orientation([leader, *rivals])
+    if orientation is None or zone <= 0:
+        return False
+    games = leader.games(orientation[0])
+    if games < MIN_OBSERVATIONS:
+        return False
+    mine = signed_edges(leader, orientation, games)
+    level: Interval | None = None
+    for rival in rivals:
+        theirs = signed_edges(rival, orientation, games)
+        shared = min(len(mine), len(theirs))
+        if shared < MIN_OBSERVATIONS:
+            return False
+        difference = _mean_interval([b - a for a, b in zip(mine[:shared], theirs[:shared], strict=True)], confidence)
+        if -zone < difference.low and difference.high < zone:
+            continue
+        level = level or _mean_interval(mine, confidence)
+        if worst_lead(level, difference) > zone:
+            return False
+    return True

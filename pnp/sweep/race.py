@@ -20,7 +20,7 @@ from typing import Any
 from pnp.check import sequential
 from pnp.check.sprt import Side
 from pnp.games.base import Game
-from pnp.sweep.paired import paired_difference
+from pnp.sweep.paired import near_best, paired_difference
 from pnp.sweep.run import Sweep, Variant, advance, judge_variant
 
 
@@ -163,9 +163,28 @@ def race(game: Game, sweep: Sweep) -> Sweep:
                               for position in running})
         for position in running:
             judge_variant(game, sweep.variants[position], options, plan.look_confidence)
-        running = _still_running(sweep, running, look == plan.looks[-1], comparing(plan))
+        near = near_confidence(plan, sum(v.simulated for v in sweep.variants)) if plan.interval_look(look) else None
+        running = _still_running(sweep, running, look == plan.looks[-1], comparing(plan), near)
     sweep.race = race_summary(sweep, plan)
     return sweep
+
+
+def near_confidence(plan: sequential.Plan, variants: int) -> float | None:
+    """The confidence of each interval of the near-best rule (pnp.sweep.paired.near_best) at a look: the
+    race's error `1 - confidence` split evenly over the looks that read it and, at each, over the intervals
+    any leader could need (every variant's level, every pair's difference: the leader is picked by the
+    games). None for a race of independent intervals or without a zone."""
+    if not plan.paired or plan.tolerance <= 0 or variants < 2:
+        return None
+    intervals = variants + variants * (variants - 1) // 2
+    return 1 - (1 - plan.confidence) / (len(plan.interval_looks or plan.looks) * intervals)
+
+
+def shown_near_best(chosen: Variant, contenders: list[Variant], zone: float, confidence: float | None) -> bool:
+    """The chosen variant's seat advantage shown within `zone` of every other contender's, or above none of
+    them by more (pnp.sweep.paired.near_best): the race may stop with it named best."""
+    rivals = [v.seat_record for v in contenders if v is not chosen]
+    return confidence is not None and bool(rivals) and near_best(chosen.seat_record, rivals, zone, confidence)
 
 
 def match_games(variant: Variant, plan: sequential.Plan, look: int) -> int:
@@ -177,7 +196,8 @@ def match_games(variant: Variant, plan: sequential.Plan, look: int) -> int:
     return plan.match_games(look)
 
 
-def _still_running(sweep: Sweep, running: list[int], last: bool, how: Comparing = INDEPENDENT) -> list[int]:
+def _still_running(sweep: Sweep, running: list[int], last: bool, how: Comparing = INDEPENDENT,
+                   near: float | None = None) -> list[int]:
     """The variants that play on after a look: not out, and either undecided or tied with the leader."""
     from pnp.sweep.results import state
 
@@ -199,6 +219,10 @@ def _still_running(sweep: Sweep, running: list[int], last: bool, how: Comparing 
             and shown_tied([variants[p] for p in tied], tie_zone(sweep.options.tolerance), how):
         return []  # every test decided and the contenders tied: more games would only tell apart what
         # the tolerance says not to
+    if not any(state(variants[p]) == "undecided" for p in alive) and best is not None \
+            and shown_near_best(best, [variants[p] for p in tied], tie_zone(sweep.options.tolerance), near):
+        sweep.near_best = True
+        return []  # the leader's advantage shown within the zone of every other's: it is (near) the best
     if last:
         return []
     if all(state(variants[p]) == "pass" for p in alive) and best is not None \
@@ -220,7 +244,8 @@ def race_summary(sweep: Sweep, plan: sequential.Plan) -> dict[str, Any]:
     tied = [v for v in sweep.variants if state(v) == "pass" and not v.out and v is not chosen
             and chosen is not None and advantage(v) is not None and not clearly_worse(v, chosen, how, zone)]
     played = sum(v.played * len(v.configurations) + v.match_played * len(v.skill_tallies) for v in sweep.variants)
-    within = chosen is not None and bool(tied) and shown_tied([chosen, *tied], zone, how)
+    near = bool(tied) and sweep.near_best
+    within = chosen is not None and bool(tied) and (near or shown_tied([chosen, *tied], zone, how))
     open_tests = any(state(v) == "undecided" for v in sweep.variants if not v.out)
     decided = (not tied or within) and not open_tests
     differences = {str(v.number): {**d.to_json(), "games": v.played}
@@ -230,6 +255,7 @@ def race_summary(sweep: Sweep, plan: sequential.Plan) -> dict[str, Any]:
             "games_per_variant": {str(v.number): v.played for v in sweep.variants if v.simulated},
             "tied": [v.number for v in tied],
             "tied_within": zone if within else None,
+            "near_best": near,
             "differences": differences,
             "games_to_separate": {str(v.number): games_to_separate(v, chosen, how) for v in tied if chosen},
             "out": {str(v.number): v.out for v in sweep.variants if v.out}}

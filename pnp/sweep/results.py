@@ -355,8 +355,12 @@ def tie_text(race: dict[str, Any]) -> str:
         about = ", ".join(f"{games:,}" if games else "no number of" for _, games, _ in separate)
         return f"{names} still tied with the best (about {about} games per configuration would separate them)"
     zone = race["tied_within"]
-    text = (f"{names} tied with the best: their seat advantages are within {zone:.1%} of each other "
-            f"({race['confidence']:.0%} confidence), so the race stopped them")
+    if race.get("near_best"):
+        text = (f"{names} not told apart from the best, whose seat advantage is shown at most {zone:.1%} above "
+                f"theirs ({race['confidence']:.0%} confidence), so the race stopped them")
+    else:
+        text = (f"{names} tied with the best: their seat advantages are within {zone:.1%} of each other "
+                f"({race['confidence']:.0%} confidence), so the race stopped them")
     for number, games, found in separate:
         if found is None:
             continue

@@ -103,6 +103,9 @@ class Sweep:
     options: SweepOptions
     variants: list[Variant]
     race: dict[str, Any] | None = None  # --games auto: the looks, the games played, who is still tied
+    # --games auto: the race stopped with the leader's seat advantage shown within the zone of every other
+    # contender's (pnp.sweep.race.shown_near_best)
+    near_best: bool = False
 
 
 def spec_text(game: str, spec: Path | None) -> str:

@@ -8,6 +8,8 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from pnp.check.limits import BalanceLimits
 from pnp.check.protocol import Configuration, Deal, Outcome, Simulation
 from pnp.check.report import CheckReport
@@ -230,3 +232,67 @@ def test_a_tie_of_two_close_variants_says_how_many_more_games_would_separate_the
     assert separate > played
     assert (f"about {separate - played:,} more games per configuration each ({separate:,} in all) would separate "
             "them by ") in results.to_text(raced)
+
+
+# --- the near-best rule on synthetic paired data (pnp.sweep.paired.near_best) ---------------------------------
+
+NEAR_RUNS = 120
+NEAR_LOOKS = (50, 100, 200, 400, 800, 1600, 3200, 6400)
+NEAR_CASES = [  # signed seat advantages of the variants (seat 1 less seat 2), the deals shared
+    (0.0, 0.045, -0.045),  # the fairest at 0, two rivals just outside its zone of 0.04
+    (-0.007, 0.063, -0.08, -0.15),  # the measured Rautino sweep's figures (0, 2, 4, 6 points reordered)
+    (0.02, -0.065, 0.065),
+]
+
+
+def near_run(rng: random.Random, truths: tuple[float, ...], zone: float = 0.04, confidence: float = 0.95,
+             shared: float = 0.9) -> tuple[int | None, int]:
+    """One race on the near-best rule alone: every variant plays every look; a deal's luck (one uniform
+    draw) is the same for all variants with probability `shared`, else each draws its own. Returns the
+    variant named best (None: the budget ran out) and the games per variant."""
+    from pnp.check import sequential
+    from pnp.sweep.paired import SeatRecord, near_best
+    from pnp.sweep.race import near_confidence
+
+    plan = sequential.plan(confidence, NEAR_LOOKS[-1], tolerance=zone / 2)
+    each = near_confidence(plan, len(truths))
+    assert each is not None
+    records = [SeatRecord() for _ in truths]
+    played = 0
+    for look in NEAR_LOOKS:
+        for _ in range(played, look):
+            common = rng.random()
+            for record, truth in zip(records, truths, strict=True):
+                luck = common if rng.random() < shared else rng.random()
+                record.add("2 players", [1, 0] if luck < (1 + truth) / 2 else [0, 1])
+        played = look
+        signed = [sum(r.wins["2 players"][0]) / look - sum(r.wins["2 players"][1]) / look for r in records]
+        leader = min(range(len(truths)), key=lambda v: abs(signed[v]))
+        rivals = [r for v, r in enumerate(records) if v != leader]
+        if near_best(records[leader], rivals, zone, each):
+            return leader, look
+    return None, NEAR_LOOKS[-1]
+
+
+def near_wrong(found: list[tuple[int | None, int]], truths: tuple[float, ...], zone: float = 0.04) -> float:
+    """The share of races that named a variant whose seat advantage is more than the zone above the best's."""
+    fairest = min(abs(t) for t in truths)
+    return sum(named is not None and abs(truths[named]) > fairest + zone for named, _ in found) / len(found)
+
+
+@pytest.mark.parametrize("truths", NEAR_CASES)
+def test_the_near_best_rule_names_a_variant_within_the_zone_of_the_best(truths: tuple[float, ...]) -> None:
+    """At most 5 % (1 - confidence) of races name a variant more than the zone above the fairest, within the
+    noise of NEAR_RUNS runs; bench/bench_sprt.py --only race runs more."""
+    found = [near_run(random.Random(seed), truths) for seed in range(NEAR_RUNS)]
+    assert near_wrong(found, truths) <= 0.05 + 3 * (0.05 * 0.95 / NEAR_RUNS) ** 0.5
+
+
+def test_worst_lead_reads_where_zero_lies() -> None:
+    from pnp.check.confidence import Interval
+    from pnp.sweep.paired import worst_lead
+
+    # A rival 0.07 above: fairer only if the leader lies below -0.035; the level's low end says how far.
+    assert worst_lead(Interval(-0.007, -0.05, 0.04), Interval(0.07, 0.07, 0.07)) == pytest.approx(0.03)
+    assert worst_lead(Interval(-0.007, -0.06, 0.04), Interval(0.07, 0.07, 0.07)) == pytest.approx(0.05)
+    assert worst_lead(Interval(0.0, -0.01, 0.01), Interval(0.07, 0.06, 0.08)) == pytest.approx(-0.04)
