@@ -1,6 +1,7 @@
 """`pnp check --games auto` over many seeds: the methods of deciding as the games come in, side by side.
 
-Run: nice -n 10 python bench/bench_auto.py [--seeds 1-4] [--games rautino,triomino,zatre] [--pairs-share 0.2]
+Run: nice -n 10 python bench/bench_auto.py [--seeds 1-2] [--seeds-for zatre=1-3] [--games rautino,triomino,zatre]
+     [--pairs-share 0.5]
 
 One path of games (one seed) is noise: a test near its zone stops early on a lucky path and late on an
 unlucky one. For each shipped set and each seed this plays, in one run:
@@ -11,7 +12,8 @@ M1 the same looks, each test keeping its first verdict and each configuration st
    (RATIO with no share of the error for the ratio test);
 M2 the ratio test read every 50 games with a fifth of each side's error, the intervals with the rest;
 M3 the same with four fifths for the ratio test;
-M4 RATIO at --pairs-share with paired deals (--pairs).
+M4 the same with half for each;
+M5 RATIO at --pairs-share with paired deals (--pairs).
 
 Per method: the mean games over the seeds, the games of seed 1, how many verdicts agree with M0 on the
 same seed, and every disagreement with the test's figure (the estimate of the longest run of that test
@@ -56,7 +58,8 @@ def methods(pairs_share: float) -> list[Method]:
         Method("M1", "doubling looks, per configuration, first verdict kept", sequential.RATIO, 0.0),
         Method("M2", "ratio test 20 % every 50 games + doubling looks 80 %", sequential.RATIO, 0.2),
         Method("M3", "ratio test 80 % every 50 games + doubling looks 20 %", sequential.RATIO, 0.8),
-        Method("M4", f"RATIO, ratio test {pairs_share:.0%}, --pairs", sequential.RATIO, pairs_share, True),
+        Method("M4", "ratio test 50 % every 50 games + doubling looks 50 %", sequential.RATIO, 0.5),
+        Method("M5", f"ratio test {pairs_share:.0%}, --pairs", sequential.RATIO, pairs_share, True),
     ]
 
 
@@ -102,20 +105,21 @@ def play(game: str, seed: int, method: Method) -> Run:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seeds", default="1-4", help="first-last")
+    parser.add_argument("--seeds", default="1-2", help="first-last: the seeds of every game")
+    parser.add_argument("--seeds-for", default="", help="game=first-last,...: other seeds for a game")
     parser.add_argument("--games", default="rautino,triomino,zatre")
     parser.add_argument("--pairs-share", type=float, default=sequential.RATIO_SHARE)
     parser.add_argument("--no-pairs", action="store_true")
     args = parser.parse_args()
-    first, _, last = args.seeds.partition("-")
-    seeds = list(range(int(first), int(last or first) + 1))
     chosen = [m for m in methods(args.pairs_share) if not (args.no_pairs and m.pairs)]
+    each = dict(item.split("=") for item in args.seeds_for.split(",") if item)
     print(f"{CONFIDENCE:.0%} confidence, tolerance {sequential.DEFAULT_TOLERANCE}, budget "
-          f"{sequential.DEFAULT_MAX_GAMES} per configuration, {WORKERS} workers, seeds {seeds[0]}-{seeds[-1]}")
+          f"{sequential.DEFAULT_MAX_GAMES} per configuration, {WORKERS} workers")
     for m in chosen:
         print(f"- {m.name}: {m.what}")
     totals: dict[str, list[int]] = {m.name: [] for m in chosen}
     for game in args.games.split(","):
+        seeds = _seeds(each.get(game, args.seeds))
         runs: dict[tuple[str, int], Run] = {}
         for seed in seeds:
             for m in chosen:
@@ -128,6 +132,11 @@ def main() -> None:
     print("|---|" + "---|" * (len(args.games.split(",")) + 1))
     for m in chosen:
         print(f"| {m.name} | " + " | ".join(f"{g:,}" for g in totals[m.name]) + f" | {sum(totals[m.name]):,} |")
+
+
+def _seeds(text: str) -> list[int]:
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
 
 
 def _table(game: str, seeds: list[int], chosen: list[Method], runs: dict[tuple[str, int], Run]) -> None:

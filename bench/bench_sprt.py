@@ -8,8 +8,9 @@ at Bonferroni's level, every configuration to the same look) and once with the r
 games and the intervals at the doubling looks, each configuration stopping on its own
 (pnp.check.sequential.RATIO, the default); the games each played and every test's verdict.
 sweep: `pnp sweep rautino --vary scoring.two_players.seat_1_points=0,2,4,6 --players 2 --games auto`,
-racing with independent intervals (as before) against paired comparisons on the same deals (the
-default): the games, the best variant and its seat advantage.
+racing with independent intervals, with paired comparisons on the same deals without the near-best rule
+(the race before it) and with it (the default): the games, the best variant and its seat advantage.
+race: the near-best rule on synthetic paired data, RUNS / 4 races per case, against its stated error.
 simulation: the steps' wrong verdicts on synthetic outcomes with known figures at the zone's edges (a
 share, two seats' advantage, a skewed mean), RUNS runs each, against the stated rate.
 """
@@ -29,7 +30,7 @@ from bench_sequential import decisions
 from pnp import games as game_registry
 from pnp.check import auto, sequential
 from pnp.check.options import CheckOptions
-from pnp.sweep import results
+from pnp.sweep import race, results
 from pnp.sweep.command import sweep
 from pnp.sweep.run import SweepOptions
 
@@ -67,10 +68,16 @@ def _each(games: dict[str, int]) -> str:
 def bench_sweep() -> None:
     vary = ("scoring.two_players.seat_1_points=0,2,4,6",)
     found = {}
-    for method in (sequential.UNPAIRED, sequential.LOOKS):
+    rule = race.near_confidence
+    for name, method, near in (("independent", sequential.UNPAIRED, False), ("paired", sequential.LOOKS, False),
+                               ("paired + near best", sequential.LOOKS, True)):
         options = SweepOptions(auto=True, workers=WORKERS, players=2, confidence=CONFIDENCE, method=method)
+        race.near_confidence = rule if near else (lambda plan, variants: None)  # the race before the rule
         start = time.perf_counter()
-        done = sweep("rautino", spec=None, vary=vary, options=options, csv=None, report=None, write_best=None)
+        try:
+            done = sweep("rautino", spec=None, vary=vary, options=options, csv=None, report=None, write_best=None)
+        finally:
+            race.near_confidence = rule
         seconds = time.perf_counter() - start
         best = results.best(done)
         games = sum(v.played * len(v.configurations) + v.match_played * len(v.skill_tallies) for v in done.variants)
@@ -79,12 +86,24 @@ def bench_sweep() -> None:
             entry = best.report.balance["configurations"]["2 players"]["seat_advantage"]
             advantage = f" (seat advantage {entry['estimate']:.1%})"
         each = ", ".join(f"{v.values['scoring.two_players.seat_1_points']} points {v.played}" for v in done.variants)
-        found[method] = (games, seconds, f"{best.values['scoring.two_players.seat_1_points'] if best else None}"
-                         f" points{advantage}; tied {done.race['tied'] if done.race else []}; "
-                         f"games per variant: {each}")
-    (old, old_s, old_t), (new, new_s, new_t) = found[sequential.UNPAIRED], found[sequential.LOOKS]
-    print(f"| sweep seat_1_points=0,2,4,6 | today: {old:,} games, {old_s:.0f} s, best {old_t} | new: {new:,} "
-          f"games, {new_s:.0f} s, best {new_t} | {old / new:.2f}x fewer |", flush=True)
+        found[name] = (games, seconds, f"{best.values['scoring.two_players.seat_1_points'] if best else None}"
+                       f" points{advantage}; tied {done.race['tied'] if done.race else []}"
+                       f"{' (near best shown)' if done.near_best else ''}; games per variant: {each}")
+    for name, (games, seconds, text) in found.items():
+        print(f"| sweep seat_1_points=0,2,4,6, {name} | {games:,} games, {seconds:.0f} s | best {text} |", flush=True)
+
+
+def bench_race(runs: int) -> None:
+    """The near-best rule on synthetic paired data (tests/test_sweep_race.py's cases), `runs` races each."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    import test_sweep_race as cases
+
+    for truths in cases.NEAR_CASES:
+        found = [cases.near_run(random.Random(seed), truths) for seed in range(runs)]
+        undecided = sum(named is None for named, _ in found) / runs
+        print(f"| signed seat advantages {', '.join(f'{t:+g}' for t in truths)} | wrong "
+              f"{cases.near_wrong(found, truths):.2%} (stated at most 5%) | budget reached {undecided:.1%} | "
+              f"average games per variant {sum(n for _, n in found) / runs:,.0f} |", flush=True)
 
 
 def bench_simulation(runs: int) -> None:
@@ -103,7 +122,7 @@ def bench_simulation(runs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--only", default="check,sweep,simulation")
+    parser.add_argument("--only", default="check,sweep,simulation,race")
     parser.add_argument("--runs", type=int, default=4000)
     args = parser.parse_args()
     parts = set(args.only.split(","))
@@ -116,6 +135,8 @@ def main() -> None:
             bench_check(game)
     if "sweep" in parts:
         bench_sweep()
+    if "race" in parts:
+        bench_race(args.runs // 4)
 
 
 if __name__ == "__main__":
