@@ -94,8 +94,8 @@ def bench_sweep() -> None:
 
 
 def bench_race(runs: int) -> None:
-    """The near-best rule on synthetic paired data (tests/test_sweep_race.py's cases), `runs` races each."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    """The near-best rule on synthetic paired data (tests/sweep/test_sweep_race.py's cases), `runs` races each."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "sweep"))
     import test_sweep_race as cases
 
     for truths in cases.NEAR_CASES:
@@ -108,7 +108,8 @@ def bench_race(runs: int) -> None:
 
 def bench_simulation(runs: int) -> None:
     """The zone-edge cases of tests/check/test_sequential.py under the ratio plan (the default), `runs` runs each."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    tests = Path(__file__).resolve().parents[1] / "tests"
+    sys.path[:0] = [str(tests), str(tests / "check")]  # its helpers, then the cases
     import test_sequential as cases
 
     for case, truth, wrong in cases.RATIO_CASES:
