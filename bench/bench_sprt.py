@@ -106,31 +106,37 @@ def bench_race(runs: int) -> None:
               f"average games per variant {sum(n for _, n in found) / runs:,.0f} |", flush=True)
 
 
-def bench_simulation(runs: int) -> None:
-    """The zone-edge cases of tests/check/test_sequential.py under the ratio plan (the default), `runs` runs each."""
+def bench_simulation(runs: int, shares: list[float]) -> None:
+    """The zone-edge cases of tests/check/test_sequential.py under the ratio plan with each of `shares` of
+    the error for the ratio test (pnp.check.sequential.RATIO_SHARE ships), `runs` runs each."""
     tests = Path(__file__).resolve().parents[1] / "tests"
     sys.path[:0] = [str(tests), str(tests / "check")]  # its helpers, then the cases
     import test_sequential as cases
 
-    for case, truth, wrong in cases.RATIO_CASES:
-        draw, test = case(truth)
-        found = [cases._ratio_run(random.Random(seed), draw, test) for seed in range(runs)]
-        undecided = sum(outcome.value == "undecided" for outcome, _ in found) / runs
-        print(f"| {(case.__doc__ or '').splitlines()[0]} true {truth:g} | wrong {cases._wrong_share(found, wrong):.2%} "
-              f"(stated at most 2.5%) | undecided {undecided:.2%} | average {sum(n for _, n in found) / runs:,.0f} |",
-              flush=True)
+    for share in shares:
+        plan = sequential.plan(CONFIDENCE, sequential.DEFAULT_MAX_GAMES, tolerance=sequential.DEFAULT_TOLERANCE,
+                               method=sequential.RATIO, ratio_share=share)
+        for case, truth, wrong in cases.RATIO_CASES:
+            draw, test = case(truth)
+            found = [cases._ratio_run(random.Random(seed), draw, test, plan) for seed in range(runs)]
+            undecided = sum(outcome.value == "undecided" for outcome, _ in found) / runs
+            print(f"| ratio share {share:g} | {(case.__doc__ or '').splitlines()[0]} true {truth:g} | wrong "
+                  f"{cases._wrong_share(found, wrong):.2%} (stated at most 2.5%) | undecided {undecided:.2%} | "
+                  f"average {sum(n for _, n in found) / runs:,.0f} |", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--only", default="check,sweep,simulation,race")
     parser.add_argument("--runs", type=int, default=4000)
+    parser.add_argument("--shares", default=str(sequential.RATIO_SHARE),
+                        help="the ratio test's shares of the error to simulate, e.g. 0,0.2,0.5,0.8")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     print(f"{CONFIDENCE:.0%} confidence, tolerance {sequential.DEFAULT_TOLERANCE}, budget "
           f"{sequential.DEFAULT_MAX_GAMES} per configuration, {WORKERS} workers")
     if "simulation" in parts:
-        bench_simulation(args.runs)
+        bench_simulation(args.runs, [float(share) for share in args.shares.split(",")])
     if "check" in parts:
         for game in ("rautino", "triomino", "zatre"):
             bench_check(game)
