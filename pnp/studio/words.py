@@ -164,11 +164,21 @@ def details(result: dict[str, Any]) -> list[str]:
     said = " ".join([*result.get("reasons", []), *result.get("undecided", [])])
     kept = [line for n, line in enumerate(lines) if n < len(result.get("reasons", [])) + len(
         result.get("undecided", [])) or f": {line}" not in said]
-    return [plain_figures(studio_words(line)) for line in dict.fromkeys(kept)] + _looks(result.get("sequential"))
+    return [plain_figures(studio_words(line)) for line in dict.fromkeys(kept)] + _looks(result)
 
 
-def _looks(sequential: dict[str, Any] | None) -> list[str]:
-    """Under games auto: how many games it took, or that the budget ran out first."""
+def _test_label(game: str | None, test: str) -> str:
+    """A check's test ('check.min_placed_share') as the studio's form labels its field."""
+    from pnp import games as registry
+
+    declared = registry.get(game).fields.find(test) if game in registry.names() else None
+    return declared.en[0].lower() + declared.en[1:] if declared is not None else test
+
+
+def _looks(result: dict[str, Any]) -> list[str]:
+    """Under games auto: how many games it took, or that the budget ran out first, and after how many
+    games each verdict came, the tests that came together named together."""
+    sequential = result.get("sequential")
     if not sequential:
         return []
     games = f"{sequential['games']:,} games per player count"
@@ -179,10 +189,14 @@ def _looks(sequential: dict[str, Any] | None) -> list[str]:
     played = sequential.get("games_per_configuration") or {}
     if len(set(played.values())) > 1:  # each player count stopped on its own
         lines.append("Games played: " + ", ".join(f"{label} {n:,}" for label, n in played.items()) + ".")
-    decided_at = sequential.get("decided_at") or {}
-    if decided_at:
+    by_games: dict[int, dict[str, list[str]]] = {}
+    for where_test, games_then in (sequential.get("decided_at") or {}).items():
+        where, _, test = where_test.rpartition(": ")
+        by_games.setdefault(games_then, {}).setdefault(_test_label(result.get("game"), test), []).append(where)
+    if by_games:
         lines.append("Each verdict came after: " + "; ".join(
-            f"{studio_words(test)} {n:,} games" for test, n in sorted(decided_at.items(), key=lambda t: t[1])) + ".")
+            f"{n:,} games: " + ", ".join(f"{label} ({', '.join(wheres)})" for label, wheres in tests.items())
+            for n, tests in sorted(by_games.items())) + ".")
     return lines
 
 
