@@ -45,3 +45,8 @@ def shift_tolerant_diff(a: Image.Image, b: Image.Image) -> float:
 
 def svg_root(svg: bytes) -> ET.Element:
     return ET.fromstring(svg)
+
+
+def darkness(page) -> float:
+    """The share of ink a page prints: 0 white, 1 black all over (at 30 dpi, grey)."""
+    return 1 - ImageStat.Stat(svg_png(page, 30)).mean[0] / 255

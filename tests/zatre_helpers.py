@@ -58,3 +58,16 @@ def position(model: ZatreModel, tiles: dict[tuple[int, int], int]) -> tuple[Geom
     for cell in sorted(tiles, key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1])):
         pos.place(geo.index(cell), tiles[cell])
     return geo, pos
+
+
+SMALL_SET = "counts = { 1 = 3, 2 = 3, 3 = 3, 4 = 3, 5 = 3, 6 = 3 }"  # 18 tiles: a short real game
+
+
+def small_spec(folder: Path) -> Path:
+    """The shipped Zatre spec with 18 tiles, as `folder`/zatre.toml: a short real game."""
+    text = template_path("zatre").read_text(encoding="utf-8")
+    start = text.index("counts = {")
+    text = text[:start] + SMALL_SET + text[text.index("\n", start):]
+    path = folder / "zatre.toml"
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image, ImageStat
+from drawhelp import darkness
+from PIL import ImageStat
 
 from pnp import games
 from pnp.draw.paper import A4
-from pnp.draw.png import render_png
 from pnp.kit import kit_context
 
 DARKEST = {"rautino": "tiles", "zatre": "board", "triomino": "tiles"}
-
-
-def darkness(page) -> float:
-    grey = Image.open(io.BytesIO(render_png(page, 30))).convert("L")
-    return 1 - ImageStat.Stat(grey).mean[0] / 255
 
 
 @pytest.mark.parametrize("game", sorted(DARKEST))

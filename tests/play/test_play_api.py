@@ -347,7 +347,7 @@ def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:
 @pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
 def test_a_studio_started_again_continues_a_game_from_its_record(tmp_path: Path, game: str) -> None:
     """The game goes on where it was: same board, hand, scores and moves; and a game that ended stays ended."""
-    from test_play_zatre import small_spec
+    from zatre_helpers import small_spec
 
     small_spec(tmp_path)
     body = {"game": game, "seats": "human,greedy", "seed": 3, "preset": "classic" if game == "triomino" else None,

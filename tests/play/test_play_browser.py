@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from browserhelp import pnp_server, wait_open
-from test_play_zatre import small_spec
+from zatre_helpers import small_spec
 
 from pnp import games as registry
 

@@ -66,7 +66,7 @@ def test_a_spec_that_is_no_regular_file_says_what_it_is(tmp_path: Path, plant: s
 
 def test_pnp_replay_of_a_played_game_uses_the_spec_its_record_names(tmp_path: Path) -> None:
     from starlette.testclient import TestClient
-    from test_play_zatre import small_spec
+    from zatre_helpers import small_spec
 
     from pnp.studio.app import create_app
     from pnp.studio.workspace import Workspace

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from browserhelp import free_port, served
 from test_play_browser import click_a_legal_place, open_game, ready, select_a_fitting_piece
-from test_play_zatre import small_spec
+from zatre_helpers import small_spec
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play-browser")]
 SCREENSHOTS = os.environ.get("PNP_PLAY_SCREENSHOTS")  # a folder: write the docs' screenshots there

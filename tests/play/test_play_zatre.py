@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from zatre_helpers import small_spec
 
 from pnp import games as registry
 from pnp.games.zatre.engine import Geometry, IllegalTurn, apply_turn, legal_turns
@@ -25,18 +26,6 @@ from pnp.studio.workspace import Workspace
 
 PORT = 8765
 ORIGIN = f"http://127.0.0.1:{PORT}"
-SMALL_SET = "counts = { 1 = 3, 2 = 3, 3 = 3, 4 = 3, 5 = 3, 6 = 3 }"  # 18 tiles: a short real game
-
-
-def small_spec(folder: Path) -> Path:
-    text = (Path(registry.__file__).parent.parent.parent / "templates" / "zatre.toml").read_text(encoding="utf-8")
-    start = text.index("counts = {")
-    text = text[:start] + SMALL_SET + text[text.index("\n", start):]
-    path = folder / "zatre.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     small_spec(tmp_path)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from test_play_zatre import small_spec
+from zatre_helpers import small_spec
 
 from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace

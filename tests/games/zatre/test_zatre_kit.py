@@ -85,7 +85,7 @@ def test_with_either_ink_the_double_fields_are_the_light_marked_ones_and_white_t
 
 
 def test_eco_board_takes_less_than_half_the_ink_of_the_full_board() -> None:
-    from test_ink import darkness
+    from drawhelp import darkness
 
     assert darkness(draw("board", ink="eco")[0]) < darkness(draw("board")[0]) / 2
 
