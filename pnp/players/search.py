@@ -68,15 +68,26 @@ def score_lead(state: Any, seat: int, before: Sequence[int]) -> float:
     return own - ((sum(gains) - own) / (len(gains) - 1) if len(gains) > 1 else 0.0)
 
 
+def sampler(state: Any, seat: int) -> Callable[[random.Random], Any]:
+    """The state's dealer of samples for `seat` (its `sampler`, which works out the unseen pieces once),
+    or one that asks `state.sample` every time for a game that declares none: the same samples."""
+    own = getattr(state, "sampler", None)
+    if own is not None:
+        return own(seat)
+    return lambda rng: state.sample(seat, rng)
+
+
 class SearchPlayer:
     """Determinised Monte-Carlo search over any game state (pnp.games.state).
 
     For a state with a choice to make it takes the game's candidate moves (`candidates(state)`, best
     first by a quick judgement; the first CANDIDATES legal moves where the game gives none), and for
-    each sample n deals the pieces the seat cannot see anew (`state.sample(seat, rng)`), pushes every
-    candidate on a copy of the same sample and plays on with `playout` for `budget.horizon` moves or
-    to the end of the round, whichever comes first. A candidate's value is `evaluate(state, seat,
-    scores before)` at the end of the playout (the seat's points less the others', by default).
+    each sample n deals the pieces the seat cannot see anew (`state.sampler(seat)`, asked once per move,
+    or `state.sample(seat, rng)`), pushes every candidate on a copy of the same sample (by the state's
+    `push_trusted` where it has one: the moves are legal by construction) and plays on with `playout`
+    for `budget.horizon` moves or to the end of the round, whichever comes first. A candidate's value
+    is `evaluate(state, seat, scores before)` at the end of the playout (the seat's points less the
+    others', by default).
     """
 
     def __init__(self, budget: Budget, playout: Callable[[Any], Any],
@@ -91,15 +102,17 @@ class SearchPlayer:
             return moves[0] if moves else None
         seat, round_, before = state.to_move, state.round, state.scores()
         seed = state.rng.getrandbits(64)
-        samples: dict[int, Any] = {}
+        deal = sampler(state, seat)
+        samples: dict[int, Any] = {}  # this call's samples, each dealt once for every candidate
         horizon, playout, evaluate = self.budget.horizon, self.playout, self.evaluate
 
         def value(index: int, sample: int) -> float:
             dealt = samples.get(sample)
             if dealt is None:
-                dealt = samples[sample] = state.sample(seat, random.Random(seed + sample))
+                dealt = samples[sample] = deal(random.Random(seed + sample))
             game = dealt.copy()
-            push = game.push
+            # The candidates and the playout's moves are legal by construction: the trusted push.
+            push = getattr(game, "push_trusted", game.push)
             push(moves[index])
             for _ in range(horizon):
                 if game.over or game.round != round_:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from pnp.games.state import IllegalMove, Player, deal_hidden, exchange_blocks
-from pnp.players.view import SeatView, observer
+from pnp.players.view import SeatView, observer, unseen
 
 from .engine import Board, Chooser, GameResult, Move, Stone, Turn, stone_indices
 from .model import RautinoModel
@@ -90,7 +91,7 @@ class RautinoState:
     def push(self, move: Move) -> None:
         if self.over:
             raise IllegalMove(f"the game is over ({self.result.end})")
-        player, hand, board = self.to_move, self.hands[self.to_move], self.board
+        hand, board = self.hands[self.to_move], self.board
         try:
             hand_index, slot, colour_a, colour_b = move
         except (TypeError, ValueError):
@@ -100,6 +101,17 @@ class RautinoState:
         # The board's fits are a list by slot: a slot off the board must not wrap round to another.
         if not 0 <= slot < len(board.tables.slots) or not board.fits(slot, colour_a, colour_b):
             raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
+        self._lay(hand_index, slot, colour_a, colour_b)
+
+    def push_trusted(self, move: Move) -> None:
+        """`push` for a move known to be legal (pnp.games.state, the trusted push): a search's candidate
+        or playout move, taken from the board's own moves of the hand. The move is not checked; the
+        draw, the skips and the end after it are applied as `push` applies them."""
+        self._lay(*move)
+
+    def _lay(self, hand_index: int, slot: int, colour_a: int, colour_b: int) -> None:
+        """Lay the move and apply every rule after it: the draw, the skips of blocked seats, the end."""
+        player, hand, board = self.to_move, self.hands[self.to_move], self.board
         stone = hand.pop(hand_index)
         stack = self.stack
         drawn = (stack.popleft(),) if stack else ()
@@ -128,12 +140,23 @@ class RautinoState:
         other.stack = deque(self.stack)
         other.hands = [hand[:] for hand in self.hands]
         other._scores = self._scores[:]
-        result = other.result = object.__new__(GameResult)  # every field as it is, then the changing ones
-        result.__dict__.update(self.result.__dict__)
-        if not self.sampled:  # a sample adds no turns: its list is shared
-            result.turns = result.turns[:]
-        result.scores, result.board = result.scores[:], other.board
+        if not self.sampled:  # a sample writes no turns: its record is shared until it writes its end
+            other.result = self._result_copy(other.board)
+            other.result.turns = other.result.turns[:]
         return other
+
+    def _result_copy(self, board: Board) -> GameResult:
+        result = object.__new__(GameResult)  # every field as it is, then the changing ones
+        result.__dict__.update(self.result.__dict__)
+        result.scores, result.board = result.scores[:], board
+        return result
+
+    def _own_result(self) -> GameResult:
+        """The record to write on: a sample's own copy of the one it shares with the sample it was
+        copied from (its turns list stays shared: a sample adds none)."""
+        if self.sampled:
+            self.result = self._result_copy(self.board)
+        return self.result
 
     def seen(self) -> tuple[Stone, ...]:
         """The stones on the board, the start stone first: seen by every seat."""
@@ -145,22 +168,31 @@ class RautinoState:
         return SeatView(seat, tuple(map(len, self.hands)), len(self.stack), tuple(self._scores), self.seen())
 
     def sample(self, seat: int, rng: random.Random) -> RautinoState:
-        from pnp.players.view import unseen
+        return self.sampler(seat)(rng)
 
-        other = self.copy()
+    def sampler(self, seat: int) -> Callable[[random.Random], RautinoState]:
+        """`sample(seat, rng)` for many generators, the stones the seat has not seen worked out once
+        (pnp.games.state, the sampler)."""
         hidden = unseen(self.stones, self.seen(), self.hands[seat])
-        hands, stack = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
-        hands[seat] = other.hands[seat]
-        other.hands, other.stack, other.sampled = hands, deque(stack), True
-        other.rng = rng  # the sample's own draws
-        return other
+        sizes = [len(h) for h in self.hands]
+
+        def deal(rng: random.Random) -> RautinoState:
+            other = self.copy()
+            hands, stack = deal_hidden(hidden, sizes, seat, rng)
+            hands[seat] = other.hands[seat]
+            other.hands, other.stack, other.sampled = hands, deque(stack), True
+            other.rng = rng  # the sample's own draws
+            return other
+
+        return deal
 
     def record(self) -> dict[str, Any]:
         """The game so far (a sample's: its turns up to the sampling)."""
         from .records import to_record
 
-        self.result.scores = list(self._scores)
-        return to_record(self.model, self.result, 0)
+        result = self._own_result()
+        result.scores = list(self._scores)
+        return to_record(self.model, result, 0)
 
     # --- the rules of turn order and end ---------------------------------------------------------
 
@@ -180,7 +212,7 @@ class RautinoState:
             if board.any_fits(hand):
                 return
             if not self.turns:
-                result.first_turn_blocked = True
+                self._own_result().first_turn_blocked = True
             if players == 1 and not hand:
                 return self._end("all stones placed")
             if not board.any_fits(self.kinds):
@@ -203,8 +235,9 @@ class RautinoState:
 
     def _end(self, reason: str) -> None:
         self.over = True
-        self.result.end = reason
-        self.result.scores = list(self._scores)
+        result = self._own_result()
+        result.end = reason
+        result.scores = list(self._scores)
 
 
 def exchanged_stack(stack: list[Stone], players: int, hand_size: int) -> list[Stone]:

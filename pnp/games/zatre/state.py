@@ -9,7 +9,7 @@ These are the game's rules of turn order and end, written here once.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pnp.games.state import IllegalMove, Player, deal_hidden, exchange_blocks
@@ -124,17 +124,35 @@ class ZatreState:
         self.to_move = (seat + 1) % self.players
         self._begin_turn()
 
+    def push_trusted(self, move: Turn) -> None:
+        """`push` for a turn known to be legal (pnp.games.state, the trusted push): a search's candidate
+        or playout turn on its sample, made by the game's own players. The turn's form is not checked
+        and nothing is kept to undo it; the engine lays and scores it by the rules as `push` does, and
+        the draw and the end follow. A game with a record (no sample) takes the checking `push`."""
+        if not self.sampled:
+            return self.push(move)
+        seat = self.to_move
+        scored = apply_turn(self.pos, self.hands[seat], move)
+        self.sheets[seat].enter_turn([r.total for r in scored.rows], scored.crosses)
+        self.turns += 1
+        self.to_move = (seat + 1) % self.players
+        self._begin_turn()
+
     def copy(self) -> ZatreState:
         other = object.__new__(ZatreState)
         other.__dict__.update(self.__dict__)
         other.pos = self.pos.copy()
         other.hands = [hand[:] for hand in self.hands]
         other.sheets = [copy_sheet(sheet) for sheet in self.sheets]
-        result = self.result
-        turns = result.turns if self.sampled else result.turns[:]  # a sample adds no turns: shared
-        other.result = GameResult(result.seed, result.bag, result.kinds, turns, other.sheets,
-                                  result.hands, result.exchanged)
+        if not self.sampled:  # a sample writes no turns: its record is shared, made its own when read
+            other.result = other._result_copy()
+            other.result.turns = other.result.turns[:]
         return other
+
+    def _result_copy(self) -> GameResult:
+        result = self.result
+        return GameResult(result.seed, result.bag, result.kinds, result.turns, self.sheets, result.hands,
+                          result.exchanged)
 
     def seen(self) -> tuple[int, ...]:
         """The tiles on the board: seen by every seat."""
@@ -145,17 +163,32 @@ class ZatreState:
                         self.seen(), tuple(self.sheets))
 
     def sample(self, seat: int, rng: random.Random) -> ZatreState:
-        other = self.copy()
+        return self.sampler(seat)(rng)
+
+    def sampler(self, seat: int) -> Callable[[random.Random], ZatreState]:
+        """`sample(seat, rng)` for many generators, the tiles the seat has not seen worked out once
+        (pnp.games.state, the sampler)."""
         hidden = unseen(self.tile_set, self.seen(), self.hands[seat])
-        hands, pile = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
-        hands[seat] = other.hands[seat]
-        other.hands, other.bag, other.sampled = hands, self.bag[:self.drawn] + pile, True
-        other.rng = rng  # the sample's own draws
-        return other
+        sizes = [len(h) for h in self.hands]
+        out = self.bag[:self.drawn]
+
+        def deal(rng: random.Random) -> ZatreState:
+            other = self.copy()
+            hands, pile = deal_hidden(hidden, sizes, seat, rng)
+            hands[seat] = other.hands[seat]
+            other.hands, other.bag, other.sampled = hands, out + pile, True
+            other.rng = rng  # the sample's own draws
+            return other
+
+        return deal
 
     def record(self) -> dict[str, Any]:
         from .records import to_record
 
+        if self.sampled:  # its own copy of the shared record, with its sheets (and hands, once over)
+            result = self.result = self._result_copy()
+            if self.over:
+                result.hands = self.hands
         return to_record(self.result, self.geo, 0)
 
     def _laid_again(self) -> Position:
@@ -173,7 +206,8 @@ class ZatreState:
             self.over = True
             for sheet, hand in zip(self.sheets, self.hands, strict=True):
                 sheet.minus = sum(hand)
-            self.result.hands = self.hands
+            if not self.sampled:  # a sample's shared record is made its own when read (`record`)
+                self.result.hands = self.hands
             return
         hand = self.hands[self.to_move]
         rules = self.model.rules
