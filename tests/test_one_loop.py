@@ -19,8 +19,6 @@ ALLOWED = {
     # The play page moves its computer seats up to the next person's turn; it plays a game through only
     # when no person sits at it (the quick levels alone), by the state's turns and end.
     ("pnp/play/sessions.py", "_computers"): "the computer seats, up to a person's turn",
-    # A person at Zatre's table whose tiles fit nowhere passes at once: it stops at a seat with a choice.
-    ("pnp/games/zatre/table.py", "_settle"): "a person's pass, the one move open to them",
 }
 MOVES = {"push", "put", "place", "computer_move", "_conclude", "_end_round"}
 

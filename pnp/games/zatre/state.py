@@ -4,12 +4,15 @@ A move is a whole turn: the (pips, cell index) placements in order, [] when noth
 `push` checks and scores it, writes it on the seat's score sheet, and draws for the next seat by the
 draw rule; when the bag is empty the game ends and the tiles left count against their holders.
 These are the game's rules of turn order and end, written here once.
+
+A seat a person plays (`people`) is asked only when they have a choice: a person holding no tile that
+fits passes at once, inside `push` (a seat of the computer passes by its player's [], as in a check).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from pnp.games.state import IllegalMove, Player, deal_hidden, exchange_blocks
@@ -29,10 +32,14 @@ def copy_sheet(sheet: ScoreSheet) -> ScoreSheet:
 class ZatreState:
     """One Zatre game from the shuffle of seed `seed`; `kinds` names each seat's player for the record.
     `exchanged` (two players): the shuffle with the two seats' draws exchanged (pnp.games.state, the
-    exchanged deal): after the first turn's tiles, every two blocks of a turn's tiles."""
+    exchanged deal): after the first turn's tiles, every two blocks of a turn's tiles. `people`: the
+    seats people play (see the module's note)."""
+
+    # The seats people play; none: every seat is a program's, as in a check.
+    people: frozenset[int] = frozenset()
 
     def __init__(self, model: ZatreModel, geo: Geometry, kinds: Sequence[str], seed: int,
-                 exchanged: bool = False) -> None:
+                 exchanged: bool = False, people: Collection[int] = ()) -> None:
         self.model, self.geo, self.players = model, geo, len(kinds)
         self.rng = rng = random.Random(seed)
         bag = model.tiles.bag()
@@ -53,7 +60,10 @@ class ZatreState:
         self._drawn_now: list[int] = []
         self._seen: tuple[int, ...] | None = None
         self.sampled = False  # a sample's hidden tiles are made up: it keeps no record of its turns
+        if people:
+            self.people = frozenset(people)
         self._begin_turn()
+        self._pass_people()
 
     @classmethod
     def as_seen(cls, model: ZatreModel, pos: Position, hand: list[int], rng: random.Random,
@@ -96,6 +106,11 @@ class ZatreState:
         return sorted(ordered_legal_turns(self.pos, self.hands[self.to_move]).values())
 
     def push(self, move: Turn) -> None:
+        self._play(move)
+        if self.people:
+            self._pass_people()
+
+    def _play(self, move: Turn) -> None:
         if self.over:
             raise IllegalMove("the game is over (bag empty)")
         seat = self.to_move
@@ -137,6 +152,8 @@ class ZatreState:
         self.turns += 1
         self.to_move = (seat + 1) % self.players
         self._begin_turn()
+        if self.people:
+            self._pass_people()
 
     def copy(self) -> ZatreState:
         other = object.__new__(ZatreState)
@@ -198,7 +215,16 @@ class ZatreState:
                 pos.place(cell, pips)
         return pos
 
-    # --- the rules of the draw and the end -------------------------------------------------------
+    # --- the rules of the draw, a person's pass and the end ---------------------------------------
+
+    def _pass_people(self) -> None:
+        """A person holding no tile that fits passes at once (see the module's note). The smallest tile
+        held fits wherever a larger one does: the test `apply_turn` makes of the tiles a turn keeps."""
+        while not self.over and self.to_move in self.people:
+            hand = self.hands[self.to_move]
+            if hand and self.pos.can_place(min(hand)):
+                return
+            self._play([])
 
     def _begin_turn(self) -> None:
         """Draw for the seat on turn by the draw rule, or end the game when the bag is empty."""

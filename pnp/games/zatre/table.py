@@ -4,8 +4,9 @@ the scores and the computer seats' turns all come from the state.
 
 A person lays a turn's tiles one by one. A tile is taken when some legal turn of the engine
 (`legal_turns`) holds the tiles laid so far and it; the turn ends by itself once it is a whole legal
-turn (no tile held fits any more), and then is pushed to the state like a computer's. A person with no
-tile that fits passes at once: the page has nothing to ask them.
+turn (no tile held fits any more), and then is pushed to the state like a computer's. The state is told
+which seats people play: a person with no tile that fits passes at once, inside its `push`, for the
+page has nothing to ask them.
 """
 
 from __future__ import annotations
@@ -45,13 +46,13 @@ class ZatreTable(OnState):
         self.model = model
         self.seats = seats
         self.geo = Geometry(model)
-        self.state = ZatreState(model, self.geo, seats, seed)
+        people = [seat for seat, name in enumerate(seats) if name == HUMAN]
+        self.state = ZatreState(model, self.geo, seats, seed, people=people)
         # Each computer seat's player made as `pnp check` makes it (a search player keeps what it saw).
         players = seat_players(SIMULATION, model, [seat if seat != HUMAN else "random" for seat in seats])
         self.players = [None if seat == HUMAN else player for seat, player in zip(seats, players, strict=True)]
         self.pending: list[tuple[int, int]] = []  # (pips, cell) a person laid so far this turn
         self._legal: set[Turn] | None = None
-        self._settle()
 
     # --- the state, read ---------------------------------------------------------------------
 
@@ -69,12 +70,6 @@ class ZatreTable(OnState):
         self.state.push(placements)
         self.pending = []
         self._legal = None
-        self._settle()
-
-    def _settle(self) -> None:
-        """A person holding no tile that fits passes at once, as the engine's players pass."""
-        while not self.over and self.seats[self.player] == HUMAN and self.legal() == {frozenset()}:
-            self._push([])
 
     def legal(self) -> set[Turn]:
         if self._legal is None:

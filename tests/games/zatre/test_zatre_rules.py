@@ -29,7 +29,7 @@ from pnp.games.zatre.players import (
     random_player,
 )
 from pnp.games.zatre.sheet import ScoreSheet
-from pnp.games.zatre.state import play_game
+from pnp.games.zatre.state import ZatreState, play_game
 
 MODEL = load()
 
@@ -510,3 +510,31 @@ def test_lookup_tables_value_placements_as_scoring_them_does(tmp_path: Path, cou
     for seed in range(3):
         play_game(model, Geometry(model), [checking] * 2, ["x"] * 2, seed)
     assert checked > 100
+
+
+def _people_state(people: tuple[int, ...], seed: int) -> ZatreState:
+    return ZatreState(MODEL, Geometry(MODEL), ["greedy", "greedy"], seed, people=people)
+
+
+def test_a_persons_pass_is_made_at_once_a_programs_is_its_move() -> None:
+    """The option `people`: without it (a check) a seat whose tiles fit nowhere is asked and passes by
+    the empty turn; a person's seat passes inside `push` and is never asked. Played alike, the two
+    games are the same game, turn for turn, to the same record."""
+    for seed in range(40):
+        program, person = _people_state((), seed), _people_state((0,), seed)
+        forced = 0
+        while not program.over:
+            hand = program.hands[program.to_move]
+            if program.to_move == 0 and program.legal_moves() == [[]]:
+                assert not (hand and program.pos.can_place(min(hand)))
+                forced += 1
+                program.push([])  # the person's state made this one itself
+                continue
+            assert (person.to_move, person.hands) == (program.to_move, program.hands)
+            assert person.legal_moves() != [[]] or person.to_move != 0
+            program.push(greedy_player(program.pos, program.hands[program.to_move][:], program.rng))
+            person.push(greedy_player(person.pos, person.hands[person.to_move][:], person.rng))
+        assert person.over and person.record() == program.record() and person.scores() == program.scores()
+        if forced:
+            return
+    raise AssertionError("no seed made the person's seat pass")
