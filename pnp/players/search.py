@@ -103,6 +103,7 @@ class SearchPlayer:
         seat, round_, before = state.to_move, state.round, state.scores()
         seed = state.rng.getrandbits(64)
         deal = sampler(state, seat)
+        trusted = hasattr(state, "push_trusted")
         samples: dict[int, Any] = {}  # this call's samples, each dealt once for every candidate
         horizon, playout, evaluate = self.budget.horizon, self.playout, self.evaluate
 
@@ -112,7 +113,7 @@ class SearchPlayer:
                 dealt = samples[sample] = deal(random.Random(seed + sample))
             game = dealt.copy()
             # The candidates and the playout's moves are legal by construction: the trusted push.
-            push = getattr(game, "push_trusted", game.push)
+            push = game.push_trusted if trusted else game.push
             push(moves[index])
             for _ in range(horizon):
                 if game.over or game.round != round_:

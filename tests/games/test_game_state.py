@@ -103,3 +103,48 @@ def test_a_zatre_turn_refused_halfway_leaves_the_board_and_the_hand_as_they_were
     assert state.pos.pips == pips and list(state.pos.frontier) == frontier  # in the same order
     assert list(state.hand(state.to_move)) == hand
     state.push(turn)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_deals_the_samples_the_state_deals_and_plays_them_on_apart(game: str) -> None:
+    """The sampler a search asks once per move deals what `sample` deals for the same generator (a game
+    that declares none, the domino plugin, is dealt by `sample` itself); samples played on to the end,
+    by the trusted push where a game has one, leave the game and each other alone, and say their record."""
+    from pnp.players.search import sampler
+
+    state = start(game, game_seed(7, 2))
+    for move_number in range(4):
+        state.push(state.legal_moves()[move_number % len(state.legal_moves())])
+    seat, before, record = state.to_move, snapshot(state), state.record()
+    deal = sampler(state, seat)
+    assert hasattr(state, "sampler") == (game in ("rautino", "zatre"))
+    for number in range(3):
+        dealt, asked = deal(random.Random(number)), state.sample(seat, random.Random(number))
+        assert [list(dealt.hand(s)) for s in range(2)] == [list(asked.hand(s)) for s in range(2)]
+        first, second = dealt.copy(), dealt.copy()
+        push = getattr(first, "push_trusted", first.push)
+        while not first.over:
+            push(first.legal_moves()[0])
+        assert snapshot(second) == snapshot(dealt) and isinstance(first.record(), dict)
+    assert snapshot(state) == before and state.record() == record
+
+
+@pytest.mark.parametrize("game", ["rautino", "zatre"])
+def test_the_trusted_push_plays_as_push_and_push_keeps_every_check(game: str) -> None:
+    """`push_trusted` (a search's, for moves it took from the game's own moves) makes the game `push`
+    makes; `push` still refuses a move the rules forbid on a state that has the trusted path."""
+    state = start(game, game_seed(7, 3))
+    sample = state.sample(state.to_move, random.Random(5))
+    checked, trusted = sample.copy(), sample.copy()
+    while not checked.over:
+        move = checked.legal_moves()[-1]
+        checked.push(move)
+        trusted.push_trusted(move)
+        assert snapshot(trusted) == snapshot(checked)
+    assert trusted.over and trusted.reason == checked.reason
+    before = snapshot(state)
+    with pytest.raises(IllegalMove):
+        state.push(("not", "a", "move"))
+    with pytest.raises(IllegalMove):
+        state.push([(9, 10 ** 6)] if game == "zatre" else (0, 10 ** 6, 0, 0))
+    assert snapshot(state) == before

@@ -101,29 +101,28 @@ class RautinoState:
         # The board's fits are a list by slot: a slot off the board must not wrap round to another.
         if not 0 <= slot < len(board.tables.slots) or not board.fits(slot, colour_a, colour_b):
             raise IllegalMove(f"{(colour_a, colour_b)} does not fit on slot {slot}")
-        self._lay(hand_index, slot, colour_a, colour_b)
+        self.push_trusted(move)
 
     def push_trusted(self, move: Move) -> None:
         """`push` for a move known to be legal (pnp.games.state, the trusted push): a search's candidate
         or playout move, taken from the board's own moves of the hand. The move is not checked; the
         draw, the skips and the end after it are applied as `push` applies them."""
-        self._lay(*move)
-
-    def _lay(self, hand_index: int, slot: int, colour_a: int, colour_b: int) -> None:
-        """Lay the move and apply every rule after it: the draw, the skips of blocked seats, the end."""
-        player, hand, board = self.to_move, self.hands[self.to_move], self.board
+        hand_index, slot, colour_a, colour_b = move
+        player = self.to_move
+        hand, board, stack = self.hands[player], self.board, self.stack
         stone = hand.pop(hand_index)
-        stack = self.stack
-        drawn = (stack.popleft(),) if stack else ()
         if self.sampled:  # the points alone: a sample keeps no record
             self._scores[player] += board.total(slot, colour_a, colour_b)
             board.put(slot, colour_a, colour_b)
+            if stack:
+                hand.append(stack.popleft())
         else:
+            drawn = (stack.popleft(),) if stack else ()
             score = board.score(slot, colour_a, colour_b)
             board.put(slot, colour_a, colour_b)
             self._scores[player] += score.total
             self.result.turns.append(Turn(player, stone, slot, (colour_a, colour_b), score, drawn=drawn))
-        hand += drawn
+            hand += drawn
         self.turns += 1
         players = self.players
         if players > 1 and player == players - 1 and not stack:  # `_ends_after`, inlined
