@@ -120,6 +120,13 @@ class GameState(Protocol):
         ...
 
 
+# Optional: the sampler and the trusted push, for the search's speed (docs/protocol.md).
+# `sampler(seat) -> (rng -> sample)` deals exactly what `sample(seat, rng)` deals, the pieces the seat has
+# not seen worked out once: a search asks for one per move (`pnp.players.search.sampler` falls back to
+# `sample`). `push_trusted(move)` makes the game `push` makes without checking the move: only the search
+# calls it, on its samples, for moves taken from the game's legal moves or its own players; every other
+# move, a person's and a plugin player's among them, goes through `push` and all its checks.
+
 # Optional: the exchanged deal. A game whose state can be dealt for a seed with the two seats' hands and
 # their shares of the draw pile exchanged (what seat 1 would hold and draw, seat 2 holds and draws, and
 # the other way round) declares it with `Simulation.seat_exchange`; its `start` then deals
