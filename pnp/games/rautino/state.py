@@ -55,6 +55,9 @@ class RautinoState:
         self.sampled = False  # a sample's hidden stones are made up: it keeps no record of its turns
         self._settle()
 
+    # A sample dealt by `sampler` reads its game's board until its first push.
+    _board_shared = False
+
     @classmethod
     def as_seen(cls, board: Board, hand: list[Stone], rng: random.Random, view: SeatView) -> RautinoState:
         """The game as `view.seat` sees it, holding `hand` on `board`: the hidden stones are blanks of
@@ -108,6 +111,8 @@ class RautinoState:
         or playout move, taken from the board's own moves of the hand. The move is not checked; the
         draw, the skips and the end after it are applied as `push` applies them."""
         hand_index, slot, colour_a, colour_b = move
+        if self._board_shared:
+            self._own_board()
         player = self.to_move
         hand, board, stack = self.hands[player], self.board, self.stack
         stone = hand.pop(hand_index)
@@ -136,6 +141,7 @@ class RautinoState:
         other = object.__new__(RautinoState)
         other.__dict__.update(self.__dict__)
         other.board = other.board.copy()
+        other._board_shared = False
         other.stack = deque(self.stack)
         other.hands = [hand[:] for hand in self.hands]
         other._scores = self._scores[:]
@@ -167,23 +173,36 @@ class RautinoState:
         return SeatView(seat, tuple(map(len, self.hands)), len(self.stack), tuple(self._scores), self.seen())
 
     def sample(self, seat: int, rng: random.Random) -> RautinoState:
-        return self.sampler(seat)(rng)
+        other = self.sampler(seat)(rng)
+        other._own_board()  # its own at once: the game may move on while the sample lives
+        return other
 
     def sampler(self, seat: int) -> Callable[[random.Random], RautinoState]:
         """`sample(seat, rng)` for many generators, the stones the seat has not seen worked out once
-        (pnp.games.state, the sampler)."""
+        (pnp.games.state, the sampler). Each sample reads this game's board until its first push, which
+        lays it on a copy of its own: a search deals them and copies them while the game stands still."""
         hidden = unseen(self.stones, self.seen(), self.hands[seat])
         sizes = [len(h) for h in self.hands]
 
         def deal(rng: random.Random) -> RautinoState:
-            other = self.copy()
+            other = object.__new__(RautinoState)
+            other.__dict__.update(self.__dict__)
+            if not self.sampled:  # a record of its own, up to the sampling (a sample's is shared)
+                other.result = self._result_copy(self.board)
+                other.result.turns = other.result.turns[:]
             hands, stack = deal_hidden(hidden, sizes, seat, rng)
-            hands[seat] = other.hands[seat]
-            other.hands, other.stack, other.sampled = hands, deque(stack), True
+            hands[seat] = self.hands[seat][:]
+            other.hands, other.stack, other._scores = hands, deque(stack), self._scores[:]
+            other.sampled, other._board_shared = True, True
             other.rng = rng  # the sample's own draws
             return other
 
         return deal
+
+    def _own_board(self) -> None:
+        """A board of its own in place of the one it shares (see `sampler`)."""
+        self.board = self.board.copy()
+        self._board_shared = False
 
     def record(self) -> dict[str, Any]:
         """The game so far (a sample's: its turns up to the sampling)."""
