@@ -37,6 +37,8 @@ class ZatreState:
 
     # The seats people play; none: every seat is a program's, as in a check.
     people: frozenset[int] = frozenset()
+    # A sample dealt by `sampler` reads its game's position and sheets until its first push.
+    _shares = False
 
     def __init__(self, model: ZatreModel, geo: Geometry, kinds: Sequence[str], seed: int,
                  exchanged: bool = False, people: Collection[int] = ()) -> None:
@@ -113,6 +115,8 @@ class ZatreState:
     def _play(self, move: Turn) -> None:
         if self.over:
             raise IllegalMove("the game is over (bag empty)")
+        if self._shares:
+            self._own_board()
         seat = self.to_move
         hand = self.hands[seat]
         if not isinstance(move, (list, tuple)):
@@ -146,6 +150,8 @@ class ZatreState:
         the draw and the end follow. A game with a record (no sample) takes the checking `push`."""
         if not self.sampled:
             return self.push(move)
+        if self._shares:
+            self._own_board()
         seat = self.to_move
         scored = apply_turn(self.pos, self.hands[seat], move)
         self.sheets[seat].enter_turn([r.total for r in scored.rows], scored.crosses)
@@ -161,6 +167,7 @@ class ZatreState:
         other.pos = self.pos.copy()
         other.hands = [hand[:] for hand in self.hands]
         other.sheets = [copy_sheet(sheet) for sheet in self.sheets]
+        other._shares = False
         if not self.sampled:  # a sample writes no turns: its record is shared, made its own when read
             other.result = other._result_copy()
             other.result.turns = other.result.turns[:]
@@ -180,24 +187,38 @@ class ZatreState:
                         self.seen(), tuple(self.sheets))
 
     def sample(self, seat: int, rng: random.Random) -> ZatreState:
-        return self.sampler(seat)(rng)
+        other = self.sampler(seat)(rng)
+        other._own_board()  # its own at once: the game may move on while the sample lives
+        return other
 
     def sampler(self, seat: int) -> Callable[[random.Random], ZatreState]:
         """`sample(seat, rng)` for many generators, the tiles the seat has not seen worked out once
-        (pnp.games.state, the sampler)."""
+        (pnp.games.state, the sampler). Each sample reads this game's position and score sheets until
+        its first push, which writes on copies of its own: a search deals them and copies them while
+        the game stands still."""
         hidden = unseen(self.tile_set, self.seen(), self.hands[seat])
         sizes = [len(h) for h in self.hands]
         out = self.bag[:self.drawn]
 
         def deal(rng: random.Random) -> ZatreState:
-            other = self.copy()
+            other = object.__new__(ZatreState)
+            other.__dict__.update(self.__dict__)
+            if not self.sampled:  # a record of its own, up to the sampling (a sample's is shared)
+                other.result = self._result_copy()
+                other.result.turns = other.result.turns[:]
             hands, pile = deal_hidden(hidden, sizes, seat, rng)
-            hands[seat] = other.hands[seat]
-            other.hands, other.bag, other.sampled = hands, out + pile, True
+            hands[seat] = self.hands[seat][:]
+            other.hands, other.bag, other.sampled, other._shares = hands, out + pile, True, True
             other.rng = rng  # the sample's own draws
             return other
 
         return deal
+
+    def _own_board(self) -> None:
+        """A position and score sheets of its own in place of those it shares (see `sampler`)."""
+        self.pos = self.pos.copy()
+        self.sheets = [copy_sheet(sheet) for sheet in self.sheets]
+        self._shares = False
 
     def record(self) -> dict[str, Any]:
         from .records import to_record
