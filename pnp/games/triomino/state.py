@@ -16,7 +16,7 @@ move open to them when no tile fits, is made at once: they are asked only when t
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Literal
 
 from pnp.games.state import IllegalMove, Player, deal_hidden
@@ -214,13 +214,23 @@ class TriominoState:
                         self.seen())
 
     def sample(self, seat: int, rng: random.Random) -> TriominoState:
-        other = self.copy()
+        return self.sampler(seat)(rng)
+
+    def sampler(self, seat: int) -> Callable[[random.Random], TriominoState]:
+        """`sample(seat, rng)` for many generators, the tiles the seat has not seen worked out once
+        (pnp.games.state, the sampler)."""
         hidden = unseen(range(len(self.fit.tiles)), self.seen(), self.hands[seat])
-        hands, pile = deal_hidden(hidden, [len(h) for h in self.hands], seat, rng)
-        hands[seat] = other.hands[seat]
-        other.hands, other.draw_pile = hands, pile[::-1]  # pop() draws
-        other.rng = rng  # the sample's own draws
-        return other
+        sizes = [len(h) for h in self.hands]
+
+        def deal(rng: random.Random) -> TriominoState:
+            other = self.copy()
+            hands, pile = deal_hidden(hidden, sizes, seat, rng)
+            hands[seat] = other.hands[seat]
+            other.hands, other.draw_pile = hands, pile[::-1]  # pop() draws
+            other.rng = rng  # the sample's own draws
+            return other
+
+        return deal
 
     def record(self) -> dict[str, Any]:
         """The game so far; while it runs, the round in play too, without an end (a draw of the turn in
