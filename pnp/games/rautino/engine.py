@@ -330,7 +330,10 @@ class Board:
         return out
 
     def any_fits(self, stones: list[Stone] | set[Stone]) -> bool:
-        wanted, fits = self._pairs_of(stones), self._fits
+        bits, fits = self.tables.pair_bits, self._fits
+        wanted = 0
+        for stone in stones:  # `_pairs_of`, inline: asked after every placement
+            wanted |= bits[stone]
         for slot in self._open:  # noqa: SIM110 - asked every turn; a generator costs more
             if fits[slot] & wanted:
                 return True
@@ -500,7 +503,11 @@ class Board:
     def total(self, slot_index: int, colour_a: int, colour_b: int) -> int:
         if not 0 <= slot_index < len(self._fits):  # `_on_board`'s test, inline: asked every turn
             self._on_board(slot_index)
-        return self.totals([(0, slot_index, colour_a, colour_b)])[0]
+        # `totals` for one move, written out: every placement of every search playout asks it.
+        if not self._waiting[slot_index]:
+            return self.rules.stone_point  # no shape to form: the stone point only
+        scored = self._completion_cache.get(slot_index) or self._complete(slot_index)
+        return self._pair_total(scored, colour_a, colour_b)
 
     def score(self, slot_index: int, colour_a: int, colour_b: int) -> Score:
         if not 0 <= slot_index < len(self._fits):  # `_on_board`'s test, inline: asked every turn
