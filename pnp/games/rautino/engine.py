@@ -368,7 +368,10 @@ class Board:
         """The legal moves of a hand with the highest total, in the order of `moves` (which of
         them a player picks at random is part of the game). Only slots where a shape can form are
         scored: every other move is worth the stone point."""
-        wanted, fits, waiting = self._pairs_of(hand), self._fits, self._waiting
+        bits, fits, waiting = self.tables.pair_bits, self._fits, self._waiting
+        wanted = 0
+        for stone in hand:  # `_pairs_of`, inline: every playout move asks it
+            wanted |= bits[stone]
         cache = self._completion_cache
         top = self.rules.stone_point  # slots are kept only where some move beats the stone point
         best_slots: list[int] = []
