@@ -182,13 +182,14 @@ def _looks(result: dict[str, Any]) -> list[str]:
     if not sequential:
         return []
     games = f"{sequential['games']:,} games per player count"
-    if sequential["decided"]:
+    played = sequential.get("games_per_configuration") or {}
+    if sequential["decided"] and len(set(played.values())) > 1:  # each player count stopped on its own
+        each = ", ".join(f"{label} after {n:,}" for label, n in played.items())
+        lines = [f"Decided as the games came in: {each} games (at most {sequential['max_games']:,} per player count)."]
+    elif sequential["decided"]:
         lines = [f"Decided after {games}, as the games came in (at most {sequential['max_games']:,})."]
     else:
         lines = [f"Still open after {games}, the most the check may play; raise “At most” to decide it."]
-    played = sequential.get("games_per_configuration") or {}
-    if len(set(played.values())) > 1:  # each player count stopped on its own
-        lines.append("Games played: " + ", ".join(f"{label} {n:,}" for label, n in played.items()) + ".")
     by_games: dict[int, dict[str, list[str]]] = {}
     for where_test, games_then in (sequential.get("decided_at") or {}).items():
         where, _, test = where_test.rpartition(": ")
