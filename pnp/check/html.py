@@ -12,7 +12,7 @@ from pnp.check.compensation import compensation_html
 from pnp.check.measures import CHARTS, PREFIX
 from pnp.check.protocol import Configuration
 from pnp.check.ratings import ratings_html
-from pnp.check.report import SUMMARY_COLUMNS, CheckReport, is_summary, summary_cells
+from pnp.check.report import SUMMARY_COLUMNS, CheckReport, is_summary, level_text, summary_cells
 from pnp.games.base import Figure, Game
 
 # The seat advantage's note when the check played its two-seat deals in pairs (`--pairs`).
@@ -143,7 +143,7 @@ def balance_html(balance: dict[str, Any]) -> str:
     """The balance section: findings, seat win shares with interval bars, the skill matrix, length."""
     if not balance:
         return ""
-    confidence = f"{balance['confidence']:.0%}"
+    confidence = level_text(balance["confidence"])
     findings = "".join(f"<li>{escape(f)}</li>" for f in balance["findings"]) or "<li>none</li>"
     undecided = "".join(f"<li>{escape(u)}</li>" for u in balance.get("undecided", []))
     charts = []

@@ -269,7 +269,7 @@ def undecided_clause(test: ThresholdTest, per_game: float = 1.0, option: str = "
 
 def balance_lines(balance: dict[str, Any]) -> list[str]:
     """The balance section of the text output."""
-    lines = [f"balance ({balance['confidence']:.0%} intervals):"]
+    lines = [f"balance ({level_text(balance['confidence'])} intervals):"]
     lines += [f"  finding: {f}" for f in balance["findings"]] or ["  findings: none"]
     lines += [f"  undecided: {u}" for u in balance.get("undecided", [])]
     for label, entry in balance.get("configurations", {}).items():
@@ -322,11 +322,29 @@ def _spread(figure: dict[str, float]) -> str:
 
 
 
+def level_text(confidence: float) -> str:
+    """A confidence as a percentage with the digits it needs: '95%', '99.69%', never a rounded '100%'."""
+    for digits in range(3):
+        text = f"{confidence:.{digits}%}"
+        if abs(float(text[:-1]) / 100 - confidence) < 1e-9:
+            return text
+    text = f"{confidence:.2%}"
+    return text if float(text[:-1]) < 100 else f"{confidence:.4%}"
+
+
 def sequential_line(figures: dict[str, Any]) -> str:
-    """'games auto: 200 games per configuration, every test decided (looks at 50..6400 games, each at
-    99.4 %: 95 % over all looks)'."""
+    """'games auto: every test decided after 1 player 200, 2 players 1000 games (looks at 50..6400 games,
+    ...)', then when the verdicts came, the tests decided at the same look on one line."""
     outcome = "every test decided" if figures["decided"] else "the budget (--max-games) spent, some tests open"
     zone = f", tolerance {figures['tolerance']:g}" if figures.get("tolerance") else ""
     looks = figures["looks"]
-    return (f"games auto: {figures['games']} games per configuration, {outcome} (looks at {looks[0]}..{looks[-1]} "
-            f"games, each at {figures['look_confidence']:.1%}: {figures['confidence']:.0%} over all looks{zone})")
+    played = figures.get("games_per_configuration") or {}
+    games = (", ".join(f"{label} {n}" for label, n in played.items()) + " games" if len(set(played.values())) > 1
+             else f"{figures['games']} games per configuration")
+    line = (f"games auto: {outcome} after {games} (looks at {looks[0]}..{looks[-1]} games, each at "
+            f"{level_text(figures['look_confidence'])}: {level_text(figures['confidence'])} over all looks{zone})")
+    by_games: dict[int, list[str]] = {}
+    for test, games_then in (figures.get("decided_at") or {}).items():
+        by_games.setdefault(games_then, []).append(test)
+    return "\n".join([line, *(f"  decided after {n} games: {', '.join(tests)}"
+                              for n, tests in sorted(by_games.items()))])

@@ -90,6 +90,10 @@ def test_check_games_auto_on_the_command_line_reports_its_looks() -> None:
     text = run("check", "zatre", "--games", "auto", "--max-games", "100", "--players", "2", "--skill-games", "0",
                "--workers", "1", "-q")
     assert "games auto: " in text.output and "95% over all looks" in text.output
+    assert "100% intervals" not in text.output  # a look's level keeps its digits: 99.xx%, never rounded up
+    decided = document["sequential"].get("decided_at") or {}
+    for test, games in decided.items():  # when each verdict came, as the JSON records it
+        assert f"decided after {games} games: " in text.output and test in text.output
     exact = run("check", "zatre", "--games", "auto", "--max-games", "100", "--players", "2", "--skill-games", "0",
                 "--workers", "1", "--tolerance", "0", "--json", "-q")
     assert json.loads(exact.output)["sequential"]["looks"] == [50, 100]  # no zone, no ratio test: the looks
@@ -461,3 +465,11 @@ def test_the_ratio_plan_looks_every_batch_and_splits_the_error() -> None:
     assert plan.interval_look(400) and not plan.interval_look(450)
     # Without a tolerance there are no zone edges to test: the doubling looks alone.
     assert sequential.plan(0.95, 6400, method=sequential.RATIO).looks == sequential.plan(0.95, 6400).looks
+
+
+@pytest.mark.parametrize(("level", "text"), [(0.95, "95%"), (0.9, "90%"), (0.996875, "99.69%"), (0.999, "99.9%"),
+                                             (0.99999, "99.9990%")])
+def test_a_confidence_is_written_with_the_digits_it_needs_and_never_rounded_to_certainty(level, text) -> None:
+    from pnp.check.report import level_text
+
+    assert level_text(level) == text
