@@ -108,17 +108,18 @@ def _apply(job: Any) -> Any:
 
 
 def parallel_map(fn: Callable[[J], R], jobs: Iterable[J], *, workers: int = 0, label: str = "",
-                 show_progress: bool = False, total: int | None = None) -> Iterator[R]:
+                 show_progress: bool = False, total: int | None = None, transient: bool = False) -> Iterator[R]:
     """`fn(job)` for every job on up to `workers` processes (0: one per core), yielded in job order.
 
     `fn` must pickle (a module-level function, or `functools.partial` of one with picklable
     arguments) because spawned workers receive it by value. With one worker, or one job, everything
-    runs in this process. `total` is the number of jobs when `jobs` has no length (for the bar).
+    runs in this process. `total` is the number of jobs when `jobs` has no length (for the bar);
+    `transient`: the bar is erased when done.
     Closing the iterator early ends the workers.
     """
     count_jobs = total if total is not None else (len(jobs) if isinstance(jobs, Sized) else 0)
     count = worker_count(workers, max(count_jobs, 1))
-    with progress(count_jobs, label, show_progress) as advance:
+    with progress(count_jobs, label, show_progress, transient) as advance:
         if count == 1:
             for job in jobs:
                 yield fn(job)

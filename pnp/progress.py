@@ -33,9 +33,14 @@ def _json_lines(total: int, label: str) -> Callable[[int], None]:
     return advance
 
 
+# Cursor up one line and erase it: a finished bar that one part of longer work drew goes away.
+ERASE_LINE = "\x1b[1A\x1b[2K"
+
+
 @contextmanager
-def progress(total: int, label: str, enabled: bool) -> Iterator[Callable[[int], None]]:
-    """Yields `advance(n)`: a bar on stderr when it is a terminal and `enabled`, otherwise a no-op."""
+def progress(total: int, label: str, enabled: bool, transient: bool = False) -> Iterator[Callable[[int], None]]:
+    """Yields `advance(n)`: a bar on stderr when it is a terminal and `enabled`, otherwise a no-op.
+    `transient`: the bar is erased when done (one of many steps whose next bar follows it)."""
     if enabled and total > 0 and os.environ.get(PROGRESS_ENV) == "json":
         yield _json_lines(total, label)
         return
@@ -46,3 +51,6 @@ def progress(total: int, label: str, enabled: bool) -> Iterator[Callable[[int], 
 
     with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True) as bar:
         yield bar.update
+    if transient:
+        sys.stderr.write(ERASE_LINE)
+        sys.stderr.flush()

@@ -64,7 +64,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
             numbers = [c * schedule.games + i for c in sorted(running) for i in range(played[c], look)]
             numbers += [playability + m * schedule.match_games + j for m in range(len(schedule.matches))
                         for j in range(match_played, match_games)]
-            batches.play(numbers, f"{simulation.game}, look at {look} games")
+            batches.play(numbers, f"{simulation.game}, look at {look} games", transient=True)
             played.update(dict.fromkeys(running, look))
             match_played = match_games
             if on_look is not None:

@@ -128,12 +128,14 @@ class Batches:
                         for c in self.schedule.configurations}
         self.skill_tallies = {match: Tally(2) for match, _, _ in self.schedule.matches}
 
-    def play(self, numbers: Sequence[int], label: str) -> None:
-        """Play games `numbers` of the schedule on the workers and add each, in game order."""
+    def play(self, numbers: Sequence[int], label: str, transient: bool = False) -> None:
+        """Play games `numbers` of the schedule on the workers and add each, in game order
+        (`transient`: a batch of many, whose bar is erased when done)."""
         options = self.options
         keep = options.log is not None or options.keep_games
         play = functools.partial(play_one, self.simulation, self.model, self.schedule, keep)
-        outcomes = parallel_map(play, numbers, workers=options.workers, label=label, show_progress=options.progress)
+        outcomes = parallel_map(play, numbers, workers=options.workers, label=label, show_progress=options.progress,
+                                transient=transient)
         for number, outcome in zip(numbers, outcomes, strict=True):
             index, configured = add_outcome(self.schedule, number, outcome, self.tallies, self.skill_tallies)
             if configured and options.keep_games:
