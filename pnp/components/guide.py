@@ -208,10 +208,10 @@ WORDS = Texts({
                           "für den Boden von {fl} x {fw} mm)."},
     "rules": {"en": "rules", "de": "Die Regeln"},
     "rules and scores": {"en": "rules and each score page", "de": "Die Regeln und jede Seite Punkteblätter"},
-    "pad": {"en": "A pad of score sheets: the box takes {m} pages. Print page {page} {m} times, or make the pad at "
-                  "once: pnp scoresheet {game} --pages {m}.",
-            "de": "Ein Block Punkteblätter: Die Schachtel fasst {m} Seiten. Seite {page} {m}-mal drucken oder den "
-                  "Block auf einmal erzeugen: pnp scoresheet {game} --pages {m}."},
+    "pad": {"en": "A pad of score sheets: the box takes {m} pages. Print {m} copies of page {page}, or make the pad "
+                  "at once: pnp scoresheet {game} --pages {m}.",
+            "de": "Ein Block Punkteblätter: Die Schachtel fasst {m} Seiten. {m} Exemplare von Seite {page} drucken "
+                  "oder den Block auf einmal erzeugen: pnp scoresheet {game} --pages {m}."},
 })
 
 STYLE = FlowStyle(body=pt(8.5), h1=pt(12), h2=pt(10.5), gap=1.2)

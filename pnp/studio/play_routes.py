@@ -168,8 +168,13 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
 
         def read() -> dict[str, Any]:
             with session.lock:
-                return {"version": session.version, "places": session.table.hints(piece, turned),
-                        "open": session.table.open_places()}
+                table = session.table
+                places = table.hints(piece, turned)
+                # Whether the piece fits some other way round: else turning it is no help.
+                elsewhere = bool(places) or any(table.hints(piece, other) for other in range(table.turns)
+                                                if other != turned)
+                return {"version": session.version, "places": places, "open": table.open_places(),
+                        "fits_turned": elsewhere}
 
         return JSONResponse(await run_in_threadpool(read))
 

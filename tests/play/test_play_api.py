@@ -398,3 +398,15 @@ def test_the_studios_replay_of_a_played_game_marks_the_piece_just_laid(client: T
     steps = len(client.get(f"/api/play/{state['id']}", params={"since": -1}).json()["steps"])
     marked = [mark in client.get(f"/api/played/{name}/board/{step}.svg").text for step in range(steps)]
     assert all(marked[1:-1]), marked  # every move's board, its piece outlined (not the empty one)
+
+
+@pytest.mark.parametrize(("game", "seats"), [("rautino", "human,greedy"), ("triomino", "human,greedy")])
+def test_hints_say_whether_a_piece_fits_some_other_way_round(client: TestClient, game: str, seats: str) -> None:
+    """The page says "turn it" only where turning helps: a piece that fits no way round is to be put back."""
+    for seed in range(6):
+        state = new(client, game=game, seats=seats, seed=seed)
+        for piece in range(len(state["hand"])):
+            answers = [client.get(f"/api/play/{state['id']}/hints", params={"piece": piece, "turned": turned}).json()
+                       for turned in range(state["turns"])]
+            anywhere = any(answer["places"] for answer in answers)
+            assert all(answer["fits_turned"] == anywhere for answer in answers), (seed, piece, answers)

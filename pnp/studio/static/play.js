@@ -603,7 +603,8 @@ async function drawTargets() {
   }
   play.targets.sort((a, b) => Number(a.dataset.place) - Number(b.dataset.place));
   say(!state.profi && !places.length
-    ? `This ${state.piece_word} fits nowhere ${state.turns > 1 ? "this way round; turn it (R) or" : "now;"} pick another.`
+    ? `This ${state.piece_word} fits nowhere ${state.turns > 1 && answer.fits_turned ? "this way round; turn it (R) or"
+      : "now;"} pick another.`
     : "");
   busy(false);
   const again = play.targets.find((shape) => shape.dataset.place === focused);
