@@ -49,8 +49,8 @@ def index_page(names: list[str], folders: dict[str, Path]) -> str:
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>pnp kits</title><style>{STYLE}</style></head><body>
 <h1>Print-and-play kits</h1>
-<p>Print the PDFs at 100 % (actual size). Each kit starts with a calibration sheet: measure its
-100 mm bars before printing the rest. Made with pnp {escape(__version__)}.</p>
+<p>Print the PDFs at 100 % (actual size). Each kit starts with its print guide, then the printer check:
+print that first and measure its 100 mm bars before printing the rest. Made with pnp {escape(__version__)}.</p>
 {"".join(sections)}
 </body></html>
 """

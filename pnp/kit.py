@@ -169,7 +169,6 @@ class KitJob:
     formats: frozenset[str]
     dpi: int
     output: Path
-    calibration: bool = True  # a whole kit with the printer check; one kit of a job of several has it
 
     @property
     def stem(self) -> str:
@@ -186,7 +185,7 @@ def draw_job(job: KitJob) -> Drawn:
     game = game_registry.get(job.name)
     model = game.load(job.spec)
     return Drawn(game, *draw_kit_summarised(game, model, job.ctx, job.components,
-                                            with_calibration=job.components is None and job.calibration))
+                                            with_calibration=job.components is None))
 
 
 def render_job(job: KitJob, drawn: Drawn | None = None,
@@ -235,9 +234,9 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
         refuse_foreign(output / "index.html", MARK)  # before any kit is replaced
     ctx = KitContext(paper or A4, lang, preset, box or BoxOptions(), values or {})
-    # One printer check per print job: the first kit of several carries it.
-    jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output,
-                   calibration=index == 0) for index, name in enumerate(names)]
+    # Every kit carries its printer check: a kit's PDF is often printed, or passed on, alone.
+    jobs = [KitJob(name, tuple(components) if components else None, spec, ctx, formats, dpi, output)
+            for name in names]
     if len(jobs) == 1:
         drawn = draw_job(jobs[0])
         with progress(file_count(len(drawn.pages), formats), names[0], not quiet) as advance:
