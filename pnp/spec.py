@@ -174,13 +174,20 @@ class Fields:
     def req(self, key: str, typ: type[T], check: Callable[[T], str | None] | None = None) -> T:
         """A required field; `check` returns a reason when the value is out of range."""
         if key not in self.data:
-            raise self.error(key, "missing")
+            raise self.error(key, "missing" + self._typo_of(key))
         value = self._value(key, typ)
         if isinstance(check, Bounds) and (found := _limits.get()) is not None:
             found[self.name(key)] = check
         if check is not None and (reason := check(value)):
             raise self.error(key, reason)
         return value
+
+    def _typo_of(self, key: str) -> str:
+        """'; found tiles_per_trun: a typo?' where the table holds a key close to a missing one."""
+        from difflib import get_close_matches
+
+        near = get_close_matches(key, sorted(k for k in self.data if k not in self._seen), n=1)
+        return f"; found {near[0]}: a typo?" if near else ""
 
     def opt(self, key: str, typ: type[T], default: T, check: Callable[[T], str | None] | None = None) -> T:
         if key not in self.data:

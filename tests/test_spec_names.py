@@ -85,3 +85,13 @@ def test_the_studio_names_a_spec_of_another_game_or_of_none_installed() -> None:
     assert not other.ok and other.message == "mine.toml: this is a Zatre spec; use it with the game zatre"
     typo = validate("zatre", text.replace(NAME_LINE["zatre"], 'name = "zatr"'), "mine.toml")
     assert not typo.ok and typo.field == "game.name" and "'zatr', which is not installed" in typo.message
+
+
+@pytest.mark.parametrize(("game", "line", "typo", "field"), [
+    ("zatre", "tiles_per_turn = ", "tiles_per_trun = ", "rules.tiles_per_turn"),
+    ("rautino", "[board]", "[bored]", "board")])
+def test_a_missing_field_beside_a_misspelt_one_is_named_as_a_typo(tmp_path, run_pnp, game, line, typo, field) -> None:
+    spec = spec_with(tmp_path, game, line, typo)
+    found = typo.strip("[] =")
+    assert one_line_error(run_pnp("check", game, "--spec", str(spec), "--games", "1")) == \
+        f"pnp: error: {spec}: {field}: missing; found {found}: a typo?"
