@@ -1,7 +1,7 @@
 """`pnp check --games auto` over many seeds: the methods of deciding as the games come in, side by side.
 
 Run: nice -n 10 python bench/bench_auto.py [--seeds 1-2] [--seeds-for zatre=1-3] [--games rautino,triomino,zatre]
-     [--pairs-share 0.5]
+     [--pairs-share 0.8] [--methods M0,M4,M6]
 
 One path of games (one seed) is noise: a test near its zone stops early on a lucky path and late on an
 unlucky one. For each shipped set and each seed this plays, in one run:
@@ -13,7 +13,9 @@ M1 the same looks, each test keeping its first verdict and each configuration st
 M2 the ratio test read every 50 games with a fifth of each side's error, the intervals with the rest;
 M3 the same with four fifths for the ratio test;
 M4 the same with half for each;
-M5 RATIO at --pairs-share with paired deals (--pairs).
+M5 RATIO at --pairs-share with paired deals (--pairs);
+M6 RATIO as shipped: the ratio test's share by kind of test (pnp.check.sequential.RATIO_SHARE for shares and
+   seat advantages, MEAN_RATIO_SHARE for means).
 
 Per method: the mean games over the seeds, the games of seed 1, how many verdicts agree with M0 on the
 same seed, and every disagreement with the test's figure (the estimate of the longest run of that test
@@ -49,6 +51,7 @@ class Method:
     what: str
     method: str
     ratio_share: float = sequential.RATIO_SHARE
+    mean_ratio_share: float = sequential.MEAN_RATIO_SHARE
     pairs: bool = False
 
 
@@ -56,10 +59,13 @@ def methods(pairs_share: float) -> list[Method]:
     return [
         Method("M0", "doubling looks, all to the same look", sequential.LOOKS),
         Method("M1", "doubling looks, per configuration, first verdict kept", sequential.RATIO, 0.0),
-        Method("M2", "ratio test 20 % every 50 games + doubling looks 80 %", sequential.RATIO, 0.2),
-        Method("M3", "ratio test 80 % every 50 games + doubling looks 20 %", sequential.RATIO, 0.8),
-        Method("M4", "ratio test 50 % every 50 games + doubling looks 50 %", sequential.RATIO, 0.5),
-        Method("M5", f"ratio test {pairs_share:.0%}, --pairs", sequential.RATIO, pairs_share, True),
+        Method("M2", "ratio test 20 % every 50 games + doubling looks 80 %", sequential.RATIO, 0.2, 0.2),
+        Method("M3", "ratio test 80 % every 50 games + doubling looks 20 %", sequential.RATIO, 0.8, 0.8),
+        Method("M4", "ratio test 50 % every 50 games + doubling looks 50 %", sequential.RATIO, 0.5, 0.5),
+        Method("M5", f"ratio test {pairs_share:.0%} (means {sequential.MEAN_RATIO_SHARE:.0%}), --pairs",
+               sequential.RATIO, pairs_share, pairs=True),
+        Method("M6", f"ratio test {sequential.RATIO_SHARE:.0%} for shares and seat advantages, "
+               f"{sequential.MEAN_RATIO_SHARE:.0%} for means (the default)", sequential.RATIO),
     ]
 
 
@@ -97,7 +103,8 @@ def play(game: str, seed: int, method: Method) -> Run:
     options = CheckOptions(games=sequential.DEFAULT_MAX_GAMES, workers=WORKERS, confidence=CONFIDENCE,
                            seed=seed, pairs=method.pairs)
     start = time.perf_counter()
-    report = auto.check(chosen.simulation, model, options, method=method.method, ratio_share=method.ratio_share)
+    report = auto.check(chosen.simulation, model, options, method=method.method, ratio_share=method.ratio_share,
+                        mean_ratio_share=method.mean_ratio_share)
     seconds = time.perf_counter() - start
     return Run(report.sequential["games_played"], decisions(report),
                figures(report, sequential.DEFAULT_TOLERANCE), seconds)
@@ -110,8 +117,11 @@ def main() -> None:
     parser.add_argument("--games", default="rautino,triomino,zatre")
     parser.add_argument("--pairs-share", type=float, default=sequential.RATIO_SHARE)
     parser.add_argument("--no-pairs", action="store_true")
+    parser.add_argument("--methods", default="", help="M0,M3,...: only these methods (M0 is always played)")
     args = parser.parse_args()
-    chosen = [m for m in methods(args.pairs_share) if not (args.no_pairs and m.pairs)]
+    only = set(args.methods.split(",")) | {"M0"} if args.methods else None
+    chosen = [m for m in methods(args.pairs_share)
+              if not (args.no_pairs and m.pairs) and (only is None or m.name in only)]
     each = dict(item.split("=") for item in args.seeds_for.split(",") if item)
     print(f"{CONFIDENCE:.0%} confidence, tolerance {sequential.DEFAULT_TOLERANCE}, budget "
           f"{sequential.DEFAULT_MAX_GAMES} per configuration, {WORKERS} workers")

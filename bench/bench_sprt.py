@@ -2,6 +2,7 @@
 independent ones.
 
 Run: nice -n 10 python bench/bench_sprt.py [--only check,sweep,simulation] [--runs 4000]
+     [--shares 0.5,0.8 --mean-shares 0.5,0.5]
 
 check: each shipped set with `pnp check --games auto`, once as before (the doubling looks 50, 100, ... 6400
 at Bonferroni's level, every configuration to the same look) and once with the ratio test read every 50
@@ -106,21 +107,23 @@ def bench_race(runs: int) -> None:
               f"average games per variant {sum(n for _, n in found) / runs:,.0f} |", flush=True)
 
 
-def bench_simulation(runs: int, shares: list[float]) -> None:
+def bench_simulation(runs: int, shares: list[float], mean_shares: list[float]) -> None:
     """The zone-edge cases of tests/check/test_sequential.py under the ratio plan with each of `shares` of
-    the error for the ratio test (pnp.check.sequential.RATIO_SHARE ships), `runs` runs each."""
+    a share's or a seat advantage's error for the ratio test and the matching one of `mean_shares` of a
+    mean's (pnp.check.sequential.RATIO_SHARE and MEAN_RATIO_SHARE ship), `runs` runs each."""
     tests = Path(__file__).resolve().parents[1] / "tests"
     sys.path[:0] = [str(tests), str(tests / "check")]  # its helpers, then the cases
     import test_sequential as cases
 
-    for share in shares:
+    for share, mean_share in zip(shares, mean_shares, strict=True):
         plan = sequential.plan(CONFIDENCE, sequential.DEFAULT_MAX_GAMES, tolerance=sequential.DEFAULT_TOLERANCE,
-                               method=sequential.RATIO, ratio_share=share)
+                               method=sequential.RATIO, ratio_share=share, mean_ratio_share=mean_share)
         for case, truth, wrong in cases.RATIO_CASES:
             draw, test = case(truth)
             found = [cases._ratio_run(random.Random(seed), draw, test, plan) for seed in range(runs)]
             undecided = sum(outcome.value == "undecided" for outcome, _ in found) / runs
-            print(f"| ratio share {share:g} | {(case.__doc__ or '').splitlines()[0]} true {truth:g} | wrong "
+            what = (case.__doc__ or "").splitlines()[0]
+            print(f"| ratio share {share:g}, means {mean_share:g} | {what} true {truth:g} | wrong "
                   f"{cases._wrong_share(found, wrong):.2%} (stated at most 2.5%) | undecided {undecided:.2%} | "
                   f"average {sum(n for _, n in found) / runs:,.0f} |", flush=True)
 
@@ -130,13 +133,20 @@ def main() -> None:
     parser.add_argument("--only", default="check,sweep,simulation,race")
     parser.add_argument("--runs", type=int, default=4000)
     parser.add_argument("--shares", default=str(sequential.RATIO_SHARE),
-                        help="the ratio test's shares of the error to simulate, e.g. 0,0.2,0.5,0.8")
+                        help="the ratio test's shares of a share's or seat advantage's error to simulate, "
+                             "e.g. 0,0.2,0.5,0.8")
+    parser.add_argument("--mean-shares", default="",
+                        help="the ratio test's shares of a mean's error, one for each of --shares "
+                             f"(default: {sequential.MEAN_RATIO_SHARE:g} each)")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     print(f"{CONFIDENCE:.0%} confidence, tolerance {sequential.DEFAULT_TOLERANCE}, budget "
           f"{sequential.DEFAULT_MAX_GAMES} per configuration, {WORKERS} workers")
     if "simulation" in parts:
-        bench_simulation(args.runs, [float(share) for share in args.shares.split(",")])
+        shares = [float(share) for share in args.shares.split(",")]
+        means = [float(share) for share in args.mean_shares.split(",")] if args.mean_shares else \
+            [sequential.MEAN_RATIO_SHARE] * len(shares)
+        bench_simulation(args.runs, shares, means)
     if "check" in parts:
         for game in ("rautino", "triomino", "zatre"):
             bench_check(game)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.check.compensation import DIFFERENCE, effect, propose
 from pnp.check.confidence import (
     Interval,
+    Kind,
     Outcome,
     ThresholdTest,
     mean_interval,
@@ -109,7 +110,9 @@ def paired_seat_test(tally: Tally, limit: float, confidence: float) -> Threshold
     edge = tally.seat_edge()
     # A pair's score (-2 to 2) halved is its edge a game; the interval is the leading seat's.
     interval = mean_interval(tally.pairs, confidence, 0.5 if edge.mean >= 0 else -0.5)
-    return ThresholdTest(SEAT_ADVANTAGE, interval, limit, False, edge.games, math.sqrt(edge.variance), confidence)
+    return ThresholdTest(SEAT_ADVANTAGE, interval, limit, False, edge.games, math.sqrt(edge.variance), confidence,
+                         kind=Kind.DIFFERENCE,
+                         interval_at=lambda level: mean_interval(tally.pairs, level, 0.5 if edge.mean >= 0 else -0.5))
 
 
 def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits,
@@ -150,10 +153,16 @@ def paired_skill_test(tally: Tally, minimum: float, confidence: float) -> Thresh
     pairs, mean, spread = tally.paired_share()
     if pairs < MIN_OBSERVATIONS:
         return None
-    half = z_value(confidence) * spread / math.sqrt(pairs)
-    interval = Interval(mean, max(0.0, mean - half), min(1.0, mean + half))
+    interval = _paired_share_interval(mean, spread, pairs, confidence)
     # One game's spread: the interval narrows as for `games` games of this spread.
-    return ThresholdTest(SKILL_SHARE, interval, minimum, True, tally.games, spread * math.sqrt(2), confidence)
+    return ThresholdTest(SKILL_SHARE, interval, minimum, True, tally.games, spread * math.sqrt(2), confidence,
+                         kind=Kind.DIFFERENCE,
+                         interval_at=lambda level: _paired_share_interval(mean, spread, pairs, level))
+
+
+def _paired_share_interval(mean: float, spread: float, pairs: int, confidence: float) -> Interval:
+    half = z_value(confidence) * spread / math.sqrt(pairs)
+    return Interval(mean, max(0.0, mean - half), min(1.0, mean + half))
 
 
 def ratings(skill_tallies: dict[Match, Tally], limits: BalanceLimits, confidence: float) -> dict[str, Any]:

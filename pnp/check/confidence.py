@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import Enum
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
@@ -90,6 +91,16 @@ class Outcome(Enum):
     UNDECIDED = "undecided"
 
 
+class Kind(Enum):
+    """What a threshold test compares, which decides how much of its error `--games auto` gives the ratio
+    test (pnp.check.sequential): a share of games (binomial), a difference of seats' wins (per game a
+    bounded difference, or pairs of one deal), or a mean of counts per game (often skewed: turns, draws)."""
+
+    SHARE = "share"
+    DIFFERENCE = "difference"
+    MEAN = "mean"
+
+
 # A test that this many games would not decide is called undecidable rather than given a number.
 MAX_GAMES_TO_DECIDE = 10_000_000
 
@@ -119,6 +130,21 @@ class ThresholdTest:
     # `--games auto`: the verdict the test reached at an earlier look, which it keeps (a sequential test stops
     # at its first verdict)
     settled: Outcome | None = None
+    kind: Kind | None = None  # None: a share without a spread, a mean with one
+    # The same figure's interval at another confidence (`at_confidence`); None: only this one's
+    interval_at: Callable[[float], Interval] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def figure_kind(self) -> Kind:
+        if self.kind is not None:
+            return self.kind
+        return Kind.SHARE if self.spread is None else Kind.MEAN
+
+    def at_confidence(self, confidence: float) -> ThresholdTest:
+        """The test with its interval at `confidence` (`--games auto` gives each kind of test its own level)."""
+        if confidence == self.confidence or self.interval_at is None:
+            return self
+        return dataclasses.replace(self, interval=self.interval_at(confidence), confidence=confidence)
 
     @property
     def outcome(self) -> Outcome:
@@ -216,7 +242,8 @@ class ThresholdTest:
 
 def share_test(name: str, successes: float, trials: int, threshold: float, *, at_least: bool,
                confidence: float = DEFAULT_CONFIDENCE) -> ThresholdTest:
-    return ThresholdTest(name, wilson(successes, trials, confidence), threshold, at_least, trials, None, confidence)
+    return ThresholdTest(name, wilson(successes, trials, confidence), threshold, at_least, trials, None, confidence,
+                         kind=Kind.SHARE, interval_at=lambda level: wilson(successes, trials, level))
 
 
 def mean_interval(values: Histogram, confidence: float = DEFAULT_CONFIDENCE, scale: float = 1.0) -> Interval:
@@ -254,7 +281,7 @@ def histogram_mean_test(name: str, values: Histogram, threshold: float, *, at_le
     threshold, with its skew-corrected interval (`mean_interval`)."""
     spread = math.sqrt(values.variance) * abs(scale)
     return ThresholdTest(name, mean_interval(values, confidence, scale), threshold, at_least, values.count, spread,
-                         confidence)
+                         confidence, kind=Kind.MEAN, interval_at=lambda level: mean_interval(values, level, scale))
 
 
 def seat_advantage_test(name: str, seat_wins: list[float], games: int, threshold: float,
@@ -276,8 +303,10 @@ def seat_advantage_test(name: str, seat_wins: list[float], games: int, threshold
     p_high, p_low = high.estimate, low.estimate
     # One game's spread of the difference, for the estimate of the games that would decide it.
     spread = math.sqrt(max(0.0, p_high * (1 - p_high) + p_low * (1 - p_low) + 2 * p_high * p_low))
+    wins = list(seat_wins)
     return ThresholdTest(name, interval, threshold, False, games, spread, confidence,
-                         evidence=seat_pairs(seat_wins, games) if len(shares) > 2 else None)
+                         evidence=seat_pairs(seat_wins, games) if len(shares) > 2 else None, kind=Kind.DIFFERENCE,
+                         interval_at=lambda level: seat_advantage_test(name, wins, games, threshold, level).interval)
 
 
 def seat_pairs(seat_wins: list[float], games: int) -> Evidence:

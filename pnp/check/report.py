@@ -8,7 +8,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pnp.check.confidence import DEFAULT_CONFIDENCE, NO_INTERVAL, Interval, Outcome, ThresholdTest
+from pnp.check.confidence import DEFAULT_CONFIDENCE, NO_INTERVAL, Interval, Kind, Outcome, ThresholdTest
 from pnp.check.measures import measure_lines
 from pnp.check.ratings import rating_lines
 from pnp.jsontext import json_text
@@ -70,9 +70,11 @@ class CheckReport:
     # of its threshold), and the tests it decided "at the limit", in words with their intervals.
     tolerance: float = 0.0
     at_limit: list[str] = field(default_factory=list)
-    # --games auto (pnp.check.sequential.RATIO): each side's error of the ratio test read at this look (0:
-    # none), and whether the intervals may decide at it.
-    ratio_error: float = 0.0
+    # --games auto (pnp.check.sequential.RATIO): per kind of test, each side's error of the ratio test read at
+    # this look (none: no ratio test) and its interval's confidence (none: `confidence`), and whether the
+    # intervals may decide at this look.
+    ratio_errors: dict[Kind, float] = field(default_factory=dict)
+    kind_confidences: dict[Kind, float] = field(default_factory=dict)
     interval_look: bool = True
     # --games auto (RATIO): the first verdict of every test decided at an earlier look, by configuration and
     # test, which the test keeps; shared from look to look. None: every look judges afresh.
@@ -110,7 +112,10 @@ class CheckReport:
         if self.tolerance <= 0:
             return test
         zone = self.tolerance * shares if share else self.tolerance * (abs(test.threshold) or 1.0)
-        test = dataclasses.replace(test, tolerance=zone).with_ratio(self.ratio_error, self.interval_look)
+        kind = test.figure_kind
+        test = test.at_confidence(self.kind_confidences.get(kind, test.confidence))
+        test = dataclasses.replace(test, tolerance=zone).with_ratio(self.ratio_errors.get(kind, 0.0),
+                                                                    self.interval_look)
         if self.verdicts is None:
             return test
         key = f"{where}: {test.name}"
@@ -341,8 +346,11 @@ def sequential_line(figures: dict[str, Any]) -> str:
     played = figures.get("games_per_configuration") or {}
     games = (", ".join(f"{label} {n}" for label, n in played.items()) + " games" if len(set(played.values())) > 1
              else f"{figures['games']} games per configuration")
+    level = level_text(figures["look_confidence"])
+    if figures.get("mean_look_confidence", figures["look_confidence"]) != figures["look_confidence"]:
+        level += f" (means {level_text(figures['mean_look_confidence'])})"
     line = (f"games auto: {outcome} after {games} (looks at {looks[0]}..{looks[-1]} games, each at "
-            f"{level_text(figures['look_confidence'])}: {level_text(figures['confidence'])} over all looks{zone})")
+            f"{level}: {level_text(figures['confidence'])} over all looks{zone})")
     by_games: dict[int, list[str]] = {}
     for test, games_then in (figures.get("decided_at") or {}).items():
         by_games.setdefault(games_then, []).append(test)

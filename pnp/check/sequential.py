@@ -5,8 +5,9 @@ RATIO (`pnp check` and `pnp sweep`): a look after every BATCH games per configur
 Each test has two ways to a verdict, and its error on each side is split between them: the sequential
 probability ratio test of the zone's two edges (threshold -+ tolerance, pnp.check.sprt), read at every
 look, and the interval of the doubling looks (after FIRST_LOOK games, twice as many, ... and the
-budget), each at `1 - (1 - confidence) * (1 - RATIO_SHARE) / doubling looks` (Bonferroni). A verdict is
-wrong only if one of the two is, so at most `1 - confidence` of the time however the run stops. The
+budget), each at `1 - (1 - confidence) * (1 - share) / doubling looks` (Bonferroni), the ratio test's
+share by kind of test (RATIO_SHARE for shares and seat advantages, MEAN_RATIO_SHARE for means). A verdict
+is wrong only if one of the two is, so at most `1 - confidence` of the time however the run stops. The
 ratio test decides figures near the zone quickly, the interval those far from it. A configuration
 stops as soon as its own tests are decided.
 
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE
 from pnp.check import boundary
+from pnp.check.confidence import Kind
 
 __all__ = ["DEFAULT_MAX_GAMES", "DEFAULT_TOLERANCE", "Plan", "decided", "open_tests", "plan", "skill_decided"]
 
@@ -36,9 +38,13 @@ if TYPE_CHECKING:
 
 FIRST_LOOK = 50  # games per configuration before the first look: enough for a share's interval to mean something
 BATCH = 50  # RATIO: games per configuration between two looks
-RATIO_SHARE = 0.5  # RATIO: the share of each side's error spent on the ratio test; the rest on the intervals
-# (bench/bench_auto.py: fewer games over seeds than 0.2 or 0; 0.8 fewer still, but its ratio test of a skewed mean
-# errs more often than stated, docs/sequential.md)
+# RATIO: the share of each side's error spent on the ratio test, the rest on the intervals, per kind of test
+# (docs/sequential.md). Shares and seat advantages: their ratio is binomial or of bounded differences, and
+# keeps its error at 0.8 (bench/bench_sprt.py), where it needs fewer games over seeds than 0.5 (bench/bench_auto.py).
+RATIO_SHARE = 0.8
+# Means of counts per game: a skewed mean's ratio (its variance fitted from the games) errs more often than
+# stated at 0.8; 0.5 keeps it.
+MEAN_RATIO_SHARE = 0.5
 RATIO = "ratio"  # the ratio test at every batch and the intervals at the doubling looks
 LOOKS = "looks"  # the methods of a plan: looks at every doubling of the games, the error spent evenly
 UNPAIRED = "unpaired"  # the same, with races comparing independent intervals
@@ -57,21 +63,37 @@ class Plan:
     method: str = LOOKS
     # RATIO: the looks at which the intervals may decide (the doubling ones); the others, all looks
     interval_looks: tuple[int, ...] = ()
-    # RATIO: the share of each side's error the ratio test spends (0: none, the doubling looks' intervals
-    # alone, each test keeping its first verdict and each configuration stopping on its own)
+    # RATIO: the share of each side's error the ratio test spends on a share or a seat advantage, and on a
+    # mean (0: none, the doubling looks' intervals alone, each test keeping its first verdict and each
+    # configuration stopping on its own)
     ratio_share: float = RATIO_SHARE
+    mean_ratio_share: float = MEAN_RATIO_SHARE
 
     @property
     def keeps_verdicts(self) -> bool:
         """Whether each test keeps its first verdict, so that a configuration stops once its own are in."""
         return self.method == RATIO and self.tolerance > 0
 
-    @property
-    def ratio_error(self) -> float:
-        """Each side's error the ratio test may spend (0: no ratio test, the intervals alone)."""
+    def share_of(self, kind: Kind) -> float:
+        """The ratio test's share of each side's error for a test of `kind`."""
+        return self.mean_ratio_share if kind is Kind.MEAN else self.ratio_share
+
+    def ratio_error_of(self, kind: Kind) -> float:
+        """Each side's error the ratio test of a `kind` test may spend (0: no ratio test, the intervals alone)."""
         if not self.keeps_verdicts:
             return 0.0
-        return (1 - self.confidence) / 2 * self.ratio_share
+        return (1 - self.confidence) / 2 * self.share_of(kind)
+
+    @property
+    def ratio_error(self) -> float:
+        """The ratio test's error a side for a share or a seat advantage."""
+        return self.ratio_error_of(Kind.SHARE)
+
+    def look_confidence_of(self, kind: Kind) -> float:
+        """The two-sided confidence of a `kind` test's interval at each look."""
+        if self.keeps_verdicts:
+            return 1 - (1 - self.confidence) * (1 - self.share_of(kind)) / len(self.interval_looks)
+        return self.look_confidence
 
     def interval_look(self, games: int) -> bool:
         """Whether the intervals may decide at a look of `games` games."""
@@ -85,8 +107,9 @@ class Plan:
 
     @property
     def look_confidence(self) -> float:
-        """The two-sided confidence each look's intervals compare at: the error spent evenly over the
-        looks, or each side at the calibrated z (CALIBRATED, pnp.check.boundary)."""
+        """The two-sided confidence each look's intervals compare at (RATIO: of a share or a seat advantage,
+        `look_confidence_of` for each kind): the error spent evenly over the looks, or each side at the
+        calibrated z (CALIBRATED, pnp.check.boundary)."""
         if self.keeps_verdicts:
             return 1 - (1 - self.confidence) * (1 - self.ratio_share) / len(self.interval_looks)
         if self.method != CALIBRATED:
@@ -105,37 +128,42 @@ class Plan:
         verdicts the tests reached at earlier looks, which they keep (`verdicts`, shared over the looks)."""
         report.confidence = self.look_confidence
         report.tolerance = self.tolerance
-        report.ratio_error = self.ratio_error
+        report.ratio_errors = {kind: self.ratio_error_of(kind) for kind in Kind}
+        report.kind_confidences = {kind: self.look_confidence_of(kind) for kind in Kind}
         report.interval_look = self.interval_look(games)
         report.verdicts = verdicts if self.keeps_verdicts else None
 
     def to_json(self, played: int, decided: bool) -> dict[str, Any]:
-        if self.ratio_error > 0:
+        if self.ratio_error > 0 or self.ratio_error_of(Kind.MEAN) > 0:
             how = ("ratio test of the zone's edges at every look, intervals at the doubling looks, the error "
                    "split between them")
         elif self.method == CALIBRATED:
             how = "one level over every look of a fixed schedule, calibrated to the looks"
         else:
             how = "alpha spent evenly over a fixed schedule of looks"
-        if self.keeps_verdicts and self.ratio_error <= 0:
+        if self.keeps_verdicts and self.ratio_error <= 0 and self.ratio_error_of(Kind.MEAN) <= 0:
             how = "alpha spent evenly over the doubling looks, each test keeping its first verdict"
         found = {"method": how, "confidence": self.confidence,
                  "look_confidence": round(self.look_confidence, 6), "looks": list(self.looks),
                  "max_games": self.looks[-1], "tolerance": self.tolerance, "games": played, "decided": decided}
         if self.keeps_verdicts:
-            found |= {"interval_looks": list(self.interval_looks), "ratio_error": round(self.ratio_error, 6)}
+            found |= {"interval_looks": list(self.interval_looks), "ratio_error": round(self.ratio_error, 6),
+                      "mean_look_confidence": round(self.look_confidence_of(Kind.MEAN), 6),
+                      "mean_ratio_error": round(self.ratio_error_of(Kind.MEAN), 6)}
         return found
 
 
 def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIRST_LOOK,
-         tolerance: float = 0.0, method: str | None = None, ratio_share: float = RATIO_SHARE) -> Plan:
+         tolerance: float = 0.0, method: str | None = None, ratio_share: float = RATIO_SHARE,
+         mean_ratio_share: float = MEAN_RATIO_SHARE) -> Plan:
     """Looks at first, 2 first, 4 first ... games, and at `max_games` (fewer looks under a small budget);
     RATIO adds a look after every BATCH games between them when its ratio test has a share of the error
-    (without a tolerance there is no zone, and RATIO is LOOKS). `method` None: LOOKS."""
+    (`ratio_share` of a share's or a seat advantage's, `mean_ratio_share` of a mean's; without a tolerance
+    there is no zone, and RATIO is LOOKS). `method` None: LOOKS."""
     if max_games < 1:
         raise ValueError("max_games must be at least 1")
-    if not 0 <= ratio_share < 1:
-        raise ValueError("ratio_share must be at least 0 and below 1")
+    if not (0 <= ratio_share < 1 and 0 <= mean_ratio_share < 1):
+        raise ValueError("a ratio share must be at least 0 and below 1")
     doubling = []
     games = min(first, max_games)
     while games < max_games:
@@ -145,8 +173,9 @@ def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIR
     method = method or LOOKS
     if method != RATIO or tolerance <= 0:
         return Plan(confidence, tuple(doubling), tolerance, LOOKS if method == RATIO else method)
-    every = sorted(set(doubling) | set(range(BATCH, max_games, BATCH))) if ratio_share > 0 else doubling
-    return Plan(confidence, tuple(every), tolerance, method, tuple(doubling), ratio_share)
+    ratio = ratio_share > 0 or mean_ratio_share > 0
+    every = sorted(set(doubling) | set(range(BATCH, max_games, BATCH))) if ratio else doubling
+    return Plan(confidence, tuple(every), tolerance, method, tuple(doubling), ratio_share, mean_ratio_share)
 
 
 def open_tests(report: CheckReport) -> list[str]:

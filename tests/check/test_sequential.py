@@ -12,7 +12,7 @@ import pytest
 from hostile_helpers import one_line_error, run, spec_with
 
 from pnp.check import sequential
-from pnp.check.confidence import Outcome, share_test
+from pnp.check.confidence import Kind, Outcome, share_test
 from pnp.check.report import CheckReport
 from pnp.check.run import run_check
 
@@ -462,9 +462,33 @@ def test_the_ratio_plan_looks_every_batch_and_splits_the_error() -> None:
     assert plan.interval_looks == (50, 100, 200, 400, 800, 1600, 3200, 6400)
     assert plan.ratio_error == pytest.approx(0.05 / 2 * sequential.RATIO_SHARE)
     assert plan.look_confidence == pytest.approx(1 - 0.05 * (1 - sequential.RATIO_SHARE) / 8)
+    # Each kind of test splits its own error: a mean's ratio test has MEAN_RATIO_SHARE, its interval the rest.
+    assert plan.ratio_error_of(Kind.DIFFERENCE) == plan.ratio_error
+    assert plan.ratio_error_of(Kind.MEAN) == pytest.approx(0.05 / 2 * sequential.MEAN_RATIO_SHARE)
+    assert plan.look_confidence_of(Kind.MEAN) == pytest.approx(1 - 0.05 * (1 - sequential.MEAN_RATIO_SHARE) / 8)
     assert plan.interval_look(400) and not plan.interval_look(450)
     # Without a tolerance there are no zone edges to test: the doubling looks alone.
     assert sequential.plan(0.95, 6400, method=sequential.RATIO).looks == sequential.plan(0.95, 6400).looks
+
+
+def test_each_kind_of_test_compares_its_interval_at_its_own_level() -> None:
+    """A report prepared by the ratio plan gives a share and a mean built at its confidence each its kind's
+    level: the mean's interval is the one a fixed check at that level would give."""
+    from pnp.check.confidence import histogram_mean_test
+    from pnp.check.stats import Histogram
+
+    values = Histogram()
+    for value in (3, 9, 14, 20, 21, 25, 30, 41, 60, 75) * 5:
+        values.add(value)
+    report = CheckReport("t", tolerance=0.02)
+    RATIO_PLAN.prepare(report, 50, {})
+    mean = report.zoned(histogram_mean_test("m", values, 25.0, at_least=True, confidence=report.confidence),
+                        share=False, where="c")
+    share = report.zoned(share_test("s", 30, 50, 0.5, at_least=True, confidence=report.confidence), where="c")
+    level = RATIO_PLAN.look_confidence_of(Kind.MEAN)
+    assert share.confidence == report.confidence == RATIO_PLAN.look_confidence != level
+    assert mean.confidence == level
+    assert mean.interval == histogram_mean_test("m", values, 25.0, at_least=True, confidence=level).interval
 
 
 @pytest.mark.parametrize(("level", "text"), [(0.95, "95%"), (0.9, "90%"), (0.996875, "99.69%"), (0.999, "99.9%"),
