@@ -12,7 +12,10 @@ turns, half the games each turn, so the machine's load falls on both alike. The 
 configuration's time per 1,000 games on both sides and new / old (1.00: as fast; below: faster).
 With --search N, each game also plays N two-player games of the expert against the good player
 (first preset), and the time per game is compared the same way; so is the expert's own time per move
-(CPU time inside the search player's calls over the number of its calls, the moves it was asked for).
+(CPU time inside the search player's calls over the moves it weighed: those with more than one
+candidate, counted at the one function both sides call for them, `best_candidate`. The two sides ask
+their player for a move at different times, the old one once per drawn tile, so their calls are not
+the same moves; the moves weighed are).
 """
 
 from __future__ import annotations
@@ -35,13 +38,14 @@ SEARCH_MOVES = "search moves"  # in a key: the number of the expert's moves, not
 
 
 def time_search_calls(spent: dict[str, float]) -> None:
-    """Add every call of this side's search player to spent["seconds"] and spent["calls"]: the shared
-    SearchPlayer of the game states, or (the old side) each game's own."""
+    """Add every call of this side's search player to spent["seconds"], and every move it weighed (more
+    than one candidate) to spent["calls"]: the shared SearchPlayer of the game states, or (the old side)
+    each game's own, which imports `best_candidate` by name."""
     shared = importlib.import_module("pnp.players.search")
     owners = ([shared] if hasattr(shared, "SearchPlayer")
               else [importlib.import_module(f"pnp.games.{name}.search") for name in GAMES])
     for owner in owners:
-        call = owner.SearchPlayer.__call__
+        call, weigh = owner.SearchPlayer.__call__, owner.best_candidate
 
         def timed(self, *args, _call=call):
             start = time.process_time()
@@ -49,9 +53,14 @@ def time_search_calls(spent: dict[str, float]) -> None:
                 return _call(self, *args)
             finally:
                 spent["seconds"] += time.process_time() - start
+
+        def counted(candidates, *args, _weigh=weigh):
+            if len(candidates) > 1:
                 spent["calls"] += 1
+            return _weigh(candidates, *args)
 
         owner.SearchPlayer.__call__ = timed
+        owner.best_candidate = counted
 
 
 def side(games: int, first: int, search: int) -> dict[str, float]:
@@ -133,7 +142,7 @@ def main(games: int = 1000, search: int = 0, old: str = OLD) -> None:
         if SEARCH_MOVES in key:
             continue
         after = totals["new"][key]
-        if "per move" in key:  # seconds over the moves of each side (the same games: the same moves)
+        if "per move" in key:  # seconds over the moves each side weighed (the same games: the same moves)
             moves_key = key.replace("search (per move, ms)", SEARCH_MOVES)
             before, after = (1000 * side_totals[key] / max(side_totals[moves_key], 1)
                              for side_totals in (totals["old"], totals["new"]))
