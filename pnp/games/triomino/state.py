@@ -57,6 +57,8 @@ class TriominoState:
     # While a person holding 0-0-0 chooses the round's opening: (seat, tile) of the highest triple,
     # the other opening they may choose; None otherwise.
     opening_choice: tuple[int, int] | None = None
+    # A sample dealt by `sampler` reads its game's table and round lists until its first push.
+    _shared = False
 
     def __init__(self, model: TriominoModel, rules: Rules, players: int, seed: int, fit: FitTable,
                  seats: Sequence[int] | None = None, people: Collection[int] = ()) -> None:
@@ -126,10 +128,29 @@ class TriominoState:
         return self.table.moves(self.offered()) or [DRAW_OR_PASS]
 
     def push(self, move: Move | OpeningChoice | None) -> None:
+        if self._shared:
+            self._own_lists()
         if move is None or self.over or self.opening_choice is not None:
             self._push_no_placement(move)
         else:
             self._place(move)
+        if self.people:
+            self._settle()
+
+    def push_trusted(self, move: Move | OpeningChoice | None) -> None:
+        """`push` for a move known to be legal (pnp.games.state, the trusted push): a search's candidate
+        or playout move, taken from the table's own moves of the tiles offered. The move is not checked
+        (neither the tile nor the place, nor that a seat drawing holds no tile that fits); the draw, the
+        pass, the next seat, the round's end and the next deal are applied as `push` applies them."""
+        if self._shared:
+            self._own_lists()
+        if self.over or self.opening_choice is not None:
+            self._push_no_placement(move)  # the end, or a person's choice of the opening: as `push`
+        elif move is None:
+            if not (self.draw_pile and self.rules.draw_limit and self._draw_until_one_fits()):
+                self._pass()
+        else:
+            self._lay(move)
         if self.people:
             self._settle()
 
@@ -144,21 +165,24 @@ class TriominoState:
     def _place(self, move: Any) -> None:
         if not isinstance(move, Move):
             raise IllegalMove(f"{move!r} is no move (a placement, or None to draw or pass)")
+        drawn = self.drawn
+        if move[1] not in (drawn[-1:] if drawn else self.hands[self.to_move]) or not self.table.is_legal(move):
+            raise IllegalMove(f"player {self.to_move} chose an illegal move: {move}")
+        self._lay(move)
+
+    def _lay(self, move: Move) -> None:
+        """A legal placement laid and scored, and what follows it: the next seat or the round's end."""
         player, table, drawn = self.to_move, self.table, self.drawn
         hand = self.hands[player]
         cell, tile, _, numbers = move
-        if tile not in (drawn[-1:] if drawn else hand):
-            raise IllegalMove(f"player {player} chose an illegal move: {move}")
         scored = table._scored
         if scored is not None and scored[0] is move:
-            # The greedy search just built it from this table: legal, bonuses and cell id known.
+            # The greedy search just built it from this table: bonuses and cell id known.
             _, (bridge, hexagons, hexagon_bonus), cid = scored
             table.place_at(cid, numbers)
-        elif table.is_legal(move):
+        else:
             bridge, hexagons, hexagon_bonus = table.bonuses(move)
             table.place(cell, numbers)
-        else:
-            raise IllegalMove(f"player {player} chose an illegal move: {move}")
         hand.remove(tile)
         if drawn:
             penalty = self.rules.draw_penalty_for(len(drawn))
@@ -190,18 +214,28 @@ class TriominoState:
         self._pass()
 
     def copy(self) -> TriominoState:
+        other = self._alike()
+        other.hands = [hand[:] for hand in self.hands]
+        other.draw_pile = self.draw_pile[:]
+        other._own_lists()
+        return other
+
+    def _alike(self) -> TriominoState:
+        """A game sharing every field with this one, dealing its next rounds as this one would."""
         if self._deals is None and self._dealer is not None:  # read once per round, by the first copy
             self._deals = self._dealer.getstate()
         other = object.__new__(TriominoState)
         other.__dict__.update(self.__dict__)
         other._dealer = None
-        other.table = self.table.copy()
-        other.hands = [hand[:] for hand in self.hands]
-        other.draw_pile = self.draw_pile[:]
-        other.totals, other.round_scores = self.totals[:], self.round_scores[:]
-        other.rounds, other.turn_log, other.drawn = self.rounds[:], self.turn_log[:], self.drawn[:]
-        other.hexagon_counts = self.hexagon_counts[:]
         return other
+
+    def _own_lists(self) -> None:
+        """A table and lists of its own in place of those it shares (see `sampler`)."""
+        self.table = self.table.copy()
+        self.totals, self.round_scores = self.totals[:], self.round_scores[:]
+        self.rounds, self.turn_log, self.drawn = self.rounds[:], self.turn_log[:], self.drawn[:]
+        self.hexagon_counts = self.hexagon_counts[:]
+        self._shared = False
 
     def seen(self) -> tuple[int, ...]:
         """The tiles on the table this round: seen by every seat."""
@@ -214,19 +248,24 @@ class TriominoState:
                         self.seen())
 
     def sample(self, seat: int, rng: random.Random) -> TriominoState:
-        return self.sampler(seat)(rng)
+        other = self.sampler(seat)(rng)
+        other._own_lists()  # its own at once: the game may move on while the sample lives
+        return other
 
     def sampler(self, seat: int) -> Callable[[random.Random], TriominoState]:
         """`sample(seat, rng)` for many generators, the tiles the seat has not seen worked out once
-        (pnp.games.state, the sampler)."""
+        (pnp.games.state, the sampler). Each sample reads this game's table, scores and round lists
+        until its first push, which lays it on copies of its own: a search deals them and copies them
+        while the game stands still."""
         hidden = unseen(range(len(self.fit.tiles)), self.seen(), self.hands[seat])
         sizes = [len(h) for h in self.hands]
 
         def deal(rng: random.Random) -> TriominoState:
-            other = self.copy()
+            other = self._alike()
             hands, pile = deal_hidden(hidden, sizes, seat, rng)
-            hands[seat] = other.hands[seat]
+            hands[seat] = self.hands[seat][:]
             other.hands, other.draw_pile = hands, pile[::-1]  # pop() draws
+            other._shared = True
             other.rng = rng  # the sample's own draws
             return other
 
