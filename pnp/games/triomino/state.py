@@ -193,8 +193,10 @@ class TriominoState:
         self.idle = 0
         if bridge:
             self.bridges += 1
-        if hexagons:
-            self.hexagon_counts[hexagons - 1] += 1
+        if hexagons:  # a new list: copies share the old one (see `_own_lists`)
+            counts = self.hexagon_counts[:]
+            counts[hexagons - 1] += 1
+            self.hexagon_counts = counts
         total = self.fit.sums[tile] + bridge + hexagon_bonus - penalty
         self.turn_log.append((player, drawn, move, bridge, hexagons, hexagon_bonus, penalty, total))
         self.round_scores[player] += total
@@ -230,11 +232,11 @@ class TriominoState:
         return other
 
     def _own_lists(self) -> None:
-        """A table and lists of its own in place of those it shares (see `sampler`)."""
+        """A table and lists of its own in place of those it shares (see `sampler`): those a turn
+        changes in place. The others (totals, rounds, the tiles drawn, the hexagon counts) are replaced
+        by new lists when they change, so games share them."""
         self.table = self.table.copy()
-        self.totals, self.round_scores = self.totals[:], self.round_scores[:]
-        self.rounds, self.turn_log, self.drawn = self.rounds[:], self.turn_log[:], self.drawn[:]
-        self.hexagon_counts = self.hexagon_counts[:]
+        self.round_scores, self.turn_log = self.round_scores[:], self.turn_log[:]
         self._shared = False
 
     def seen(self) -> tuple[int, ...]:
@@ -415,7 +417,7 @@ class TriominoState:
     def _end_round(self) -> None:
         played = self._played(finished=True)
         self.totals = list(played.totals or ())
-        self.rounds.append(played)
+        self.rounds = [*self.rounds, played]  # a new list: copies share the old one (see `_own_lists`)
         target = self.rules.target_score
         if self.round >= self.last_round or (target and max(self.totals) >= target):
             self.over = True
