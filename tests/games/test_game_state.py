@@ -129,7 +129,7 @@ def test_a_search_deals_the_samples_the_state_deals_and_plays_them_on_apart(game
     assert snapshot(state) == before and state.record() == record
 
 
-@pytest.mark.parametrize("game", ["rautino", "zatre"])
+@pytest.mark.parametrize("game", ["rautino", "zatre", "triomino"])
 def test_the_trusted_push_plays_as_push_and_push_keeps_every_check(game: str) -> None:
     """`push_trusted` (a search's, for moves it took from the game's own moves) makes the game `push`
     makes; `push` still refuses a move the rules forbid on a state that has the trusted path."""
@@ -146,5 +146,70 @@ def test_the_trusted_push_plays_as_push_and_push_keeps_every_check(game: str) ->
     with pytest.raises(IllegalMove):
         state.push(("not", "a", "move"))
     with pytest.raises(IllegalMove):
-        state.push([(9, 10 ** 6)] if game == "zatre" else (0, 10 ** 6, 0, 0))
+        state.push(BAD_PLACEMENT[game](state))
     assert snapshot(state) == before
+
+
+def _taken_place(state):
+    """A tile of the hand on the opening tile's place, taken from the start."""
+    from pnp.games.triomino.engine import START_CELL, Move
+
+    return Move(START_CELL, state.hand(state.to_move)[0], 0, (0, 0, 0))
+
+
+BAD_PLACEMENT = {"zatre": lambda state: [(9, 10 ** 6)], "rautino": lambda state: (0, 10 ** 6, 0, 0),
+                 "triomino": _taken_place}
+
+
+def triomino_table(state) -> tuple:
+    table = state.table
+    return dict(table.codes), dict(table.open), dict(table.at_point), dict(table.hexagons)
+
+
+def test_a_triomino_sample_reads_the_games_table_until_it_moves_and_then_lays_on_its_own() -> None:
+    """A sample the sampler deals shares the game's table and lists until its first push, by `push` or by
+    the trusted push; that push lays its tile on a copy, and the game's table, scores and log stay as
+    they were. A sample asked of `sample` has its own at once."""
+    state = start("triomino", game_seed(7, 4))
+    for _ in range(3):
+        state.push(state.legal_moves()[0])
+    seat, before, table, log = state.to_move, snapshot(state), triomino_table(state), list(state.turn_log)
+    deal = state.sampler(seat)
+    for push in ("push", "push_trusted"):
+        dealt = deal(random.Random(1))
+        assert dealt.table is state.table
+        getattr(dealt, push)(dealt.legal_moves()[0])
+        assert dealt.table is not state.table and dealt.turns == state.turns + 1
+        assert triomino_table(state) == table and state.turn_log == log and snapshot(state) == before
+    assert state.sample(seat, random.Random(1)).table is not state.table
+
+
+def test_triominos_trusted_push_draws_and_passes_as_push_and_push_refuses_a_draw_while_a_tile_fits() -> None:
+    """Played out with the greedy move by both pushes from the same sample, every draw, pass and the
+    round's end come out the same, and so does the record; `push` refuses a tile the seat does not hold,
+    a place taken and a draw while a tile of the hand fits, leaving the game as it was."""
+    from pnp.games.triomino.engine import START_CELL, Move
+    from pnp.games.triomino.search import playout_move
+
+    state = start("triomino", game_seed(7, 5))
+    sample = state.sample(state.to_move, random.Random(2))
+    checked, trusted = sample.copy(), sample.copy()
+    draws = 0
+    while not checked.over:
+        move = playout_move(checked)
+        draws += move is None
+        checked.push(move)
+        trusted.push_trusted(move if move is None else Move(*move))  # the same move, not the one it scored
+        assert snapshot(trusted) == snapshot(checked)
+    assert draws and trusted.reason == checked.reason and trusted.record() == checked.record()
+    while state.drawn or not state.table.moves(state.hand(state.to_move)):  # a seat with a tile that fits
+        state.push(state.legal_moves()[0])
+    before = snapshot(state)
+    held = set(state.hand(state.to_move))
+    # A tile the seat does not hold, where it would fit; a held tile on the opening tile's place; a draw.
+    foreign = next(moves[0] for tile in range(len(state.fit.tiles))
+                   if tile not in held and (moves := state.table.moves([tile])))
+    for refused in (foreign, Move(START_CELL, min(held), 0, state.fit.tiles[min(held)]), None):
+        with pytest.raises(IllegalMove):
+            state.push(refused)
+        assert snapshot(state) == before
