@@ -165,8 +165,10 @@ class TriominoState:
     def _place(self, move: Any) -> None:
         if not isinstance(move, Move):
             raise IllegalMove(f"{move!r} is no move (a placement, or None to draw or pass)")
-        drawn = self.drawn
-        if move[1] not in (drawn[-1:] if drawn else self.hands[self.to_move]) or not self.table.is_legal(move):
+        drawn, table = self.drawn, self.table
+        scored = table._scored  # a move the greedy search just built from this table is legal (`is_legal`, inlined)
+        if move[1] not in (drawn[-1:] if drawn else self.hands[self.to_move]) or not (
+                (scored is not None and scored[0] is move) or table.is_legal(move)):
             raise IllegalMove(f"player {self.to_move} chose an illegal move: {move}")
         self._lay(move)
 
