@@ -271,6 +271,18 @@ def test_computer_moves_show_whose_turn_it_is_at_the_pace_with_the_persons_contr
     assert latest.count() == 1 and "player 2" in latest.inner_text()
 
 
+def test_the_persons_last_move_stays_in_view_part_by_part_while_the_computer_moves(
+        page: object, studio: tuple[str, Path]) -> None:
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=2&pace=0", game="triomino")
+    select_a_fitting_piece(page).first.click()
+    page.wait_for_function("document.querySelector('#points .mine')")
+    ready(page)
+    parts = page.evaluate("play.mine.score.filter(([p, v]) => p !== 'total' && v).map(([p, v]) => `${p}: ${v}`)")
+    shown = page.locator("#points .mine").inner_text()
+    assert parts and all(part in shown for part in parts), (parts, shown)  # as the computer's move is shown
+
+
 @pytest.mark.parametrize("profi", [False, True])
 @pytest.mark.parametrize("game", ["rautino", "zatre"])
 def test_a_piece_put_where_it_does_not_fit_is_refused_with_the_rule(page: object, studio: tuple[str, Path],

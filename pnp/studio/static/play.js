@@ -268,12 +268,14 @@ function pointsLine(step, prefix = "") {
   return line;
 }
 
+const scoreParts = (step) => step.score.filter(([part, value]) => part !== "total" && value);
+
 function showPoints(step) {  // the move just made, part by part; and the person's own last move
   const box = $("points");
   box.innerHTML = "";
   if (!step) return;
   box.appendChild(pointsLine(step));
-  const parts = step.score.filter(([part, value]) => part !== "total" && value);
+  const parts = scoreParts(step);
   if (parts.length) {
     const list = document.createElement("ul");
     for (const [part, value] of parts) {
@@ -283,8 +285,10 @@ function showPoints(step) {  // the move just made, part by part; and the person
     }
     box.appendChild(list);
   }
-  if (play.mine && play.mine !== step) {
+  if (play.mine && play.mine !== step) {  // its parts too: the person's points read as the computer's do
     const mine = pointsLine(play.mine, "your last move: ");
+    const own = scoreParts(play.mine);
+    if (own.length) mine.appendChild(document.createTextNode(` (${own.map(([part, value]) => `${part}: ${value}`).join(", ")})`));
     mine.className = "mine";
     box.appendChild(mine);
   }
