@@ -40,3 +40,32 @@ def shot(page: object, name: str, *, scroll_to: str | None = None) -> None:
                            ".every(i => i.complete && i.naturalWidth > 0)")
     Path(folder).mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(Path(folder) / f"studio-{name}.png"))
+
+
+PORT = 8765
+ORIGIN = f"http://127.0.0.1:{PORT}"
+
+
+@contextlib.contextmanager
+def studio_client(workspace: Path) -> Iterator[object]:
+    """The studio app over `workspace`, driven in this process (no server, no browser)."""
+    from starlette.testclient import TestClient
+
+    from pnp.studio.app import create_app
+    from pnp.studio.workspace import Workspace
+
+    app = create_app(Workspace.open(workspace), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
+    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as client:
+        yield client
+
+
+def hinted_move(client: object, state: dict) -> dict:
+    """A legal move found through the hints route: the first piece and turn that fits somewhere."""
+    for piece in range(len(state["hand"])):
+        for turned in range(state["turns"]):
+            places = client.get(f"/api/play/{state['id']}/hints",
+                                params={"piece": piece, "turned": turned}).json()["places"]
+            if places:
+                turn = bool(turned) if state["turns"] == 2 else turned
+                return {"version": state["version"], "piece": piece, "turned": turn, "place": places[0]}
+    raise AssertionError("the person on turn holds no piece that fits anywhere")

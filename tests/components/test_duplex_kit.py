@@ -14,12 +14,11 @@ import math
 from pathlib import Path
 
 import pytest
+from kithelp import piece_centres
 from pypdf import PdfReader
 
 from pnp.components.sheets import duplex_mirror
-from pnp.draw.affine import IDENTITY, Affine
 from pnp.draw.paper import A4, LETTER
-from pnp.draw.scene import Group, Page
 from pnp.games.base import BoxOptions, KitContext
 from pnp.kit import KitJob, draw_job, render_job
 from pnp.spec import template_path
@@ -57,24 +56,6 @@ KITS = [
 ]
 
 
-def _pieces(page: Page, classes: set[str]) -> list[tuple[float, float]]:
-    """The centre of every piece group of the given classes, on the page."""
-    found: list[tuple[float, float]] = []
-
-    def visit(prim: object, m: Affine) -> None:
-        if not isinstance(prim, Group):
-            return
-        if prim.cls in classes:
-            box = prim.bbox(m)
-            found.append(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
-            return
-        for child in prim.children:
-            visit(child, m @ prim.transform)
-
-    for item in page.items:
-        visit(item, IDENTITY)
-    return found
-
 
 @pytest.mark.parametrize(("game", "paper", "lang", "preset", "spec"), KITS,
                          ids=[f"{g}-{p.name}-{lang}-{pr or s or 'shipped'}" for g, p, lang, pr, s in KITS])
@@ -100,8 +81,9 @@ def test_long_edge_duplex_lands_every_back_on_its_front(tmp_path, game, paper, l
         assert f"{back_word} {2 * k - 1}" in pdf_back.extract_text()
         assert f"{back_word} {2 * k - 1}" not in pdf_front.extract_text()
         assert back.back and not front.back
-        fronts, backs = _pieces(front, FRONTS), _pieces(back, BACKS)
-        assert not _pieces(front, BACKS) and not _pieces(back, FRONTS), f"page {2 * k - 1}: a side out of order"
+        fronts, backs = piece_centres(front, FRONTS), piece_centres(back, BACKS)
+        out_of_order = piece_centres(front, BACKS) or piece_centres(back, FRONTS)
+        assert not out_of_order, f"page {2 * k - 1}: a side out of order"
         if not backs:
             continue
         assert fronts, f"page {2 * k}: backs lie on page {2 * k - 1}, which has no tile fronts"

@@ -7,22 +7,15 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+from kithelp import IDS, KITS
 
 from pnp.draw.affine import BBox
-from pnp.draw.paper import A4, LETTER, SAFE_MARGIN_MM
+from pnp.draw.paper import SAFE_MARGIN_MM
 from pnp.draw.scene import Text
 from pnp.games.base import BoxOptions, KitContext
 from pnp.kit import KitJob, draw_job, render_job
 
 MM_PER_PT = 25.4 / 72
-KITS = [(game, paper, lang, preset, values)
-        for game, preset, values in (("rautino", None, {}), ("rautino", None, {"cover": True}),
-                                     ("zatre", None, {}), ("zatre", None, {"board_sheets": 2}),
-                                     ("zatre", None, {"ink": "eco"}), ("triomino", None, {}),
-                                     ("triomino", "classic", {}))
-        for paper in (A4, LETTER) for lang in ("en", "de")]
-IDS = [f"{g}-{p.name}-{lang}-{pr or ''}{'-'.join(f'{k}={v}' for k, v in vals.items())}"
-       for g, p, lang, pr, vals in KITS]
 
 
 def _unimportant_ink(page) -> list[BBox]:

@@ -10,24 +10,16 @@ import math
 import re
 
 import pytest
+from kithelp import IDS, KITS, piece_centres
 from pypdf import PdfReader
 
 from pnp.components.boxfit import folded_sheet
 from pnp.components.duplex import BOOK_TURN, END_OVER_END, ONE_SIDED_TURN
-from pnp.draw.affine import IDENTITY
 from pnp.draw.paper import A4, LETTER
 from pnp.draw.scene import Group, Polygon
 from pnp.games.base import BoxOptions, KitContext
 from pnp.kit import KitJob, draw_job, render_job
 
-KITS = [(game, paper, lang, preset, values)
-        for game, preset, values in (("rautino", None, {}), ("rautino", None, {"cover": True}),
-                                     ("zatre", None, {}), ("zatre", None, {"board_sheets": 2}),
-                                     ("zatre", None, {"ink": "eco"}), ("triomino", None, {}),
-                                     ("triomino", "classic", {}))
-        for paper in (A4, LETTER) for lang in ("en", "de")]
-IDS = [f"{g}-{p.name}-{lang}-{pr or ''}{'-'.join(f'{k}={v}' for k, v in vals.items())}"
-       for g, p, lang, pr, vals in KITS]
 CARD_WORDS = {"en": ("board", "tiles", "stones", "cover"), "de": ("Spielplan", "Spielsteine", "Deckelbild")}
 BLANK = {"en": "This page is intentionally blank.", "de": "Diese Seite bleibt absichtlich leer."}
 CHECK = {"en": "printer check", "de": "Druckertest"}
@@ -91,23 +83,6 @@ def test_the_guides_print_jobs_are_the_kits_pages_by_paper(tmp_path, game, paper
     assert printed == expected
 
 
-def _pieces(page, classes: set[str]) -> list[tuple[float, float]]:
-    found = []
-
-    def visit(prim, m) -> None:
-        if not isinstance(prim, Group):
-            return
-        if prim.cls in classes:
-            box = prim.bbox(m)
-            found.append(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
-            return
-        for child in prim.children:
-            visit(child, m @ prim.transform)
-
-    for item in page.items:
-        visit(item, IDENTITY)
-    return found
-
 
 def _missed(fronts, backs, turn: str, width: float, height: float) -> int:
     """Fronts with no back within 0.2 mm once the sheet is turned `turn` between its two passes."""
@@ -130,8 +105,8 @@ def test_one_sided_printing_as_the_guide_says_lands_every_back_on_its_front(tmp_
     checked = wrong = 0
     for k in range(0, len(pages), 2):
         front, back = pages[k], pages[k + 1]
-        fronts = _pieces(front, {"tile", "stone"})
-        backs = _pieces(back, {"tile-back", "stone-back"})
+        fronts = piece_centres(front, {"tile", "stone"})
+        backs = piece_centres(back, {"tile-back", "stone-back"})
         if not backs:
             continue
         width, height = float(reader.pages[k].mediabox.width), float(reader.pages[k].mediabox.height)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from studiohelp import hinted_move, studio_client
 
 from pnp import games as registry
 from pnp.games.rautino import records
@@ -19,17 +20,12 @@ from pnp.games.rautino.players import PLAYERS
 from pnp.games.rautino.state import play_game
 from pnp.games.rautino.table import RautinoTable
 from pnp.play.sessions import IDLE_SECONDS, MAX_LIVE_GAMES, Sessions
-from pnp.studio.app import create_app
 from pnp.studio.workspace import Workspace
-
-PORT = 8765
-ORIGIN = f"http://127.0.0.1:{PORT}"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+    with studio_client(tmp_path) as test_client:
         yield test_client
 
 
@@ -39,15 +35,6 @@ def new(client: TestClient, **body: object) -> dict:
     return response.json()
 
 
-def first_legal(client: TestClient, state: dict) -> dict:
-    """A legal move found through the hints route: the first stone and side that fits somewhere."""
-    for piece in range(len(state["hand"])):
-        for turned in (False, True):
-            places = client.get(f"/api/play/{state['id']}/hints",
-                                params={"piece": piece, "turned": int(turned)}).json()["places"]
-            if places:
-                return {"version": state["version"], "piece": piece, "turned": turned, "place": places[0]}
-    raise AssertionError("the engine put a person on turn whose hand fits nowhere")
 
 
 @pytest.mark.parametrize("seats", [["greedy"], ["greedy", "random"], ["lookahead", "greedy"]])
@@ -103,7 +90,7 @@ def test_a_whole_game_through_the_routes_is_saved_and_replays_with_its_scores(cl
     assert state["places"] and state["places"][0]["label"].startswith("place 1, row ")
     assert state["hand"][0]["label"].endswith(" stone")
     while not state["over"]:
-        response = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state))
+        response = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state))
         assert response.status_code == 200, response.text
         state = response.json()
         assert all("text" in step for step in state["steps"])
@@ -121,7 +108,7 @@ def test_a_game_ended_early_is_saved_abandoned_and_replays_up_to_where_it_stoppe
                                                                                   tmp_path: Path) -> None:
     state = new(client)
     for _ in range(2):
-        state = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+        state = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
     response = client.post(f"/api/play/{state['id']}/end", json={})
     assert response.status_code == 200, response.text
     ended = response.json()
@@ -134,7 +121,7 @@ def test_a_game_ended_early_is_saved_abandoned_and_replays_up_to_where_it_stoppe
     assert game.replay(game.load(None), tmp_path / ended["saved"], out) == 0
     assert "abandoned, scores so far" in out.getvalue()
     # the game takes no more moves, and ending it again changes nothing
-    again = client.post(f"/api/play/{state['id']}/move", json={**first_legal(client, state),
+    again = client.post(f"/api/play/{state['id']}/move", json={**hinted_move(client, state),
                                                                 "version": ended["version"]})
     assert again.status_code == 422 and again.json() == {"error": "the game is over"}
     assert client.post(f"/api/play/{state['id']}/end", json={}).json()["saved"] == ended["saved"]
@@ -149,11 +136,10 @@ def test_a_game_left_before_its_person_moved_is_not_kept(client: TestClient, tmp
 
 
 def test_a_game_in_play_when_the_studio_stops_is_saved_abandoned(tmp_path: Path) -> None:
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+    with studio_client(tmp_path) as test_client:
         state = new(test_client)
         assert not (tmp_path / "played").exists()  # nobody moved: nothing to keep
-        test_client.post(f"/api/play/{state['id']}/move", json=first_legal(test_client, state))
+        test_client.post(f"/api/play/{state['id']}/move", json=hinted_move(test_client, state))
         assert len(list((tmp_path / "played").iterdir())) == 1  # saved as it goes
     (saved,) = (tmp_path / "played").iterdir()
     record = json.loads(saved.read_text(encoding="utf-8"))
@@ -164,7 +150,7 @@ def test_a_game_in_play_when_the_studio_stops_is_saved_abandoned(tmp_path: Path)
 
 def test_the_point_indicator_names_the_points_of_each_move(client: TestClient) -> None:
     state = new(client)
-    state = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    state = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
     mine = state["steps"][0]
     assert mine["text"].startswith("move 1: player 1 lays ")
     parts = dict(mine["score"])
@@ -183,7 +169,7 @@ def test_a_forged_move_is_refused_in_one_line_and_changes_nothing(client: TestCl
                                                                   message: str) -> None:
     state = new(client)
     before = client.get(f"/api/play/{state['id']}").json()
-    response = client.post(f"/api/play/{state['id']}/move", json={**first_legal(client, state), **change})
+    response = client.post(f"/api/play/{state['id']}/move", json={**hinted_move(client, state), **change})
     assert response.status_code == status
     assert response.json() == {"error": message}
     assert client.get(f"/api/play/{state['id']}").json() == before
@@ -191,7 +177,7 @@ def test_a_forged_move_is_refused_in_one_line_and_changes_nothing(client: TestCl
 
 def test_a_place_that_does_not_fit_is_refused_with_the_rule(client: TestClient) -> None:
     state = new(client)
-    legal = first_legal(client, state)
+    legal = hinted_move(client, state)
     hints = client.get(f"/api/play/{state['id']}/hints", params={"piece": legal["piece"],
                                                                  "turned": int(legal["turned"])}).json()["places"]
     open_places = client.get(f"/api/play/{state['id']}/open").json()["open"]
@@ -205,7 +191,7 @@ def test_a_place_that_does_not_fit_is_refused_with_the_rule(client: TestClient) 
 
 def test_the_other_players_turn_and_a_finished_game_refuse_moves(client: TestClient) -> None:
     state = new(client, seats="human,human")
-    move = first_legal(client, state)
+    move = hinted_move(client, state)
     assert client.post(f"/api/play/{state['id']}/move", json=move).status_code == 200
     # the same move again, on the state it was made on: player 2 is on turn now
     response = client.post(f"/api/play/{state['id']}/move", json=move)
@@ -221,7 +207,7 @@ def test_profi_shows_no_places(client: TestClient) -> None:
 def test_undo_takes_back_the_persons_last_move_and_the_computers_answer(client: TestClient) -> None:
     state = new(client)
     first = client.get(f"/api/play/{state['id']}").json()
-    after = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    after = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
     assert after["undo"] and after["scores"] != [0, 0]
     undone = client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]}).json()
     assert undone["scores"] == first["scores"] and undone["hand"] == first["hand"]
@@ -232,7 +218,7 @@ def test_undo_takes_back_the_persons_last_move_and_the_computers_answer(client: 
 
 def test_undo_is_refused_with_a_second_person(client: TestClient) -> None:
     state = new(client, seats="human,human")
-    after = client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json()
+    after = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
     response = client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]})
     assert response.status_code == 422 and "one person" in response.json()["error"]
 
@@ -284,7 +270,7 @@ def test_live_games_are_bounded_by_number_and_idle_time(client: TestClient, tmp_
     moved = []
     for seed in range(MAX_LIVE_GAMES + 2):
         state = new(client, seed=seed)
-        moved.append(client.post(f"/api/play/{state['id']}/move", json=first_legal(client, state)).json())
+        moved.append(client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json())
     again = client.get(f"/api/play/{moved[0]['id']}", params={"since": -1}).json()
     assert again["version"] == 1 and again["scores"] == moved[0]["scores"] and again["hand"] == moved[0]["hand"]
 
@@ -352,8 +338,7 @@ def test_a_studio_started_again_continues_a_game_from_its_record(tmp_path: Path,
     small_spec(tmp_path)
     body = {"game": game, "seats": "human,greedy", "seed": 3, "preset": "classic" if game == "triomino" else None,
             "spec": "zatre.toml" if game == "zatre" else ""}
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as first:
+    with studio_client(tmp_path) as first:
         state = first.post("/api/play/new", json=body).json()
         for _ in range(3):
             if state["offer"]:
@@ -366,15 +351,13 @@ def test_a_studio_started_again_continues_a_game_from_its_record(tmp_path: Path,
                         "turned": bool(turned) if game == "rautino" else turned}
             state = first.post(f"/api/play/{state['id']}/move", json=move).json()
         before = first.get(f"/api/play/{state['id']}", params={"since": -1}).json()
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as again:
+    with studio_client(tmp_path) as again:
         assert again.get(f"/api/play/{state['id']}/version").json() == {"version": 3, "over": False}
         after = again.get(f"/api/play/{state['id']}", params={"since": -1}).json()
         assert after == before
         ended = again.post(f"/api/play/{state['id']}/end", json={}).json()
         assert ended["saved"] and ended["left"]
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as third:
+    with studio_client(tmp_path) as third:
         gone = third.get(f"/api/play/{state['id']}")
         assert gone.status_code == 404 and gone.json()["error"].endswith(f"it ended, saved as {ended['saved']}")
         for wrong in ["0123", "../../etc/passwd", "*"]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from studiohelp import hinted_move, studio_client
 
 from pnp import games as registry
 from pnp.games.triomino.checker import fit_table
@@ -19,17 +20,11 @@ from pnp.games.triomino.model import load
 from pnp.games.triomino.players import CHOOSERS
 from pnp.games.triomino.state import run_game
 from pnp.games.triomino.table import TriominoTable
-from pnp.studio.app import create_app
-from pnp.studio.workspace import Workspace
-
-PORT = 8765
-ORIGIN = f"http://127.0.0.1:{PORT}"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+    with studio_client(tmp_path) as test_client:
         yield test_client
 
 
@@ -291,30 +286,20 @@ def test_a_game_saved_with_the_0_0_0_choice_pending_continues_and_the_choice_mad
     again, and once made it continues the same after another restart."""
     body = {"game": "triomino", "seats": "human,greedy", "seed": 2, "preset": "classic"}
 
-    def studio() -> TestClient:
-        app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-        return TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN})
-
-    def first_move(client: TestClient, state: dict) -> dict:
-        piece, turned, places = next((p, t, places) for p in range(len(state["hand"])) for t in range(3)
-                                     if (places := client.get(f"/api/play/{state['id']}/hints", params={
-                                         "piece": p, "turned": t}).json()["places"]))
-        return {"version": state["version"], "piece": piece, "turned": turned, "place": places[0]}
-
-    with studio() as first:
+    with studio_client(tmp_path) as first:
         state = first.post("/api/play/new", json=body).json()
         while not state["offer"]:  # the first tile that fits, until the person holds 0-0-0 at an opening
-            state = first.post(f"/api/play/{state['id']}/move", json=first_move(first, state)).json()
+            state = first.post(f"/api/play/{state['id']}/move", json=hinted_move(first, state)).json()
         assert state["steps"][-1]["text"].endswith("player 1 opens with 0-0-0")
         pending = first.get(f"/api/play/{state['id']}", params={"since": -1}).json()
     assert pending["steps"][-1]["text"].startswith("round 2, turn 1")
-    with studio() as again:
+    with studio_client(tmp_path) as again:
         assert again.get(f"/api/play/{state['id']}", params={"since": -1}).json() == pending
         state = again.post(f"/api/play/{state['id']}/move", json={"version": state["version"],
                                                                    "choice": "highest"}).json()
         assert state["offer"] is None and "0-0-0" not in state["steps"][0]["text"]
         if not state["over"] and state["player"] == 0:
-            state = again.post(f"/api/play/{state['id']}/move", json=first_move(again, state)).json()
+            state = again.post(f"/api/play/{state['id']}/move", json=hinted_move(again, state)).json()
         made = again.get(f"/api/play/{state['id']}", params={"since": -1}).json()
-    with studio() as third:
+    with studio_client(tmp_path) as third:
         assert third.get(f"/api/play/{state['id']}", params={"since": -1}).json() == made

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from studiohelp import studio_client
 from zatre_helpers import small_spec
 
 from pnp import games as registry
@@ -21,16 +22,12 @@ from pnp.games.zatre.records import to_record
 from pnp.games.zatre.seats import PLAYERS, seat_player
 from pnp.games.zatre.state import play_game
 from pnp.games.zatre.table import ZatreTable
-from pnp.studio.app import create_app
-from pnp.studio.workspace import Workspace
 
-PORT = 8765
-ORIGIN = f"http://127.0.0.1:{PORT}"
+
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     small_spec(tmp_path)
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+    with studio_client(tmp_path) as test_client:
         yield test_client
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from studiohelp import hinted_move
 
 from pnp.errors import PnpError
 from pnp.play.sessions import MAX_LIVE_GAMES, Sessions
@@ -84,18 +85,10 @@ def play_to_end(client: TestClient, **body: object) -> dict:
     state = client.post("/api/play/new", json={"game": "rautino", "seats": "human,greedy", "seed": 3, **body}).json()
     assert "id" in state, state
     while not state["over"]:
-        state = client.post(f"/api/play/{state['id']}/move", json=first_move(client, state)).json()
+        state = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
     return state
 
 
-def first_move(client: TestClient, state: dict) -> dict:
-    for piece in range(len(state["hand"])):
-        for turned in (False, True):
-            places = client.get(f"/api/play/{state['id']}/hints",
-                                params={"piece": piece, "turned": int(turned)}).json()["places"]
-            if places:
-                return {"version": state["version"], "piece": piece, "turned": turned, "place": places[0]}
-    raise AssertionError("no legal move for the person on turn")
 
 
 # --- every route that touches a file: a symlink out of the workspace is refused ---------------
@@ -386,7 +379,7 @@ def test_undo_is_refused_in_profi_mode(client: TestClient) -> None:
     state = client.post("/api/play/new", json={"game": "rautino", "seats": "human,greedy", "seed": 3,
                                                "profi": True}).json()
     plain = client.post("/api/play/new", json={"game": "rautino", "seats": "human,greedy", "seed": 3}).json()
-    move = first_move(client, plain)
+    move = hinted_move(client, plain)
     after = client.post(f"/api/play/{state['id']}/move", json={**move, "version": state["version"]}).json()
     assert after["undo"] is False
     refused(client.post(f"/api/play/{state['id']}/undo", json={"version": after["version"]}), "profi", status=422)

@@ -13,18 +13,12 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-
-from pnp.studio.app import create_app
-from pnp.studio.workspace import Workspace
-
-PORT = 8765
-ORIGIN = f"http://127.0.0.1:{PORT}"
+from studiohelp import studio_client
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    app = create_app(Workspace.open(tmp_path), hosts={"127.0.0.1"}, port_ref=lambda: PORT)
-    with TestClient(app, base_url=ORIGIN, headers={"origin": ORIGIN}) as test_client:
+    with studio_client(tmp_path) as test_client:
         yield test_client
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from studiohelp import hinted_move
 from zatre_helpers import small_spec
 
 from pnp.studio.app import create_app
@@ -33,7 +34,7 @@ def play(client: TestClient, game: str, moves: int | None, **body: object) -> di
     state = client.post("/api/play/new", json={"game": game, "seats": "human,greedy", "seed": 3, **body}).json()
     made = 0
     while not state["over"] and (moves is None or made < moves):
-        move = first_move(client, state)
+        move = hinted_move(client, state)
         state = client.post(f"/api/play/{state['id']}/move", json=move).json()
         made += 1
     if not state["over"]:
@@ -42,15 +43,6 @@ def play(client: TestClient, game: str, moves: int | None, **body: object) -> di
     return state
 
 
-def first_move(client: TestClient, state: dict) -> dict:
-    for piece in range(len(state["hand"])):
-        for turned in range(state["turns"]):
-            places = client.get(f"/api/play/{state['id']}/hints",
-                                params={"piece": piece, "turned": turned}).json()["places"]
-            if places:
-                turn = bool(turned) if state["turns"] == 2 else turned
-                return {"version": state["version"], "piece": piece, "turned": turn, "place": places[0]}
-    raise AssertionError("no legal move for the person on turn")
 
 
 def test_played_games_are_listed_newest_first_named_for_people(client: TestClient, tmp_path: Path) -> None:
