@@ -351,8 +351,15 @@ def sequential_line(figures: dict[str, Any]) -> str:
         level += f" (means {level_text(figures['mean_look_confidence'])})"
     line = (f"games auto: {outcome} after {games} (looks at {looks[0]}..{looks[-1]} games, each at "
             f"{level}: {level_text(figures['confidence'])} over all looks{zone})")
-    by_games: dict[int, list[str]] = {}
-    for test, games_then in (figures.get("decided_at") or {}).items():
-        by_games.setdefault(games_then, []).append(test)
-    return "\n".join([line, *(f"  decided after {n} games: {', '.join(tests)}"
-                              for n, tests in sorted(by_games.items()))])
+    return "\n".join([line, *(f"  decided after {n} games: {', '.join(f'{where}: {test}' for where, test in tests)}"
+                              for n, tests in verdicts_by_look(figures).items())])
+
+
+def verdicts_by_look(figures: dict[str, Any]) -> dict[int, list[tuple[str, str]]]:
+    """An auto check's verdicts grouped by the look that gave them, the earliest first: games per
+    configuration -> (configuration or match, test) pairs, from the report's `decided_at`."""
+    by_games: dict[int, list[tuple[str, str]]] = {}
+    for where_test, games in (figures.get("decided_at") or {}).items():
+        where, _, test = where_test.rpartition(": ")
+        by_games.setdefault(games, []).append((where, test))
+    return dict(sorted(by_games.items()))

@@ -8,6 +8,8 @@ import re
 from html import escape
 from typing import Any
 
+from pnp.check.report import verdicts_by_look
+
 # The check's options as the studio's check form names them.
 SETTINGS = {"--skill-games": "raise Skill games", "--games": "raise Games", "--strict": "Strict",
             "--confidence": "Confidence", "--players": "Players", "--preset": "Rules"}
@@ -190,14 +192,15 @@ def _looks(result: dict[str, Any]) -> list[str]:
         lines = [f"Decided after {games}, as the games came in (at most {sequential['max_games']:,})."]
     else:
         lines = [f"Still open after {games}, the most the check may play; raise “At most” to decide it."]
-    by_games: dict[int, dict[str, list[str]]] = {}
-    for where_test, games_then in (sequential.get("decided_at") or {}).items():
-        where, _, test = where_test.rpartition(": ")
-        by_games.setdefault(games_then, {}).setdefault(_test_label(result.get("game"), test), []).append(where)
-    if by_games:
-        lines.append("Each verdict came after: " + "; ".join(
-            f"{n:,} games: " + ", ".join(f"{label} ({', '.join(wheres)})" for label, wheres in tests.items())
-            for n, tests in sorted(by_games.items())) + ".")
+    looks = []
+    for games_then, tests in verdicts_by_look(sequential).items():
+        labelled: dict[str, list[str]] = {}  # a test decided for several player counts: named once
+        for where, test in tests:
+            labelled.setdefault(_test_label(result.get("game"), test), []).append(where)
+        looks.append(f"{games_then:,} games: " + ", ".join(f"{label} ({', '.join(wheres)})"
+                                                           for label, wheres in labelled.items()))
+    if looks:
+        lines.append("Each verdict came after: " + "; ".join(looks) + ".")
     return lines
 
 
