@@ -103,6 +103,31 @@ def test_a_removed_row_comes_back_with_undo(context: playwright.BrowserContext, 
     eventually(lambda: spec.read_text(encoding="utf-8") == before)
 
 
+def test_edits_quicker_than_the_disk_are_all_saved(context: playwright.BrowserContext,
+                                                   fresh: tuple[str, Path]) -> None:
+    """A slow disk: each save answers late, and the next edit comes while one is on its way."""
+    base, spec = fresh
+    page = context.new_page()
+    page.add_init_script("""
+      const send = window.fetch.bind(window);
+      window.fetch = async (path, options) => {
+        const answer = await send(path, options);
+        if (String(path).endsWith("/api/spec/save")) await new Promise((done) => setTimeout(done, 700));
+        return answer;
+      };""")
+    open_spec(page, base)
+    page.get_by_role("button", name="remove stone 5", exact=True).click()
+    page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 14")
+    page.get_by_role("button", name="add stone", exact=True).click()
+    page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 15")
+    set_field(page, "game.hand_size", "4")
+    eventually(lambda: hand_size(spec) == 4)
+    stones = tomllib.loads(spec.read_text(encoding="utf-8"))["stones"]
+    assert len(stones) == 15 and stones[-1] == {"colours": ["red", "yellow"], "count": 1}
+    saved(page)
+    assert page.locator("#conflict").is_hidden()
+
+
 def test_leaving_with_unsaved_edits_asks_first_and_the_edit_comes_back(
         context: playwright.BrowserContext, fresh: tuple[str, Path]) -> None:
     base, spec = fresh

@@ -574,13 +574,9 @@ function triGrid(field, id, name, set) {
 }
 
 async function addRow(path) {
-  let edits;
-  try {
-    ({ edits } = await api("/api/spec/new-row", { id: state.spec.id, text: state.text, path }));
-  } catch (error) {
-    return showValidation({ ok: false, field: null, reason: error.message, message: error.message });
-  }
-  await sendEdits(edits);
+  // The new row's values are asked for in turn, from the text every earlier change has left.
+  const newRow = async () => (await api("/api/spec/new-row", { id: state.spec.id, text: state.text, path })).edits;
+  if (!await sendEdits(newRow)) return;
   const rows = document.querySelectorAll(`.rows[data-path="${CSS.escape(path)}"] > .rowbox`);
   if (rows.length) rows[rows.length - 1].scrollIntoView({ block: "nearest" });
   $("undo-note").textContent = `${rowName(path)} ${rows.length} added`;
@@ -592,23 +588,46 @@ async function removeRow(path, title) {
     el("button", { type: "button", class: "small", onclick: undo }, `Undo: bring back ${title}`));
 }
 
+// Changes to the spec run one at a time, in the order they were made: each starts from the text the
+// one before left and saves with the version that save got back, so quick clicks on a slow disk
+// lose nothing and meet no conflict of their own making.
+let lastChange = Promise.resolve();
+let changesWaiting = 0;
+
+function inTurn(step) {
+  changesWaiting += 1;
+  const run = lastChange.then(() => { changesWaiting -= 1; return step(); });
+  lastChange = run.catch(() => {});
+  return run;
+}
+
+// `edits` is a list, or an async function giving the list for the text as it is when its turn comes.
+// True when the edit was taken and the spec is valid.
 async function sendEdits(edits, text, { record = true, preview = true } = {}) {
   const seq = ++state.seq;
-  const before = state.text;
   setSaveState(state.readOnly ? "shipped spec (read-only)" : "saving…");
+  const taken = await inTurn(() => applyEdits(edits, text, record));
+  // The preview shows the newest text only: an edit with a newer one behind it leaves it alone.
+  if (taken && preview && seq === state.seq) await refreshPreview();
+  return taken;
+}
+
+async function applyEdits(edits, text, record) {
+  const before = state.text;
   let result;
+  let list = [];
   try {
-    result = await api("/api/spec/edit", { id: state.spec.id, text: text ?? state.text, edits });
+    list = typeof edits === "function" ? await edits() : edits;
+    result = await api("/api/spec/edit", { id: state.spec.id, text: text ?? state.text, edits: list });
   } catch (error) {
     // The edit is refused as a whole: what was typed stays in the form, the message beside it.
-    const path = edits[0] && edits[0].path;
+    const path = list[0] && list[0].path;
     const reason = path && error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
     if (path && document.querySelector(`.field[data-path="${CSS.escape(path)}"]`)) refuse(path, reason);
     else showValidation({ ok: false, field: null, reason, message: error.message });
     setSaveState(`not saved: ${reason}`);
-    return;
+    return false;
   }
-  if (seq !== state.seq) return;  // a newer edit is on its way
   if (record && result.text !== before) {
     state.undo.push(before);
     state.redo = [];
@@ -618,17 +637,17 @@ async function sendEdits(edits, text, { record = true, preview = true } = {}) {
   state.text = result.text;
   writeDraft(result.text);
   if (text === undefined) $("toml").value = result.text;
-  const structural = edits.some((e) => e.op !== "set") || text !== undefined;
+  const structural = list.some((e) => e.op !== "set") || text !== undefined;
   if (structural && result.form) renderForm(result.form);
-  else if (edits.some((e) => /colours\[\d+\]\.(fill|name)|joker\./.test(e.path)) && result.form) renderForm(result.form);
+  else if (list.some((e) => /colours\[\d+\]\.(fill|name)|joker\./.test(e.path)) && result.form) renderForm(result.form);
   showValidation(result.validation);
   if (!result.validation.ok) {
     const marked = result.validation.field && document.querySelector(`.field[data-path="${CSS.escape(result.validation.field)}"]`);
     setSaveState(state.readOnly ? "shipped spec (read-only)" : marked ? "not saved: fix the field marked" : "not saved: see the message above");
-    return;
+    return false;
   }
   if (!state.readOnly) await save();
-  if (preview) await refreshPreview();
+  return true;
 }
 
 async function save() {
@@ -638,7 +657,7 @@ async function save() {
     state.version = saved.version;
     state.saved = text;
     clearDraft();
-    setSaveState("saved");
+    setSaveState(changesWaiting ? "saving…" : "saved");
     if (!$("history").hidden) await listHistory();
   } catch (error) {
     if (error.status === 409) {
