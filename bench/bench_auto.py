@@ -14,8 +14,12 @@ M2 the ratio test read every 50 games with a fifth of each side's error, the int
 M3 the same with four fifths for the ratio test;
 M4 the same with half for each;
 M5 RATIO at --pairs-share with paired deals (--pairs);
-M6 RATIO as shipped: the ratio test's share by kind of test (pnp.check.sequential.RATIO_SHARE for shares and
-   seat advantages, MEAN_RATIO_SHARE for means).
+M6 RATIO with the ratio test's share by kind of test (pnp.check.sequential.RATIO_SHARE for shares and
+   seat advantages, MEAN_RATIO_SHARE for means), no closing look;
+M7 RATIO as shipped: M6 with a closing look for shares and seat advantages (CLOSING_SHARE of the error,
+   taken from the intervals').
+
+M1-M6 have no closing look.
 
 Per method: the mean games over the seeds, the games of seed 1, how many verdicts agree with M0 on the
 same seed, and every disagreement with the test's figure (the estimate of the longest run of that test
@@ -53,6 +57,7 @@ class Method:
     ratio_share: float = sequential.RATIO_SHARE
     mean_ratio_share: float = sequential.MEAN_RATIO_SHARE
     pairs: bool = False
+    closing_share: float = 0.0
 
 
 def methods(pairs_share: float) -> list[Method]:
@@ -65,7 +70,9 @@ def methods(pairs_share: float) -> list[Method]:
         Method("M5", f"ratio test {pairs_share:.0%} (means {sequential.MEAN_RATIO_SHARE:.0%}), --pairs",
                sequential.RATIO, pairs_share, pairs=True),
         Method("M6", f"ratio test {sequential.RATIO_SHARE:.0%} for shares and seat advantages, "
-               f"{sequential.MEAN_RATIO_SHARE:.0%} for means (the default)", sequential.RATIO),
+               f"{sequential.MEAN_RATIO_SHARE:.0%} for means, no closing look", sequential.RATIO),
+        Method("M7", f"M6 with a closing look at {sequential.CLOSING_SHARE:.0%} of the error (the default)",
+               sequential.RATIO, closing_share=sequential.CLOSING_SHARE),
     ]
 
 
@@ -104,7 +111,7 @@ def play(game: str, seed: int, method: Method) -> Run:
                            seed=seed, pairs=method.pairs)
     start = time.perf_counter()
     report = auto.check(chosen.simulation, model, options, method=method.method, ratio_share=method.ratio_share,
-                        mean_ratio_share=method.mean_ratio_share)
+                        mean_ratio_share=method.mean_ratio_share, closing_share=method.closing_share)
     seconds = time.perf_counter() - start
     return Run(report.sequential["games_played"], decisions(report),
                figures(report, sequential.DEFAULT_TOLERANCE), seconds)

@@ -31,15 +31,16 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
           max_games: int = sequential.DEFAULT_MAX_GAMES, on_look: LookHook | None = None,
           tolerance: float = sequential.DEFAULT_TOLERANCE, method: str | None = None,
           ratio_share: float = sequential.RATIO_SHARE,
-          mean_ratio_share: float = sequential.MEAN_RATIO_SHARE) -> CheckReport:
+          mean_ratio_share: float = sequential.MEAN_RATIO_SHARE,
+          closing_share: float = sequential.CLOSING_SHARE) -> CheckReport:
     """Static checks, then the looks of the plan until every test is decided; the report of the last look,
     with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
     the tallies after each look (the benchmark judges them as a fixed check of that many games would).
     `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict);
-    `method`, `ratio_share`, `mean_ratio_share`: the plan's (pnp.check.sequential: RATIO unless told; the others for a
+    `method`, `ratio_share`, `mean_ratio_share`, `closing_share`: the plan's (pnp.check.sequential: RATIO unless told; the others for a
     comparison)."""
     plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method or sequential.RATIO,
-                           ratio_share=ratio_share, mean_ratio_share=mean_ratio_share)
+                           ratio_share=ratio_share, mean_ratio_share=mean_ratio_share, closing_share=closing_share)
     budget = dataclasses.replace(options, games=max_games,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
     schedule = schedule_for(simulation, model, budget)  # refuses bad counts first

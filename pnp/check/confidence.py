@@ -158,8 +158,9 @@ class ThresholdTest:
             return by_ratio
         return by_interval if by_ratio in (Outcome.UNDECIDED, by_interval) else Outcome.UNDECIDED
 
-    def with_ratio(self, error: float, interval_look: bool = True) -> ThresholdTest:
-        """The test with the ratio test of its zone's edges read at `error` a side (pnp.check.sprt.decide)."""
+    def with_ratio(self, error: float, interval_look: bool = True, closing_error: float = 0.0) -> ThresholdTest:
+        """The test with the ratio test of its zone's edges read at `error` a side (pnp.check.sprt.decide), and
+        from its closing look on (`closing_games` at `closing_error` a side) the side its estimate lies on."""
         if error <= 0 or self.tolerance <= 0:
             return dataclasses.replace(self, interval_look=interval_look)
         evidence = self.evidence or Evidence(self.games, (self.interval.estimate,),
@@ -173,9 +174,30 @@ class ThresholdTest:
         if zone <= 0:
             return dataclasses.replace(self, interval_look=interval_look)
         side = decide(evidence, self.threshold - zone, self.threshold + zone, error, comparisons)
+        closing = self.closing_games(zone, closing_error, comparisons)
+        if side is Side.OPEN and closing is not None and self.games >= closing:
+            over = self.interval.estimate >= self.threshold if self.at_least else self.interval.estimate > self.threshold
+            side = Side.HIGH if over else Side.LOW
         above, below = (Outcome.PASS, Outcome.FAIL) if self.at_least else (Outcome.FAIL, Outcome.PASS)
         ratio = {Side.HIGH: above, Side.LOW: below}.get(side, Outcome.UNDECIDED)
         return dataclasses.replace(self, ratio=ratio, interval_look=interval_look)
+
+    def closing_games(self, zone: float, error: float, comparisons: int = 1) -> int | None:
+        """The games from which the side of the estimate is wrong at most `error` of the time on either edge of
+        the zone (threshold -+ `zone`), to the normal approximation with one game's largest spread there: a
+        share's sqrt(p (1 - p)) at the edge nearer a half, a seat advantage's 1 (a game's difference of two
+        seats' wins lies within -1 and 1). With several pairs of seats, each pair at `error / comparisons`
+        (any may cross by chance). None: no closing look (no error for it, or a mean, whose skew it would
+        misjudge)."""
+        if error <= 0 or zone <= 0 or self.figure_kind is Kind.MEAN:
+            return None
+        if self.figure_kind is Kind.SHARE:
+            nearest_half = min(max(0.5, self.threshold - zone), self.threshold + zone)
+            spread = math.sqrt(nearest_half * (1 - nearest_half))
+        else:
+            spread = 1.0
+        z = NormalDist().inv_cdf(1 - error / max(comparisons, 1))
+        return math.ceil((z * spread / zone) ** 2)
 
     @property
     def at_limit(self) -> bool:

@@ -74,6 +74,7 @@ class CheckReport:
     # this look (none: no ratio test) and its interval's confidence (none: `confidence`), and whether the
     # intervals may decide at this look.
     ratio_errors: dict[Kind, float] = field(default_factory=dict)
+    closing_errors: dict[Kind, float] = field(default_factory=dict)  # each side's error at a test's closing look
     kind_confidences: dict[Kind, float] = field(default_factory=dict)
     interval_look: bool = True
     # --games auto (RATIO): the first verdict of every test decided at an earlier look, by configuration and
@@ -115,7 +116,8 @@ class CheckReport:
         kind = test.figure_kind
         test = test.at_confidence(self.kind_confidences.get(kind, test.confidence))
         test = dataclasses.replace(test, tolerance=zone).with_ratio(self.ratio_errors.get(kind, 0.0),
-                                                                    self.interval_look)
+                                                                    self.interval_look,
+                                                                    self.closing_errors.get(kind, 0.0))
         if self.verdicts is None:
             return test
         key = f"{where}: {test.name}"

@@ -456,15 +456,55 @@ def test_the_ratio_test_keeps_the_error_rate_at_the_zone_s_edges(case, truth: fl
     assert all(outcome is not Outcome.UNDECIDED for outcome, _ in found)
 
 
+def _seat_test_at(games: int, advantage: float, plan: sequential.Plan = RATIO_PLAN):  # type: ignore[no-untyped-def]
+    from pnp.check.confidence import seat_advantage_test
+
+    report = CheckReport("t")
+    plan.prepare(report, games, {})
+    seat_one = games * (1 + advantage) / 2
+    return report.zoned(seat_advantage_test("t", [seat_one, games - seat_one], games, 0.1, report.confidence),
+                        shares=2)
+
+
+def test_a_seat_advantage_in_the_middle_of_its_zone_is_decided_at_its_closing_look() -> None:
+    """On the limit the ratio test has nothing to go on; from the closing look on the estimate's side decides:
+    the games at which that side is wrong at most the closing error on an edge of the zone, at a game's
+    largest spread of 1 (here z 2.81 of 0.25 %, (2.81 / 0.04)^2 games)."""
+    test = _seat_test_at(4000, 0.101)
+    closing = test.closing_games(0.04, RATIO_PLAN.closing_error_of(Kind.DIFFERENCE))
+    assert closing == 4925
+    assert _seat_test_at(closing - 1, 0.101).outcome is Outcome.UNDECIDED
+    assert _seat_test_at(closing, 0.101).outcome is Outcome.FAIL
+    assert _seat_test_at(closing, 0.099).outcome is Outcome.PASS
+    # Without a closing share the same figure stays open to the budget.
+    without = sequential.plan(0.95, 6400, tolerance=0.02, method=sequential.RATIO, closing_share=0)
+    assert _seat_test_at(6000, 0.101, without).outcome is Outcome.UNDECIDED
+
+
+@pytest.mark.parametrize("case", [seat_case, share_case])
+def test_no_run_in_the_middle_of_the_zone_plays_past_the_closing_look(case) -> None:  # type: ignore[no-untyped-def]
+    """A figure on its limit, where either verdict is right: every run stops by its closing look (a seat
+    advantage's 4,950 games, a share's 4,800 against a 60 % minimum), none plays to the budget."""
+    draw, test = case(0.10 if case is seat_case else 0.60)
+    found = [_ratio_run(random.Random(seed), draw, test) for seed in range(200)]
+    assert all(outcome is not Outcome.UNDECIDED for outcome, _ in found)
+    assert max(games for _, games in found) == (4950 if case is seat_case else 4800)
+
+
 def test_the_ratio_plan_looks_every_batch_and_splits_the_error() -> None:
     plan = RATIO_PLAN
     assert plan.looks[:3] == (50, 100, 150) and plan.looks[-1] == 6400 and len(plan.looks) == 128
     assert plan.interval_looks == (50, 100, 200, 400, 800, 1600, 3200, 6400)
     assert plan.ratio_error == pytest.approx(0.05 / 2 * sequential.RATIO_SHARE)
-    assert plan.look_confidence == pytest.approx(1 - 0.05 * (1 - sequential.RATIO_SHARE) / 8)
-    # Each kind of test splits its own error: a mean's ratio test has MEAN_RATIO_SHARE, its interval the rest.
+    assert plan.closing_error_of(Kind.SHARE) == pytest.approx(0.05 / 2 * sequential.CLOSING_SHARE)
+    rest = 1 - sequential.RATIO_SHARE - sequential.CLOSING_SHARE
+    assert plan.look_confidence == pytest.approx(1 - 0.05 * rest / 8)
+    # Each kind of test splits its own error: a mean's ratio test has MEAN_RATIO_SHARE, no closing look, its
+    # interval the rest.
     assert plan.ratio_error_of(Kind.DIFFERENCE) == plan.ratio_error
+    assert plan.closing_error_of(Kind.DIFFERENCE) == plan.closing_error_of(Kind.SHARE)
     assert plan.ratio_error_of(Kind.MEAN) == pytest.approx(0.05 / 2 * sequential.MEAN_RATIO_SHARE)
+    assert plan.closing_error_of(Kind.MEAN) == 0
     assert plan.look_confidence_of(Kind.MEAN) == pytest.approx(1 - 0.05 * (1 - sequential.MEAN_RATIO_SHARE) / 8)
     assert plan.interval_look(400) and not plan.interval_look(450)
     # Without a tolerance there are no zone edges to test: the doubling looks alone.
