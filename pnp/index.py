@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp import games as game_registry
+from pnp.i18n import Texts
 
 STYLE = """
 body { font-family: 'Bitstream Vera Sans', 'DejaVu Sans', sans-serif; margin: 2em; color: #222; }
@@ -20,8 +21,22 @@ figure img { width: 180px; border: 1px solid #bbb; box-shadow: 1px 1px 4px #ccc;
 
 MARK = b"<title>pnp kits</title>"  # what tells a contact sheet from another index.html
 
+WORDS = Texts({
+    "heading": {"en": "Print-and-play kits", "de": "Print-and-Play-Spiele"},
+    "how": {"en": "Print the PDFs at 100 % (actual size). Each kit starts with its print guide, then the printer "
+                  "check: print that first and measure its 100 mm bars before printing the rest. Made with pnp {v}.",
+            "de": "Drucke die PDFs mit 100 % (tatsächliche Größe). Jedes Spiel beginnt mit seiner Druckanleitung, "
+                  "dann kommt die Druckerprobe: drucke sie zuerst und miss ihre 100-mm-Balken, bevor du den Rest "
+                  "druckst. Gemacht mit pnp {v}."},
+})
 
-def index_page(names: list[str], folders: dict[str, Path]) -> str:
+
+def kits_in(folder: Path) -> dict[str, Path]:
+    """The kits an earlier run left in `folder`, by game: each game's folder holding its kit's PDF."""
+    return {name: folder / name for name in game_registry.names() if (folder / name / f"{name}-kit.pdf").is_file()}
+
+
+def index_page(names: list[str], folders: dict[str, Path], lang: str = "en") -> str:
     """The contact sheet of the kits `names`, read from `folders` (a kit's folder, or the staging
     folder it is about to replace it with); links point to `<name>/...` beside the page."""
     sections = []
@@ -47,10 +62,9 @@ def index_page(names: list[str], folders: dict[str, Path]) -> str:
             )
         sections.append(f"<h2>{escape(title)}</h2><p>{links}</p><div class=\"sheet\">{''.join(figures)}</div>")
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>pnp kits</title><style>{STYLE}</style></head><body>
-<h1>Print-and-play kits</h1>
-<p>Print the PDFs at 100 % (actual size). Each kit starts with its print guide, then the printer check:
-print that first and measure its 100 mm bars before printing the rest. Made with pnp {escape(__version__)}.</p>
+<html lang="{lang}"><head><meta charset="utf-8"><title>pnp kits</title><style>{STYLE}</style></head><body>
+<h1>{escape(WORDS(lang, "heading"))}</h1>
+<p>{escape(WORDS(lang, "how", v=__version__))}</p>
 {"".join(sections)}
 </body></html>
 """

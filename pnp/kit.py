@@ -227,7 +227,8 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
         for name in names:
             game_registry.get(name).check_preset(preset)
     output_folder(output)
-    with_index = games is None and "svg" in formats and "pdf" in formats
+    # Every whole-kit run keeps the folder's contact sheet true to the kits in it.
+    with_index = components is None and "svg" in formats and "pdf" in formats
     if with_index:
         from pnp.files.targets import refuse_foreign
         from pnp.index import MARK
@@ -246,7 +247,7 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
         _warm_up_renderers(formats)
         results = list(parallel_map(render_summarised, jobs, label="kits", show_progress=not quiet))
         rendered, summaries = [files for files, _ in results], [summary for _, summary in results]
-    written = _write_kits(jobs, rendered, output, names, with_index, whole=games is None and components is None)
+    written = _write_kits(jobs, rendered, output, names, with_index, lang, whole=components is None)
     for summary in summaries:
         if summary is not None and summarise is not None:
             summarise(summary)  # after writing: a failed write shows its error, not a summary
@@ -254,16 +255,19 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
 
 
 def _write_kits(jobs: list[KitJob], rendered: list[Rendered], output: Path, names: list[str], with_index: bool,
-                whole: bool) -> list[Path]:
+                lang: str, whole: bool) -> list[Path]:
     if whole:
         # Every kit and the contact sheet as one set: after a kill or a full disk they are all of
         # this run or all of the one before, never Rautino in English beside Zatre in German.
-        from pnp.index import index_page
+        from pnp.index import index_page, kits_in
 
         def contact_sheet(staged: dict[Path, Path]) -> list[tuple[Path, bytes]]:
             if not with_index:
                 return []
-            page = index_page(names, {name: staged[output / name] for name in names})
+            # The kits of this run, and those an earlier run left beside them.
+            folders = kits_in(output) | {name: staged[output / name] for name in names}
+            shown = [name for name in game_registry.names() if name in folders]
+            page = index_page(shown, folders, lang)
             return [(output / "index.html", page.encode("utf-8"))]
 
         kits = [(output / job.name, outputs, _not_stale_page(job.name, job.formats))

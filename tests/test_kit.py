@@ -41,13 +41,45 @@ def test_every_game_gets_a_kit(all_kits):
 
 def test_index_links_all_resolve(all_kits):
     html = (all_kits / "index.html").read_text(encoding="utf-8")
-    links = re.findall(r'(?:href|src)="([^"]+)"', html)
+    links = _links(html)
     assert len(links) > 10
     for link in links:
         assert not link.startswith(("/", "http")), link
         assert (all_kits / link).is_file(), link
     for name in games.names():
         assert f'href="{name}/{name}-kit.pdf"' in html
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'(?:href|src)="([^"]+)"', html)
+
+
+def test_one_kit_into_a_folder_of_kits_keeps_the_contact_sheet_true(all_kits, tmp_path, run_pnp):
+    """A second run for one game (here with a second board sheet: more pages) rewrites the contact sheet with
+    it, as one set with that kit: every link resolves and the new pages are on it, the other kits still are."""
+    import shutil
+
+    out = tmp_path / "kits"
+    shutil.copytree(all_kits, out)
+    assert run_pnp("kit", "zatre", "--board-sheets", "2", "-o", str(out), "-q").exit_code == 0
+    html = (out / "index.html").read_text(encoding="utf-8")
+    for link in _links(html):
+        assert (out / link).is_file(), link
+    pages = sorted(p.name for p in (out / "zatre").glob("zatre-[0-9][0-9]-*.svg"))
+    assert all(f'href="zatre/{page}"' in html for page in pages)
+    assert len(pages) > len(list((all_kits / "zatre").glob("zatre-[0-9][0-9]-*.svg")))
+    for name in games.names():
+        assert f'href="{name}/{name}-kit.pdf"' in html
+
+
+def test_one_kit_alone_gets_a_contact_sheet_in_its_language(tmp_path, run_pnp):
+    out = tmp_path / "mine"
+    assert run_pnp("kit", "zatre", "--lang", "de", "-o", str(out), "-q").exit_code == 0
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="de">' in html and "Print-and-Play" in html
+    assert [link.split("/")[0] for link in _links(html)] == ["zatre"] * len(_links(html))
+    for link in _links(html):
+        assert (out / link).is_file(), link
 
 
 def test_second_run_gives_identical_bytes(all_kits, tmp_path, run_pnp):

@@ -37,8 +37,8 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
     with the plan and the games played under `sequential`. `on_look(games, tallies, skill_tallies)` sees
     the tallies after each look (the benchmark judges them as a fixed check of that many games would).
     `tolerance`: the indifference zone of every test (a test at its limit within it stops with either verdict);
-    `method`, `ratio_share`, `mean_ratio_share`, `closing_share`: the plan's (pnp.check.sequential: RATIO unless told; the others for a
-    comparison)."""
+    `method`, `ratio_share`, `mean_ratio_share`, `closing_share`: the plan's (pnp.check.sequential: RATIO unless
+    told; the others for a comparison)."""
     plan = sequential.plan(options.confidence, max_games, tolerance=tolerance, method=method or sequential.RATIO,
                            ratio_share=ratio_share, mean_ratio_share=mean_ratio_share, closing_share=closing_share)
     budget = dataclasses.replace(options, games=max_games,

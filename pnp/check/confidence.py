@@ -176,7 +176,8 @@ class ThresholdTest:
         side = decide(evidence, self.threshold - zone, self.threshold + zone, error, comparisons)
         closing = self.closing_games(zone, closing_error, comparisons)
         if side is Side.OPEN and closing is not None and self.games >= closing:
-            over = self.interval.estimate >= self.threshold if self.at_least else self.interval.estimate > self.threshold
+            estimate = self.interval.estimate
+            over = estimate >= self.threshold if self.at_least else estimate > self.threshold
             side = Side.HIGH if over else Side.LOW
         above, below = (Outcome.PASS, Outcome.FAIL) if self.at_least else (Outcome.FAIL, Outcome.PASS)
         ratio = {Side.HIGH: above, Side.LOW: below}.get(side, Outcome.UNDECIDED)

@@ -184,7 +184,7 @@ def plan(confidence: float, max_games: int = DEFAULT_MAX_GAMES, first: int = FIR
         raise ValueError("max_games must be at least 1")
     if not (0 <= ratio_share < 1 and 0 <= mean_ratio_share < 1):
         raise ValueError("a ratio share must be at least 0 and below 1")
-    if not (0 <= closing_share and ratio_share + closing_share < 1):
+    if not (closing_share >= 0 and ratio_share + closing_share < 1):
         raise ValueError("the closing share must be at least 0 and leave the intervals a share")
     doubling = []
     games = min(first, max_games)
