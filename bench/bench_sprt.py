@@ -2,7 +2,7 @@
 independent ones.
 
 Run: nice -n 10 python bench/bench_sprt.py [--only check,sweep,simulation] [--runs 4000]
-     [--shares 0.5,0.8 --mean-shares 0.5,0.5]
+     [--shares 0.5,0.8 --mean-shares 0.5,0.5 --closing-shares 0,0.1]
 
 check: each shipped set with `pnp check --games auto`, once as before (the doubling looks 50, 100, ... 6400
 at Bonferroni's level, every configuration to the same look) and once with the ratio test read every 50
@@ -13,7 +13,8 @@ racing with independent intervals, with paired comparisons on the same deals wit
 (the race before it) and with it (the default): the games, the best variant and its seat advantage.
 race: the near-best rule on synthetic paired data, RUNS / 4 races per case, against its stated error.
 simulation: the steps' wrong verdicts on synthetic outcomes with known figures at the zone's edges (a
-share, two seats' advantage, a skewed mean), RUNS runs each, against the stated rate.
+share, two seats' advantage, a skewed mean), RUNS runs each, against the stated rate, and the games a figure
+in the middle of its zone takes (its mean and 90th percentile), where the closing look stops it.
 """
 
 from __future__ import annotations
@@ -107,25 +108,31 @@ def bench_race(runs: int) -> None:
               f"average games per variant {sum(n for _, n in found) / runs:,.0f} |", flush=True)
 
 
-def bench_simulation(runs: int, shares: list[float], mean_shares: list[float]) -> None:
+def bench_simulation(runs: int, shares: list[float], mean_shares: list[float], closing: list[float]) -> None:
     """The zone-edge cases of tests/check/test_sequential.py under the ratio plan with each of `shares` of
-    a share's or a seat advantage's error for the ratio test and the matching one of `mean_shares` of a
-    mean's (pnp.check.sequential.RATIO_SHARE and MEAN_RATIO_SHARE ship), `runs` runs each."""
+    a share's or a seat advantage's error for the ratio test and the matching ones of `mean_shares` of a
+    mean's and of `closing` for the closing look (pnp.check.sequential.RATIO_SHARE, MEAN_RATIO_SHARE and
+    CLOSING_SHARE ship), `runs` runs each; then a share and a seat advantage in the middle of their zone."""
     tests = Path(__file__).resolve().parents[1] / "tests"
     sys.path[:0] = [str(tests), str(tests / "check")]  # its helpers, then the cases
     import test_sequential as cases
 
-    for share, mean_share in zip(shares, mean_shares, strict=True):
+    middle = [(cases.share_case, 0.60, None), (cases.seat_case, 0.10, None)]
+    for share, mean_share, closing_share in zip(shares, mean_shares, closing, strict=True):
         plan = sequential.plan(CONFIDENCE, sequential.DEFAULT_MAX_GAMES, tolerance=sequential.DEFAULT_TOLERANCE,
-                               method=sequential.RATIO, ratio_share=share, mean_ratio_share=mean_share)
-        for case, truth, wrong in cases.RATIO_CASES:
+                               method=sequential.RATIO, ratio_share=share, mean_ratio_share=mean_share,
+                               closing_share=closing_share)
+        for case, truth, wrong in [*cases.RATIO_CASES, *middle]:
             draw, test = case(truth)
             found = [cases._ratio_run(random.Random(seed), draw, test, plan) for seed in range(runs)]
             undecided = sum(outcome.value == "undecided" for outcome, _ in found) / runs
+            games = sorted(n for _, n in found)
             what = (case.__doc__ or "").splitlines()[0]
-            print(f"| ratio share {share:g}, means {mean_share:g} | {what} true {truth:g} | wrong "
-                  f"{cases._wrong_share(found, wrong):.2%} (stated at most 2.5%) | undecided {undecided:.2%} | "
-                  f"average {sum(n for _, n in found) / runs:,.0f} |", flush=True)
+            verdict = ("either verdict right" if wrong is None
+                       else f"wrong {cases._wrong_share(found, wrong):.2%} (stated at most 2.5%)")
+            print(f"| ratio share {share:g}, means {mean_share:g}, closing {closing_share:g} | {what} true {truth:g} "
+                  f"| {verdict} | undecided {undecided:.2%} | average {sum(games) / runs:,.0f}, 90th percentile "
+                  f"{games[int(0.9 * runs)]:,} |", flush=True)
 
 
 def main() -> None:
@@ -138,6 +145,9 @@ def main() -> None:
     parser.add_argument("--mean-shares", default="",
                         help="the ratio test's shares of a mean's error, one for each of --shares "
                              f"(default: {sequential.MEAN_RATIO_SHARE:g} each)")
+    parser.add_argument("--closing-shares", default="",
+                        help="the closing look's shares of a share's or seat advantage's error, one for each of "
+                             f"--shares (default: {sequential.CLOSING_SHARE:g} each)")
     args = parser.parse_args()
     parts = set(args.only.split(","))
     print(f"{CONFIDENCE:.0%} confidence, tolerance {sequential.DEFAULT_TOLERANCE}, budget "
@@ -146,7 +156,9 @@ def main() -> None:
         shares = [float(share) for share in args.shares.split(",")]
         means = [float(share) for share in args.mean_shares.split(",")] if args.mean_shares else \
             [sequential.MEAN_RATIO_SHARE] * len(shares)
-        bench_simulation(args.runs, shares, means)
+        closing = [float(share) for share in args.closing_shares.split(",")] if args.closing_shares else \
+            [sequential.CLOSING_SHARE] * len(shares)
+        bench_simulation(args.runs, shares, means, closing)
     if "check" in parts:
         for game in ("rautino", "triomino", "zatre"):
             bench_check(game)

@@ -2,14 +2,15 @@
 valid although the figures are looked at after every batch.
 
 RATIO (`pnp check` and `pnp sweep`): a look after every BATCH games per configuration, up to the budget.
-Each test has two ways to a verdict, and its error on each side is split between them: the sequential
+Each test has three ways to a verdict, and its error on each side is split between them: the sequential
 probability ratio test of the zone's two edges (threshold -+ tolerance, pnp.check.sprt), read at every
-look, and the interval of the doubling looks (after FIRST_LOOK games, twice as many, ... and the
-budget), each at `1 - (1 - confidence) * (1 - share) / doubling looks` (Bonferroni), the ratio test's
+look; for a share or a seat advantage its closing look, from which the estimate's side decides
+(CLOSING_SHARE); and the interval of the doubling looks (after FIRST_LOOK games, twice as many, ... and
+the budget), each at `1 - (1 - confidence) * (1 - shares) / doubling looks` (Bonferroni), the ratio test's
 share by kind of test (RATIO_SHARE for shares and seat advantages, MEAN_RATIO_SHARE for means). A verdict
-is wrong only if one of the two is, so at most `1 - confidence` of the time however the run stops. The
-ratio test decides figures near the zone quickly, the interval those far from it. A configuration
-stops as soon as its own tests are decided.
+is wrong only if one of the three is, so at most `1 - confidence` of the time however the run stops. The
+ratio test decides figures near the zone quickly, the interval those far from it, the closing look those
+inside it. A configuration stops as soon as its own tests are decided.
 
 LOOKS: the doubling looks alone, each interval at `1 - (1 - confidence) / looks` (the method before
 RATIO, kept for `pnp tune` and for comparison). UNPAIRED: the same, with races comparing the variants'
