@@ -4,6 +4,7 @@ board as the kit draws it. The rules live in the server; the page only shows wha
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -238,10 +239,14 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
 
         def draw() -> Any:
             with session.lock:
-                frames = session.table.frames(session.table.record())
-                step = int(request.path_params["step"])
-                if not 0 <= step < len(frames):
-                    raise PnpError(f"step {step}: the game has steps 0 to {len(frames) - 1}")
+                record = session.table.record()
+                frames = session.table.frames(record)
+                text = request.path_params["step"]
+                step = int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else None
+                if step == -1 and not frames:  # nothing laid yet (a person chooses how the game opens)
+                    return session.table.board_page(record)
+                if step is None or not 0 <= step < len(frames):
+                    raise PnpError(f"step {text}: the game has steps 0 to {len(frames) - 1}")
                 return session.table.board_page(frames[step].record)
 
         return _svg(await run_in_threadpool(draw))
@@ -264,6 +269,6 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         Route("/api/play/{game_id}/move", handled(move), methods=["POST"]),
         Route("/api/play/{game_id}/undo", handled(undo), methods=["POST"]),
         Route("/api/play/{game_id}/end", handled(leave), methods=["POST"]),
-        Route("/api/play/{game_id}/board/{step:int}.svg", handled(board)),
+        Route("/api/play/{game_id}/board/{step}.svg", handled(board)),
         Route("/api/play/{game_id}/piece/{a:int}/{b:int}.svg", handled(piece)),
     ]

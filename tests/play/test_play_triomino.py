@@ -258,7 +258,7 @@ def test_a_person_holding_0_0_0_chooses_the_opening_and_replay_accepts_either(
     assert offer["question"].startswith("You hold 0-0-0") and [o["choice"] for o in offer["options"]] == [
         "zero", "highest"]
     assert offer["options"][0]["label"] == "Open with 0-0-0 for 40 points"
-    assert state["steps"][-1]["text"].endswith("player 1 opens with 0-0-0")
+    assert state["steps"] == [] and state["scores"] == [0, 0]  # nothing laid or scored before the choice
     wrong = client.post(f"/api/play/{state['id']}/move", json={"version": state["version"], "piece": 0,
                                                                 "turned": 0, "place": 0})
     assert wrong.status_code == 422 and wrong.json()["error"].startswith("choice: first choose how the round opens")
@@ -290,9 +290,9 @@ def test_a_game_saved_with_the_0_0_0_choice_pending_continues_and_the_choice_mad
         state = first.post("/api/play/new", json=body).json()
         while not state["offer"]:  # the first tile that fits, until the person holds 0-0-0 at an opening
             state = first.post(f"/api/play/{state['id']}/move", json=hinted_move(first, state)).json()
-        assert state["steps"][-1]["text"].endswith("player 1 opens with 0-0-0")
+        assert state["steps"][-1]["text"].startswith("round 1 ends")  # round 2 dealt, nothing laid
         pending = first.get(f"/api/play/{state['id']}", params={"since": -1}).json()
-    assert pending["steps"][-1]["text"].startswith("round 2, turn 1")
+    assert pending["steps"][-1]["text"].startswith("round 1 ends")
     with studio_client(tmp_path) as again:
         assert again.get(f"/api/play/{state['id']}", params={"since": -1}).json() == pending
         state = again.post(f"/api/play/{state['id']}/move", json={"version": state["version"],
@@ -303,3 +303,38 @@ def test_a_game_saved_with_the_0_0_0_choice_pending_continues_and_the_choice_mad
         made = again.get(f"/api/play/{state['id']}", params={"since": -1}).json()
     with studio_client(tmp_path) as third:
         assert third.get(f"/api/play/{state['id']}", params={"since": -1}).json() == made
+
+
+def test_a_game_left_at_the_0_0_0_choice_is_saved_without_the_opening_nobody_chose(tmp_path: Path) -> None:
+    """Left while the person holding 0-0-0 chooses how round 2 opens: the saved game is round 1 and the
+    scores after it, left between two rounds, and `pnp replay` accepts it."""
+    with studio_client(tmp_path) as client:
+        state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": 2,
+                                                   "preset": "classic"}).json()
+        while not state["offer"]:
+            state = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
+        after_round_one = state["scores"]
+        client.post(f"/api/play/{state['id']}/end", json={})
+        saved = tmp_path / client.get(f"/api/play/{state['id']}").json()["saved"]
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["end"] == "abandoned" and len(record["rounds"]) == 1 and "end" in record["rounds"][0]
+    assert record["final_scores"] == after_round_one
+    game = registry.get("triomino")
+    out = io.StringIO()
+    assert game.replay(game.load(None), saved, out) == 0, out.getvalue()
+    assert "abandoned after round 1" in out.getvalue()
+
+
+def test_a_game_that_ended_is_not_taken_as_left_between_rounds(tmp_path: Path) -> None:
+    """The referee: "abandoned" after a whole round holds only while the game goes on after it."""
+    model = load(None)
+    table = TriominoTable(model, ["greedy", "greedy"], 3, "classic")
+    while not table.over:
+        table.computer_move()
+    game = registry.get("triomino")
+    record = {**table.record(), "seats": ["greedy", "greedy"], "end": "abandoned"}
+    forged = tmp_path / "ended.jsonl"
+    forged.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    out = io.StringIO()
+    assert game.replay(game.load(None), forged, out) != 0
+    assert "that round ended the game" in out.getvalue()

@@ -169,15 +169,21 @@ class Replayer:
             raise InvalidRecord(f"end: {record['end']!r}: a Triomino game ends by its rounds; "
                                 f"the only end a record names is {driver.ABANDONED!r}")
         totals = [0] * players
+        # A game left between two rounds (the next one dealt, its opening not yet chosen) ends with a whole round.
+        between = left and isinstance(rounds[-1], dict) and "end" in rounds[-1]
         for number, round_record in enumerate(rounds, 1):
             if number > 1 and (number - 1 >= rules.max_rounds
                                or (rules.target_score and max(totals) >= rules.target_score)):
                 raise InvalidRecord(f"round {number}: the game was already over")
-            scores = self.round(rules, players, number, round_record, left and number == len(rounds))
+            scores = self.round(rules, players, number, round_record,
+                                left and not between and number == len(rounds))
             totals = [a + b for a, b in zip(totals, scores, strict=True)]
+        over = len(rounds) >= rules.max_rounds or bool(rules.target_score and max(totals) >= rules.target_score)
+        if between and over:
+            raise InvalidRecord(f"end: 'abandoned' after round {len(rounds)}, but that round ended the game")
         if left:
-            self.say(f"  abandoned in round {len(rounds)}")
-        elif len(rounds) < rules.max_rounds and not (rules.target_score and max(totals) >= rules.target_score):
+            self.say(f"  abandoned {'after' if between else 'in'} round {len(rounds)}")
+        elif not over:
             raise InvalidRecord(f"the game ends after round {len(rounds)} although nobody reached the target")
         if record.get("final_scores") != totals:
             raise InvalidRecord(f"final scores {record.get('final_scores')} should be {totals}")

@@ -8,9 +8,10 @@ until the preset's target or round limit ends the game. These rules are written 
 
 A seat a person plays (`people`) decides one thing more and one thing less. Where the rules let the
 holder of 0-0-0 open with it instead of the highest triple and 0-0-0 scores more, a person holding it
-chooses: the round waits, 0-0-0 laid, with the moves OPEN_ZERO and OPEN_HIGHEST (a seat of the
-computer opens with the larger score, as `choose_starter` does). And a person's draw or pass, the one
-move open to them when no tile fits, is made at once: they are asked only when they have a choice.
+chooses: the round waits, dealt and with nothing laid or scored, with the moves OPEN_ZERO and
+OPEN_HIGHEST (a seat of the computer opens with the larger score, as `choose_starter` does). And a
+person's draw or pass, the one move open to them when no tile fits, is made at once: they are asked
+only when they have a choice.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ class TriominoState:
     # The seats people play (see the module's note); none: every seat is a program's, as in a check.
     people: frozenset[int] = frozenset()
     # While a person holding 0-0-0 chooses the round's opening: (seat, tile) of the highest triple,
-    # the other opening they may choose; None otherwise.
+    # the other opening they may choose, and (seat, tile) of 0-0-0; None otherwise.
     opening_choice: tuple[int, int] | None = None
+    zero_opening: tuple[int, int] | None = None
     # A sample dealt by `sampler` reads its game's table and round lists until its first push.
     _shared = False
 
@@ -245,6 +247,8 @@ class TriominoState:
         """The tiles on the table this round: seen by every seat."""
         if self._seen is not None:
             return self._seen
+        if self.first is None:  # a person still chooses the opening: nothing laid
+            return ()
         return (self.first, *(turn[2][1] for turn in self.turn_log if turn[2] is not None))
 
     def view(self, seat: int) -> SeatView:
@@ -277,11 +281,19 @@ class TriominoState:
 
     def record(self) -> dict[str, Any]:
         """The game so far; while it runs, the round in play too, without an end (a draw of the turn in
-        progress is not part of it; while a person chooses the opening, 0-0-0 lies there)."""
-        rounds = self.rounds if self.over else [*self.rounds, self._played(finished=False)]
+        progress is not part of it; while a person chooses the opening, the round is dealt and has no turns)."""
+        opened = self.over or self.first is not None
+        rounds = self.rounds if not opened or self.over else [*self.rounds, self._played(finished=False)]
         record = PlayedGame(self.seed, self.rules.name, rounds, self.scores(), self.fit.tiles).record()
-        if not self.over:
+        if not self.over and opened:
             del record["rounds"][-1]["end"]  # the round goes on: it has no end yet
+        elif not opened:
+            tiles = self.fit.tiles
+            record["rounds"].append({
+                "starter": self.starter, "round": self.round, "totals": list(self.totals), "turns": [],
+                "deal": {"hands": [[[*tiles[t]] for t in hand] for hand in self.dealt_hands],
+                         "pool": [[*tiles[t]] for t in self.pool]},
+                "scores": [0] * self.players})
         return record
 
     @classmethod
@@ -298,7 +310,8 @@ class TriominoState:
         state.to_move, state.idle, state.out_player = view.seat, 0, None
         state.draws = state.bridges = state.passes = 0
         state.hexagon_counts = [0, 0, 0]
-        state.dealt_hands, state.pool, state.starter, state.first = [], [], view.seat, view.seen[0]
+        state.dealt_hands, state.pool, state.starter = [], [], view.seat
+        state.first = view.seen[0] if view.seen else None
         state.opening = Score(0)
         return state
 
@@ -325,38 +338,46 @@ class TriominoState:
         self.drawn: list[int] = []
         self._seen: tuple[int, ...] | None = None
         starter, first = choose_starter(hands, self.fit.tiles, self.rules)
+        self._set_up(hands, starter)
         if starter in self.people:
             standard = choose_starter(hands, self.fit.tiles)
             if (starter, first) != standard:  # 0-0-0 may open and scores more: the person chooses
-                self.opening_choice = standard
-        self._open(hands, starter, first)
-        if self.opening_choice is None:
-            self._next()
+                self.opening_choice, self.zero_opening = standard, (starter, first)
+                return
+        self._open(starter, first)
+        self._next()
 
-    def _open(self, hands: list[list[int]], starter: int, first: int) -> None:
-        """The round's opening tile laid by its seat from `hands` as dealt, on a table set up afresh."""
-        tiles, rules = self.fit.tiles, self.rules
+    def _set_up(self, hands: list[list[int]], to_move: int) -> None:
+        """The round dealt from `hands` on a table set up afresh, nothing laid yet."""
         self.hands = hands
-        self.table = Table(rules, self.fit)
+        self.table = Table(self.rules, self.fit)
         self.round_scores = [0] * self.players
         self.turn_log: list[TurnPlayed] = []
+        self.starter, self.first, self.opening = to_move, None, Score(0)
+        self.idle = 0  # turns in a row without a placement
+        self.out_player: int | None = None
+        self.to_move = to_move
+
+    def _open(self, starter: int, first: int) -> None:
+        """The round's opening tile laid by its seat."""
+        tiles, hands = self.fit.tiles, self.hands
         self.starter, self.first = starter, first
         hands[starter].remove(first)
         self.table.place(START_CELL, tiles[first])
-        self.opening = Score(sum(tiles[first]), start_bonus=start_bonus(rules, tiles[first]))
+        self.opening = opening_score(self.rules, tiles[first])
         self.round_scores[starter] += self.opening.total
-        self.idle = 0  # turns in a row without a placement
-        self.out_player: int | None = None if hands[starter] else starter
+        self.out_player = None if hands[starter] else starter
         self.to_move = starter
 
     def _choose_opening(self, choice: Any) -> None:
-        """A person's choice of the opening: keep 0-0-0, or let the highest triple open instead."""
+        """A person's choice of the opening: open with 0-0-0, or let the highest triple open instead."""
         if choice not in (OPEN_ZERO, OPEN_HIGHEST):
             raise IllegalMove("choice: first choose how the round opens: with 0-0-0 (zero) or the highest "
                               "triple (highest)")
-        standard, self.opening_choice = self.opening_choice, None
-        if choice == OPEN_HIGHEST and standard is not None:
-            self._open([list(hand) for hand in self.dealt_hands], *standard)
+        chosen = self.zero_opening if choice == OPEN_ZERO else self.opening_choice
+        self.opening_choice = self.zero_opening = None
+        assert chosen is not None
+        self._open(*chosen)
         self._next()
 
     def _settle(self) -> None:
@@ -426,6 +447,11 @@ class TriominoState:
             self.round_scores = [0] * self.players
             return
         self._start_round(*self._deal())
+
+
+def opening_score(rules: Rules, numbers: Numbers) -> Score:
+    """What the tile opening a round scores: its numbers and the preset's start bonus."""
+    return Score(sum(numbers), start_bonus=start_bonus(rules, numbers))
 
 
 def plural(count: int, noun: str) -> str:

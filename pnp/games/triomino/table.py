@@ -17,14 +17,14 @@ from pnp.draw.scene import Page, stroked
 from pnp.draw.text import pt
 from pnp.games.state import IllegalMove
 from pnp.games.triomino.checker import fit_table
-from pnp.games.triomino.engine import Table, cell_at, cell_id, oriented, pattern_of, start_bonus
+from pnp.games.triomino.engine import START_CELL, Table, cell_at, cell_id, oriented, pattern_of
 from pnp.games.triomino.kit.art import tile_group
 from pnp.games.triomino.kit.boardart import OUTLINE, draw_tiles, fit_layout
 from pnp.games.triomino.kit.frames import frames
 from pnp.games.triomino.kit.report import BOARD_SIDE, LAST_TILE, MARGIN
 from pnp.games.triomino.model import TriominoModel
 from pnp.games.triomino.players import seat_player
-from pnp.games.triomino.state import OPEN_HIGHEST, OPEN_ZERO, TriominoState, chooser_player
+from pnp.games.triomino.state import OPEN_HIGHEST, OPEN_ZERO, TriominoState, chooser_player, opening_score
 from pnp.geometry import trigrid as tg
 from pnp.play.seats import HUMAN
 from pnp.play.table import OnState, Refused
@@ -115,12 +115,13 @@ class TriominoTable(OnState):
             return None
         seat, tile = choice
         numbers = self.tiles[tile]
-        highest = sum(numbers) + start_bonus(self.rules, numbers)
+        highest = opening_score(self.rules, numbers).total
+        zero = opening_score(self.rules, (0, 0, 0)).total
         triple = "-".join(map(str, numbers))
         other = f"Open with {triple} for {highest} points" if seat == self.starter else \
             f"Let player {seat + 1} open with {triple} ({highest} points to them)"
         return {"question": "You hold 0-0-0: open the round with it, or with the highest triple?",
-                "options": [{"choice": OPEN_ZERO, "label": f"Open with 0-0-0 for {self.state.opening.total} points"},
+                "options": [{"choice": OPEN_ZERO, "label": f"Open with 0-0-0 for {zero} points"},
                             {"choice": OPEN_HIGHEST, "label": other}]}
 
     def _why(self, tile: int, turned: int, place: int) -> str:
@@ -143,8 +144,12 @@ class TriominoTable(OnState):
 
     def left_record(self) -> dict[str, Any]:
         """The record of a game its players left before its end, marked so: the round in play
-        without an end (a draw of the turn in progress is not part of it)."""
-        return {**self.record(), "end": ABANDONED}
+        without an end (a draw of the turn in progress is not part of it); a round dealt but not yet
+        opened (a person was choosing its opening) is not played, and the game was left after the one before."""
+        record = self.record()
+        if record["rounds"] and not record["rounds"][-1]["turns"]:
+            record["rounds"] = record["rounds"][:-1]
+        return {**record, "end": ABANDONED}
 
     def moves_made(self) -> int:
         """The number of the last frame: every round's opening and turns, counted from 0."""
@@ -189,6 +194,8 @@ class TriominoTable(OnState):
 
     def _layout(self, cells: list[tg.Cell]) -> tuple[Page, tg.TriLayout]:
         """The table's page and grid: room for every cell beside a tile, where the next one may go."""
+        # Nothing laid yet (a person chooses the opening): room for the opening tile and its neighbours.
+        cells = cells or [START_CELL]
         around = {n for cell in cells for n in tg.neighbours(cell)} | set(cells)
         px0, py0, px1, py1 = tg.bounds(around)
         width, height = (px1 - px0) / 2 * BOARD_SIDE, (py1 - py0) * BOARD_SIDE * tg.SQRT3_2

@@ -448,13 +448,17 @@ def _people_state(people: tuple[int, ...], seed: int = 17) -> tstate.TriominoSta
 
 def test_a_person_holding_0_0_0_chooses_the_opening_a_program_takes_the_larger_score() -> None:
     """The option `people`: without it (a check) the holder of 0-0-0 opens with it (40 against 25 and
-    less); with the holder among the people, the round waits for the choice, 0-0-0 laid meanwhile."""
+    less); with the holder among the people, the round waits for the choice, dealt, with nothing laid or
+    scored meanwhile."""
     program, person = _people_state(()), _people_state((0,))
     assert program.opening_choice is None and program.starter == 0 and program.to_move == 1
     assert program.fit.tiles[program.first] == e.ZERO_TRIPLE
     assert person.legal_moves() == [tstate.OPEN_ZERO, tstate.OPEN_HIGHEST] and person.to_move == 0
     assert person.turns == program.turns - 1  # the opening is not made yet
-    assert person.record() == program.record()  # 0-0-0 lies there meanwhile
+    waiting, opened = person.record()["rounds"][0], program.record()["rounds"][0]
+    assert waiting["turns"] == [] and waiting["deal"] == opened["deal"] and "end" not in waiting
+    assert person.scores() == [0, 0] and person.seen() == () and not person.table.codes
+    assert e.ZERO_TRIPLE in [person.fit.tiles[t] for t in person.hand(0)]  # still in the holder's hand
     with pytest.raises(tstate.IllegalMove, match="first choose how the round opens"):
         person.push(None)
     zero, highest = person.copy(), person.copy()
