@@ -42,12 +42,12 @@ WORDS = Texts({
     "every side": {"en": "every side 50 mm", "de": "jede Seite 50 mm"},
     "duplex": {"en": "Duplex check", "de": "Duplextest"},
     "front steps": {"en": ("Print the next page on the", "back, flip on the long edge.",
-                           "By hand: turn the sheet over", "like a book page, feed it again",
-                           "arrow edge first, then print.", "Hold to the light: the",
+                           "By hand: put the sheet back", "blank face where the printer",
+                           "prints, arrow edge first, then", "print. Hold to the light: the",
                            "targets should overlap."),
                     "de": ("Die nächste Seite auf die", "Rückseite drucken, an der", "langen Kante wenden. Von",
-                           "Hand: den Bogen wie eine", "Buchseite umblättern, mit der", "Pfeilkante zuerst einlegen,",
-                           "dann drucken. Gegen das", "Licht halten: die Ziel-", "kreuze sollen sich decken.")},
+                           "Hand: den Bogen so einlegen,", "dass der Drucker die leere", "Seite bedruckt, Pfeilkante",
+                           "zuerst; dann drucken. Gegen", "das Licht: die Zielkreuze", "sollen sich decken.")},
     "how to read": {"en": "How to read this sheet", "de": "So liest du diesen Bogen"},
     "notes": {"en": ("Measure both bars from 0 to 100. If they are off by more than 1 mm, switch off "
                      "'fit to page' or 'shrink oversized pages' in the print dialog and print again.",
@@ -70,13 +70,18 @@ WORDS = Texts({
                           "Die Ringe liegen 2 mm auseinander.")},
     "feed": {"en": ("This edge into", "the printer first"), "de": ("Diese Kante zuerst", "in den Drucker")},
     "feed back": {"en": ("The same edge", "went in first"), "de": ("Dieselbe Kante", "ging zuerst hinein")},
-    "turn": {"en": ("Printed one side at a time? Turn the sheet over like the page of a book and feed it",
-                    "again, this edge first. The arrow on the back must cover the front's, pointing up too.",
-                    "Upside down (arrow at the bottom)? Then it was turned end over end: turn it sideways."),
-             "de": ("Seitenweise gedruckt? Den Bogen wie eine Buchseite umblättern und wieder mit dieser",
-                    "Kante zuerst einlegen. Der Pfeil hinten muss den vorderen decken und auch nach oben zeigen.",
-                    "Steht er auf dem Kopf (Pfeil unten), wurde er über die kurze Kante gewendet: seitlich "
-                    "umblättern.")},
+    # A sheet printed one side at a time goes in again blank face where the printer prints, the same (top)
+    # edge first: turned over like the page of a book. What went wrong shows on this side, and how to fix it.
+    "turn": {"en": ("Printed one side at a time? The sheet went back in blank face where the printer prints,",
+                    "this edge first. The arrow on the back must cover the front's, pointing up too.",
+                    "Arrow at the bottom? The sheet went in bottom edge first: feed the next one this edge first.",
+                    "Printed over the front? It lay the wrong face up: put the next one in the other face up."),
+             "de": ("Seitenweise gedruckt? Der Bogen kam mit der leeren Seite dorthin, wo der Drucker druckt,",
+                    "diese Kante zuerst. Der Pfeil hinten muss den vorderen decken und auch nach oben zeigen.",
+                    "Pfeil unten? Der Bogen ging mit der Unterkante zuerst hinein: den nächsten mit dieser Kante "
+                    "zuerst einlegen.",
+                    "Auf die Vorderseite gedruckt? Er lag falsch herum: den nächsten mit der anderen Seite nach "
+                    "oben einlegen.")},
     "front": {"en": "FRONT", "de": "VORNE"},
     "back": {"en": "BACK", "de": "HINTEN"},
 })
