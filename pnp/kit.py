@@ -7,6 +7,7 @@ kit has been drawn and checked, so a page that does not fit leaves no half-built
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fnmatch import fnmatch
@@ -81,8 +82,10 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
 
 
 def draw_kit_summarised(game: Game, model: Any, ctx: KitContext, components: Sequence[str] | None = None,
-                        with_calibration: bool = True) -> tuple[list[KitPage], KitSummary | None]:
-    """The pages of draw_kit, and a whole kit's summary as its guide has it (None for some components)."""
+                        with_calibration: bool = True,
+                        spec: Path | None = None) -> tuple[list[KitPage], KitSummary | None]:
+    """The pages of draw_kit, and a whole kit's summary as its guide has it (None for some components).
+    `spec`: the spec file the model was read from, as given (the guide's commands name it)."""
     from pnp.components.calibrate import calibration_pages
     from pnp.components.sheets import check_footer_band
     from pnp.draw.scene import footer
@@ -94,7 +97,7 @@ def draw_kit_summarised(game: Game, model: Any, ctx: KitContext, components: Seq
         pages += [KitPage(component, p) for p in draw_component(game, model, component, ctx)]
     summary = None
     if components is None:  # a whole kit prints as one duplex job: its guide first, a sheet per two pages
-        pages, summary = _duplex_order(game, model, ctx, pages)
+        pages, summary = _duplex_order(game, model, ctx, pages, spec)
     total = len(pages)
     for number, item in enumerate(pages, 1):
         where = f"{game.name} {item.component} (page {number})"
@@ -110,14 +113,15 @@ def draw_kit_summarised(game: Game, model: Any, ctx: KitContext, components: Seq
     return pages, summary
 
 
-def _duplex_order(game: Game, model: Any, ctx: KitContext,
-                  pages: list[KitPage]) -> tuple[list[KitPage], KitSummary]:
-    """The guide, then every sheet as two pages (front and back, or front and a marked blank)."""
+def _duplex_order(game: Game, model: Any, ctx: KitContext, pages: list[KitPage],
+                  spec: Path | None) -> tuple[list[KitPage], KitSummary]:
+    """The guide (a sheet printed on both sides), then every sheet as two pages (front and back, or front and
+    a marked blank)."""
     from pnp.components import duplex, guide
     from pnp.components.ink import coverage
 
     layout = duplex.sheets([(item.component, item.page) for item in pages])
-    packing = _packing(game, model, ctx, pages)
+    packing = _packing(game, model, ctx, pages, spec)
     parts = {name: game.printed_part(name) for name in {sheet.component for sheet in layout}}
     inks = [(coverage(s.front), None if s.back is None else coverage(s.back)) for s in layout]
     english = replace(ctx, lang="en")  # the terminal's summary is in English
@@ -126,23 +130,25 @@ def _duplex_order(game: Game, model: Any, ctx: KitContext,
         said = {name: game.sheet_limit(model, kit, name) for name in parts}
         return {name: line for name, line in said.items() if line}
 
-    def draw_guide(first: Page, ink: float) -> Page:
-        return guide.guide_page(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, first, None), *layout], ctx.lang,
-                                packing=packing, parts=parts, ink=[(ink, None), *inks], limits=limits(ctx))
+    def draw_guide(front: Page, back: Page, ink: tuple[float, float]) -> tuple[Page, Page]:
+        return guide.guide_pages(ctx.paper, game.title, [duplex.Sheet(guide.GUIDE, front, back), *layout],
+                                 ctx.lang, packing=packing, parts=parts, ink=[ink, *inks], limits=limits(ctx))
 
-    draft = draw_guide(pages[0].page, 0.0)  # the guide's own ink, measured on a draft of itself
-    layout.insert(0, duplex.Sheet(guide.GUIDE, draw_guide(draft, coverage(draft)), None))
-    summary = guide.kit_summary(game.title, layout, parts, [(coverage(draft), None), *inks], limits(english))
+    draft = draw_guide(pages[0].page, pages[0].page, (0.0, 0.0))  # the guide's own ink, measured on a draft
+    ink = (coverage(draft[0]), coverage(draft[1]))
+    layout.insert(0, duplex.Sheet(guide.GUIDE, *draw_guide(*draft, ink)))
+    summary = guide.kit_summary(game.title, layout, parts, [ink, *inks], limits(english))
     return [KitPage(component, page, behind)
             for component, page, behind in duplex.printed_order(layout, ctx.paper, ctx.lang)], summary
 
 
-def _packing(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> Packing:
+def _packing(game: Game, model: Any, ctx: KitContext, pages: list[KitPage], spec: Path | None) -> Packing:
     """What the guide says about the board, the box and the score pad, read from what the kit counts and draws:
-    the board's stack among the box's contents, the box's floor and build, the score pages and their cuts."""
+    the board's stack among the box's contents, the box's floor and build, the score pages and their cuts, and
+    the commands that print the score pad and the printer check as this kit prints them."""
     from pnp.components.boxfit import LEGEND_CARDS, inner_space
     from pnp.components.boxspec import settings_for
-    from pnp.components.guide import Packing
+    from pnp.components.guide import Packing, cut_piece
 
     contents = game.kit_box_contents(model, ctx)
     board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
@@ -152,10 +158,51 @@ def _packing(game: Game, model: Any, ctx: KitContext, pages: list[KitPage]) -> P
               if p.cls == "box-net"}
     style = "telescoping" if "telescoping" in styles else "hinged"
     floor = inner_space(settings.size, settings.paper_thickness, style)[:2] if styles else (0.0, 0.0)
-    score_cut = any(p.cls == "cut-line" for item in pages if item.component == "scoresheet" for p in item.page.items)
+    score_page = next((item.page for item in pages if item.component == "scoresheet"), None)
     cards = next((s for s in contents if s.name == LEGEND_CARDS), None) if "board" in game.components else None
-    return Packing(board, sum(item.component == "board" for item in pages), floor, style,
-                   scores.sheets if scores is not None else 0, score_cut, game.name, cards)
+    score_pages = scores.sheets if scores is not None else 0
+    return Packing(board, sum(item.component == "board" for item in pages), floor, style, score_pages,
+                   None if score_page is None else cut_piece(score_page), cards,
+                   score_command=command_line(game, "scoresheet", ctx, spec, pages=score_pages)
+                   if score_pages and score_page is not None else "",
+                   check_command=calibrate_command(ctx))
+
+
+def _print_options(ctx: KitContext) -> list[str]:
+    """The language and paper of `ctx` as the command line takes them, each left out where it is the default."""
+    from pnp.draw.paper import A4, LETTER
+
+    words = [] if ctx.lang == "en" else ["--lang", ctx.lang]
+    if ctx.paper != A4:
+        words += ["--paper", "letter" if ctx.paper == LETTER else ctx.paper.name]
+    return words
+
+
+def command_line(game: Game, component: str, ctx: KitContext, spec: Path | None, **extra: int) -> str:
+    """The command that prints `component` alone as the kit `ctx` prints it, ready for a shell: `pnp COMPONENT
+    GAME` with the spec file and every option of the kit that changes the component's pages and is not its
+    default (the box's size and build, and options of other parts, change nothing on it and stay out), then
+    `extra`, the component's own options."""
+    words = ["pnp", component, game.name, *(["--spec", str(spec)] if spec is not None else []),
+             *_print_options(ctx)]
+    if ctx.preset is not None and game.presets:  # a kit of all games carries the preset to each, used or not
+        words += ["--preset", ctx.preset]
+    for option in game.options:
+        value = ctx.values.get(option.name, option.default)
+        if not option.applies_to(component) or value == option.default:
+            continue
+        if option.type is not bool:
+            words += [option.flag, str(value)]
+        elif value:  # a flag: given, or left out
+            words.append(option.flag)
+    for name, value in extra.items():
+        words += ["--" + name.replace("_", "-"), str(value)]
+    return shlex.join(words)
+
+
+def calibrate_command(ctx: KitContext) -> str:
+    """The command that prints the printer check alone on the kit's paper, in its language."""
+    return shlex.join(["pnp", "calibrate", *_print_options(ctx)])
 
 
 @dataclass(frozen=True)
@@ -185,7 +232,7 @@ def draw_job(job: KitJob) -> Drawn:
     game = game_registry.get(job.name)
     model = game.load(job.spec)
     return Drawn(game, *draw_kit_summarised(game, model, job.ctx, job.components,
-                                            with_calibration=job.components is None))
+                                            with_calibration=job.components is None, spec=job.spec))
 
 
 def render_job(job: KitJob, drawn: Drawn | None = None,

@@ -28,7 +28,8 @@ def test_every_game_gets_a_kit(all_kits):
         folder = all_kits / name
         assert (folder / f"{name}-kit.pdf").is_file()
         svgs = sorted(folder.glob(f"{name}-[0-9][0-9]-*.svg"))
-        assert [p.name for p in svgs[:2]] == [f"{name}-01-guide.svg", f"{name}-02-blank.svg"]
+        # The guide on both sides of its sheet: what to print on the front, how to make the kit on the back.
+        assert [p.name for p in svgs[:2]] == [f"{name}-01-guide.svg", f"{name}-02-guide.svg"]
         # Every kit carries its printer check (its feed arrow is what one-sided printing follows): a kit's
         # PDF is often printed, or passed on, alone.
         checks = [p.name for p in svgs if p.name.endswith("-calibration.svg")]

@@ -1,12 +1,14 @@
-"""The print and assembly guide, the first page of every kit, in the kit's language.
+"""The print and assembly guide, the first sheet of every kit (both its sides), in the kit's language.
 
-Its table has a row for every sheet of paper the kit prints, made from the kit's own sheets and
-page numbers, so it cannot disagree with the file. Below it: how to print, in which order to cut,
-how to make the box and how the board goes into it.
+The front says what to print: the sheets of each paper to buy, a table row for every sheet of the file
+(made from the kit's own sheets and page numbers, so it cannot disagree with the file), the print jobs
+grouped by paper, and how to print them, both sides by hand too. The back says how to make the kit: in
+which order to cut, how to join the board, make the box and what goes into it.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,9 +18,10 @@ from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS, folded_sheet
 from pnp.components.duplex import BOOK_TURN, ONE_SIDED_TURN, Sheet, first_pages
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
-from pnp.draw.scene import Page, filled, stroked
+from pnp.draw.scene import Line, Page, filled, stroked
 from pnp.draw.text import (
     Bullets,
+    FlowItem,
     FlowStyle,
     Heading,
     Paragraph,
@@ -75,39 +78,73 @@ WORDS = Texts({
     "job plain": {"en": "80 g/m² paper", "de": "Papier 80 g/m²"},
     "job two": {"en": "two-sided", "de": "beidseitig"},
     "job one": {"en": "one-sided", "de": "einseitig"},
+    "need": {"en": "To print: {sheets} ({paper}).", "de": "Zu drucken: {sheets} ({paper})."},
+    "need card": {"en": "{n} {sheets} of 240 g/m² photo paper", "de": "{n} {sheets} Fotopapier 240 g/m²"},
+    "need plain": {"en": "{n} {sheets} of 80 g/m² paper", "de": "{n} {sheets} Papier 80 g/m²"},
+    "sheet": {"en": "sheet", "de": "Bogen"},
+    "sheets": {"en": "sheets", "de": "Bogen"},
     "print steps": {
         "en": ("Print at actual size (100 %), never 'fit to page'. Print job 1, the printer check, first and "
                "measure it.",
                "Type each job's pages into the print dialog. Two-sided: flip on the long edge; a back's footer "
                "names its front page. A one-sided job lists fronts only; their backs stay empty.",
                "Photo paper must take ink on both sides (matte or 'double-sided'); paper glossy on one side "
-               "smears on its back.",
-               "Many printers cannot print 240 g/m² card on both sides, some nothing at all. Then print a "
-               "two-sided job by hand, one sheet at a time: print the front (odd page), {turn}, then print its back "
-               "(the next page)."),
+               "smears on its back."),
         "de": ("In Originalgröße (100 %) drucken, nie „an Seite anpassen“. Auftrag 1, den Druckertest, zuerst "
                "drucken und nachmessen.",
                "Die Seiten jedes Auftrags im Druckdialog eingeben. Beidseitig: an der langen Kante wenden; die "
                "Fußzeile einer Rückseite nennt ihre Vorderseite. Ein einseitiger Auftrag nennt nur Vorderseiten; "
                "ihre Rückseiten bleiben leer.",
                "Das Fotopapier muss auf beiden Seiten Farbe annehmen (matt oder „beidseitig bedruckbar“); "
-               "einseitig glänzendes Papier verschmiert hinten.",
-               "Viele Drucker können 240-g/m²-Karton nicht beidseitig drucken, manche gar nichts beidseitig. Dann "
-               "einen beidseitigen Auftrag von Hand drucken, Bogen für Bogen: die Vorderseite (ungerade Seite) "
-               "drucken, {turn}, dann die Rückseite (die nächste Seite) drucken."),
+               "einseitig glänzendes Papier verschmiert hinten."),
     },
-    "try check": {"en": "Try it on the printer check: seen against the light its two arrows must cover each other.",
-                  "de": "Am Druckertest ausprobieren: gegen das Licht gehalten müssen sich seine beiden Pfeile "
-                        "decken."},
-    "turn book": {"en": "turn the sheet over like the page of a book and feed it again with the same edge first "
-                        "(the arrow on the printer check)",
-                  "de": "den Bogen wie eine Buchseite umblättern und wieder mit derselben Kante zuerst einlegen "
-                        "(der Pfeil auf dem Druckertest)"},
     "check elsewhere": {"en": "Print at actual size (100 %), never 'fit to page'. The printer check is printed once "
-                                "per print job: it is in the first kit made with this one (or alone: pnp calibrate).",
+                                "per print job: it is in the first kit made with this one (or alone: {command}).",
                          "de": "In Originalgröße (100 %) drucken, nie „an Seite anpassen“. Der Druckertest wird "
                                "einmal je Druckauftrag gedruckt: Er liegt dem ersten mit diesem erstellten Bausatz "
-                               "bei (oder einzeln: pnp calibrate)."},
+                               "bei (oder einzeln: {command})."},
+    "by hand": {"en": "Two-sided without duplex", "de": "Beidseitig ohne Duplex"},
+    "hand intro": {"en": "Many printers cannot print 240 g/m² card on both sides, some nothing at all. Then print "
+                         "each two-sided job by hand, the printer check first:",
+                   "de": "Viele Drucker können 240-g/m²-Karton nicht beidseitig drucken, manche gar nichts "
+                         "beidseitig. Dann jeden beidseitigen Auftrag von Hand drucken, den Druckertest zuerst:"},
+    "hand intro plain": {"en": "A printer that cannot print both sides: print each two-sided job by hand, the "
+                               "printer check first:",
+                         "de": "Ein Drucker, der nicht beidseitig druckt: jeden beidseitigen Auftrag von Hand "
+                               "drucken, den Druckertest zuerst:"},
+    "hand steps": {
+        "en": ("Learn your printer with the printer check, in the tray you will feed by hand: pencil an X on a plain "
+               "sheet, near the edge that goes in first, on the face that lies up (or faces you) in the tray. Print "
+               "{front} on it. On the X face: your printer prints the face that lies up; on the other face: the "
+               "face that lies down. The printed arrow then points at the X edge.",
+               "Put the sheet back in, {turn}, and print {back}. Seen against the light, its two arrows and its "
+               "two targets must cover each other.",
+               "Back upside down? Feed the other edge first. Back printed over the front? Put the other face up. "
+               "Print the check again that way.",
+               "Then each two-sided job: print its fronts (its odd pages), put each sheet back as the check went, "
+               "and print its back alone: the page after its front."),
+        "de": ("Den Drucker am Druckertest kennenlernen, im Fach, das von Hand beschickt wird: auf einen Bogen "
+               "Normalpapier mit Bleistift ein X zeichnen, nahe der Kante, die zuerst hineingeht, auf der Seite, die "
+               "im Fach oben liegt (oder nach vorn zeigt). {front} darauf drucken. Auf der X-Seite: Der Drucker "
+               "bedruckt die oben liegende Seite; auf der anderen: die unten liegende. Der gedruckte Pfeil zeigt "
+               "dann zur X-Kante.",
+               "Den Bogen wieder einlegen, {turn}, und {back} drucken. Gegen das Licht gehalten müssen sich seine "
+               "beiden Pfeile und seine beiden Zielkreuze decken.",
+               "Rückseite auf dem Kopf? Die andere Kante zuerst einlegen. Rückseite über die Vorderseite "
+               "gedruckt? Die andere Seite nach oben legen. Den Test so wiederholen.",
+               "Dann jeden beidseitigen Auftrag: seine Vorderseiten (seine ungeraden Seiten) drucken, jeden Bogen "
+               "wie beim Test wieder einlegen und seine Rückseite einzeln drucken: die Seite nach seiner "
+               "Vorderseite."),
+    },
+    "check front": {"en": "page {n}", "de": "Seite {n}"},
+    "check alone": {"en": "page {n} of the printer check", "de": "Seite {n} des Druckertests"},
+    "fronts only": {"en": "Or print only the fronts of job {n} (its odd pages): the pieces work with blank backs, "
+                          "which look alike face down.",
+                    "de": "Oder von Auftrag {n} nur die Vorderseiten drucken (seine ungeraden Seiten): Die Steine "
+                          "gehen auch mit leeren Rückseiten, verdeckt sehen sie gleich aus."},
+    "turn book": {"en": "blank face where the printer prints, top edge (the arrow's edge) first",
+                  "de": "die leere Seite dorthin, wo der Drucker druckt, die Oberkante (die Pfeilkante) zuerst"},
+    "making": {"en": "{game} — making the kit", "de": "{game} — basteln"},
     "order": {"en": "Cutting order", "de": "Reihenfolge beim Schneiden"},
     "step laminate": {"en": "Laminate the 240 g/m² sheets whole, before cutting them.",
                       "de": "Die Bogen mit 240 g/m² ganz laminieren, vor dem Schneiden."},
@@ -116,9 +153,10 @@ WORDS = Texts({
                    "de": "Spielsteine ({pages}): erst die langen geraden Linien über den Bogen "
                          "schneiden, dann die kurzen zwischen den Steinen."},
     "step board panels": {"en": "Board ({pages}): cut along its outline, then along the long black lines through its "
-                                "centre (they step round the start place, which stays whole).",
+                                "centre into {n} panels (the lines step round the start place, which stays whole).",
                           "de": "Spielplan ({pages}): am Umriss ausschneiden, dann an den langen schwarzen Linien "
-                                "durch die Mitte (sie machen um das Startfeld einen Bogen, es bleibt ganz)."},
+                                "durch die Mitte in {n} Teile (die Linien machen um das Startfeld einen Bogen, es "
+                                "bleibt ganz)."},
     "step cards": {"en": "Shape cards ({pages}): before the board, cut the {n} cards in the sheet's corners out "
                          "along their lines.",
                    "de": "Formenkarten ({pages}): vor dem Spielplan die {n} Karten in den Ecken des Bogens an "
@@ -139,15 +177,20 @@ WORDS = Texts({
                               "the box lid before folding the box (the lid prints no art under it).",
                         "de": "Deckelbild ({pages}): an seiner Linie ausschneiden und vor dem Falten auf die graue "
                               "Fläche des Schachteldeckels kleben (der Deckel druckt darunter kein Bild)."},
-    "laminate after cover": {
-        "en": "Laminate the 240 g/m² sheets whole, before cutting them. First cut the cover off ({pages}): {how}; "
-              "it is glued onto the box and stays unlaminated.",
-        "de": "Die Bogen mit 240 g/m² ganz laminieren, vor dem Schneiden. Vorher das Deckelbild abtrennen "
-              "({pages}): {how}; es wird auf die Schachtel geklebt und bleibt unlaminiert."},
+    "cover first": {"en": "{part} ({pages}), before anything is laminated: {how}. {bare}",
+                    "de": "{part} ({pages}), bevor etwas laminiert wird: {how}. {bare}"},
+    "cover part half": {"en": "Cover", "de": "Deckelbild"},
+    "cover part gap": {"en": "Cover card", "de": "Deckelbild"},
+    "cover bare half": {"en": "The cover half stays unlaminated.",
+                        "de": "Die Hälfte mit dem Deckelbild bleibt unlaminiert."},
+    "cover bare gap": {"en": "The card stays unlaminated.", "de": "Das Deckelbild bleibt unlaminiert."},
+    "laminate rest": {"en": "Then laminate the 240 g/m² sheets whole, the rest of {pages} too, before cutting them.",
+                      "de": "Dann die Bogen mit 240 g/m² ganz laminieren, auch den Rest von {pages}, vor dem "
+                            "Schneiden."},
     "cover off half": {"en": "cut the sheet in half along the line across its middle",
                        "de": "den Bogen an der Linie quer durch die Mitte halbieren"},
-    "cover off gap": {"en": "one straight cut across the sheet through the gap above the cover card",
-                      "de": "ein gerader Schnitt quer über den Bogen durch die Lücke über dem Deckelbild"},
+    "cover off gap": {"en": "cut once straight across the sheet through the gap above the card",
+                      "de": "einmal gerade quer über den Bogen durch die Lücke über dem Deckelbild schneiden"},
     "step scoresheet": {"en": "Score sheets ({pages}): cut apart at the line between them.",
                         "de": "Punkteblätter ({pages}): an der Linie dazwischen trennen."},
     "step box": {"en": "Box ({pages}): cut the nets last, along their solid lines.",
@@ -189,14 +232,9 @@ WORDS = Texts({
     "no board": {"en": "The pieces lie on the floor of the box.", "de": "Die Steine liegen auf dem Boden der "
                                                                         "Schachtel."},
     "board hinged": {"en": "Lay the folded board on the pieces.", "de": "Den gefalteten Plan auf die Steine legen."},
-    "board panels": {"en": "Cut the board out along its outline, then along the long black lines through its "
-                           "centre: {n} panels of at most {w:.0f} x {h:.0f} mm that butt together to the board in "
-                           "play. No place a stone lies on is cut or creased, and the start place lies whole on one "
-                           "panel. Lay them flat on the pieces.",
-                     "de": "Den Spielplan am Umriss ausschneiden, dann an den langen schwarzen Linien durch die "
-                           "Mitte: {n} Teile von höchstens {w:.0f} x {h:.0f} mm, die beim Spielen aneinandergelegt "
-                           "den Spielplan ergeben. Kein Platz eines Steins wird zerschnitten oder geknickt, und das "
-                           "Startfeld liegt ganz auf einem Teil. Flach auf die Steine legen."},
+    "board panels": {"en": "Lay the {n} panels of the board (at most {w:.0f} x {h:.0f} mm) flat on the pieces.",
+                     "de": "Die {n} Teile des Spielplans (höchstens {w:.0f} x {h:.0f} mm) flach auf die Steine "
+                           "legen."},
     "cards in box": {"en": "The {n} shape cards ({w:.0f} x {h:.0f} mm) lie on the board.",
                      "de": "Die {n} Formenkarten ({w:.0f} x {h:.0f} mm) liegen auf dem Spielplan."},
     "board flat": {"en": "The board lies flat on the pieces.", "de": "Der Spielplan liegt flach auf den Steinen."},
@@ -208,10 +246,17 @@ WORDS = Texts({
                           "für den Boden von {fl} x {fw} mm)."},
     "rules": {"en": "rules", "de": "Die Regeln"},
     "rules and scores": {"en": "rules and each score page", "de": "Die Regeln und jede Seite Punkteblätter"},
+    "fold scores": {"en": "Fold each cut score sheet in half {n}, each time across the longer side, to {w:.0f} x "
+                          "{h:.0f} mm, and lay them on top too.",
+                    "de": "Jedes abgeschnittene Punkteblatt {n} in der Mitte falten, jedes Mal quer zur längeren "
+                          "Seite, auf {w:.0f} x {h:.0f} mm, und ebenfalls obenauf legen."},
+    "scores flat": {"en": "Lay the cut score sheets on top, unfolded.",
+                    "de": "Die abgeschnittenen Punkteblätter ungefaltet obenauf legen."},
+    # The command on a line of its own: typed as printed, it makes sheets that match the kit's.
     "pad": {"en": "A pad of score sheets: the box takes {m} pages. Print {m} copies of page {page}, or make the pad "
-                  "at once: pnp scoresheet {game} --pages {m}.",
+                  "at once:\n{command}",
             "de": "Ein Block Punkteblätter: Die Schachtel fasst {m} Seiten. {m} Exemplare von Seite {page} drucken "
-                  "oder den Block auf einmal erzeugen: pnp scoresheet {game} --pages {m}."},
+                  "oder den Block auf einmal erzeugen:\n{command}"},
 })
 
 STYLE = FlowStyle(body=pt(8.5), h1=pt(12), h2=pt(10.5), gap=1.2)
@@ -258,9 +303,16 @@ class Packing:
     floor: tuple[float, float] = (0.0, 0.0)  # the box's inner floor, mm
     box_style: str = "hinged"  # as the kit's box is built: hinged or telescoping
     score_pages: int = 0  # pages of score sheets the box counts (0: the game has none)
-    score_cut: bool = False  # a score page holds several sheets, cut apart
-    game: str = ""  # the game's name on the command line
+    # The largest piece a score page is cut into at the lines between its sheets, mm (None: a page is one sheet).
+    score_piece: tuple[float, float] | None = None
     cards: Stack | None = None  # cards cut from the board sheet's waste (the legend), if any
+    score_command: str = ""  # the command that prints the score pad as the kit prints its score sheet
+    check_command: str = "pnp calibrate"  # the command that prints the printer check on the kit's paper
+
+    @property
+    def score_cut(self) -> bool:
+        """A score page holds several sheets, cut apart."""
+        return self.score_piece is not None
 
 
 @dataclass(frozen=True)
@@ -326,13 +378,28 @@ def _board_words(packing: Packing, lang: str) -> tuple[list[str], str]:
     return [], WORDS(lang, "board flat")
 
 
-def paper_folds(paper: Paper, floor: tuple[float, float]) -> tuple[Stack, Stack] | None:
-    """The fewest halvings of a sheet of `paper` that lie on `floor`, and the one fold fewer (None: none
-    needed, or no number of folds fits)."""
-    for folds in range(1, 6):
-        sheet = folded_sheet("paper", paper.width, paper.height, 0.1, folds)
+def cut_piece(page: Page) -> tuple[float, float] | None:
+    """The largest piece `page` falls into when cut at its straight cut lines right across it (class
+    "cut-line"), paper edges included (None: the page has no such line)."""
+    lines = [item for item in page.items if isinstance(item, Line) and item.cls == "cut-line"]
+    if not lines:
+        return None
+
+    def longest(cuts: list[float], length: float) -> float:
+        edges = sorted({0.0, length, *cuts})
+        return max(b - a for a, b in itertools.pairwise(edges))
+
+    return (longest([line.x1 for line in lines if line.x1 == line.x2], page.width),
+            longest([line.y1 for line in lines if line.y1 == line.y2], page.height))
+
+
+def folds_to_floor(size: tuple[float, float], floor: tuple[float, float]) -> tuple[Stack, Stack] | None:
+    """The fewest halvings of a sheet of `size` (mm) that lie on `floor`, and the one fold fewer (None: it lies
+    there unfolded, or no number of folds fits)."""
+    for folds in range(0, 6):
+        sheet = folded_sheet("paper", *size, 0.1, folds)
         if _on_floor(sheet, floor):
-            return sheet, folded_sheet("paper", paper.width, paper.height, 0.1, folds - 1)
+            return (sheet, folded_sheet("paper", *size, 0.1, folds - 1)) if folds else None
     return None
 
 
@@ -348,21 +415,32 @@ def _on_floor(sheet: Stack, floor: tuple[float, float]) -> bool:
 
 
 def _papers_words(paper: Paper, packing: Packing, table: Sequence[Row], lang: str) -> list[str]:
-    """How the rules (and score pages) fold to fit the box, and how many score pages the box takes."""
+    """How the rules and the score sheets fold to fit the box (a score page whole with the rules, a page cut
+    into sheets as the pieces the person holds), and how many score pages the box takes."""
     out = []
-    folds = paper_folds(paper.portrait(), packing.floor) if min(packing.floor) > 0 else None
+    room = min(packing.floor) > 0
+    sheet = paper.portrait()
+    folds = folds_to_floor((sheet.width, sheet.height), packing.floor) if room else None
+    score_rows = [r for r in table if r.component == "scoresheet"]
     if folds is not None:
-        sheet, fewer = folds
-        count = round(math.log2(sheet.count))
-        scores = any(r.component == "scoresheet" for r in table)
-        out.append(WORDS(lang, "fold papers", papers=WORDS(lang, "rules and scores" if scores else "rules"),
-                         n=times(count, lang), w=max(sheet.width, sheet.depth), h=min(sheet.width, sheet.depth),
+        folded, fewer = folds
+        count = round(math.log2(folded.count))
+        whole_scores = bool(score_rows) and not packing.score_cut
+        out.append(WORDS(lang, "fold papers", papers=WORDS(lang, "rules and scores" if whole_scores else "rules"),
+                         n=times(count, lang), w=max(folded.width, folded.depth), h=min(folded.width, folded.depth),
                          fewer=times(count - 1, lang), w2=max(fewer.width, fewer.depth),
                          h2=min(fewer.width, fewer.depth), fl=_decimal(max(packing.floor), lang),
                          fw=_decimal(min(packing.floor), lang)))
-    score_rows = [r for r in table if r.component == "scoresheet"]
-    if packing.score_pages and score_rows:
-        out.append(WORDS(lang, "pad", m=packing.score_pages, page=score_rows[0].first, game=packing.game))
+    if score_rows and packing.score_piece is not None and room:
+        pieces = folds_to_floor(packing.score_piece, packing.floor)
+        if pieces is not None:
+            folded = pieces[0]
+            out.append(WORDS(lang, "fold scores", n=times(round(math.log2(folded.count)), lang),
+                             w=max(folded.width, folded.depth), h=min(folded.width, folded.depth)))
+        elif _on_floor(folded_sheet("paper", *packing.score_piece, 0.1, 0), packing.floor):
+            out.append(WORDS(lang, "scores flat"))
+    if packing.score_pages and score_rows and packing.score_command:
+        out.append(WORDS(lang, "pad", m=packing.score_pages, page=score_rows[0].first, command=packing.score_command))
     return out
 
 
@@ -432,20 +510,57 @@ def page_ranges(numbers: Sequence[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
 
 
-def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, packing: Packing,
-               parts: dict[str, str], ink: Sequence[tuple[float, float | None]],
-               limits: dict[str, str] | None = None) -> Page:
-    """The guide for the kit whose sheets are `layout` (its own sheet first).
+def guide_pages(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, packing: Packing,
+                parts: dict[str, str], ink: Sequence[tuple[float, float | None]],
+                limits: dict[str, str] | None = None) -> tuple[Page, Page]:
+    """The guide for the kit whose sheets are `layout` (its own sheet first), on the two sides of its sheet:
+    the front says what to print and how, the back how to make the kit from the printed sheets.
 
     `parts` maps a component to the word its footers print; `packing` says how the board, the box and the
     score pad are made; `ink` is each sheet's ink coverage, front and back (None: a blank back); `limits`
     says why a component's sheet takes no more pieces.
     """
+    table = rows(layout)
+    return (_printing_page(paper, title, layout, table, lang, packing, parts, ink, limits),
+            _making_page(paper, title, layout, table, lang, packing))
+
+
+def sheets_to_print(jobs: Sequence[PrintJob]) -> dict[str, int]:
+    """The sheets of each paper the print jobs take: a two-sided job's pages are two to a sheet."""
+    out: dict[str, int] = {}
+    for job in jobs:
+        out[job.paper] = out.get(job.paper, 0) + (len(job.pages) // 2 if job.two_sided else len(job.pages))
+    return out
+
+
+def _need(page: Page, jobs: Sequence[PrintJob], paper: Paper, y: float, lang: str) -> float:
+    """The sheets to buy and print, per paper, centred under the title; returns the y below."""
+    counts = sheets_to_print(jobs)
+    sheets = ", ".join(WORDS(lang, f"need {kind}", n=counts[kind], sheets=WORDS(lang, "sheet" if counts[kind] == 1
+                                                                                  else "sheets"))
+                       for kind in (CARD, PLAIN) if counts.get(kind))
+    named = paper.name if paper.name in ("A4", "Letter") else f"{paper.width:g} x {paper.height:g} mm"
+    size = pt(10)
+    box = content_box(page)
+    ascent, descent = vertical_extent(size, bold=True)
+    for line in wrap(WORDS(lang, "need", sheets=sheets, paper=named), box.width, size, bold=True):
+        y += ascent
+        page.text(page.width / 2, y, line, size, weight="bold", anchor="middle", cls="guide-need",
+                  data={kind: str(count) for kind, count in counts.items()})
+        y += descent + 0.6
+    return y + 2.0
+
+
+def _printing_page(paper: Paper, title: str, layout: Sequence[Sheet], table: Sequence[Row], lang: str,
+                   packing: Packing, parts: dict[str, str], ink: Sequence[tuple[float, float | None]],
+                   limits: dict[str, str] | None) -> Page:
+    """The guide's front: the sheets to print, the sheet table, the print jobs and how to print them."""
     words = WORDS.of(lang)
     page = Page.for_paper(paper.portrait(), label=GUIDE)
     top = title_band(page, WORDS(lang, "title", game=title), words["subtitle"], size=pt(16))
     box = content_box(page)
-    table = rows(layout)
+    jobs = print_jobs(table)
+    top = _need(page, jobs, paper, top - 2.0, lang)
     board = packing.board
     panels = board is not None and board.name == BOARD_PANELS
     hinged = board is not None and board.name == BOARD_HINGED
@@ -459,6 +574,68 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
             page.text(box.x0 + ink_indent(part, size), y, part, size, style=filled("#555555" if note else "#9a3412"),
                       cls="guide-note" if note else "guide-warning")
     y = _jobs(page, table, box.x0, y + 2.5, box.width, lang, parts)
+    block = layout_flow(_printing_items(table, jobs, packing, lang), box.x0, y + 2, box.width, box.y1 - y - 2,
+                        component=f"{GUIDE} ({lang})", style=STYLE)
+    page.extend(block.primitives)
+    return page
+
+
+def _printing_items(table: Sequence[Row], jobs: Sequence[PrintJob], packing: Packing, lang: str) -> list[FlowItem]:
+    """How to print: at actual size, job by job, and both sides by hand on a printer that prints one side."""
+    words = WORDS.of(lang)
+    card = any(r.paper == CARD for r in table)
+    print_steps = list(words["print steps"] if card else words["print steps"][:2])
+    check = next((r for r in table if r.component == CALIBRATION), None)
+    if check is None:
+        print_steps[0] = WORDS(lang, "check elsewhere", command=packing.check_command)
+        front, back = (WORDS(lang, "check alone", n=n) for n in (1, 2))
+    else:
+        front, back = (WORDS(lang, "check front", n=n) for n in (check.first, check.last))
+    turn = {BOOK_TURN: words["turn book"]}[ONE_SIDED_TURN]
+    hand = [step.format(front=front, back=back, turn=turn) for step in words["hand steps"]]
+    items: list[FlowItem] = [Heading(words["print"], level=2), Bullets(tuple(print_steps)),
+                             Heading(words["by hand"], level=2), Paragraph(words["hand intro" if card
+                                                                                 else "hand intro plain"]),
+                             *(Paragraph(f"{n}. {step}") for n, step in enumerate(hand, 1))]
+    pieces = [n for n, job in enumerate(jobs, 1) if job.paper == CARD and job.two_sided]
+    if pieces:
+        items.append(Paragraph(WORDS(lang, "fronts only", n=pieces[0])))
+    return items
+
+
+def _making_page(paper: Paper, title: str, layout: Sequence[Sheet], table: Sequence[Row], lang: str,
+                 packing: Packing) -> Page:
+    """The guide's back: the cutting steps in the order they are done, the board's joints, the box and what
+    goes into it."""
+    words = WORDS.of(lang)
+    page = Page.for_paper(paper.portrait(), label=f"{GUIDE} (back)", back=True)
+    y = title_band(page, WORDS(lang, "making", game=title), size=pt(16))
+    box = content_box(page)
+    hinge_steps, into = _board_words(packing, lang)
+    if packing.cards is not None:
+        cards = packing.cards
+        into += " " + WORDS(lang, "cards in box", n=cards.count, w=cards.width, h=cards.depth)
+    box_steps = [s.replace("{close}", words[f"close {packing.box_style}"]) for s in words["box steps"]]
+    items: list[FlowItem] = [Heading(words["order"], level=2),
+                             *(Paragraph(f"{n}. {s}") for n, s in enumerate(cut_steps(layout, table, packing, lang),
+                                                                           1))]
+    if hinge_steps:
+        items += [Heading(words["hinges"], level=2), Bullets(tuple(hinge_steps))]
+    items += [Heading(words["box"], level=2), Bullets(tuple(box_steps)),
+              Heading(words["in the box"], level=2),
+              Bullets((into, *_papers_words(paper, packing, table, lang)))]
+    block = layout_flow(items, box.x0, y, box.width, box.y1 - y, component=f"{GUIDE} back ({lang})", style=STYLE)
+    page.extend(block.primitives)
+    return page
+
+
+def cut_steps(layout: Sequence[Sheet], table: Sequence[Row], packing: Packing, lang: str) -> list[str]:
+    """The cutting steps in the order they are done: a cover that stays bare is cut off its card sheet
+    first, then the card is laminated, then each part is cut out, the box nets last."""
+    words = WORDS.of(lang)
+    board = packing.board
+    panels = board is not None and board.name == BOARD_PANELS
+    hinged = board is not None and board.name == BOARD_HINGED
 
     def pages_of(component: str) -> str:
         numbers = [p for r in table if r.component == component
@@ -466,13 +643,14 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
         return WORDS(lang, "page" if len(numbers) == 1 else "pages n", n=page_ranges(numbers))
 
     covers = cover_cuts(layout)  # row index -> how the cover is parted from the rest of its card sheet
-    steps = [words["step laminate"]] if any(r.paper == CARD for r in table) else []
-    if covers and steps:
-        steps[0] = WORDS(lang, "laminate after cover", pages=", ".join(WORDS(lang, "page", n=table[i].first)
-                                                                        for i in covers),
-                         how=" / ".join(dict.fromkeys(words[f"cover off {how}"] for how in covers.values())))
+    steps = [WORDS(lang, "cover first", part=words[f"cover part {how}"], pages=WORDS(lang, "page", n=table[i].first),
+                   how=words[f"cover off {how}"], bare=words[f"cover bare {how}"]) for i, how in covers.items()]
+    if any(r.paper == CARD for r in table):
+        steps.append(WORDS(lang, "laminate rest", pages=", ".join(WORDS(lang, "page", n=table[i].first)
+                                                                   for i in covers))
+                     if covers else words["step laminate"])
     for index, how in covers.items():
-        if how == "gap":  # a cover card on a sheet of pieces: its own step
+        if how == "gap":  # a cover card on a sheet of pieces: trimmed and glued in a step of its own
             steps.append(WORDS(lang, "step cover card", pages=WORDS(lang, "page", n=table[index].first)))
     for component in ("tiles", "board", "cover", "scoresheet", "box"):
         if component == "scoresheet" and not packing.score_cut:
@@ -485,29 +663,7 @@ def guide_page(paper: Paper, title: str, layout: Sequence[Sheet], lang: str, *, 
                                for item in sheet.front.items)
                 steps.append(WORDS(lang, "step cards", pages=pages_of(component), n=on_board or packing.cards.count))
             steps.append(WORDS(lang, key, pages=pages_of(component), n=board.count if board else 0))
-    turn = {BOOK_TURN: words["turn book"]}[ONE_SIDED_TURN]
-    print_steps = [s.replace("{turn}", turn) for s in words["print steps"]]
-    if any(r.component == CALIBRATION for r in table):
-        print_steps[3] += " " + words["try check"]
-    else:
-        print_steps[0] = words["check elsewhere"]
-    if not any(r.paper == CARD for r in table):
-        print_steps = print_steps[:2]
-    hinge_steps, into = _board_words(packing, lang)
-    if packing.cards is not None:
-        cards = packing.cards
-        into += " " + WORDS(lang, "cards in box", n=cards.count, w=cards.width, h=cards.depth)
-    box_steps = [s.replace("{close}", words[f"close {packing.box_style}"]) for s in words["box steps"]]
-    items = [Heading(words["print"], level=2), Bullets(tuple(print_steps)),
-             Heading(words["order"], level=2), *(Paragraph(f"{n}. {s}") for n, s in enumerate(steps, 1))]
-    if hinge_steps:
-        items += [Heading(words["hinges"], level=2), Bullets(tuple(hinge_steps))]
-    items += [Heading(words["box"], level=2), Bullets(tuple(box_steps)),
-              Heading(words["in the box"], level=2),
-              Bullets((into, *_papers_words(paper, packing, table, lang)))]
-    block = layout_flow(items, box.x0, y + 2, box.width, box.y1 - y - 2, component=f"{GUIDE} ({lang})", style=STYLE)
-    page.extend(block.primitives)
-    return page
+    return steps
 
 
 def _jobs(page: Page, table: Sequence[Row], x: float, y: float, width: float, lang: str,

@@ -98,10 +98,10 @@ def test_one_sided_printing_as_the_guide_says_lands_every_back_on_its_front(tmp_
     drawn, reader = _kit(tmp_path, game, paper, lang, preset, values)
     pages = [item.page for item in drawn.pages]
     guide = " ".join(reader.pages[0].extract_text().split())
-    assert {BOOK_TURN: {"en": "turn the sheet over like the page of a book and feed it again with the same edge "
-                              "first",
-                        "de": "den Bogen wie eine Buchseite umblättern und wieder mit derselben Kante zuerst "
-                              "einlegen"}[lang]}[ONE_SIDED_TURN] in guide
+    # Turned over like the page of a book: the blank face where the printer prints, the same (top) edge first.
+    assert {BOOK_TURN: {"en": "blank face where the printer prints, top edge (the arrow's edge) first",
+                        "de": "die leere Seite dorthin, wo der Drucker druckt, die Oberkante (die Pfeilkante) "
+                              "zuerst"}[lang]}[ONE_SIDED_TURN] in guide
     checked = wrong = 0
     for k in range(0, len(pages), 2):
         front, back = pages[k], pages[k + 1]
@@ -151,11 +151,11 @@ def test_the_printer_check_shows_which_edge_goes_first_and_a_wrong_turn(tmp_path
 
 @pytest.mark.parametrize(("paper", "floor", "folds"), [(A4, (129.6, 101.7), 3), (LETTER, (128.4, 100.6), 3)])
 def test_rules_folded_three_times_fit_the_box_floor_and_twice_do_not(paper, floor, folds) -> None:
-    from pnp.components.guide import paper_folds
+    from pnp.components.guide import folds_to_floor
 
     twice = folded_sheet("rules", paper.width, paper.height, 0.1, 2)
     assert max(twice.width, twice.depth) > max(floor)  # 148.5 x 105 mm (A4) is longer than the floor
-    sheet, fewer = paper_folds(paper, floor)
+    sheet, fewer = folds_to_floor((paper.width, paper.height), floor)
     assert sheet.count == 2 ** folds and fewer.count == 2 ** (folds - 1)
     assert all(a <= b for a, b in zip(sorted((sheet.width, sheet.depth)), sorted(floor), strict=True))
     if paper is A4:
@@ -167,22 +167,25 @@ QUESTIONS = {
     "Which paper for which pages?": ("pages 7-8 · 240 g/m² photo paper", "· 80 g/m² paper ·"),
     "One or two sides?": ("· two-sided ·", "· one-sided ·"),
     "What if the printer cannot print card on both sides?":
-        ("Many printers cannot print 240 g/m² card on both sides", "turn the sheet over like the page of a book"),
+        ("Many printers cannot print 240 g/m² card on both sides", "pencil an X on a plain sheet",
+         "blank face where the printer prints, top edge (the arrow's edge) first"),
+    "How much paper to buy?": ("To print: 2 sheets of 240 g/m² photo paper, 5 sheets of 80 g/m² paper (A4).",),
     "Which photo paper?": ("Photo paper must take ink on both sides",),
-    "How to laminate?": ("Laminate the 240 g/m² sheets whole, before cutting them.",),
+    "How to laminate?": ("Cover card (page 7), before anything is laminated:",
+                         "Then laminate the 240 g/m² sheets whole, the rest of page 7 too, before cutting them."),
     "How to cut?": ("cut the long straight lines across the sheet first", "along the red lines into 6 panels"),
     "How to join the board?": ("25 mm cloth book-binding tape", "Tape only the joints with a red bar"),
     "How to make the box?": ("Score the fold lines with a blunt knife", "close the lid"),
     "How does the board go in?": ("Lay the folded board on the pieces.", "6 layers of 104 x 66 mm"),
-    "How to fold the rules?": ("Fold the rules and each score page in half three times",
-                               "folded twice they are 148 x 105 mm, too large"),
+    "How to fold the rules?": ("Fold the rules in half three times", "folded twice they are 148 x 105 mm, too large",
+                               "Fold each cut score sheet in half twice"),
     "How many score pads?": ("the box takes 5 pages", "pnp scoresheet zatre --pages 5"),
 }
 
 
 def test_the_guide_answers_a_newcomers_questions(tmp_path) -> None:
     _, reader = _kit(tmp_path, "zatre", A4, "en", None, {})
-    guide = " ".join(reader.pages[0].extract_text().split())
+    guide = " ".join(" ".join(page.extract_text() for page in reader.pages[:2]).split())  # the guide's two sides
     for question, answers in QUESTIONS.items():
         for words in answers:
             assert words in guide, f"{question}: {words!r} not in the guide"

@@ -89,8 +89,9 @@ def test_zatre_tile_card_carries_the_lid_cover_and_the_lid_prints_none(tmp_path,
     box = _box(pages)
     assert len(_of_class(box, "cover-frame-glue")) == 1 and not _of_class(box, "cover-art")
     assert len(texts) == (14 if paper is A4 else 16)
-    guide = " ".join(texts[0].split())
-    assert ("First cut the cover off" if lang == "en" else "Vorher das Deckelbild abtrennen") in guide
+    guide = " ".join(" ".join(texts[:2]).split())  # the guide, both sides of its sheet
+    assert ("Cover card (page 7), before anything is laminated" if lang == "en"
+            else "Deckelbild (Seite 7), bevor etwas laminiert wird") in guide
     assert ("glue it onto the grey area" if lang == "en" else "auf die graue Fläche des Schachteldeckels") in guide
 
 
@@ -120,7 +121,7 @@ def test_rautino_cover_is_half_a_sheet_with_shape_cards_on_the_other_half(tmp_pa
     assert not any(name.endswith("-cover") for name in plain)
     box = _box(plain)
     assert len(_of_class(box, "cover-art")) == 1 and not _of_class(box, "cover-frame-glue")
-    guide = " ".join(texts[0].split())
+    guide = " ".join(" ".join(texts[:2]).split())  # the guide, both sides of its sheet
     assert ("cut the sheet in half along the line across its middle" if lang == "en"
             else "den Bogen an der Linie quer durch die Mitte halbieren") in guide
     assert ("stays unlaminated" if lang == "en" else "bleibt unlaminiert") in guide

@@ -39,7 +39,7 @@ def test_pnp_kit_builds_the_plugin(site: Path, tmp_path: Path) -> None:
     svgs = sorted(folder.glob("domino-[0-9][0-9]-*.svg"))
     components = [path.stem.split("-", 2)[2] for path in svgs]
     printed = [c for c in components if c != "blank"]  # each one-sided page has a blank back
-    assert printed == ["guide", "calibration", "calibration", "tiles", "rules", "box"]
+    assert printed == ["guide", "guide", "calibration", "calibration", "tiles", "rules", "box"]
     tiles = svgs[components.index("tiles")]
     assert tiles.read_text(encoding="utf-8").count('class="domino"') == 28
     assert (folder / "domino-kit.pdf").read_bytes().startswith(b"%PDF")

@@ -378,6 +378,6 @@ def test_rules_setup_puts_the_board_panels_together(model, lang, setup) -> None:
 def test_guide_says_to_cut_the_shape_cards_and_put_them_in_the_box(model, lang, step, into) -> None:
     from pnp.kit import draw_kit, kit_context
 
-    (guide, *_) = draw_kit(GAME, model, kit_context(A4, lang))
-    text = " ".join(p.text for p, _, _ in guide.page.leaves() if hasattr(p, "text"))
+    guide = [item.page for item in draw_kit(GAME, model, kit_context(A4, lang)) if item.component == "guide"]
+    text = " ".join(p.text for page in guide for p, _, _ in page.leaves() if hasattr(p, "text"))
     assert step in text and into in text
