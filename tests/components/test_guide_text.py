@@ -23,6 +23,7 @@ from pnp.i18n import KIT
 from pnp.kit import KitJob, draw_job
 from pnp.spec import template_path
 
+ROOT = Path(__file__).resolve().parents[2]
 TITLES = {"rautino": "Rautino", "zatre": "Zatre", "triomino": "Triomino"}
 JOB = re.compile(r"(\d+)\. (?:pages?|Seiten?) ([\d, -]+) · (240 g/m² photo paper|80 g/m² paper|Fotopapier 240 g/m²|"
                  r"Papier 80 g/m²) · (two-sided|one-sided|beidseitig|einseitig)")
@@ -203,6 +204,17 @@ def test_the_guide_tells_how_to_print_both_sides_by_hand(tmp_path, paper, lang) 
     for words in CHECK_BACK[lang]:
         assert words in back, words
     assert "sideways" not in back and "seitlich" not in back
+
+
+def test_the_printing_docs_tell_the_guides_hand_printing() -> None:
+    """docs/printing.md prints by the guide's jobs, grouped by paper, never odd pages then even pages of the
+    whole file (which would put card and plain paper through one print), and offers what the guide offers."""
+    text = " ".join((ROOT / "docs" / "printing.md").read_text(encoding="utf-8").split())
+    (one_sided,) = re.findall(r"\*\*One-sided printer\*\*.*?(?= - [A-Z`*]|$)", text)
+    assert "print the odd pages, put the printed stack back" not in text
+    for words in ("print job", "pencil an X", "blank face where the printer prints", "top edge", "upside down",
+                  "fronts only"):
+        assert words in one_sided, words
 
 
 # ---- 3, 4, 5. the making steps -------------------------------------------------------------------------
