@@ -7,9 +7,10 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 const play = { state: null, places: [], selected: null, turned: 0, revealed: -1, targets: [], hover: null,
-               mine: null, stopped: false, specs: new Map() };
+               mine: null, stopped: false, specs: new Map(), unknownSeats: [], wrongInAddress: [], starting: false };
 const HEARTBEAT_MS = 4000;  // how often a page with a game asks whether the studio still runs it
 const SETUP_KEYS = ["game", "seats", "seed", "preset", "profi", "pace", "spec"];
+const MAX_SEED = 2 ** 31 - 1;  // the studio's limit of a game's seed
 
 class Stopped extends Error {}  // the studio does not answer: it was stopped
 class Answer extends Error {  // the studio answered with a refusal
@@ -59,9 +60,11 @@ async function setup() {
   play.games = new Map(games.map((game) => [game.name, game]));
   $("game").addEventListener("change", () => {  // a spec belongs to its game: another game plays its own
     $("spec").value = play.specs.get($("game").value) || "";
+    play.wrongInAddress = [];  // the person chose: what the address said is done with
     presets();
     seatChoice();
   });
+  $("pace").addEventListener("change", keepPace);
   $("seat-count").addEventListener("change", () => drawSeats(seatValues()));
   $("setup").addEventListener("submit", (event) => { event.preventDefault(); start(); });
   $("turn-piece").addEventListener("click", turnPiece);
@@ -75,21 +78,65 @@ async function setup() {
 }
 
 // The address's setup in the form; its game on the table (or a new game started from it, once).
+// A value the table does not know is said in one line, never silently replaced, and starts nothing.
 async function fromAddress(params, first = false) {
   const studio = (params.get("studio_spec") || "").match(/^(?:shipped:(\w+)|workspace:(\w+):(.+))$/);
   if (studio) {  // the studio's Play link: the spec being edited there
     params.set("game", studio[1] || studio[2]);
     params.set("spec", studio[3] || "");
   }
-  if (params.has("game")) $("game").value = params.get("game");
+  const wrong = [];
+  const said = (key, why) => wrong.push(`${key} '${params.get(key)}' in the address: ${why}`);
+  if (params.has("game")) {
+    const game = gameNamed(params.get("game"));
+    if (game) $("game").value = game.name;
+    else said("game", `not a game of this table (the games: ${[...play.games.values()].map((g) => g.title).join(", ")})`);
+  }
+  const game = play.games.get($("game").value);
   presets();
-  for (const key of ["seats", "seed", "spec", "pace", "preset"]) if (params.get(key)) $(key).value = params.get(key);
+  for (const key of ["seats", "spec"]) if (params.get(key)) $(key).value = params.get(key);
+  if (params.get("preset")) {
+    if (game.presets.includes(params.get("preset"))) $("preset").value = params.get("preset");
+    else said("preset", game.presets.length ? `${game.title}'s rule presets are ${game.presets.join(", ")}`
+      : `${game.title} has no rule presets`);
+  }
+  if (params.get("seed")) {
+    const seed = params.get("seed");
+    if (/^\d{1,10}$/.test(seed) && Number(seed) <= MAX_SEED) $("seed").value = seed;
+    else said("seed", `a whole number from 0 to ${MAX_SEED}`);
+  }
+  if (params.get("pace")) {
+    const paces = [...$("pace").options];
+    if (paces.some((option) => option.value === params.get("pace"))) $("pace").value = params.get("pace");
+    else said("pace", `one of ${paces.map((option) => `${option.value} (${option.text})`).join(", ")}`);
+  }
+  if (!["1", "0", "", null].includes(params.get("profi"))) said("profi", "1 (profi) or 0");
+  $("profi").checked = params.get("profi") === "1";
+  play.wrongInAddress = wrong;
   play.specs.set($("game").value, $("spec").value);
   seatChoice();
-  $("profi").checked = params.get("profi") === "1";
-  if (params.get("id")) return loadGame(params.get("id"));
-  // A seat or a count the table does not know is said, not silently replaced.
-  if (first && params.has("game") && !play.unknownSeats.length) start({ replace: true });
+  if (params.get("id")) {  // the game the address names, on the table; what it got wrong said beside it
+    await loadGame(params.get("id"));
+    if (wrong.length && play.state && !play.gone) say(`${wrong.join("; ")}.`, "info");
+    return;
+  }
+  if (first && params.has("game") && !wrong.length && !play.unknownSeats.length) start({ replace: true });
+}
+
+// The game an address names: by its name, or in other letters where that names one game only.
+function gameNamed(name) {
+  if (play.games.has(name)) return play.games.get(name);
+  const alike = [...play.games.values()].filter((game) => [game.name, game.title]
+    .some((word) => word.toLowerCase() === name.toLowerCase()));
+  return alike.length === 1 ? alike[0] : null;
+}
+
+// The pace chosen during a game goes into the address, so a reload keeps it.
+function keepPace() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("id")) return;
+  params.set("pace", $("pace").value);
+  history.replaceState(history.state, "", `/play?${params}`);
 }
 
 function presets() {  // the rule presets of the chosen game, if it has any
@@ -115,9 +162,11 @@ function seatChoice() {
   if (!fits && wanted.length) {  // an address with more (or fewer) seats than the game has
     play.unknownSeats.push(`${wanted.length} seats: ${game.title} is for ${game.players.join(" or ")} players`);
   }
-  sayAtSetup(play.unknownSeats.length ? `${play.unknownSeats.join("; ")}; pick the seats (a person or a computer `
-    + `level: ${game.computer.map((c) => c.strength).join(", ")}) and start a new game` : "");
-  if (play.unknownSeats.length) $("setup-fold").open = true;
+  const wrong = [...play.wrongInAddress, ...play.unknownSeats];
+  const choose = play.unknownSeats.length ? "pick the seats (a person or a computer level: "
+    + `${game.computer.map((c) => c.strength).join(", ")}) and start a new game` : "choose in the form and press New game";
+  sayAtSetup(wrong.length ? `${wrong.join("; ")}; ${choose}` : "");
+  if (wrong.length) $("setup-fold").open = true;
   $("seats-help").textContent = "Computer seats by strength: "
     + game.computer.map((c) => `${c.strength} ${c.about}`).join("; ") + ".";
 }
@@ -161,10 +210,18 @@ function address(state) {
 }
 
 async function start({ replace = false } = {}) {
+  if (play.starting) return;  // a second click while a new game is being made: that one game only
+  play.starting = true;
+  try { await startGame(replace); } finally { play.starting = false; }
+}
+
+async function startGame(replace) {
   const ongoing = play.state && !play.state.over && !play.gone;
   if (ongoing && !window.confirm("Start a new game? The game on the table ends and is saved as abandoned, "
                                  + "with the scores so far.")) return;
   say("");
+  play.wrongInAddress = [];
+  play.unknownSeats = [];
   sayAtSetup("");
   busy(true);
   try {
