@@ -29,6 +29,7 @@ from .preview import KitCache, KitSettings
 from .replays import board_svg, check_frames, picks, played_frames
 from .requests import json_body
 from .security import StudioGuard
+from .sweeps import check_sweep, sweep_fields
 from .words import report_page
 from .workspace import OutsideWorkspace, Workspace
 
@@ -226,15 +227,12 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
 
     async def start_sweep(request: Request) -> Response:
         body, ref, text = await valid_spec(request)
-        vary = body.get("vary")
-        if not isinstance(vary, list) or not all(
-                isinstance(item, dict) and isinstance(item.get("field"), str) and isinstance(item.get("values"), str)
-                for item in vary):
-            raise PnpError('vary: a list of {"field": "game.hand_size", "values": "2,3,4"}')
+        fields = sweep_fields(body.get("vary"))
         check = _check_settings(body)
-        settings = SweepSettings(tuple((item["field"], item["values"]) for item in vary), games=check.games,
+        settings = SweepSettings(tuple((field.path, field.values) for field in fields), games=check.games,
                                  seed=check.seed, players=check.players, preset=check.preset,
                                  confidence=check.confidence, tolerance=check.tolerance, max_games=check.max_games)
+        await run_in_threadpool(check_sweep, text, fields)  # refused in the page's words before a job starts
         job = await run_in_threadpool(checks.start, ref.game, text, settings, _source(ref))
         return JSONResponse(job.to_json())
 

@@ -252,7 +252,9 @@ class CheckJobs:
             job.state = "done"
         else:
             job.state = "failed"
-            job.error = errors[-1] if errors else f"the check ended with exit code {job.exit_code}"
+            # The command's own line, without the prefix a terminal shows: the page names no command.
+            job.error = errors[-1].removeprefix("pnp: error: ") if errors \
+                else f"the check ended with exit code {job.exit_code}"
 
     def get(self, job_id: str) -> CheckJob:
         with self._lock:

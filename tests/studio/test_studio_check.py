@@ -199,6 +199,31 @@ def test_a_sweep_checks_every_variant_and_refuses_bad_fields_before_it_starts(cl
     assert "sweep" in report and not re.search(r"--(games|strict|confidence|players|preset)\b", report)
 
 
+
+@pytest.mark.parametrize(("vary", "said"), [
+    ([{"field": "game.hand_size", "values": "1..300"}, {"field": "stones[0].count", "values": "1..300"},
+      {"field": "stones[1].count", "values": "1..300"}],
+     "27,000,000 variants (every combination of the values), more than the 10,000 a sweep runs: give fewer values"),
+    ([{"field": "game.hand_size", "values": "2", "label": "Hand size"},
+      {"field": "game.hand_size", "values": "3", "label": "Hand size"}],
+     "Hand size: picked in two fields; pick each field once"),
+    ([{"field": "board.stone_clearance_mm", "values": "0.1..0.5"}],
+     "board.stone_clearance_mm: '0.1..0.5' is a range; a decimal field takes a list such as 0.3,0.4,0.5 "
+     "(ranges such as 1..4 are for whole numbers)"),
+    ([{"field": "game.hand_size", "values": "true", "label": "Game · Hand size"}],
+     "Game · Hand size: true is not a whole number like its value now, 3"),
+    ([{"field": "game.no_such", "values": "2", "label": "Game · No such"}], "Game · No such: no field 'no_such'"),
+])
+def test_a_sweep_is_refused_in_the_pages_words_before_any_job_starts(client: TestClient, workspace: Path,
+                                                                     vary: list[dict[str, str]], said: str) -> None:
+    spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+    refused = client.post("/api/sweep", json={"id": spec["id"], "text": spec["text"], "vary": vary})
+    assert refused.status_code == 400 and refused.json()["error"].startswith(said), refused.json()
+    assert "--" not in refused.json()["error"] and "\n" not in refused.json()["error"]
+    assert not (workspace / "studio-output" / "checks").exists() or not any(
+        (workspace / "studio-output" / "checks").iterdir())  # no job, no folder
+
+
 def test_a_preset_of_the_game_starts_a_check(client: TestClient) -> None:
     status = run(client, "triomino", games=2, players=2, skill_games=0, preset="classic")
     assert status["state"] == "done", status

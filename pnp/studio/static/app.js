@@ -911,31 +911,51 @@ async function cancelCheck() {
 
 // --- sweep ---------------------------------------------------------------------------------
 
-// The spec's number fields a sweep can vary, named as the form names them ("colour 2 · count").
+// The spec's number fields a sweep can vary, named as the form names them, with the row each lies in
+// and what tells that row apart ("shape 2 (Sechseck 1) · Points by colours · 1 colours").
 function numberFields(items, found = [], where = "") {
+  const within = (label) => (where ? `${where} · ${label}` : label);
   for (const item of items || []) {
     if (item.kind === "field" && (item.type === "integer" || item.type === "number")) {
-      found.push({ path: item.path, label: where ? `${where} · ${labelOf(item.path)}` : labelOf(item.path) });
-    } else if (item.kind === "table") numberFields(item.items, found, labelOf(item.path));
+      found.push({ path: item.path, type: item.type, label: within(labelOf(item.path)) });
+    } else if (item.kind === "table") numberFields(item.items, found, within(labelOf(item.path)));
     else if (item.kind === "rows") {
-      item.rows.forEach((row, index) => numberFields(row.items, found, `${rowName(row.path)} ${index + 1}`));
+      item.rows.forEach((row, index) => numberFields(row.items, found, within(rowTitle(row, index))));
     }
   }
   return found;
 }
 
+// A row as the sweep names it: its number, and its name (a shape) or its colours (a stone) where it has them.
+function rowTitle(row, index) {
+  const name = row.items.find((f) => f.key === "name" && typeof f.value === "string");
+  const colours = row.items.find((f) => f.key === "colours" && Array.isArray(f.value));
+  const which = name ? name.value : colours ? colours.value.join(", ") : "";
+  return `${rowName(row.path)} ${index + 1}${which ? ` (${which})` : ""}`;
+}
+
+// The values a field takes: a list, or for whole numbers a range (a sweep has no decimal ranges).
+const SWEEP_VALUES = { integer: "2,3,4 or 1..4", number: "0.3,0.4,0.5" };
+
 function sweepOptions(select, fields) {
   const chosen = select.value;
   select.replaceChildren(el("option", { value: "" }, "(none)"),
-    ...fields.map((f) => el("option", { value: f.path, title: f.path }, f.label)));
+    ...fields.map((f) => el("option", { value: f.path, title: f.path, "data-type": f.type }, f.label)));
   select.value = fields.some((f) => f.path === chosen) ? chosen : "";  // a field removed meanwhile is unpicked
+  sweepPlaceholder(select);
+}
+
+function sweepPlaceholder(select) {
+  const option = select.selectedOptions[0];
+  const values = select.closest(".sweep-field").querySelector(".sweep-values");
+  values.placeholder = SWEEP_VALUES[option && option.dataset.type] || SWEEP_VALUES.integer;
 }
 
 function sweepFields(form) {
   const fields = numberFields(form);
   $("sweep-fields").replaceChildren(...[1, 2, 3].map((n) => el("div", { class: "row sweep-field" },
-    el("label", {}, `Field ${n} `, el("select", { class: "sweep-path" })),
-    el("label", {}, "values ", el("input", { type: "text", class: "sweep-values", placeholder: "2,3,4 or 1..4" })))));
+    el("label", {}, `Field ${n} `, el("select", { class: "sweep-path", onchange: (e) => sweepPlaceholder(e.target) })),
+    el("label", {}, "values ", el("input", { type: "text", class: "sweep-values", placeholder: SWEEP_VALUES.integer })))));
   for (const select of document.querySelectorAll(".sweep-path")) sweepOptions(select, fields);
   $("sweep-table").replaceChildren();
   $("sweep-state").textContent = "";
@@ -948,10 +968,15 @@ function refreshSweepFields(form) {
 }
 
 async function runSweep() {
-  const vary = [...document.querySelectorAll(".sweep-field")]
-    .map((row) => ({ field: row.querySelector(".sweep-path").value, values: row.querySelector(".sweep-values").value.trim() }))
-    .filter((v) => v.field);
+  const vary = [...document.querySelectorAll(".sweep-field")].map((row) => {
+    const select = row.querySelector(".sweep-path");
+    return { field: select.value, values: row.querySelector(".sweep-values").value.trim(),
+             label: select.selectedOptions[0] ? select.selectedOptions[0].textContent : "" };
+  }).filter((v) => v.field);
   const players = $("check-players").value;
+  // A new sweep's words, refusal or progress, never stand above the last one's results.
+  $("sweep-table").replaceChildren();
+  $("sweep-state").textContent = "";
   try {
     state.sweep = await api("/api/sweep", { ...settings(), vary, games: gamesSetting("sweep-games"),
       max_games: parseInt($("check-max-games").value, 10),
@@ -995,16 +1020,19 @@ function showSweep(result, report) {
   // Under games auto the variants race: each row says how many games it played and why it stopped.
   const race = result.race || null;
   const tied = new Set(race ? race.tied : []);
-  // Why a variant is out: the race's word, then the first reason the check gave (the report has them all).
-  const why = (v) => (v.reasons && v.reasons.length ? ` (${v.reasons[0]})` : "");
-  const standing = (v) => (v.out ? `${v.verdict}; ${v.out}${why(v)}` : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
   const labels = Object.fromEntries(numberFields(state.form).map((f) => [f.path, f.label]));
+  // Why a variant is out: the race's word, then the first reason the check gave (the report has them all);
+  // an invalid one's, the loader's, with the field named as the form names it.
+  const named = (reason) => reason.replace(/^([^\s:]+): /, (whole, path) => (labels[path] ? `${labels[path]}: ` : whole));
+  const why = (v) => (v.reasons && v.reasons.length ? ` (${named(v.reasons[0])})` : "");
+  const standing = (v) => (v.verdict === "invalid" ? `${v.verdict}${why(v)}` : v.out ? `${v.verdict}; ${v.out}${why(v)}`
+    : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
   const head = el("tr", {}, el("th", {}, "variant"), result.fields.map((f) => el("th", { title: f }, labels[f] || f)),
     el("th", {}, "verdict"), el("th", {}, "games per player count"), el("th", {}, "largest seat advantage"), el("th", {}, ""));
   const rows = result.variants.map((v) => el("tr", { class: v.variant === result.best ? "best" : "" },
     el("td", {}, v.variant === result.best ? `${v.variant} (best)` : v.variant),
     result.fields.map((f) => el("td", {}, v.values[f])), el("td", {}, standing(v)),
-    el("td", {}, (v.games ?? result.games).toLocaleString("en")),
+    el("td", {}, v.verdict === "invalid" ? "none" : (v.games ?? result.games).toLocaleString("en")),
     el("td", {}, advantage(v) >= 0 ? points(Math.round(advantage(v) * 100)) : "–"),
     // Only a playable variant is offered to be kept as a spec.
     el("td", {}, v.verdict === "playable" ? el("button", { type: "button", class: "small use-variant",
