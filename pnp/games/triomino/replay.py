@@ -212,7 +212,7 @@ class Replayer:
         seat, first = next(((s, t) for s, t in allowed if head.get("player") == s and head.get("tile") == list(t)),
                            allowed[0])
         if head.get("player") != seat or head.get("tile") != list(first) or not head.get("start"):
-            raise InvalidRecord(f"{where}, turn 1: player {seat} must open with {'-'.join(map(str, first))}")
+            raise InvalidRecord(f"{where}, turn 1: player {seat + 1} must open with {'-'.join(map(str, first))}")
         if head.get("cell") != [0, 0] or head.get("rotation") != 0:
             raise InvalidRecord(f"{where}, turn 1: the opening tile lies at cell [0, 0] in rotation 0")
         bonus = opening_bonus(rules, first)
@@ -222,7 +222,7 @@ class Replayer:
         hands[seat].remove(first)
         board.place((0, 0), first)
         scores[seat] += expected["total"]
-        self.say(f"  1. player {seat} opens with {'-'.join(map(str, first))}: {expected['total']}"
+        self.say(f"  1. player {seat + 1} opens with {'-'.join(map(str, first))}: {expected['total']}"
                  f" (start bonus {bonus})")
 
         pile = list(pool)
@@ -235,12 +235,12 @@ class Replayer:
                 raise InvalidRecord(f"{at}: the round had already ended")
             player = (player + 1) % players
             if turn.get("player") != player:
-                raise InvalidRecord(f"{at}: it is player {player}'s turn, not {turn.get('player')}'s")
+                raise InvalidRecord(f"{at}: it is player {player + 1}'s turn, not player {turn['player'] + 1}'s")
             hand = hands[player]
             draws = [_tile(t, f"{at}: a drawn tile") for t in turn.get("draws", [])]
             placing = turn.get("tile") is not None
             if (draws or not placing) and board.can_place(hand):
-                raise InvalidRecord(f"{at}: player {player} could place a tile and must not draw or pass")
+                raise InvalidRecord(f"{at}: player {player + 1} could place a tile and must not draw or pass")
             if len(draws) > rules.draw_limit:
                 raise InvalidRecord(f"{at}: more than {rules.draw_limit} draws")
             if draws != pile[:len(draws)]:
@@ -253,11 +253,11 @@ class Replayer:
                 hand.append(tile)
             if not placing and len(draws) < rules.draw_limit and pile:
                 what = "stopped drawing" if draws else "passed without drawing"
-                raise InvalidRecord(f"{at}: player {player} {what} with tiles left in the pool")
+                raise InvalidRecord(f"{at}: player {player + 1} {what} with tiles left in the pool")
             if placing:
                 tile = _tile(turn["tile"], f"{at}: the tile")
                 if tile not in hand:
-                    raise InvalidRecord(f"{at}: player {player} does not hold {'-'.join(map(str, tile))}")
+                    raise InvalidRecord(f"{at}: player {player + 1} does not hold {'-'.join(map(str, tile))}")
                 if draws and tile != draws[-1]:
                     raise InvalidRecord(f"{at}: after drawing only the drawn tile can be placed")
                 cell, rotation = turn.get("cell"), turn.get("rotation")
@@ -283,7 +283,7 @@ class Replayer:
             expected["total"] = expected["sum"] + expected["bridge"] + expected["hexagon_bonus"] - penalty
             self.compare(at, turn.get("score"), expected)
             scores[player] += expected["total"]
-            self.say(f"  {index}. {self.describe(turn, expected)}  [player {player}: {scores[player]}]")
+            self.say(f"  {index}. {self.describe(turn, expected)}  [player {player + 1}: {scores[player]}]")
         ended = out is not None or idle >= players
         if abandoned:
             if ended:
@@ -310,7 +310,7 @@ class Replayer:
         reason = "out" if out is not None else "blocked"
         if end.get("reason") != reason or end.get("player") != out:
             raise InvalidRecord(f"{where}: the round ended {reason}"
-                          + (f" by player {out}" if out is not None else "") + f", not {end.get('reason')}")
+                          + (f" by player {out + 1}" if out is not None else "") + f", not {end.get('reason')}")
         if end.get("hand_totals") != totals or end.get("bonus") != bonus:
             raise InvalidRecord(f"{where}: round-end hands {end.get('hand_totals')} / bonus {end.get('bonus')} "
                           f"should be {totals} / {bonus}")
@@ -318,7 +318,7 @@ class Replayer:
         if record.get("scores") != scores:
             raise InvalidRecord(f"{where}: round scores {record.get('scores')} should be {scores}")
         self.say(f"  round {number} ends {reason}"
-                 + (f" (player {out} goes out)" if out is not None else "")
+                 + (f" (player {out + 1} goes out)" if out is not None else "")
                  + f"; hands left {totals}, end bonus {bonus}; round scores {scores}")
         return scores
 
@@ -332,7 +332,7 @@ class Replayer:
 
     @staticmethod
     def describe(turn: dict[str, Any], score: dict[str, int]) -> str:
-        parts = [f"player {turn['player']}"]
+        parts = [f"player {turn['player'] + 1}"]  # people count players from 1; the record from 0
         if turn.get("draws"):
             parts.append("draws " + ", ".join("-".join(map(str, t)) for t in turn["draws"]))
         if turn.get("tile") is None:

@@ -171,7 +171,7 @@ class TriominoState:
         scored = table._scored  # a move the greedy search just built from this table is legal (`is_legal`, inlined)
         if move[1] not in (drawn[-1:] if drawn else self.hands[self.to_move]) or not (
                 (scored is not None and scored[0] is move) or table.is_legal(move)):
-            raise IllegalMove(f"player {self.to_move} chose an illegal move: {move}")
+            raise IllegalMove(f"player {self.to_move + 1} chose an illegal move: {move}")
         self._lay(move)
 
     def _lay(self, move: Move) -> None:
@@ -214,7 +214,7 @@ class TriominoState:
         """The move None: draw until a drawn tile fits (the seat then places it), or pass."""
         hand, table = self.hands[self.to_move], self.table
         if self.drawn or (table.unplaceable != self.fit.hand_mask(hand) and table.can_place(hand)):
-            raise IllegalMove(f"player {self.to_move} holds a tile that fits: it may not draw or pass")
+            raise IllegalMove(f"player {self.to_move + 1} holds a tile that fits: it may not draw or pass")
         if self.draw_pile and self.rules.draw_limit and self._draw_until_one_fits():
             return  # the seat places the drawn tile
         self._pass()

@@ -274,6 +274,30 @@ def test_drawing_while_able_to_place_is_caught():
     assert wrong is not None and "could place" in wrong
 
 
+
+def test_the_replay_numbers_players_from_one_and_keeps_the_records_own():
+    """People count players 1, 2, ...: every line the replay prints and every reason it gives does, as the
+    play page and the Rautino and Zatre replays do; the record itself keeps its seats from 0."""
+    record = game_record("classic", 3)
+    kept = json.dumps(record, sort_keys=True)
+    out = io.StringIO()
+    assert problem(REPLAY, MODEL, record, out) is None
+    text = out.getvalue()
+    assert json.dumps(record, sort_keys=True) == kept
+    assert "player 0" not in text and "[player 0" not in text, text
+    opener = record["rounds"][0]["turns"][0]["player"]
+    assert f"1. player {opener + 1} opens with" in text
+    second = record["rounds"][0]["turns"][1]
+    assert f"2. player {second['player'] + 1} " in text and f"[player {second['player'] + 1}: " in text
+    ends = [r["end"] for r in record["rounds"] if r["end"]["reason"] == "out"]
+    assert ends and f"(player {ends[0]['player'] + 1} goes out)" in text
+    index, turn = first_placement(game_record())
+    tampered = game_record()
+    tampered["rounds"][0]["turns"][index]["player"] = 1 - turn["player"]
+    wrong = problem(REPLAY, MODEL, tampered, io.StringIO())
+    assert f"it is player {turn['player'] + 1}'s turn, not player {2 - turn['player']}'s" in wrong, wrong
+
+
 def test_final_scores_are_rechecked():
     record = game_record("classic", 3)
     record["final_scores"][0] += 10

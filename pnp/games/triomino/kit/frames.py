@@ -21,9 +21,10 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
             score = turn.get("score") or {}
             totals[seat] += int(score.get("total", 0))
             draws = len(turn.get("draws", []))
-            drew = f" after drawing {draws}" if draws else ""
+            tiles = f"{draws} tile{'' if draws == 1 else 's'}" if draws else "no tile"  # "draws 0" reads as tile 0
+            drew = f" after drawing {tiles}" if draws else ""
             if turn.get("tile") is None:
-                text = f"round {number}, turn {position + 1}: player {seat + 1} draws {draws} and passes"
+                text = f"round {number}, turn {position + 1}: player {seat + 1} draws {tiles} and passes"
             else:
                 tile = "-".join(str(n) for n in turn["tile"])
                 verb = "opens with" if turn.get("start") else "plays"

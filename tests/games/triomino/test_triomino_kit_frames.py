@@ -1,0 +1,23 @@
+"""A Triomino record's steps as the replay and the play page read them: a pass says how many tiles
+were drawn before it in words ("draws no tile", "draws 1 tile"), never a number that reads as a tile."""
+
+from __future__ import annotations
+
+from pnp.games.triomino.kit.frames import frames
+
+
+def test_a_pass_and_a_placement_say_how_many_tiles_were_drawn_in_words() -> None:
+    turns = [{"player": 0, "tile": [5, 5, 5], "start": True, "draws": [], "score": {"total": 25}},
+             {"player": 1, "tile": None, "draws": [], "score": {"total": -10}},
+             {"player": 0, "tile": None, "draws": [[1, 2, 3]], "score": {"total": -5}},
+             {"player": 1, "tile": [2, 2, 2], "draws": [[1, 1, 1], [2, 2, 2]], "score": {"total": 2}},
+             {"player": 0, "tile": None, "draws": [[0, 0, 1], [0, 1, 1], [1, 1, 4]], "score": {"total": -25}},
+             {"player": 1, "tile": [0, 1, 2], "draws": [[0, 1, 2]], "score": {"total": 3}}]
+    record = {"players": 2, "rounds": [{"round": 1, "turns": turns}]}
+    texts = [frame.text for frame in frames(None, record)]
+    assert texts == ["round 1, turn 1: player 1 opens with 5-5-5",
+                     "round 1, turn 2: player 2 draws no tile and passes",
+                     "round 1, turn 3: player 1 draws 1 tile and passes",
+                     "round 1, turn 4: player 2 after drawing 2 tiles plays 2-2-2",
+                     "round 1, turn 5: player 1 draws 3 tiles and passes",
+                     "round 1, turn 6: player 2 after drawing 1 tile plays 0-1-2"]
