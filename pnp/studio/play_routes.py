@@ -218,6 +218,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
     async def leave(request: Request) -> Response:
         """End the game before its end (the End game button, or the page closed): saved, abandoned."""
         session = session_of(request)
+        await json_body(request)  # a JSON object, as every request that changes a game sends: {} will do
         return JSONResponse(await run_in_threadpool(_leave, session))
 
     async def record(request: Request) -> Response:

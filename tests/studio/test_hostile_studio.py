@@ -294,6 +294,18 @@ def test_a_deeply_nested_body_is_refused_in_one_line(client: TestClient, route: 
             status=400)
 
 
+
+@pytest.mark.parametrize("route", ["move", "undo", "end"])
+@pytest.mark.parametrize("body", [b"{broken", b"", b"[1, 2]", b'{"version": NaN}'])
+def test_a_body_that_is_no_json_object_is_refused_and_the_game_goes_on(client: TestClient, route: str,
+                                                                       body: bytes) -> None:
+    state = client.post("/api/play/new", json={"game": "rautino", "seats": "human,greedy", "seed": 3}).json()
+    refused(client.post(f"/api/play/{state['id']}/{route}", content=body, headers={"content-type": "application/json"}),
+            "the request body", status=400)
+    now = client.get(f"/api/play/{state['id']}/version").json()
+    assert now == {"version": state["version"], "over": False}  # nothing was played, nothing ended
+
+
 def test_get_on_new_game_says_the_method_is_wrong(client: TestClient) -> None:
     response = client.get("/api/play/new")
     refused(response, "POST", status=405)
