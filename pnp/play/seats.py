@@ -16,9 +16,16 @@ MAX_SEATS_TEXT = 80
 
 
 def strength(seat: str) -> str:
-    """A seat as the pages name it: "you", or its strength level (a record saved before the seats were
-    named by level names the level's seat player: "greedy" reads as "good")."""
+    """A computer seat's strength level (a record saved before the seats were named by level names the
+    level's seat player: "greedy" reads as "good"); a person's seat reads "you"."""
     return "you" if seat == HUMAN else name_of(STANDARD_LEVELS, seat)
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """Every seat of a table as the pages name it: its strength level, or for a person "you", or
+    "person" where more than one person plays (hot-seat)."""
+    people = sum(seat == HUMAN for seat in seats)
+    return ["person" if seat == HUMAN and people > 1 else strength(seat) for seat in seats]
 
 
 def parse_seats(text: str, available: tuple[str, ...], counts: tuple[int, ...], game: str) -> list[str]:

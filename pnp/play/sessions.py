@@ -35,7 +35,7 @@ from pnp.errors import PnpError
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 from pnp.studio.workspace import Workspace
 
-from .seats import HUMAN, strength
+from .seats import HUMAN, seat_names
 from .table import Refused, Table
 
 MAX_LIVE_GAMES = 16  # games kept in memory at once; beyond it the least recently used is set aside
@@ -138,7 +138,8 @@ class Session:
                  for n, frame in enumerate(frames) if n > since]
         return {
             "id": self.id, "game": self.game, "spec": self.spec, "version": self.version, "profi": self.profi,
-            "seats": [{"seat": i + 1, "player": seat, "strength": strength(seat)} for i, seat in enumerate(self.seats)],
+            "seats": [{"seat": i + 1, "player": seat, "strength": name}
+                      for i, (seat, name) in enumerate(zip(self.seats, seat_names(self.seats), strict=True))],
             "people": self.people,
             "player": table.player, "over": self.over, "left": self.left, "scores": list(table.scores),
             "hand": [] if self.over or self.seats[table.player] != HUMAN else table.hand(table.player),

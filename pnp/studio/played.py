@@ -13,7 +13,7 @@ from typing import Any
 from pnp import games as game_registry
 from pnp.check.replay import ABANDONED, InvalidRecord, Optional, check_shape, parse_record
 from pnp.errors import PnpError
-from pnp.play.seats import strength
+from pnp.play.seats import seat_names
 from pnp.play.sessions import MAX_RECORD_BYTES, SAVED_FOLDER
 
 from .specs import MAX_SPEC_BYTES, load_model
@@ -69,7 +69,7 @@ def label(record: dict[str, Any]) -> str:
         title = game_registry.get(name).title
     except PnpError:
         title = name
-    seats = " v ".join(strength(str(seat)) for seat in record.get("seats") or [])
+    seats = " v ".join(seat_names([str(seat) for seat in record.get("seats") or []]))
     ending = "abandoned" if record.get("end") == ABANDONED else "finished"
     scores = " : ".join(str(score) for score in record.get("final_scores") or [])
     preset = f" ({record['preset']})" if isinstance(record.get("preset"), str) else ""

@@ -156,6 +156,7 @@ def test_a_narrow_screen_and_the_hot_seat_cover(browser: object, studio: tuple[s
         open_game(page, base, "seats=human,human&seed=3")
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
         assert page.locator("#hand button.piece").count() == 0  # player 1's stones hidden until confirmed
+        assert page.locator("#scores tr").first.inner_text().startswith("Player 1 (person)")
         page.tap("#reveal")
         ready(page)
         page.locator("#hand button.piece").first.wait_for()

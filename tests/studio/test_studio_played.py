@@ -65,6 +65,19 @@ def test_played_games_are_listed_newest_first_named_for_people(client: TestClien
     assert newest["abandoned"] and not older["abandoned"]
 
 
+
+def test_a_hot_seat_game_names_its_people_in_one_word_in_the_list_and_at_the_table(client: TestClient) -> None:
+    """Two people at one table are each "person", never "you": the play page's word, in the Replay list too."""
+    state = client.post("/api/play/new", json={"game": "rautino", "seats": "human,human", "seed": 3}).json()
+    assert [seat["strength"] for seat in state["seats"]] == ["person", "person"]
+    state = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
+    client.post(f"/api/play/{state['id']}/end", json={})
+    (listed,) = client.get("/api/played").json()["games"]
+    assert " · person v person · abandoned · " in listed["label"], listed["label"]
+    alone = client.post("/api/play/new", json={"game": "rautino", "seats": "human,greedy", "seed": 3}).json()
+    assert [seat["strength"] for seat in alone["seats"]] == ["you", "good"]
+
+
 def test_a_played_game_steps_through_on_the_board_of_the_spec_it_was_played_with(client: TestClient,
                                                                                  tmp_path: Path) -> None:
     state = play(client, "zatre", 5, spec="zatre.toml")

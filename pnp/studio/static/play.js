@@ -351,7 +351,7 @@ function showPoints(step) {  // the move just made, part by part; and the person
   }
 }
 
-const seatName = (seat) => `Player ${seat.seat} (${play.state.people > 1 && seat.player === "human" ? "person" : seat.strength})`;
+const seatName = (seat) => `Player ${seat.seat} (${seat.strength})`;  // "you", "person" (hot-seat) or a level
 
 function showScores(totals, player) {
   const body = $("scores").tBodies[0];
