@@ -9,6 +9,7 @@ hide behind itself.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,10 +23,17 @@ from .model import PlayerRules, RautinoModel
 Cell = tg.Cell
 
 
-class Referee:
-    """The rules, applied to a board kept as {cell: colour name}."""
+def grid_name(cell: Cell) -> str:
+    """A triangle as a record names it: its grid coordinates."""
+    return f"cell {list(cell)}"
 
-    def __init__(self, model: RautinoModel, players: int) -> None:
+
+class Referee:
+    """The rules, applied to a board kept as {cell: colour name}. Its reasons name a triangle by
+    `name` (the record's coordinates unless the caller names them its own way: the play table by place)."""
+
+    def __init__(self, model: RautinoModel, players: int, name: Callable[[Cell], str] = grid_name) -> None:
+        self.name = name
         self.model = model
         self.rules: PlayerRules = model.rules_for(players)
         self.joker = model.joker.name
@@ -40,25 +48,25 @@ class Referee:
         """None when the placement is legal, else the rule it breaks."""
         first, second = cells
         if first == second:
-            return f"both triangles of the stone lie on cell {list(first)}"
+            return f"both triangles of the stone lie on {self.name(first)}"
         covers = 0
         for cell, colour in zip(cells, colours, strict=True):
             if cell not in self.board_cells:
                 # Only a triangle beside the board can stick out (its partner lies on the board).
                 if not self.rules.joker_overhang or not any(n in self.board_cells for n in tg.neighbours(cell)):
-                    return f"cell {list(cell)} is off the board"
+                    return f"{self.name(cell)} is off the board"
                 if colour != self.joker:
-                    return f"only a joker triangle may stick out of the board ({colour} at {list(cell)})"
+                    return f"only a joker triangle may stick out of the board ({colour} on {self.name(cell)})"
                 if cell in self.sticking_out:
-                    return f"cell {list(cell)} off the board is taken by another joker"
+                    return f"{self.name(cell)} off the board is taken by another joker"
                 continue
             here = self.on_board.get(cell)
             if here is None:
                 continue
             if here != self.joker or not self.rules.joker_overbuild:
-                return f"cell {list(cell)} is taken"
+                return f"{self.name(cell)} is taken"
             if colour == self.joker:
-                return f"a joker may be covered only by a colour triangle (joker on {list(cell)})"
+                return f"a joker may be covered only by a colour triangle (joker on {self.name(cell)})"
             covers += 1
         if all(c not in self.board_cells for c in cells):
             return "the stone must lie on the board"
@@ -76,7 +84,7 @@ class Referee:
                 if other == colour or self.joker in (other, colour):
                     matching += 1
                 elif self.model.matching == "strict":
-                    return (f"{colour} at {list(cell)} touches {other} at {list(neighbour)} "
+                    return (f"{colour} on {self.name(cell)} touches {other} on {self.name(neighbour)} "
                             "(strict matching: every touching edge must match)")
         if touching == 0:
             return "the stone must touch a placed stone along an edge"

@@ -5,6 +5,7 @@ the record `pnp check` would log and `pnp replay` checks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pnp.check.replay import ABANDONED
@@ -91,15 +92,46 @@ class RautinoTable(OnState):
             raise Refused(str(exc)) from None
 
     def _why(self, slot: int, colour_a: int, colour_b: int) -> str:
-        """The rule a placement breaks, in the words of the independent referee."""
-        referee = Referee(self.model, len(self.seats))
+        """The rule a placement breaks, in the words of the independent referee, its triangles named by
+        the place as the page names it."""
         tables = self.board.tables
+        cells = (tables.cells[tables.slots[slot].a], tables.cells[tables.slots[slot].b])
+        referee = Referee(self.model, len(self.seats), self._triangle_names(slot, cells))
         for cell in range(len(tables.cells)):
             if self.board.colour[cell] >= 0:
                 referee.lay((tables.cells[cell], tables.cells[cell]), (self.names[self.board.colour[cell]],) * 2)
-        cells = (tables.cells[tables.slots[slot].a], tables.cells[tables.slots[slot].b])
         return referee.why_illegal(cells, (self.names[colour_a], self.names[colour_b])) \
             or "the stone does not fit there"
+
+    def _triangle_names(self, slot: int, cells: tuple[tg.Cell, tg.Cell]) -> Callable[[tg.Cell], str]:
+        """Names of triangles for a refusal at `slot`: its own two by their side of the place
+        ("the upper triangle of place 70, row 4"), a board triangle by its row, one outside the board so."""
+        board = self.model.board.cell_set
+        top = self._top_row()
+        place = self._place_name(slot, cells[0])
+        first, second = cells
+        if first[1] == second[1]:
+            sides = ("left", "right") if first[0] < second[0] else ("right", "left")
+        else:
+            sides = ("upper", "lower") if first[1] < second[1] else ("lower", "upper")
+        own = dict(zip(cells, sides, strict=True))
+
+        def name(cell: tg.Cell) -> str:
+            if cell in own:
+                return f"the {own[cell]} triangle of {place}"
+            if cell not in board:
+                return f"a triangle outside the board beside row {cell[1] - top + 1}"
+            row = sorted(c for c, r in board if r == cell[1])
+            return f"triangle {row.index(cell[0]) + 1} of row {cell[1] - top + 1}"
+
+        return name
+
+    def _top_row(self) -> int:
+        return min(r for _, r in self.model.board.cells)
+
+    def _place_name(self, slot: int, cell: tg.Cell) -> str:
+        """A place as the page names it: its number and the row of its triangle on the board."""
+        return f"place {slot + 1}, row {cell[1] - self._top_row() + 1}"
 
     # --- what the page shows -----------------------------------------------------------------
 
@@ -157,7 +189,6 @@ class RautinoTable(OnState):
     def places(self) -> list[dict[str, Any]]:
         """Every place of the board: its outline in the board drawing's millimetres and its name."""
         tables, layout = self.board.tables, self._layout()
-        top = min(r for _, r in self.model.board.cells)
         out = []
         for number, slot in enumerate(tables.slots):
             cells = [tables.cells[slot.a], tables.cells[slot.b]]
@@ -165,7 +196,8 @@ class RautinoTable(OnState):
             # Its two triangles, the first where a stone's first colour goes: the page shows the stone there.
             halves = [[[round(x, 2), round(y, 2)] for x, y in layout.polygon(cell)] for cell in cells]
             out.append({"place": number, "points": [[round(x, 2), round(y, 2)] for x, y in outline], "cells": halves,
-                        "label": f"place {number + 1}, row {cells[0][1] - top + 1}",
+                        "label": self._place_name(number, cells[0])
+                        + (", half outside the board" if slot.b >= tables.board_cells else ""),
                         "free": self.board.colour[slot.a] < 0 and self.board.colour[slot.b] < 0})
         return out
 
