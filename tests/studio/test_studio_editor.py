@@ -103,6 +103,52 @@ def test_a_removed_row_comes_back_with_undo(context: playwright.BrowserContext, 
     eventually(lambda: spec.read_text(encoding="utf-8") == before)
 
 
+
+def stone_rows(page: playwright.Page) -> int:
+    return page.locator('.rows[data-path="stones"] > .rowbox').count()
+
+
+def test_remove_clicked_three_times_removes_its_row_once(context: playwright.BrowserContext,
+                                                          fresh: tuple[str, Path]) -> None:
+    base, spec = fresh
+    page = context.new_page()
+    open_spec(page, base)
+    page.evaluate("() => { const b = document.querySelector('[aria-label=\"remove stone 15\"]');"
+                  " b.click(); b.click(); b.click(); }")
+    page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 14")
+    saved(page)
+    time.sleep(0.5)  # a second removal, were one sent, would be under way by now
+    assert stone_rows(page) == 14 and len(tomllib.loads(spec.read_text(encoding="utf-8"))["stones"]) == 14
+    assert page.locator("#save-state").text_content() == "saved"
+
+
+def test_a_refused_row_edit_is_said_beside_the_rows_and_the_spec_stays_saved(context: playwright.BrowserContext,
+                                                                            fresh: tuple[str, Path]) -> None:
+    """Two rows removed quicker than the page redraws: the second click's row is gone by its turn."""
+    base, spec = fresh
+    page = context.new_page()
+    open_spec(page, base)
+    refusals: list[int] = []
+    page.on("response", lambda r: refusals.append(r.status) if r.url.endswith("/api/spec/edit") and r.status >= 400
+            else None)
+    last = page.get_by_role("button", name="remove stone 15", exact=True)
+    last.scroll_into_view_if_needed()
+    page.evaluate("() => { document.querySelector('[aria-label=\"remove stone 14\"]').click();"
+                  " document.querySelector('[aria-label=\"remove stone 15\"]').click(); }")
+    note = page.locator('.rows[data-path="stones"] .row-refusal')
+    note.wait_for()
+    assert note.text_content() == "Not removed: there is no stone 15 now (14 stones)."
+    assert note.get_attribute("role") == "alert" and refusals == [400]
+    box, view = note.bounding_box(), page.viewport_size
+    assert box["y"] >= 0 and box["y"] + box["height"] <= view["height"]  # where the person clicked, in sight
+    saved(page)
+    assert stone_rows(page) == 14 and len(tomllib.loads(spec.read_text(encoding="utf-8"))["stones"]) == 14
+    assert page.locator("#spec-error").is_hidden()  # the spec itself is as valid as before
+    page.get_by_role("button", name="remove stone 14", exact=True).click()  # the next edit clears the note
+    page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 13")
+    assert note.count() == 0
+
+
 def test_edits_quicker_than_the_disk_are_all_saved(context: playwright.BrowserContext,
                                                    fresh: tuple[str, Path]) -> None:
     """A slow disk: each save answers late, and the next edit comes while one is on its way."""

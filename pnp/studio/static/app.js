@@ -420,7 +420,7 @@ function renderItem(item) {
       return el("div", { class: "rowbox", "data-path": row.path, role: "group", "aria-label": title },
         el("div", { class: "rowtitle" }, colours ? colours.value.map(chip) : "", title),
         el("button", { type: "button", class: "small remove", "aria-label": `remove ${title}`,
-                       onclick: () => removeRow(row.path, title) }, "remove"),
+                       onclick: (event) => removeRow(event.currentTarget, row.path, title) }, "remove"),
         row.items.map((f) => renderItem({ ...f, row: title })));
     });
     return el("fieldset", { class: "rows", "data-path": item.path },
@@ -576,16 +576,39 @@ function triGrid(field, id, name, set) {
 async function addRow(path) {
   // The new row's values are asked for in turn, from the text every earlier change has left.
   const newRow = async () => (await api("/api/spec/new-row", { id: state.spec.id, text: state.text, path })).edits;
-  if (!await sendEdits(newRow)) return;
+  if (!await sendEdits(newRow, undefined, { refused: (reason) => rowRefusal(path, `Not added: ${reason}.`) })) return;
   const rows = document.querySelectorAll(`.rows[data-path="${CSS.escape(path)}"] > .rowbox`);
   if (rows.length) rows[rows.length - 1].scrollIntoView({ block: "nearest" });
   $("undo-note").textContent = `${rowName(path)} ${rows.length} added`;
 }
 
-async function removeRow(path, title) {
-  await sendEdits([{ op: "remove_row", path }]);
+// A row's remove button takes one click: a second one before the form is drawn again would remove the
+// row that has moved up into its place. A row gone by the time its removal's turn comes is refused,
+// and said beside the rows.
+async function removeRow(button, path, title) {
+  if (button.disabled) return;
+  button.disabled = true;
+  const rows = path.replace(/\[\d+\]$/, "");
+  const refused = (reason) => {
+    button.disabled = false;
+    const left = document.querySelectorAll(`.rows[data-path="${CSS.escape(rows)}"] > .rowbox`).length;
+    const index = Number(path.match(/\[(\d+)\]$/)[1]);
+    rowRefusal(rows, index >= left ? `Not removed: there is no ${title} now (${left} ${rowName(path)}s).`
+      : `Not removed: ${reason}.`);
+  };
+  if (!await sendEdits([{ op: "remove_row", path }], undefined, { refused })) return;
   $("undo-note").replaceChildren(`${title} removed. `,
     el("button", { type: "button", class: "small", onclick: undo }, `Undo: bring back ${title}`));
+}
+
+// A change to a list of rows that the studio refused, said where it was asked for: under the rows.
+function rowRefusal(rows, text) {
+  const list = document.querySelector(`.rows[data-path="${CSS.escape(rows)}"]`);
+  if (!list) return showValidation({ ok: false, field: null, reason: text, message: text });
+  const note = el("p", { class: "msg row-refusal", role: "alert" }, text);
+  list.querySelectorAll(":scope > .row-refusal").forEach((old) => old.remove());
+  list.querySelector(":scope > button.add").before(note);
+  note.scrollIntoView({ block: "nearest" });
 }
 
 // Changes to the spec run one at a time, in the order they were made: each starts from the text the
@@ -603,19 +626,22 @@ function inTurn(step) {
 
 // `edits` is a list, or an async function giving the list for the text as it is when its turn comes.
 // True when the edit was taken and the spec is valid.
-async function sendEdits(edits, text, { record = true, preview = true } = {}) {
+// `refused(reason)`: where a refused edit is said instead of the spec's message line; the spec is
+// then as it was, and so is its save state.
+async function sendEdits(edits, text, { record = true, preview = true, refused = null } = {}) {
   const seq = ++state.seq;
   setSaveState(state.readOnly ? "shipped spec (read-only)" : "saving…");
-  const taken = await inTurn(() => applyEdits(edits, text, record));
+  const taken = await inTurn(() => applyEdits(edits, text, record, refused));
   // The preview shows the newest text only: an edit with a newer one behind it leaves it alone.
   if (taken && preview && seq === state.seq) await refreshPreview();
   return taken;
 }
 
-async function applyEdits(edits, text, record) {
+async function applyEdits(edits, text, record, refused) {
   const before = state.text;
   let result;
   let list = [];
+  document.querySelectorAll(".row-refusal").forEach((note) => note.remove());  // said of an earlier edit
   try {
     list = typeof edits === "function" ? await edits() : edits;
     result = await api("/api/spec/edit", { id: state.spec.id, text: text ?? state.text, edits: list });
@@ -623,6 +649,12 @@ async function applyEdits(edits, text, record) {
     // The edit is refused as a whole: what was typed stays in the form, the message beside it.
     const path = list[0] && list[0].path;
     const reason = path && error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+    if (refused && error.status === 400) {  // nothing changed: the spec and its save state are as they were
+      refused(reason);
+      setSaveState(state.readOnly ? "shipped spec (read-only)" : state.text === state.saved ? "saved"
+        : "not saved: see the message above");
+      return false;
+    }
     if (path && document.querySelector(`.field[data-path="${CSS.escape(path)}"]`)) refuse(path, reason);
     else showValidation({ ok: false, field: null, reason, message: error.message });
     setSaveState(`not saved: ${reason}`);
