@@ -79,6 +79,13 @@ def test_messages_versions_and_a_changed_file(browser: playwright.Browser, studi
         page.click("#compare-run")
         page.locator("#compare-result").locator("table, p").first.wait_for()
         assert serious(page) == []  # saved versions and a comparison
+        page.evaluate("() => { document.querySelector('[aria-label=\"remove stone 14\"]').click();"
+                      " document.querySelector('[aria-label=\"remove stone 15\"]').click(); }")
+        page.locator(".row-refusal").wait_for()
+        assert serious(page) == []  # a row change refused, said under the rows
+        page.get_by_role("button", name="Undo: bring back stone 14").click()
+        page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 15")
+        page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
         other.goto(f"{studio}/?spec={spec}")
         wait_open(other)
         hand.fill("5")
@@ -98,6 +105,13 @@ def test_check_replay_and_print(browser: playwright.Browser, studio: str, width:
     page = opened(browser, studio, "shipped:zatre", width)
     try:
         page.click("#tabbtn-check")
+        assert serious(page) == []
+        page.click("#sweep summary")
+        for row in (0, 1):  # a sweep refused in the form's words
+            page.locator(".sweep-path").nth(row).select_option(index=1)
+            page.locator(".sweep-values").nth(row).fill("2,3")
+        page.click("#sweep-run")
+        page.wait_for_function("document.querySelector('#sweep-state').textContent.includes('pick each field once')")
         assert serious(page) == []
         page.fill("#check-games", "20")
         page.click("#check-run")
@@ -151,6 +165,9 @@ def test_the_play_table(browser: playwright.Browser, studio: str, width: int) ->
     page.set_default_timeout(60_000)
     ready = "['ready', 'over'].includes(document.body.dataset.state)"
     try:
+        page.goto(f"{studio}/play?game=zatr&preset=nope")  # an address the table does not know
+        page.wait_for_function("document.querySelector('#setup-message').textContent !== ''")
+        assert serious(page) == []
         for game, query in [("rautino", "seats=human,greedy&seed=3"),
                             ("zatre", "seats=human,human&seed=2&profi=1"),
                             ("triomino", "seats=human,greedy&seed=17&preset=classic")]:
