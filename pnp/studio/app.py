@@ -229,10 +229,10 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         body, ref, text = await valid_spec(request)
         fields = sweep_fields(body.get("vary"))
         check = _check_settings(body)
+        await run_in_threadpool(check_sweep, text, fields)  # refused in the page's words before a job starts
         settings = SweepSettings(tuple((field.path, field.values) for field in fields), games=check.games,
                                  seed=check.seed, players=check.players, preset=check.preset,
                                  confidence=check.confidence, tolerance=check.tolerance, max_games=check.max_games)
-        await run_in_threadpool(check_sweep, text, fields)  # refused in the page's words before a job starts
         job = await run_in_threadpool(checks.start, ref.game, text, settings, _source(ref))
         return JSONResponse(job.to_json())
 

@@ -105,7 +105,7 @@ class SweepSettings:
     def __post_init__(self) -> None:
         self._check()  # the same limits as a check
         if not 1 <= len(self.vary) <= MAX_SWEEP_FIELDS:
-            raise PnpError(f"fields: pick 1 to {MAX_SWEEP_FIELDS} fields to vary")
+            raise PnpError(f"pick a field to vary and its values (Field 1 to Field {MAX_SWEEP_FIELDS})")
         for path, values in self.vary:
             if not _FIELD.match(path):
                 raise PnpError(f"field {path[:40]!r}: not a field of the form")

@@ -25,7 +25,7 @@ class SweepField:
 
     @property
     def name(self) -> str:
-        return self.label or self.path
+        return self.label or " ".join(self.path.split())[:MAX_LABEL]
 
 
 def sweep_fields(vary: Any) -> list[SweepField]:

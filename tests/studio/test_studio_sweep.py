@@ -84,6 +84,8 @@ def test_the_values_hint_offers_ranges_for_whole_numbers_only(page: object) -> N
     ([("game.hand_size", "2.5,3")], "Game · Hand size: 2.5 is not a whole number like its value now, 3"),
     ([("game.hand_size", "4..2")],
      "Game · Hand size: '4..2': a range runs from low to high with a step of 1 or more"),
+    ([("game.hand_size", "2;3")], "Game · Hand size: '2;3' is not a whole number like its value now, 3"),
+    ([], "pick a field to vary and its values (Field 1 to Field 3)"),
 ])
 def test_a_sweep_refused_says_why_in_the_pages_words(page: object, rows: list[tuple[str, str]], said: str) -> None:
     for index, (field, values) in enumerate(rows):
