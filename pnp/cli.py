@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import signal
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from pnp import __version__
+from pnp import __version__, stops
 from pnp import games as registry
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES, TUNE_MAX_GAMES
 from pnp.errors import PnpError, printable
@@ -31,16 +30,6 @@ LANGS = ("de", "en")
 
 REPORT_HINT = "this is a bug in pnp; please report it with the command that caused it"
 INTERNAL_ERROR = 70  # EX_SOFTWARE: pnp itself failed, not the input
-
-
-class Terminated(BaseException):
-    """SIGTERM (`kill`, `timeout`, a service manager) as an exception, so it unwinds like Ctrl-C:
-    temporary files are removed and worker processes ended. A BaseException, so no `except
-    Exception` on the way swallows it."""
-
-
-def _raise_terminated(signum: int, frame: Any) -> None:
-    raise Terminated
 
 
 class Later:
@@ -176,8 +165,7 @@ class PnpGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:
         extra.pop("standalone_mode", None)
-        if threading.current_thread() is threading.main_thread():  # signal handlers live there only
-            signal.signal(signal.SIGTERM, _raise_terminated)
+        stops.watch()
         named = sys.argv[1:] if args is None else list(args)
         # Plugins left out are said once, in one line each, when the plugins are looked up: only for a
         # command line that needs a game not shipped with pnp, or all games (a list, a help text).
@@ -204,51 +192,59 @@ class PnpGroup(click.Group):
     def _run(self, args: Any, prog_name: str | None, **extra: Any) -> None:
         try:
             code = super().main(args=args, prog_name=prog_name or "pnp", standalone_mode=False, **extra)
-        except click.UsageError as exc:
+        except SystemExit:
+            raise
+        except BaseException as exc:  # every failure ends in one line, below
+            self._end(args, exc, None)
+        self._end(args, None, code)
+
+    def _end(self, args: Any, failure: BaseException | None, code: Any) -> None:
+        """Exit with the command's outcome. A stop (Ctrl-C, SIGTERM) is said whatever else happened:
+        an error that follows a stop some library swallowed is the stop's doing."""
+        if args is None:  # pnp is the process (its command line is sys.argv): its outcome is decided now
+            stops.ignore()
+        stop = stops.stop_of(failure)
+        if stop is None and isinstance(failure, click.Abort):  # click's form of Ctrl-C (or of EOF at a prompt)
+            stop = stops.STOPS[signal.SIGINT]
+        if stop is not None:
+            _say(stop.line)
+            sys.exit(stop.exit_code)
+        if failure is None:
+            sys.exit(code if isinstance(code, int) else 0)
+        line, exit_code = self._failure(failure, args)
+        _say(line)
+        sys.exit(exit_code)
+
+    def _failure(self, exc: BaseException, args: Any) -> tuple[str, int]:
+        """The one line and the exit code of a command that failed."""
+        if isinstance(exc, click.UsageError):
             hint = f" (try '{exc.ctx.command_path} --help')" if exc.ctx else ""
-            _say(f"pnp: error: {exc.format_message()}{hint}")
-            sys.exit(2)
-        except click.ClickException as exc:
-            _say(f"pnp: error: {exc.format_message()}")
-            sys.exit(exc.exit_code)
-        except WrongGameSpec as exc:  # named with the command that takes it
+            return f"pnp: error: {exc.format_message()}{hint}", 2
+        if isinstance(exc, click.ClickException):
+            return f"pnp: error: {exc.format_message()}", exc.exit_code
+        if isinstance(exc, WrongGameSpec):  # named with the command that takes it
             if exc.game not in registry.names():
-                _say(f"pnp: error: {exc.not_installed()}")
-                sys.exit(exc.exit_code)
+                return f"pnp: error: {exc.not_installed()}", exc.exit_code
             named = sys.argv[1:] if args is None else list(args)
             known = named and (named[0] in self.lazy or named[0] in self.commands)
             command = f"pnp {named[0]} {exc.game}" if known else f"the game {exc.game}"
-            _say(f"pnp: error: {exc.path}: this is a {exc.game.capitalize()} spec; use {command}")
-            sys.exit(exc.exit_code)
-        except PnpError as exc:
-            _say(f"pnp: error: {exc}")
-            sys.exit(exc.exit_code)
-        except click.Abort:
-            _say("pnp: aborted")
-            sys.exit(130)
-        except Terminated:
-            _say("pnp: terminated")
-            sys.exit(128 + signal.SIGTERM)
-        except OSError as exc:
+            return f"pnp: error: {exc.path}: this is a {exc.game.capitalize()} spec; use {command}", exc.exit_code
+        if isinstance(exc, PnpError):
+            return f"pnp: error: {exc}", exc.exit_code
+        if isinstance(exc, OSError):
             where = f"{exc.filename}: " if exc.filename else ""
-            _say(f"pnp: error: {where}{exc.strerror or exc}")
-            sys.exit(2)
-        except RecursionError:
-            _say("pnp: error: input nested too deeply to read")
-            sys.exit(2)
-        except MemoryError:
-            _say("pnp: error: out of memory (the input asks for more than this machine has)")
-            sys.exit(2)
-        except Exception as exc:  # the last resort: never a traceback
-            culprit = registry.blame(exc)
-            if culprit is not None:  # the failing code is a game plugin's
-                click.echo(f"pnp: error: {registry.PluginError(f'{culprit} failed: {registry.describe(exc)}')}",
-                           err=True)
-                sys.exit(INTERNAL_ERROR)
-            message = " ".join(str(exc).split())[:300]
-            _say(f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})")
-            sys.exit(INTERNAL_ERROR)
-        sys.exit(code if isinstance(code, int) else 0)
+            return f"pnp: error: {where}{exc.strerror or exc}", 2
+        if isinstance(exc, RecursionError):
+            return "pnp: error: input nested too deeply to read", 2
+        if isinstance(exc, MemoryError):
+            return "pnp: error: out of memory (the input asks for more than this machine has)", 2
+        # the last resort: never a traceback
+        culprit = registry.blame(exc) if isinstance(exc, Exception) else None
+        if culprit is not None:  # the failing code is a game plugin's
+            return f"pnp: error: {registry.PluginError(f'{culprit} failed: {registry.describe(exc)}')}", \
+                INTERNAL_ERROR
+        message = " ".join(str(exc).split())[:300]
+        return f"pnp: internal error: {type(exc).__name__}: {message} ({REPORT_HINT})", INTERNAL_ERROR
 
 
 def _say(line: str) -> None:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.pool
 import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sized
 from typing import Any, TypeVar
 
+from pnp import stops
 from pnp.progress import progress
 
 J = TypeVar("J")
@@ -51,17 +53,13 @@ def start_method() -> str:
 def _init_worker(fn: Callable[[Any], Any]) -> None:
     global _worker_fn
     _worker_fn = fn
-    # Ctrl-C and SIGTERM are the parent's to handle: it ends the pool. Workers forked from the CLI
-    # would otherwise inherit its SIGTERM handler and each print a traceback.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGTERM"):
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    stops.watch_worker()
     if hasattr(signal, "pthread_sigmask"):  # born with them blocked (see _born_deaf); now they may come
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), name="pnp-parent-watch", daemon=True).start()
 
 
-_STOP_SIGNALS = {signal.SIGINT, *([signal.SIGTERM] if hasattr(signal, "SIGTERM") else [])}
+_STOP_SIGNALS = set(stops.STOPS)
 
 
 @contextlib.contextmanager
@@ -102,6 +100,23 @@ def _exit_with_parent(first_ppid: int) -> None:
             os._exit(1)
 
 
+class _KilledWorkers:
+    """A start method's context whose processes end by SIGKILL when their pool terminates them: a worker
+    ignores SIGTERM (see stops.watch_worker), and the pool sends its signal only once it holds the lock
+    of the queue of jobs, so no worker dies holding it."""
+
+    def __init__(self, context: Any) -> None:
+        self.context = context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.context, name)
+
+    def Process(self, *args: Any, **kwargs: Any) -> Any:  # the name multiprocessing.pool.Pool calls
+        process = self.context.Process(*args, **kwargs)
+        process.terminate = process.kill
+        return process
+
+
 def _apply(job: Any) -> Any:
     assert _worker_fn is not None
     return _worker_fn(job)
@@ -129,7 +144,8 @@ def parallel_map(fn: Callable[[J], R], jobs: Iterable[J], *, workers: int = 0, l
         # Chunks amortise the pipe traffic; small enough that the bar moves and work stays balanced.
         chunk = max(1, min(32, count_jobs // (count * 8) or 1))
         with _born_deaf():
-            pool = context.Pool(count, initializer=_init_worker, initargs=(fn,))
+            pool = multiprocessing.pool.Pool(count, initializer=_init_worker, initargs=(fn,),
+                                             context=_KilledWorkers(context))
         try:
             for result in pool.imap(_apply, jobs, chunksize=chunk):
                 yield result

@@ -173,3 +173,52 @@ def test_sigterm_ends_a_check_like_ctrl_c(tmp_path: Path) -> None:
     time.sleep(1.0)
     assert [pid for pid in children if _alive(pid)] == []
     assert list(tmp_path.iterdir()) == []  # no log, no temporary file
+
+
+# A parent that takes stop signals as the command line does, with two workers that have done their jobs
+# and wait for more while the parent takes a minute over the first result.
+IDLE_WORKERS = """
+import sys, time
+from pathlib import Path
+from pnp import stops
+from pnp.parallel import parallel_map
+def mark(x):
+    (Path(sys.argv[1]) / str(x)).write_text("done")
+    return x
+if __name__ == "__main__":
+    stops.watch()
+    try:
+        for _ in parallel_map(mark, [1, 2], workers=2):
+            time.sleep(60)
+    except BaseException as exc:
+        print(type(exc).__name__, flush=True)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups")
+@pytest.mark.parametrize("method", METHODS)
+def test_sigterm_to_the_whole_group_while_workers_wait_for_jobs(tmp_path: Path, method: str) -> None:
+    """`timeout`, `kill -- -PGID` and service managers send SIGTERM to every process of the group. A worker
+    waiting for a job holds the job queue's lock: it must let go of it as it ends, or the parent, ending
+    the pool, waits for that lock for ever."""
+    script = tmp_path / "parent.py"
+    script.write_text(IDLE_WORKERS)
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    env = {**os.environ, START_METHOD_ENV: method, "PYTHONPATH": str(ROOT)}
+    parent = subprocess.Popen([sys.executable, str(script), str(marks)], env=env, cwd=tmp_path, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(list(marks.iterdir())) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(list(marks.iterdir())) == 2, "the jobs were not done"
+        time.sleep(0.5)  # the workers are back waiting for the next job
+        os.killpg(parent.pid, signal.SIGTERM)
+        out, err = parent.communicate(timeout=20)
+    finally:
+        if parent.poll() is None:
+            os.killpg(parent.pid, signal.SIGKILL)
+            parent.wait()
+    assert out == "Terminated\n", err
+    assert "Traceback" not in err, err

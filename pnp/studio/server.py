@@ -107,6 +107,7 @@ def serve(workspace_dir: Path, *, host: str, port: int | None, open_browser: boo
     """Serve the studio; `page` (a path and query, e.g. the play page's) is what the browser opens."""
     import uvicorn
 
+    from pnp import stops
     from pnp.files.inputs import outside_command
 
     from .app import create_app
@@ -131,5 +132,5 @@ def serve(workspace_dir: Path, *, host: str, port: int | None, open_browser: boo
         with outside_command():
             server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: no failure, exit 0
-        pass
+        stops.forget()
     echo("pnp studio: stopped")
