@@ -283,6 +283,18 @@ class PaperType(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
+class BoxSizeType(click.ParamType):
+    """A box's outer size, LxWxH in mm, checked as the option is read (kept as text, as BoxOptions takes it)."""
+
+    name = "LxWxH"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from pnp.components.boxnet import parse_box_size
+
+        parse_box_size(str(value), _option_name(param))  # a PnpError: one line naming the option
+        return str(value)
+
+
 class OutputPathType(click.ParamType):
     """A path to write to: never empty (which would quietly mean the current folder)."""
 
@@ -537,7 +549,7 @@ def kit_options(component: str | None) -> _Declared:
                    help="Language of printed text."),
             option("--preset", default=None, help=_preset_help("Rule preset the printed sheets follow")),
             *(_click_option(declared, component) for declared in _declared_options(component).values()),
-            option("--box-size", "box_size", default=None, metavar="LxWxH",
+            option("--box-size", "box_size", type=BoxSizeType(), default=None, metavar="LxWxH",
                    help="Outer box size in mm (default from the spec)."),
             option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
                    show_default=True, help="Box construction."),
@@ -716,7 +728,7 @@ main.more_commands = component_commands
 
 @main.lazy_command()
 @argument("game", type=GAME, required=False)
-@option("--size", default=None, metavar="LxWxH", help="Outer size in mm (default 130x102x23).")
+@option("--size", type=BoxSizeType(), default=None, metavar="LxWxH", help="Outer size in mm (default 130x102x23).")
 @option("--style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
         show_default=True, help="One-piece hinged lid, or tray and lid.")
 @option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,

@@ -28,7 +28,17 @@ class SpecError(PnpError):
 
 
 class LayoutError(PnpError):
-    """Something that matters would be drawn outside the printable safe area or off the paper."""
+    """Something that matters would be drawn outside the printable safe area or off the paper.
+
+    `field` is the spec field whose value the layout cannot hold ("board.cell_mm"), where one is the cause:
+    the layout knows the field, not the file; the kit says the error with the spec file, or with the option
+    that gave the field its value (pnp.kit.naming_the_source). The message then reads as the field's reason.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
 
 
 # Characters a message must not carry raw: control characters (a terminal obeys them), format

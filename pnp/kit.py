@@ -8,7 +8,8 @@ kit has been drawn and checked, so a page that does not fit leaves no half-built
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from fnmatch import fnmatch
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pnp import __version__
 from pnp import games as game_registry
 from pnp.draw.render import Rendered, file_count, page_names, render_pages
-from pnp.errors import PnpError
+from pnp.errors import LayoutError, PnpError, SpecError
 from pnp.files.atomic import write_files
 from pnp.files.folders import replace_folder
 from pnp.files.sets import replace_set
@@ -81,11 +82,42 @@ def draw_kit(game: Game, model: Any, ctx: KitContext, components: Sequence[str] 
     return draw_kit_summarised(game, model, ctx, components, with_calibration)[0]
 
 
+# The spec fields an option of `pnp kit` (and of each component's command) may give instead, by the name
+# BoxOptions has the option's value under; `pnp box` names its own (BOX_OPTIONS).
+KIT_OPTIONS = {"box.size_mm": ("size", "--box-size")}
+BOX_OPTIONS = {"box.size_mm": ("size", "--size")}
+
+
+@contextmanager
+def naming_the_source(model: Any, ctx: KitContext, options: dict[str, tuple[str, str]] | None = None) -> Iterator[None]:
+    """A layout error that names the spec field it comes from (LayoutError.field), said with what gave the
+    field its value: the option on this command line, or else the spec file; the layout's message is the reason."""
+    try:
+        yield
+    except LayoutError as exc:
+        if exc.field is None:
+            raise
+        attribute, flag = (KIT_OPTIONS if options is None else options).get(exc.field, ("", ""))
+        given = getattr(ctx.box, attribute, None) if attribute else None
+        if given is not None:
+            raise PnpError(f"{flag} {given}: {exc.message}") from None
+        source = getattr(model, "source", None)
+        if source is None:  # no spec (a box of no game): the message names the value itself
+            raise
+        raise SpecError(source, exc.field, exc.message) from None
+
+
 def draw_kit_summarised(game: Game, model: Any, ctx: KitContext, components: Sequence[str] | None = None,
                         with_calibration: bool = True,
                         spec: Path | None = None) -> tuple[list[KitPage], KitSummary | None]:
     """The pages of draw_kit, and a whole kit's summary as its guide has it (None for some components).
     `spec`: the spec file the model was read from, as given (the guide's commands name it)."""
+    with naming_the_source(model, ctx):
+        return _draw_kit_summarised(game, model, ctx, components, with_calibration, spec)
+
+
+def _draw_kit_summarised(game: Game, model: Any, ctx: KitContext, components: Sequence[str] | None,
+                         with_calibration: bool, spec: Path | None) -> tuple[list[KitPage], KitSummary | None]:
     from pnp.components.calibrate import calibration_pages
     from pnp.components.sheets import check_footer_band
     from pnp.draw.scene import footer
@@ -359,9 +391,11 @@ def build_bleed_cover(game: str, *, spec: Path | None, output: Path, lang: str =
     from pnp.draw.pdf import render_pdf
 
     chosen = game_registry.get(game)
-    pages = draw_component(chosen, chosen.load(spec), "cover", kit_context(A4, lang, bleed_pdf=True))
-    for page in pages:
-        page.check_safe_area(f"{game} cover")
+    model, ctx = chosen.load(spec), kit_context(A4, lang, bleed_pdf=True)
+    with naming_the_source(model, ctx):
+        pages = draw_component(chosen, model, "cover", ctx)
+        for page in pages:
+            page.check_safe_area(f"{game} cover")
     output_folder(output)
     data = render_pdf(pages, title=f"{chosen.title} — cover")
     return write_files([(output / game / f"{game}-cover-bleed.pdf", data)])[0]
@@ -375,17 +409,19 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
     from pnp.draw.scene import footer
 
     ctx = kit_context(paper, lang, box_size=size, box_style=style, paper_thickness=paper_thickness)
-    if game is None:
-        pages = [KitPage(BOX, p) for p in plain_box(ctx)]
-        folder, stem, title = output / "box", "box", "pnp"
-    else:
-        chosen = game_registry.get(game)
-        pages = [KitPage(BOX, p) for p in box_for_game(chosen, chosen.load(spec), ctx)]
-        folder, stem, title = output / game, f"{game}-box", chosen.title
-    for number, item in enumerate(pages, 1):
-        check_footer_band(item.page, f"box (page {number})")
-        footer(item.page, title, BOX, number, len(pages), __version__, lang)
-        item.page.check_safe_area(f"box (page {number})")
+    chosen = game_registry.get(game) if game is not None else None
+    model = chosen.load(spec) if chosen is not None else None
+    with naming_the_source(model, ctx, BOX_OPTIONS):
+        if chosen is None:
+            pages = [KitPage(BOX, p) for p in plain_box(ctx)]
+            folder, stem, title = output / "box", "box", "pnp"
+        else:
+            pages = [KitPage(BOX, p) for p in box_for_game(chosen, model, ctx)]
+            folder, stem, title = output / chosen.name, f"{chosen.name}-box", chosen.title
+        for number, item in enumerate(pages, 1):
+            check_footer_band(item.page, f"box (page {number})")
+            footer(item.page, title, BOX, number, len(pages), __version__, lang)
+            item.page.check_safe_area(f"box (page {number})")
     output_folder(output)
     outputs = render_pages([item.page for item in pages], folder, stem, page_names(stem, len(pages)), formats,
                            dpi=dpi, title=f"{title} box")

@@ -245,3 +245,13 @@ def test_idle_options_are_tested_and_kept_out_of_the_component_help(run_pnp):
 def test_preset_for_all_kits_applies_to_the_games_that_have_them(tmp_path, run_pnp):
     result = run_pnp("kit", "-o", str(tmp_path), "--format", "pdf", "--preset", "classic", "-q")
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(("command", "option"), [(("kit", "rautino"), "--box-size"), (("box",), "--size")])
+@pytest.mark.parametrize(("size", "reason"), [("130x102", "expected LxWxH in mm, e.g. 130x102x23"),
+                                              ("130x102x5", "height 5 mm is outside 15..1000 mm"),
+                                              ("130x102x500", "box 130x102x500 fits A4 (safe area less footer")])
+def test_a_bad_box_size_names_its_option(tmp_path, run_pnp, command, option, size, reason):
+    result = run_pnp(*command, option, size, "-o", str(tmp_path / "out"))
+    one_line_error(result, f"pnp: error: {option} {size}: {reason}")
+    assert files_under(tmp_path) == []

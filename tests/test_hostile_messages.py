@@ -60,9 +60,9 @@ def _zatre_board(tmp_path, rows: int, cell: float, tile: float):
 def test_a_board_too_large_for_two_sheets_does_not_suggest_them(tmp_path, run_pnp):
     spec = _zatre_board(tmp_path, 40, 12.8, 11.8)
     line = one_line_error(run_pnp("board", "zatre", "--spec", str(spec), "-o", str(tmp_path / "out")),
-                          "do not fit A4", "board.cell_mm")
+                          f"{spec}: board.cell_mm: ", "do not fit A4")
     assert "--board-sheets" not in line
-    largest = float(re.search(r"board.cell_mm ([\d.]+) or less fits", line).group(1))
+    largest = float(re.search(r"; ([\d.]+) mm or less fits", line).group(1))
     fitting = _zatre_board(tmp_path, 40, largest, largest - 0.5)
     result = run_pnp("board", "zatre", "--spec", str(fitting), "-o", str(tmp_path / "out"), "-q")
     assert result.exit_code == 0, result.output
@@ -71,8 +71,8 @@ def test_a_board_too_large_for_two_sheets_does_not_suggest_them(tmp_path, run_pn
 def test_two_sheets_are_suggested_only_where_they_work(tmp_path, run_pnp):
     spec = spec_with(tmp_path, "zatre", "cell_mm = 12.8 ", "cell_mm = 14.0 ")
     line = one_line_error(run_pnp("board", "zatre", "--spec", str(spec), "-o", str(tmp_path / "out")),
-                          "(--board-sheets 2)")
-    assert "board.cell_mm 12.8 or less fits" in line or "board.cell_mm 12.9 or less fits" in line
+                          f"{spec}: board.cell_mm: ", "(--board-sheets 2)")
+    assert "; 12.8 mm or less fits" in line or "; 12.9 mm or less fits" in line
     result = run_pnp("board", "zatre", "--spec", str(spec), "--board-sheets", "2", "-o", str(tmp_path / "out"), "-q")
     assert result.exit_code == 0, result.output
 

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pnp.errors import PnpError
+from pnp.errors import LayoutError, PnpError
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -48,6 +48,7 @@ DEFAULT_THICKNESS_MM = PAPER_80GSM_MM
 MAX_THICKNESS_MM = 1.0
 
 DEFAULT_SIZE_TEXT = "130x102x23"
+BOX_SIZE_FIELD = "box.size_mm"  # the spec field of the box's outer size, named by an error about the size
 MIN_SIDE_MM = 15.0  # below this the glue tabs and flaps become too small to fold by hand
 MAX_SIDE_MM = 1000.0
 
@@ -87,23 +88,24 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def parse_box_size(text: str) -> BoxSize:
-    """'130x102x23' (mm, outer length x width x height) -> BoxSize; PnpError on anything else."""
+def parse_box_size(text: str, name: str = "") -> BoxSize:
+    """'130x102x23' (mm, outer length x width x height) -> BoxSize; PnpError on anything else, naming the
+    size as `name` says (an option: "--box-size 130x102"), else as "box size '130x102'"."""
     match = _SIZE.fullmatch(text.strip().lower())
+    what = f"{name} {text}" if name else f"box size {text!r}"
     if not match:
-        raise PnpError(f"box size {text!r}: expected LxWxH in mm, e.g. {DEFAULT_SIZE_TEXT}")
+        raise PnpError(f"{what}: expected LxWxH in mm, e.g. {DEFAULT_SIZE_TEXT}")
     size = BoxSize(*(float(g) for g in match.groups()))
-    check_box_size(size)
+    check_box_size(size, what if name else "")
     return size
 
 
-def check_box_size(size: BoxSize) -> None:
+def check_box_size(size: BoxSize, what: str = "") -> None:
     sides = zip(("length", "width", "height"), (size.length, size.width, size.height), strict=True)
     for name, value in sides:
         if not MIN_SIDE_MM <= value <= MAX_SIDE_MM:
-            raise PnpError(
-                f"box {size}: {name} {_fmt(value)} mm is outside {_fmt(MIN_SIDE_MM)}..{_fmt(MAX_SIDE_MM)} mm"
-            )
+            limits = f"{_fmt(MIN_SIDE_MM)}..{_fmt(MAX_SIDE_MM)} mm"
+            raise PnpError(f"{what or f'box {size}'}: {name} {_fmt(value)} mm is outside {limits}")
 
 
 def check_thickness(thickness: float) -> None:
@@ -619,14 +621,14 @@ def plan_nets(size: BoxSize, style: str, t: float, area: Area, paper_name: str) 
             return BoxPlan(candidate, size, t, nets, turned)
     where = f"{paper_name} (safe area less footer {area})"
     if style == "auto":
-        raise PnpError(
+        raise LayoutError(
             f"box {size} fits {where} neither as hinged ({_needs('hinged', size, t)}) "
             f"nor as telescoping ({_needs('telescoping', size, t)}); "
-            f"{_what_fits('telescoping', size, t, area)}"
+            f"{_what_fits('telescoping', size, t, area)}", BOX_SIZE_FIELD
         )
     other = "telescoping" if style == "hinged" else "hinged"
     hint = f"; as {other} it fits as it is" if _fits(other, size, t, area) else ""
-    raise PnpError(
+    raise LayoutError(
         f"box {size} does not fit {where} as {style}: needs {_needs(style, size, t)}; "
-        f"{_what_fits(style, size, t, area)}{hint}"
+        f"{_what_fits(style, size, t, area)}{hint}", BOX_SIZE_FIELD
     )

@@ -76,6 +76,7 @@ class _Common:
     cls: str = ""
     data: Mapping[str, str] = field(default_factory=dict)
     label: str = ""  # names the primitive in error messages
+    field: str = ""  # the spec field it prints, named by a layout error about it ("sheet.bonus_label")
 
     def __post_init__(self) -> None:
         if self.layer not in LAYERS:

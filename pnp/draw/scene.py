@@ -194,9 +194,10 @@ class Page(_Builder):
         from pnp.draw.text import missing_glyphs
 
         for prim, m, important in self.leaves():
+            field = prim.field or None
             if isinstance(prim, Text) and (missing := missing_glyphs(prim.text, prim.bold)):
                 raise LayoutError(
-                    f"{name}: text {prim.text[:30]!r}: the font has no glyph for {''.join(missing)!r}"
+                    f"{name}: text {prim.text[:30]!r}: the font has no glyph for {''.join(missing)!r}", field
                 )
             # Text is measured by its glyphs' ink: letters such as J and T reach past their advance box.
             box = prim.ink_bbox(m) if isinstance(prim, Text) else prim.bbox(m)
@@ -204,7 +205,7 @@ class Page(_Builder):
                 continue
             if not all(math.isfinite(v) for v in (box.x0, box.y0, box.x1, box.y1)):
                 # NaN compares false with every limit and would pass the test below wherever it lies.
-                raise LayoutError(f"{name}: {prim.describe()} has a coordinate that is not a finite number")
+                raise LayoutError(f"{name}: {prim.describe()} has a coordinate that is not a finite number", field)
             limit, where = (self.safe_box, "the safe area") if important else (self.sheet_box, "the sheet")
             over = box.overhang(limit)
             if over:
@@ -213,6 +214,8 @@ class Page(_Builder):
                 if isinstance(prim, Text):
                     what = f"text {prim.text[:30]!r}"
                 raise LayoutError(
+                    f"{what} lies outside {where} of the {name} by {amount:.2f} mm at the {side} "
+                    f"(safe margin {self.safe_margin:g} mm, bleed {self.bleed:g} mm)" if field else
                     f"{name}: {what} lies outside {where} by {amount:.2f} mm at the {side} "
-                    f"(safe margin {self.safe_margin:g} mm, bleed {self.bleed:g} mm)"
+                    f"(safe margin {self.safe_margin:g} mm, bleed {self.bleed:g} mm)", field
                 )

@@ -192,3 +192,17 @@ def test_a_coordinate_that_is_not_a_number_is_refused(bad: float, layer: str) ->
         g.rect(10, 10, 5, 5)
     with pytest.raises(LayoutError, match="not a finite"):
         group_page.check_safe_area("probe")
+
+
+def test_a_text_from_a_spec_field_outside_the_safe_area_names_the_field() -> None:
+    """The layout cannot tell the spec file; it names the field, and the kit names the file (pnp.kit)."""
+    page = Page(100, 100, safe_margin=8)
+    page.text(60, 50, "A heading far too long for its place", 4.0, field="sheet.bonus_label")
+    with pytest.raises(LayoutError, match="lies outside the safe area") as caught:
+        page.check_safe_area("score block")
+    assert caught.value.field == "sheet.bonus_label"
+    plain = Page(100, 100, safe_margin=8)
+    plain.text(60, 50, "A heading far too long for its place", 4.0)
+    with pytest.raises(LayoutError) as caught:
+        plain.check_safe_area("score block")
+    assert caught.value.field is None

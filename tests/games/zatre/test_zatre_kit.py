@@ -279,8 +279,9 @@ def test_more_rows_print_every_row(tmp_path: Path, rows: int, per_page: int) -> 
 def test_sheet_that_cannot_fit_is_a_clear_error(tmp_path: Path) -> None:
     data = spec_data()
     data["sheet"]["rows"], data["sheet"]["sheets_per_page"] = 120, 2
-    with pytest.raises(LayoutError, match=r"scoresheet: 2 sheets of 120 rows do not fit.*sheets_per_page"):
+    with pytest.raises(LayoutError, match=r"^2 sheets of 120 rows do not fit.*sheets_per_page") as caught:
         draw("scoresheet", load(write_spec(tmp_path, data)))
+    assert caught.value.field == "sheet.rows"
 
 
 def test_pad_has_the_asked_pages_and_german_labels() -> None:
@@ -494,3 +495,24 @@ def test_the_lid_art_shows_the_example_turn_on_a_corner_of_the_board(values) -> 
         assert sorted(int(t.get("data-pips")) for t in tiles) == sorted(
             pips for pips, _ in (*example.board, *example.turn))
         assert any(t.get("class") == "field" for t in arts[0].iter(f"{SVG_NS}rect"))
+
+
+# ---- a spec the kit cannot print: one line naming the spec file and the field ----------------------
+
+@pytest.mark.parametrize(("old", "new", "field", "reason", "limit"), [
+    ("cell_mm = 12.8 ", "cell_mm = 14 ", "board.cell_mm",
+     "15 x 15 fields of 14 mm (210 x 210 mm) do not fit A4 (210 x 297 mm)", "; 12.9 mm or less fits"),
+    ("rows = 28", "rows = 80", "sheet.rows", "2 sheets of 80 rows do not fit one page (rows of 2.9 mm",
+     "need at least 4.5 mm"),
+    ('bonus_label = "Bonus"', 'bonus_label = "Bonuspunkte für die ganze Reihe und noch viel mehr"',
+     "sheet.bonus_label", "text 'Bonuspunkte für die ganze Reih' lies outside the safe area", "(safe margin 8 mm"),
+])
+def test_a_spec_value_the_kit_cannot_print_names_file_and_field(tmp_path: Path, run_pnp, old: str, new: str,
+                                                               field: str, reason: str, limit: str) -> None:
+    from hostile_helpers import one_line_error, spec_with
+
+    spec = spec_with(tmp_path, "zatre", old, new)
+    out = tmp_path / "out"
+    one_line_error(run_pnp("kit", "zatre", "--spec", str(spec), "-o", str(out)),
+                   f"pnp: error: {spec}: {field}: {reason}", limit)
+    assert not out.exists()

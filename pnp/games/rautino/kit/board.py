@@ -60,8 +60,8 @@ def place_board(page: Page, model: RautinoModel) -> tuple[tg.TriLayout, BBox]:
     room = OUTLINE.stroke_width
     if width + room > box.width or height + room > box.height:
         raise LayoutError(
-            f"rautino board: the board is {width:.0f} x {height:.0f} mm but the page leaves "
-            f"{box.width:.0f} x {box.height:.0f} mm; lower board.triangle_mm in the spec"
+            f"makes the board {width:.0f} x {height:.0f} mm but the page leaves {box.width:.0f} x "
+            f"{box.height:.0f} mm; choose a smaller triangle", "board.triangle_mm"
         )
     x0 = box.x0 + (box.width - width) / 2
     y0 = box.y0 + (box.height - height) / 2
@@ -165,8 +165,8 @@ def plan_cards(model: RautinoModel, layout: tg.TriLayout, box: BBox, lang: str) 
     hex_x0 = min(x for segment in outline for x, _ in segment)
     strip = hex_x0 - box.x0 - CARD_GAP  # a card reaching the hexagon's side corner is this wide
     if strip < MIN_STRIP_MM:
-        raise LayoutError(f"rautino board: only {strip:.0f} mm beside the hexagon for the legend cards; "
-                          "lower board.triangle_mm in the spec")
+        raise LayoutError(f"leaves only {strip:.0f} mm beside the hexagon for the legend cards (at least "
+                          f"{MIN_STRIP_MM:g} mm); choose a smaller triangle", "board.triangle_mm")
     tri = legend_triangle(model, strip - 2 * CARD_PAD)  # kept on wider cards: a wider card only wraps less
 
     def laid_out(width: float) -> tuple[list[list[LegendEntry]], float]:
@@ -180,8 +180,8 @@ def plan_cards(model: RautinoModel, layout: tg.TriLayout, box: BBox, lang: str) 
     width = max(strip, _widest_card(outline, box, tallest))
     groups, height = laid_out(width)
     if height > box.height / 2:
-        raise LayoutError(f"rautino board: the legend cards need {height:.0f} mm each, the sheet's corners hold "
-                          f"{box.height / 2:.0f} mm; lower board.triangle_mm in the spec")
+        raise LayoutError(f"leaves legend cards that need {height:.0f} mm each; the sheet's corners hold "
+                          f"{box.height / 2:.0f} mm; choose a smaller triangle", "board.triangle_mm")
     corners = [BBox(box.x0, box.y0, box.x0 + width, box.y0 + height),
                BBox(box.x0, box.y1 - height, box.x0 + width, box.y1),
                BBox(box.x1 - width, box.y0, box.x1, box.y0 + height),

@@ -217,7 +217,8 @@ def _shape_table(page: Page, model: RautinoModel, x: float, y: float, w: float, 
         with page.group(cls="rules-shape", data={"shape": shape.name}) as g:
             draw_shape_diagram(g, model, shape, x + 0.5, top + 1.0, TABLE_TRI, colour)
             tx = x + 28.0
-            g.text(tx, top + 1.0 + pt(9), shape_name(shape, lang), pt(9), weight="bold")
+            g.text(tx, top + 1.0 + pt(9), shape_name(shape, lang), pt(9), weight="bold",
+                   field=f"shapes[{index}].{'name' if lang == 'de' else 'label'}")
             rule = [wds[shape.new_stone]] if shape.new_stone in ("both", "one") else []
             pairs = points_lines(shape, lang)
             pairs[-1] += f" {wds['points']}"  # the unit stays with the last value, never alone on a line

@@ -82,7 +82,8 @@ def lattice(page: Page, side: float) -> Lattice:
     per_row = math.floor((box.width - 1.5 * side - pitch / 2 - 0.5) / pitch) + 1
     rows = math.floor((box.height - HEADER_MM - h - 0.5) / (h + GUTTER_MM)) + 1
     if per_row < 1 or rows < 1:
-        raise LayoutError(f"rautino stones: a {side:g} mm stone does not fit on {page.width:g} x {page.height:g} mm")
+        raise LayoutError(f"a {side:g} mm stone does not fit on {page.width:g} x {page.height:g} mm",
+                          "board.triangle_mm")
     block_w = 1.5 * side + (per_row - 1) * pitch + (pitch / 2 if rows > 1 else 0)
     left = box.x0 + (box.width - block_w) / 2
     # The first row's top-left corner: its bottom-left corner is half a side left of it, and the

@@ -115,7 +115,7 @@ def choose_sheet(ctx: KitContext, side: float, count: int) -> SheetLayout:
         if best is None or math.ceil(count / layout.per_sheet) < math.ceil(count / best.per_sheet):
             best = layout
     if best is None:
-        raise LayoutError(f"tiles: a {side:g} mm tile does not fit on {ctx.paper}")
+        raise LayoutError(f"a {side:g} mm tile does not fit on {ctx.paper}", "tiles.side_mm")
     return best
 
 

@@ -61,9 +61,9 @@ def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pag
         two = _sheet_columns(plan, 1) is not None \
             and NOTE_MM + board.height * board.large_cell_mm + 2 * EDGE_MM + LEGEND_MM <= box.height
         raise LayoutError(
-            f"board: {board.width} x {board.height} fields of {cell:g} mm ({width:g} x {height:g} mm) do not fit "
-            f"{ctx.paper}; board.cell_mm {largest:g} or less fits"
-            + (" or print it over two sheets (--board-sheets 2)" if two else "")
+            f"{board.width} x {board.height} fields of {cell:g} mm ({width:g} x {height:g} mm) do not fit "
+            f"{ctx.paper}; {largest:g} mm or less fits"
+            + (", or print the board over two sheets (--board-sheets 2)" if two else ""), "board.cell_mm"
         )
     x0 = box.x0 + (box.width - width) / 2
     y0 = top + EDGE_MM + (box.y1 - LEGEND_MM - top - 2 * EDGE_MM - height) / 2
@@ -148,15 +148,16 @@ def large_board_pages(model: ZatreModel, ctx: KitContext, palette: Palette) -> l
     for sheet in (0, 1):
         columns = _sheet_columns(plan, sheet)
         if columns is None:
-            raise LayoutError(f"board: {board.width} fields of {cell:g} mm do not split into two sheets of "
-                              f"{ctx.paper}; choose a smaller board.large_cell_mm")
+            raise LayoutError(f"{board.width} fields of {cell:g} mm do not split into two sheets of "
+                              f"{ctx.paper}; choose smaller fields", "board.large_cell_mm")
         page = Page.for_paper(ctx.paper.portrait(), label=f"board {sheet + 1}/2")
         box = content_box(page)
         width, height = len(columns) * cell, board.height * cell
         if width > box.width or NOTE_MM + height + 2 * EDGE_MM + LEGEND_MM > box.height:
-            raise LayoutError(f"board: {len(columns)} x {board.height} fields of {cell:g} mm ({width:g} x "
-                              f"{height:g} mm) do not fit a sheet of {ctx.paper}; choose a smaller "
-                              f"board.large_cell_mm")
+            raise LayoutError(f"{len(columns)} x {board.height} fields of {cell:g} mm ({width:g} x "
+                              f"{height:g} mm) do not fit a sheet of {ctx.paper}, which leaves {box.width:g} x "
+                              f"{box.height - NOTE_MM - 2 * EDGE_MM - LEGEND_MM:g} mm for them; choose smaller fields",
+                              "board.large_cell_mm")
         # (x0, y0): where the whole board's column 0 would begin, so this sheet's part lands centred.
         x0 = box.x0 + (box.width - width) / 2 - columns.start * cell
         y0 = box.y0 + NOTE_MM + EDGE_MM + (box.height - NOTE_MM - LEGEND_MM - 2 * EDGE_MM - height) / 2

@@ -80,8 +80,8 @@ def arrange(sheet: Sheet, box: BBox) -> Arrangement:
     if best is None or best.row_mm < MIN_ROW_MM:
         got = f"rows of {best.row_mm:.1f} mm" if best else f"sheets narrower than {MIN_SHEET_WIDTH_MM:g} mm"
         raise LayoutError(
-            f"scoresheet: {sheet.sheets_per_page} sheets of {sheet.rows} rows do not fit one page "
-            f"({got}, need at least {MIN_ROW_MM:g} mm); lower sheet.sheets_per_page or sheet.rows"
+            f"{sheet.sheets_per_page} sheets of {sheet.rows} rows do not fit one page "
+            f"({got}, need at least {MIN_ROW_MM:g} mm); lower sheet.rows or sheet.sheets_per_page", "sheet.rows"
         )
     return Arrangement(best.columns, best.rows, min(best.row_mm, MAX_ROW_MM))
 
@@ -137,7 +137,7 @@ def draw_sheet(g: GroupBuilder, model: ZatreModel, w: float, h: float, row_mm: f
     sheet = model.sheet
     x0, x1 = PAD_MM, w - PAD_MM
     y = PAD_MM
-    g.text(x0, y + 5.0, model.title.upper(), pt(12), weight="bold", cls="sheet-title")
+    g.text(x0, y + 5.0, model.title.upper(), pt(12), weight="bold", cls="sheet-title", field="game.title")
     g.text(x1, y + 5.0, TITLE(lang, "title"), pt(8), anchor="end", style=GREY_TEXT)
     y += TITLE_MM
     y = _header(g, sheet, x0, x1, y, lang)
@@ -157,7 +157,8 @@ def _header(g: GroupBuilder, sheet: Sheet, x0: float, x1: float, y: float, lang:
             lx = x0 + index * span
             text = tr(label, lang)
             baseline = y + HEADER_LINE_MM - 1.8
-            g.text(lx, baseline, text, size, cls="sheet-header", data={"field": label})
+            g.text(lx, baseline, text, size, cls="sheet-header", data={"field": label},
+                   field=f"sheet.header[{sheet.header.index(label)}]")
             start = lx + text_width(text, size) + 1.5
             g.line(start, baseline + 0.6, lx + span - (2.5 if index < len(labels) - 1 else 0), baseline + 0.6,
                    style=stroked("#000000", 0.2))
@@ -165,11 +166,16 @@ def _header(g: GroupBuilder, sheet: Sheet, x0: float, x1: float, y: float, lang:
     return y
 
 
+# The spec field of each column heading a spec names (the others are the scoring sums and their points).
+COLUMN_FIELDS = {"x2": "sheet.cross_label", "bonus": "sheet.bonus_label", "total": "sheet.total_label"}
+
+
 def column_label(g: GroupBuilder, cx: float, cy: float, label: str, size: float, key: str) -> None:
     """A column heading centred on (cx, cy). Vera has no Σ, so a lone Σ is drawn as lines."""
     data = {"key": key, "label": label}
     if label != "Σ":
-        g.text(cx, cy + size * 0.36, label, size, weight="bold", anchor="middle", cls="sheet-column", data=data)
+        g.text(cx, cy + size * 0.36, label, size, weight="bold", anchor="middle", cls="sheet-column", data=data,
+               field=COLUMN_FIELDS.get(key, ""))
         return
     half = size * 0.33
     g.polyline([(cx + half, cy - half), (cx - half, cy - half), (cx + half * 0.15, cy),
@@ -216,10 +222,10 @@ def draw_table(g: GroupBuilder, model: ZatreModel, x0: float, y: float, widths: 
         return y
     y += GAP_MM
     label_size = min(pt(8), row_mm * 0.55)
-    for label, style, cls in ((sheet.minus_label, BOX, "minus-line"),
-                              (sheet.grand_total_label, TOTAL_BOX, "grand-total")):
+    for label, style, cls, field in ((sheet.minus_label, BOX, "minus-line", "minus_label"),
+                                     (sheet.grand_total_label, TOTAL_BOX, "grand-total", "grand_total_label")):
         g.text(xs[-2] - 1.5, y + row_mm / 2 + label_size * 0.36, tr(label, lang), label_size, anchor="end",
-               weight="bold" if cls == "grand-total" else "regular", cls=cls)
+               weight="bold" if cls == "grand-total" else "regular", cls=cls, field=f"sheet.{field}")
         g.rect(xs[-2], y, widths[-1], row_mm, style=style, cls=f"{cls}-box")
         if cls == "minus-line":
             g.text(xs[-2] + 1.2, y + row_mm / 2 + label_size * 0.36, "−", label_size, style=GREY_TEXT)

@@ -93,7 +93,8 @@ def plan_sheets(model: ZatreModel, ctx: KitContext) -> SheetPlan:
     area = BBox(box.x0 + MARK_MM + 1, top + MARK_MM + 1, box.x1 - MARK_MM - 1, box.y1 - MARK_MM - 1)
     max_cols, max_rows = int(area.width // size), int(area.height // size)
     if max_cols < 1 or max_rows < 1:
-        raise LayoutError(f"tiles: a {size:g} mm tile does not fit {paper}")
+        raise LayoutError(f"a {size:g} mm tile does not fit {paper}",
+                          "board.large_cell_mm" if ctx.option(BOARD_SHEETS) == 2 else "tiles.size_mm")
     total = model.tiles.total
     capacity = max_cols * max_rows
     counts = [min(capacity, total - start) for start in range(0, total, capacity)]
