@@ -178,18 +178,17 @@ def _packing(game: Game, model: Any, ctx: KitContext, pages: list[KitPage], spec
     """What the guide says about the board, the box and the score pad, read from what the kit counts and draws:
     the board's stack among the box's contents, the box's floor and build, the score pages and their cuts, and
     the commands that print the score pad and the printer check as this kit prints them."""
-    from pnp.components.boxfit import LEGEND_CARDS, inner_space
-    from pnp.components.boxspec import settings_for
+    from pnp.components.box import built_style
+    from pnp.components.box_kit import kit_box_fit
+    from pnp.components.boxfit import LEGEND_CARDS
     from pnp.components.guide import Packing, cut_piece
 
     contents = game.kit_box_contents(model, ctx)
     board = next((s for s in contents if s.name.startswith("board")), None) if "board" in game.components else None
     scores = next((s for s in contents if s.name.startswith("score")), None)
-    settings = settings_for(model, ctx.box)
-    styles = {p.data.get("style") for item in pages if item.component == BOX for p in item.page.items
-              if p.cls == "box-net"}
-    style = "telescoping" if "telescoping" in styles else "hinged"
-    floor = inner_space(settings.size, settings.paper_thickness, style)[:2] if styles else (0.0, 0.0)
+    built = built_style(item.page for item in pages if item.component == BOX)
+    style = built or "hinged"
+    floor = kit_box_fit(game, model, ctx, built).inner[:2] if built is not None else (0.0, 0.0)
     score_page = next((item.page for item in pages if item.component == "scoresheet"), None)
     cards = next((s for s in contents if s.name == LEGEND_CARDS), None) if "board" in game.components else None
     score_pages = scores.sheets if scores is not None else 0

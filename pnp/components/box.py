@@ -11,7 +11,7 @@ class="panel-text" with data-panel and data-rotation, so tests can read the box 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -403,6 +403,12 @@ def box_pages(
         _instructions(page, _free_regions(page, where), kinds, words[net.name], words)
         pages.append(page)
     return pages
+
+
+def built_style(pages: Iterable[Page]) -> str | None:
+    """How the box on `pages` is built, hinged or telescoping, as box_pages marked it (None: no box)."""
+    styles = {p.data.get("style") for page in pages for p in page.items if p.cls == "box-net"}
+    return "telescoping" if "telescoping" in styles else "hinged" if styles else None
 
 
 def _net_box(where: _Placement) -> tuple[float, float, float, float]:

@@ -1,8 +1,9 @@
 """Do a game's pieces fit its box? Stacks of tiles or stones side by side on the floor, folded
 sheets (board, rules) lying flat on top of them.
 
-The floor is packed with a greedy shelf packing (rows of columns, each column may be turned),
-so a "does not fit" is occasionally pessimistic by one column; a "fits" always has a layout.
+The floor is packed with a greedy shelf packing (rows of columns, each column may be turned; shelves opened
+lengthways, or else turned), so a "does not fit" is occasionally pessimistic by one column; a "fits" always
+has a layout.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Stack:
     thickness: float
     on_top: bool = False
     sheets: int = 1  # sheets of paper folded into the layers (a pad of score pages: its pages)
+    printed: bool = False  # sheets of the kit's paper (rules, score pages): folded as often as the floor asks
 
     @property
     def height(self) -> float:
@@ -50,6 +52,40 @@ def folded_sheet(name: str, width: float, height: float, thickness: float, folds
             height /= 2
         layers *= 2
     return Stack(name, width, height, layers, thickness, on_top=True)
+
+
+PAPER_FOLDS = 5  # the most halvings a sheet of paper is folded to lie in a box
+
+
+def fewest_folds(size: tuple[float, float], floor: tuple[float, float]) -> int | None:
+    """The fewest halvings (0: none) of a sheet of `size` (mm) that lie on `floor` (None: no number of folds up
+    to PAPER_FOLDS does)."""
+    return next((folds for folds in range(PAPER_FOLDS + 1)
+                 if lies_on(folded_sheet("paper", *size, 0.1, folds), floor)), None)
+
+
+def folds_to_floor(size: tuple[float, float], floor: tuple[float, float]) -> tuple[Stack, Stack] | None:
+    """The fewest halvings of a sheet of `size` (mm) that lie on `floor`, and the one fold fewer (None: it lies
+    there unfolded, or no number of folds fits)."""
+    folds = fewest_folds(size, floor)
+    if not folds:
+        return None
+    return folded_sheet("paper", *size, 0.1, folds), folded_sheet("paper", *size, 0.1, folds - 1)
+
+
+def lies_on(sheet: Stack, floor: tuple[float, float]) -> bool:
+    (a, b), (c, d) = sorted((sheet.width, sheet.depth)), sorted(floor)
+    return a <= c + EPS and b <= d + EPS
+
+
+def folded_to_floor(stack: Stack, size: tuple[float, float], floor: tuple[float, float]) -> Stack:
+    """A stack of printed sheets of `size` (mm) folded as the kit's guide says: the fewest halvings that lie on
+    `floor` (PAPER_FOLDS where none does, so the fit check names them as too large). Score pages cut into
+    sheets count as whole pages: half a page folded k times is the page folded k + 1 times."""
+    folds = fewest_folds(size, floor)
+    sheet = folded_sheet(stack.name, *size, stack.thickness, PAPER_FOLDS if folds is None else folds)
+    return Stack(stack.name, sheet.width, sheet.depth, sheet.count * stack.sheets, stack.thickness, on_top=True,
+                 sheets=stack.sheets, printed=True)
 
 
 @dataclass(frozen=True)
@@ -89,7 +125,12 @@ def _fits_floor(w: float, d: float, floor_l: float, floor_w: float) -> bool:
 
 
 def _shelf_pack(rects: list[tuple[float, float]], floor_l: float, floor_w: float) -> bool:
-    """Greedy shelves across the floor's length; each rectangle may be turned."""
+    """Greedy shelves across the floor's length; each rectangle may be turned. A shelf is opened with its
+    first rectangle lengthways, or else turned: where that fails, the other way first is tried too."""
+    return any(_shelves(rects, floor_l, floor_w, turned_first) for turned_first in (False, True))
+
+
+def _shelves(rects: list[tuple[float, float]], floor_l: float, floor_w: float, turned_first: bool) -> bool:
     # Each rectangle lies with its shorter side along the shelf depth; biggest first.
     items = sorted(((max(w, d), min(w, d)) for w, d in rects), key=lambda r: (-r[1], -r[0]))
     shelves: list[list[float]] = []  # [used length, depth]
@@ -106,7 +147,8 @@ def _shelf_pack(rects: list[tuple[float, float]], floor_l: float, floor_w: float
                 break
         if placed:
             continue
-        for along, across in ((long_side, short_side), (short_side, long_side)):
+        ways = ((long_side, short_side), (short_side, long_side))
+        for along, across in ways[::-1] if turned_first else ways:
             if along <= floor_l + EPS and used_depth + across <= floor_w + EPS:
                 shelves.append([along, across])
                 used_depth += across

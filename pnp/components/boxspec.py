@@ -62,7 +62,8 @@ A4_MM = (210.0, 297.0)
 def printed_sheet(name: str, folds: int, thickness: float = PAPER_THICKNESS_MM, count: int = 1) -> Stack:
     """`count` A4 sheets (rules, score block, board) folded in half `folds` times, lying on top."""
     sheet = folded_sheet(name, *A4_MM, thickness, folds)
-    return Stack(name, sheet.width, sheet.depth, sheet.count * count, thickness, on_top=True, sheets=count)
+    return Stack(name, sheet.width, sheet.depth, sheet.count * count, thickness, on_top=True, sheets=count,
+                 printed=True)
 
 
 def settings_for(model: Any, overrides: BoxOptions | None = None) -> BoxSettings:

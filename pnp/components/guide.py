@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS, folded_sheet
+from pnp.components.boxfit import BOARD_HINGED, BOARD_PANELS, folded_sheet, folds_to_floor, lies_on
 from pnp.components.duplex import BOOK_TURN, ONE_SIDED_TURN, Sheet, first_pages
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
@@ -393,25 +393,10 @@ def cut_piece(page: Page) -> tuple[float, float] | None:
             longest([line.y1 for line in lines if line.y1 == line.y2], page.height))
 
 
-def folds_to_floor(size: tuple[float, float], floor: tuple[float, float]) -> tuple[Stack, Stack] | None:
-    """The fewest halvings of a sheet of `size` (mm) that lie on `floor`, and the one fold fewer (None: it lies
-    there unfolded, or no number of folds fits)."""
-    for folds in range(0, 6):
-        sheet = folded_sheet("paper", *size, 0.1, folds)
-        if _on_floor(sheet, floor):
-            return (sheet, folded_sheet("paper", *size, 0.1, folds - 1)) if folds else None
-    return None
-
-
 def _decimal(value: float, lang: str) -> str:
     """One decimal, with the language's decimal mark: 128.4 / 128,4."""
     text = f"{value:.1f}"
     return text.replace(".", ",") if lang == "de" else text
-
-
-def _on_floor(sheet: Stack, floor: tuple[float, float]) -> bool:
-    (a, b), (c, d) = sorted((sheet.width, sheet.depth)), sorted(floor)
-    return a <= c + 1e-9 and b <= d + 1e-9
 
 
 def _papers_words(paper: Paper, packing: Packing, table: Sequence[Row], lang: str) -> list[str]:
@@ -437,7 +422,7 @@ def _papers_words(paper: Paper, packing: Packing, table: Sequence[Row], lang: st
             folded = pieces[0]
             out.append(WORDS(lang, "fold scores", n=times(round(math.log2(folded.count)), lang),
                              w=max(folded.width, folded.depth), h=min(folded.width, folded.depth)))
-        elif _on_floor(folded_sheet("paper", *packing.score_piece, 0.1, 0), packing.floor):
+        elif lies_on(folded_sheet("paper", *packing.score_piece, 0.1, 0), packing.floor):
             out.append(WORDS(lang, "scores flat"))
     if packing.score_pages and score_rows and packing.score_command:
         out.append(WORDS(lang, "pad", m=packing.score_pages, page=score_rows[0].first, command=packing.score_command))

@@ -54,3 +54,12 @@ def test_tiles_turn_to_fit_the_floor() -> None:
     # 125 x 40 fits the 129.6 x 101.7 floor only lengthways; two side by side need turning rows.
     result = pieces_fit(BOX, T, [Stack("strips", 40, 125, 2, 5.0)])
     assert result.fits, result.explanation
+
+
+def test_stacks_that_fit_only_turned_on_their_first_shelf_fit() -> None:
+    """Two 40 x 34.6 mm stacks on a 79.6 x 59.7 mm floor: side by side along the length only when both are
+    turned (69.2 mm of 79.6); not turned, two need 80 mm, and stacked in depth 69.2 mm of 59.7."""
+    box = BoxSize(80, 60, 30)
+    result = pieces_fit(box, T, [Stack("tiles", 40, 34.6, 100, 0.45)], "hinged")
+    assert result.fits, result.explanation
+    assert "2 stacks" in result.explanation

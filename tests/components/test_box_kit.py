@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from hostile_helpers import one_line_error, spec_with
 
 from pnp.components.boxfit import Stack
 from pnp.components.boxnet import BoxSize
@@ -105,3 +106,50 @@ def test_box_speaks_the_kit_language(tmp_path):
         texts = " ".join(el.text or "" for el in svg.iter() if el.tag.endswith("text"))
         for word in words:
             assert word in texts
+
+
+# --- a box too small for what the kit puts in it ---------------------------------------------------
+
+def test_a_box_too_small_for_the_kit_is_refused_naming_the_option(tmp_path, run_pnp):
+    out = tmp_path / "out"
+    one_line_error(run_pnp("kit", "rautino", "--box-size", "70x50x15", "-o", str(out)),
+                   "pnp: error: --box-size 70x50x15: ", "board panels (104 x 90.1 mm)",
+                   "69.6 x 49.7 mm floor", "69.6 x 49.7 x 14.8 mm inside")
+    assert not out.exists()
+
+
+def test_pnp_box_of_a_game_refuses_a_size_too_small_naming_its_option(tmp_path, run_pnp):
+    out = tmp_path / "out"
+    one_line_error(run_pnp("box", "rautino", "--size", "70x50x15", "-o", str(out)),
+                   "pnp: error: --size 70x50x15: ", "board panels (104 x 90.1 mm)", "69.6 x 49.7 x 14.8 mm inside")
+    assert not out.exists()
+    plain = run_pnp("box", "--size", "70x50x15", "-o", str(out), "-q")  # a box of no game holds anything
+    assert plain.exit_code == 0, plain.output
+
+
+def test_a_spec_box_too_small_for_the_kit_names_the_file_and_field(tmp_path, run_pnp):
+    spec = spec_with(tmp_path, "rautino", "size_mm = [130, 102, 23]", "size_mm = [70, 50, 15]")
+    out = tmp_path / "out"
+    one_line_error(run_pnp("kit", "rautino", "--spec", str(spec), "-o", str(out)),
+                   f"pnp: error: {spec}: box.size_mm: ", "board panels (104 x 90.1 mm)")
+    assert not out.exists()
+
+
+def test_a_box_too_low_for_the_kit_names_the_room_under_the_papers(tmp_path, run_pnp):
+    """The papers, folded five times to lie on the floor, leave 2 mm: stacks of four tiles, too many to lie
+    side by side."""
+    out = tmp_path / "out"
+    one_line_error(run_pnp("kit", "triomino", "--box-size", "60x45x15", "-o", str(out)),
+                   "--box-size 60x45x15: ", "(56 tiles in 14 stacks) do not fit side by side",
+                   "59.6 x 44.7 mm floor under 2 mm", "59.6 x 44.7 x 14.8 mm inside")
+    assert not out.exists()
+
+
+def test_papers_fold_as_often_as_the_guide_says_before_a_box_is_refused(tmp_path, run_pnp):
+    """A4 folded three times (105 x 74 mm) does not lie on an 85 x 60 mm box's floor; folded four times,
+    as the guide then says, it does: the box is accepted."""
+    out = tmp_path / "out"
+    result = run_pnp("kit", "triomino", "--box-size", "85x60x30", "--format", "svg", "-o", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    guide = " ".join(page.read_text(encoding="utf-8") for page in (out / "triomino").glob("*-guide.svg"))
+    assert "in half four times" in guide and "84.6 x 59.7 mm floor" in guide

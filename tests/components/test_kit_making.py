@@ -151,7 +151,7 @@ def test_the_printer_check_shows_which_edge_goes_first_and_a_wrong_turn(tmp_path
 
 @pytest.mark.parametrize(("paper", "floor", "folds"), [(A4, (129.6, 101.7), 3), (LETTER, (128.4, 100.6), 3)])
 def test_rules_folded_three_times_fit_the_box_floor_and_twice_do_not(paper, floor, folds) -> None:
-    from pnp.components.guide import folds_to_floor
+    from pnp.components.boxfit import folds_to_floor
 
     twice = folded_sheet("rules", paper.width, paper.height, 0.1, 2)
     assert max(twice.width, twice.depth) > max(floor)  # 148.5 x 105 mm (A4) is longer than the floor

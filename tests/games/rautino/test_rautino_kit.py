@@ -155,6 +155,15 @@ def test_the_cover_is_the_lid_plus_bleed_with_crop_marks(model, pages) -> None:
     assert box.y1 <= page.height / 2
 
 
+def test_the_cover_is_the_lid_of_the_box_the_kit_builds(model) -> None:
+    """--box-size changes the box, so it changes the cover glued on its lid too."""
+    from pnp.games.base import BoxOptions
+
+    (page,) = GAME.impl.components["cover"](model, KitContext(A4, "en", box=BoxOptions(size="140x110x25")))
+    art = next(g for g in svg_root(render_svg(page)).iter(f"{SVG_NS}g") if g.get("class") == "cover-art")
+    assert (art.get("data-width-mm"), art.get("data-height-mm")) == ("140", "110")
+
+
 def art_box(page):
     group = next(p for p in page.items if p.cls == "cover-art")
     return group.bbox()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from pnp.components.boxnet import BOX_SIZE_FIELD
+from pnp.components.boxspec import settings_for
 from pnp.components.sheets import content_box
 from pnp.draw.affine import Affine, BBox
 from pnp.draw.scene import CUT, Page, Style, crop_marks, filled
@@ -30,6 +32,12 @@ CARD_NOTE_GAP_MM = 4.0  # the lower half's note below the middle line, and the c
 ArtFn = Callable[[Page, float, float, float, float, float], None]
 
 
+def lid_of(model: RautinoModel, ctx: KitContext) -> tuple[float, float]:
+    """The lid of the box the kit builds (the spec's, or --box-size): the size of the cover art."""
+    size = settings_for(model, ctx.box).size
+    return size.length, size.width
+
+
 def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     """The cover on the top half of a sheet with crop marks, and a second set of the board's shape cards
     on the lower half (the seed's cover is half an A4 sheet); or with the option `bleed_pdf` the print
@@ -37,7 +45,7 @@ def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     if ctx.values.get("bleed_pdf"):
         return [bleed_cover_page(model, ctx)]
     page = Page.for_paper(ctx.paper.portrait(), label="cover")
-    w, h = model.lid_mm
+    w, h = lid_of(model, ctx)
     marks = BLEED_MM + 7.0  # bleed, gap and crop mark length beyond the trim
     box = content_box(page)
     # The top half of the sheet, as in the seed; a larger lid takes the whole sheet.
@@ -45,7 +53,7 @@ def cover_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     area_h = page.height / 2 if half else box.y1 + box.y0
     x, y = (page.width - w) / 2, (area_h - h) / 2
     if y - marks < box.y0 or x - marks < box.x0 or y + h + marks + 12 > box.y1:
-        raise LayoutError(f"rautino cover: a {w:g} x {h:g} mm lid does not fit on {ctx.paper}")
+        raise LayoutError(f"the cover of a {w:g} x {h:g} mm lid does not fit on {ctx.paper}", BOX_SIZE_FIELD)
     draw_cover_art(page, model, x, y, w, h, lang=ctx.lang, bleed=BLEED_MM)
     crop_marks(page, x, y, w, h, bleed=BLEED_MM)
     note = WORDS(ctx.lang, "cover_note", w=w, h=h)
@@ -86,7 +94,7 @@ def _lower_half_cards(page: Page, model: RautinoModel, ctx: KitContext) -> None:
 def bleed_cover_page(model: RautinoModel, ctx: KitContext) -> Page:
     """The cover alone for a print shop: a page of the lid's trim size with the bleed round it
     (the PDF gets TrimBox and BleedBox), no crop marks, no notes, no footer."""
-    w, h = model.lid_mm
+    w, h = lid_of(model, ctx)
     page = Page(w, h, bleed=BLEED_MM, safe_margin=PRINT_SHOP_SAFE_MM, label="cover (bleed)")
     draw_cover_art(page, model, 0.0, 0.0, w, h, lang=ctx.lang, bleed=BLEED_MM)
     return page
