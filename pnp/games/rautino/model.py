@@ -27,7 +27,7 @@ NEW_STONE_RULES = ("any", "both", "one")
 PLAYER_COUNTS = (1, 2)
 # Upper limits, about ten times the real game (4 colours, 15 stone kinds, 30 stones, 4 shapes,
 # 26 mm triangles): no designer needs more, and the checker stays fast (docs/rautino.md, "Limits").
-MAX_COLOURS = 64
+MAX_COLOURS = len(SYMBOLS) - 1  # each colour has its own symbol, and so has the joker
 MAX_STONES = 300
 MAX_SHAPES = 40
 MAX_SHAPE_CELLS = 96  # the triangles of the largest board
@@ -234,7 +234,8 @@ def load(path: Path | None = None) -> RautinoModel:
     if not colours:
         raise root.error("colours", "at least one colour is needed")
     if len(colours) > MAX_COLOURS:
-        raise root.error("colours", f"at most {MAX_COLOURS} colours; got {len(colours)}")
+        raise root.error("colours", f"at most {MAX_COLOURS} colours, each with its own symbol (the joker has one "
+                                    f"too); got {len(colours)}")
     joker_fields = root.table("joker")
     joker = _colour(joker_fields, joker=True)
     names = [c.name for c in (*colours, joker)]
@@ -242,6 +243,7 @@ def load(path: Path | None = None) -> RautinoModel:
         if names.index(name) != index:
             where = "joker.name" if index == len(names) - 1 else f"colours[{index}].name"
             raise root.error(where, f"colour {name!r} is defined twice")
+    _refuse_alike(root, (*colours, joker))
 
     stones = tuple(_stone(f, names) for f in root.tables("stones"))
     if not stones:
@@ -286,6 +288,20 @@ def load(path: Path | None = None) -> RautinoModel:
     model = RautinoModel(str(path), title, colours, joker, stones, board, shapes, players, hand_size,
                          matching, both, rescore, one, two, thresholds, box, overhanging_shapes, balance)
     return model
+
+
+def _refuse_alike(root: Fields, colours: tuple[Colour, ...]) -> None:
+    """Two colours with one fill, or one symbol, print stones nobody can tell apart: for colour-blind
+    players and on a black-and-white printer the symbol is the only cue. The joker comes last."""
+    where = [f"colours[{index}]" for index in range(len(colours) - 1)] + ["joker"]
+    for key in ("fill", "symbol"):
+        first: dict[str, int] = {}
+        for index, colour in enumerate(colours):
+            value = getattr(colour, key)
+            if value in first:
+                raise root.error(f"{where[index]}.{key}", f"the same as {where[first[value]]} ({value!r}); "
+                                                          f"each colour needs its own {key}")
+            first[value] = index
 
 
 def _colour(fields: Fields, joker: bool = False) -> Colour:

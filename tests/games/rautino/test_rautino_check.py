@@ -219,23 +219,24 @@ def test_records_show_the_score_breakdown():
 
 
 def bad_set_spec(tmp_path):
-    """30 stones, 60 colours each on a single triangle, no jokers: nothing can ever match."""
+    """4 stones, 8 colours each on a single triangle (each with its own symbol), no jokers: nothing can
+    ever match."""
     template = tmp_path / "template.toml"
     text = TEMPLATE_TEXT
     head, _, _ = text.partition("[[colours]]")
     _, _, tail = text.partition("[board]")
-    symbols = ["circle", "square", "triangle", "diamond", "star", "cross"]
-    colours = "".join(f'[[colours]]\nname = "c{i}"\nfill = "#{i * 4:02x}{255 - i * 4:02x}80"\n'
-                      f'symbol = "{symbols[i % 6]}"\n\n' for i in range(60))
+    symbols = ["circle", "square", "triangle", "diamond", "star", "cross", "plus", "hexagon"]
+    colours = "".join(f'[[colours]]\nname = "c{i}"\nfill = "#{i * 30:02x}{255 - i * 30:02x}80"\n'
+                      f'symbol = "{symbol}"\n\n' for i, symbol in enumerate(symbols))
     joker = '[joker]\nname = "joker"\nfill = "#e6e6e6"\nsymbol = "ring"\n\n'
-    stones = "".join(f'[[stones]]\ncolours = ["c{2 * i}", "c{2 * i + 1}"]\n\n' for i in range(30))
+    stones = "".join(f'[[stones]]\ncolours = ["c{2 * i}", "c{2 * i + 1}"]\n\n' for i in range(4))
     template.write_text(head + colours + joker + stones + "[board]" + tail, encoding="utf-8")
     return template
 
 
 def test_bad_set_is_not_playable_with_a_reason(tmp_path):
     model = GAME.load(bad_set_spec(tmp_path))
-    assert model.stone_count == 30
+    assert model.stone_count == 4
     report = check(model, CheckOptions(games=5, seed=1, workers=1))
     assert not report.playable
     assert any("can never be placed" in r for r in report.reasons)

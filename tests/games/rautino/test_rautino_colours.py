@@ -95,3 +95,46 @@ def test_every_two_colours_differ_in_greyscale(printed_fills) -> None:
     for (a, fa), (b, fb) in itertools.combinations(sorted(printed_fills.items()), 2):
         difference = abs(luma(srgb(fa)) - luma(srgb(fb)))
         assert difference >= MIN_LUMA, f"{a} and {b}: luma {difference:.1f}"
+
+
+# ---- two colours alike: refused by the loader, for every command and the studio ------------------
+
+ALIKE = [
+    ('fill = "#164d9d"', 'fill = "#E73B36"', "colours[2].fill: the same as colours[0] ('#e73b36'); "
+                                             "each colour needs its own fill"),
+    ('symbol = "triangle"', 'symbol = "circle"', "colours[3].symbol: the same as colours[0] ('circle'); "
+                                                 "each colour needs its own symbol"),
+    ('symbol = "ring"', 'symbol = "star"', "joker.symbol: the same as colours[1] ('star'); "
+                                           "each colour needs its own symbol"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "reason"), ALIKE)
+@pytest.mark.parametrize("command", ["check", "kit"])
+def test_two_colours_alike_are_a_spec_error_naming_both(tmp_path, run_pnp, command, old, new, reason) -> None:
+    from hostile_helpers import one_line_error, spec_with
+
+    spec = spec_with(tmp_path, "rautino", old, new)
+    out = tmp_path / "out"
+    args = ["--games", "1"] if command == "check" else ["-o", str(out)]
+    one_line_error(run_pnp(command, "rautino", "--spec", str(spec), *args), f"pnp: error: {spec}: {reason}")
+    assert not out.exists()
+
+
+def test_the_studio_form_refuses_a_symbol_another_colour_has(tmp_path) -> None:
+    from studiohelp import studio_client
+
+    with studio_client(tmp_path) as client:
+        spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
+        result = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [
+            {"op": "set", "path": "colours[3].symbol", "value": "circle"}]}).json()
+    assert not result["validation"]["ok"]
+    assert result["validation"]["field"] == "colours[3].symbol"
+    assert "the same as colours[0] ('circle')" in result["validation"]["message"]
+
+
+def test_every_shipped_colour_has_its_own_fill_and_symbol() -> None:
+    model = load()
+    for key in ("fill", "symbol"):
+        values = [getattr(colour, key) for colour in model.all_colours]
+        assert len(set(values)) == len(values), key
