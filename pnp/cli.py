@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from click.core import ParameterSource
 from pnp import __version__, stops
 from pnp import games as registry
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES, TUNE_MAX_GAMES
+from pnp.choices import choice_named
 from pnp.errors import PnpError, printable
 from pnp.games.base import Game, KitOption, WrongGameSpec
 from pnp.numbers import CONFIDENCE, SEED, TOLERANCE
@@ -176,7 +177,8 @@ class PnpGroup(click.Group):
     def _names_a_shipped_game(self, args: list[str]) -> bool:
         """`pnp COMMAND GAME ...` with a shipped game, and no help asked for: such a command line is
         built from the shipped games alone, and no plugin is looked up."""
-        if len(args) < 2 or args[1] not in registry.SHIPPED or any(arg in ("-h", "--help") for arg in args):
+        asks_help = any(arg in ("-h", "--help") for arg in args)
+        if len(args) < 2 or choice_named(args[1], registry.SHIPPED) is None or asks_help:
             return False
         _view.all_games = False  # the commands a shipped game may be named with
         return args[0] in self._all_lazy()
@@ -259,14 +261,41 @@ class GameType(click.ParamType):
     name = "GAME"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        if value in registry.SHIPPED:  # no plugin needs to be looked up
-            return value
+        shipped = choice_named(str(value), registry.SHIPPED)
+        if shipped is not None:  # no plugin needs to be looked up
+            return shipped
+        value = choice_named(str(value), [*registry.names(), *registry.broken()]) or value
         if value in registry.broken():
             registry.get(value)  # raises the plugin's own one-line error
         if value not in registry.names():
             self.fail(f"unknown game {printable(repr(value))}; choose one of {', '.join(registry.names())}",
                       param, ctx)
         return value
+
+
+class ChoiceType(click.Choice):
+    """One of fixed words, in any case (pnp.choices); the command gets the word as listed. Every option
+    with fixed words takes this type."""
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        super().__init__(tuple(choices), case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        picked = choice_named(str(value), [str(choice) for choice in self.choices])
+        if picked is None:
+            listed = ", ".join(repr(str(choice)) for choice in self.choices)
+            self.fail(f"{printable(repr(str(value)))} is not one of {listed}", param, ctx)
+        return picked
+
+
+class PresetType(click.ParamType):
+    """A rule preset: a game's own in any case, as listed; any other word is left for the game (a spec
+    may add presets), which refuses one it does not know."""
+
+    name = "PRESET"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        return choice_named(str(value), [preset for game in _games() for preset in game.presets]) or str(value)
 
 
 class PaperType(click.ParamType):
@@ -476,7 +505,7 @@ def _click_option(declared: list[tuple[Game, KitOption[Any]]], component: str | 
     if first.type is bool:
         return option(first.flag, first.name, is_flag=True, help=help_text, hidden=hidden)
     kind: Any = click.IntRange(first.low, first.high) if first.type is int else \
-        click.Choice(first.choices) if first.choices else first.type
+        ChoiceType(first.choices) if first.choices else first.type
     return option(first.flag, first.name, type=kind, default=first.default, show_default=True,
                   help=help_text, hidden=hidden)
 
@@ -494,12 +523,14 @@ class LevelsType(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
         if isinstance(value, tuple):
             return value
-        names = tuple(part.strip() for part in str(value).split(",") if part.strip())
-        known = {level.name for level in STANDARD_LEVELS}
-        for name in names:
-            if name not in known:
-                self.fail(f"unknown strength level {name!r}; choose from {', '.join(sorted(known))}", param, ctx)
-        return names
+        known = sorted(level.name for level in STANDARD_LEVELS)
+        names = []
+        for part in (part.strip() for part in str(value).split(",") if part.strip()):
+            name = choice_named(part, known)
+            if name is None:
+                self.fail(f"unknown strength level {part!r}; choose from {', '.join(known)}", param, ctx)
+            names.append(name)
+        return tuple(names)
 
 
 LEVELS = LevelsType()
@@ -514,7 +545,7 @@ PLAYERS_OPTION = option(
     "--players", type=click.IntRange(1, 12), default=None,
     help=Later(lambda: "Players per game (default: every count the spec lists). The rules allow: "
                + _by_game([(_count_range(g.players), g) for g in _games() if g.players])))
-SIMULATED_PRESET_OPTION = option("--preset", default=None,
+SIMULATED_PRESET_OPTION = option("--preset", type=PresetType(), default=None,
                                  help=Later(lambda: _preset_help("Rule preset the simulated games follow")))
 MAX_GAMES_OPTION = option(
     "--max-games", type=click.IntRange(1, MAX_GAMES), default=DEFAULT_MAX_GAMES, show_default=True,
@@ -545,13 +576,14 @@ def kit_options(component: str | None) -> _Declared:
     def decorator() -> Callable[[Any], Any]:
         options = [
             SPEC_OPTION,
-            option("--lang", type=click.Choice(LANGS), default="en", show_default=True,
+            option("--lang", type=ChoiceType(LANGS), default="en", show_default=True,
                    help="Language of printed text."),
-            option("--preset", default=None, help=_preset_help("Rule preset the printed sheets follow")),
+            option("--preset", type=PresetType(), default=None,
+                   help=_preset_help("Rule preset the printed sheets follow")),
             *(_click_option(declared, component) for declared in _declared_options(component).values()),
             option("--box-size", "box_size", type=BoxSizeType(), default=None, metavar="LxWxH",
                    help="Outer box size in mm (default from the spec)."),
-            option("--box-style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
+            option("--box-style", type=ChoiceType(["auto", "hinged", "telescoping"]), default="auto",
                    show_default=True, help="Box construction."),
             option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
                    help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
@@ -626,7 +658,7 @@ main.about = _about
 
 
 @main.lazy_command()
-@option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
+@option("--lang", type=ChoiceType(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
 def calibrate(lang: str, output: Path, formats: frozenset[str], paper: Any, dpi: int, quiet: bool) -> None:
     """A test sheet to check that the printer prints at 100 %."""
@@ -729,12 +761,12 @@ main.more_commands = component_commands
 @main.lazy_command()
 @argument("game", type=GAME, required=False)
 @option("--size", type=BoxSizeType(), default=None, metavar="LxWxH", help="Outer size in mm (default 130x102x23).")
-@option("--style", type=click.Choice(["auto", "hinged", "telescoping"]), default="auto",
+@option("--style", type=ChoiceType(["auto", "hinged", "telescoping"]), default="auto",
         show_default=True, help="One-piece hinged lid, or tray and lid.")
 @option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
         help="Paper thickness in mm (default 0.1 for 80 g/m²; about 0.27 for 240 g/m² card).")
 @SPEC_OPTION
-@option("--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Language of printed text.")
+@option("--lang", type=ChoiceType(LANGS), default="en", show_default=True, help="Language of printed text.")
 @output_options
 def box(game: str | None, size: str | None, style: str, paper_thickness: float | None, spec: Path | None,
         lang: str, **options: Any) -> None:
@@ -1018,7 +1050,7 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 @argument("game")
 @option("--spec", "spec_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
         help="Spec to play, inside the workspace (default: the game's shipped spec).")
-@option("--preset", default=None, help="Rule preset (games that have them).")
+@option("--preset", type=PresetType(), default=None, help="Rule preset (games that have them).")
 @option("--seats", default="human,good", show_default=True,
         help="One per seat: human, or a computer player by its strength: beginner, good, strong, expert "
              "(searches, well under a second a move) or master (searches four times as long), e.g. human,expert.")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from pnp import __version__
 
 
@@ -76,3 +78,52 @@ def test_a_games_own_bounds_apply_where_another_game_set_the_command_lines(monke
     assert result.exit_code == 2
     assert result.output.strip() == "pnp: error: --pages 5: out of range for zatre (1 to 3)"
     assert list(tmp_path.iterdir()) == []
+
+
+# --- a choice in any case, as --paper A4 always was ------------------------------------------------
+
+def test_every_choice_option_takes_its_words_in_any_case():
+    """Each option with fixed words uses the one choice type that matches them regardless of case."""
+    import click
+
+    from pnp.cli import ChoiceType, main
+
+    ctx = click.Context(main)
+    found = []
+    for name in main.list_commands(ctx):
+        for param in main.get_command(ctx, name).params:
+            if isinstance(param.type, click.Choice):
+                found.append((name, param.name))
+                assert isinstance(param.type, ChoiceType), (name, param.name)
+    assert ("kit", "lang") in found and ("kit", "ink") in found and ("box", "style") in found
+
+
+def _svgs(folder):
+    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*.svg"))}
+
+
+@pytest.mark.parametrize(("args", "upper", "lower"), [
+    (("calibrate",), ("--lang", "DE"), ("--lang", "de")),
+    (("tiles", "zatre"), ("--ink", "ECO"), ("--ink", "eco")),
+    (("tiles", "triomino"), ("--tile-edge", "Spec"), ("--tile-edge", "spec")),
+    (("box",), ("--style", "Telescoping"), ("--style", "telescoping")),
+    (("rules", "triomino"), ("--preset", "CLASSIC"), ("--preset", "classic")),
+    (("board", "RAUTINO"), (), ()),
+])
+def test_a_choice_in_capitals_is_the_choice(tmp_path, pnp_ok, args, upper, lower):
+    pnp_ok(*args, *upper, "--format", "svg", "-q", "-o", str(tmp_path / "upper"))
+    pnp_ok(*[a.lower() for a in args], *lower, "--format", "svg", "-q", "-o", str(tmp_path / "lower"))
+    made = _svgs(tmp_path / "upper")
+    assert made and made == _svgs(tmp_path / "lower")
+
+
+def test_strength_levels_in_any_case():
+    from pnp.cli import LEVELS
+
+    assert LEVELS.convert("Good, EXPERT", None, None) == ("good", "expert")
+
+
+def test_an_unknown_choice_still_names_the_choices(run_pnp):
+    from hostile_helpers import one_line_error
+
+    one_line_error(run_pnp("calibrate", "--lang", "FR"), "--lang", "'FR' is not one of 'de', 'en'")

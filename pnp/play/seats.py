@@ -8,6 +8,7 @@ level the games add joins them without a second list.
 from __future__ import annotations
 
 from pnp.check.replay import PERSON
+from pnp.choices import choice_named
 from pnp.errors import PnpError
 from pnp.players.levels import STANDARD_LEVELS, name_of
 
@@ -34,7 +35,9 @@ def parse_seats(text: str, available: tuple[str, ...], counts: tuple[int, ...], 
     before seats were named by level names continues: its seat players read as their levels."""
     if not isinstance(text, str) or len(text) > MAX_SEATS_TEXT:
         raise PnpError(f"seats: a list like human,good of at most {MAX_SEATS_TEXT} characters")
-    seats = [strength(part.strip()) if part.strip() != HUMAN else HUMAN for part in text.split(",") if part.strip()]
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    words = [choice_named(part, (HUMAN, *available)) or part for part in parts]  # in any case
+    seats = [strength(word) if word != HUMAN else HUMAN for word in words]
     for seat in seats:
         if seat != HUMAN and seat not in available:
             raise PnpError(f"seats: {seat!r} is not a player of {game} at the play table; use human "

@@ -393,3 +393,11 @@ def test_hints_say_whether_a_piece_fits_some_other_way_round(client: TestClient,
                        for turned in range(state["turns"])]
             anywhere = any(answer["places"] for answer in answers)
             assert all(answer["fits_turned"] == anywhere for answer in answers), (seed, piece, answers)
+
+
+def test_seats_are_named_in_any_case() -> None:
+    from pnp.play.games import playable
+    from pnp.play.seats import parse_seats
+
+    levels, _ = playable("zatre")
+    assert parse_seats("Human, EXPERT", levels, registry.get("zatre").players, "zatre")[:2] == ["human", "expert"]
