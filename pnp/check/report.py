@@ -255,8 +255,9 @@ def _is_flat(item: dict[str, Any]) -> bool:
 
 
 def _pair(key: str, value: Any) -> str:
-    """'0-1 6': a short pair stays on one line when a list wraps."""
-    text = f"{key} {value}"
+    """'0-1 6': a short pair stays on one line when a list wraps; a name with a comma is quoted, so the
+    list reads as it is meant ('hexagon, one triangle' 5.0)."""
+    text = f"{f'{key!r}' if ',' in str(key) else key} {value}"
     return text.replace(" ", NO_BREAK) if len(text) <= 16 else text
 
 

@@ -16,7 +16,8 @@ from pnp.check.stats import Tally, share
 from pnp.errors import PnpError
 
 from .engine import GameResult
-from .model import RautinoModel
+from .kit.texts import shape_name
+from .model import RautinoModel, Shape
 from .options import PLAYERS as RULE_PLAYERS
 from .players import PLAYER_ORDER, state_player
 from .records import to_record
@@ -94,7 +95,7 @@ def static_figures(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
     stuck_kinds = [kind.label for kind in model.stones
                    if joker not in kind.colours and not any(matchable(c, kind.colours) for c in kind.colours)]
     room = model.board.stone_room
-    reachable = {shape.name: _reachable_colour_counts(model, shape, triangles) for shape in model.shapes}
+    reachable = {_named(shape): _reachable_colour_counts(model, shape, triangles) for shape in model.shapes}
 
     if stuck_kinds:
         shown = ", ".join(stuck_kinds[:5]) + (" ..." if len(stuck_kinds) > 5 else "")
@@ -110,7 +111,7 @@ def static_figures(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
                                "games end with the board full")
     for name, counts in reachable.items():
         if not counts:
-            report.warnings.append(f"shape {name} can never score with this set")
+            report.warnings.append(f"shape '{name}' can never score with this set")
     return {
         "stones": model.stone_count,
         "stone_kinds": len(model.stones),
@@ -122,6 +123,12 @@ def static_figures(model: RautinoModel, report: CheckReport) -> dict[str, Any]:
         "stones_that_can_never_be_placed": stuck_kinds,
         "scoring_colour_counts_per_shape": dict(reachable),
     }
+
+
+def _named(shape: Shape) -> str:
+    """A shape as the check's report names it: in English, as the English kit does (the spec's `label`);
+    the measures and the records keep the spec's `name`."""
+    return shape_name(shape, "en")
 
 
 def _reachable_colour_counts(model: RautinoModel, shape: Any, triangles: Counter[str]) -> list[int]:
@@ -156,8 +163,8 @@ def figures(model: RautinoModel, configuration: Configuration, tally: Tally) -> 
         "stones_placed_histogram": placed.to_json(),
         "placed_share_mean": round(placed.mean / model.stone_count, 4),
         "games_placing_every_stone": placed.share_where(lambda n: n == model.stone_count),
-        "shapes_per_game_mean": {s.name: round(tally.histogram(f"shape:{s.name}").mean, 3) for s in model.shapes},
-        "games_forming_each_shape": {s.name: tally.histogram(f"shape:{s.name}").share_where(lambda n: n > 0)
+        "shapes_per_game_mean": {_named(s): round(tally.histogram(f"shape:{s.name}").mean, 3) for s in model.shapes},
+        "games_forming_each_shape": {_named(s): tally.histogram(f"shape:{s.name}").share_where(lambda n: n > 0)
                                      for s in model.shapes},
         "games_forming_any_shape": tally.histogram("shapes").share_where(lambda n: n > 0),
         "shapes_per_game": tally.histogram("shapes").to_json(),

@@ -399,3 +399,24 @@ def test_which_colours_connect(stones, lonely, stuck):
     figures = static_figures(model, CheckReport("rautino"))
     assert figures["colours_that_cannot_connect"] == lonely
     assert figures["stones_that_can_never_be_placed"] == stuck
+
+
+def test_check_names_shapes_in_english(tmp_path, run_pnp):
+    """The check speaks English: a shape is named by its English label (the spec's `label`, as the English
+    kit prints it), in the text, the JSON and the report's chart; the records keep the spec's names."""
+    from pnp.games.rautino.kit.report import figures as report_figures
+
+    labels = [shape.label for shape in MODEL.shapes]
+    assert labels == ["big triangle", "hexagon, both triangles", "hexagon, one triangle", "big rhombus"]
+    text = run_pnp("check", "rautino", "--games", "6", "--players", "1", "--workers", "1", "--skill-games", "0",
+                   "-q")
+    assert text.exit_code in (0, 3), text.output
+    for german in ("Dreieck", "Sechseck", "Figur"):
+        assert german not in text.output
+    assert "big triangle" in text.output and "'hexagon, both triangles'" in text.output
+    data = json.loads(run_pnp("check", "rautino", "--games", "6", "--players", "1", "--workers", "1",
+                              "--skill-games", "0", "-q", "--json").output)
+    assert list(data["static"]["scoring_colour_counts_per_shape"]) == labels
+    assert list(data["simulation"]["1 player"]["games_forming_each_shape"]) == labels
+    report = check(MODEL, CheckOptions(games=4, seed=1, workers=1, players=1, skill_games=0))
+    assert list(report_figures(MODEL, report)[0].counts) == labels

@@ -11,17 +11,18 @@ from pnp.games.base import Figure
 
 from ..model import RautinoModel
 from .board import draw_board, draw_placed, record_placements, stone_outline
+from .texts import shape_name
 
 MARGIN_MM = 4.0
 LAST_STONE = "#111111"  # the outline of the stone the record laid last, as Zatre frames its last turn
 
 
 def figures(model: RautinoModel, report: Any) -> list[Figure]:
-    formed: Counter[str] = Counter({shape.name: 0 for shape in model.shapes})
+    formed: Counter[str] = Counter({shape_name(shape, "en"): 0 for shape in model.shapes})  # the report's English
     per_game: Counter[int] = Counter()
     for tally in report.tallies.values():
         for shape in model.shapes:
-            formed[shape.name] += tally.histogram(f"shape:{shape.name}").total
+            formed[shape_name(shape, "en")] += tally.histogram(f"shape:{shape.name}").total
         per_game.update(tally.histogram("shapes").counts)
     return [
         Figure("Shapes formed", dict(formed), "shape", "times formed",
