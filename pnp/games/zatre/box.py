@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.components.boxfit import BOARD_HINGED, Stack, inner_space
-from pnp.components.boxspec import printed_sheet
+from pnp.components.boxspec import BoxSettings, printed_sheet, settings_for
 from pnp.components.sheets import content_box
 from pnp.draw.paper import A4, LETTER
 from pnp.draw.scene import Page
@@ -20,29 +20,30 @@ def _sheet_width() -> float:
     return min(content_box(Page.for_paper(paper.portrait())).width for paper in (A4, LETTER))
 
 
-def board_plan(model: ZatreModel, sheets: int = 1) -> PanelPlan:
-    """How the board is cut into panels and hinged to lie in its box: the one-sheet board, or the large board
-    over two sheets (`--board-sheets 2`), each only along lines between fields (see folds.py)."""
-    box = model.box
+def board_plan(model: ZatreModel, sheets: int = 1, box: BoxSettings | None = None) -> PanelPlan:
+    """How the board is cut into panels and hinged to lie in its box (`box`: the kit's, default the spec's):
+    the one-sheet board, or the large board over two sheets (`--board-sheets 2`), each only along lines
+    between fields (see folds.py)."""
+    box = box or model.box
     length, width, _ = inner_space(box.size, box.paper_thickness, None if box.style == "auto" else box.style)
     if sheets == 2:
         return panel_plan(model.board, (length, width), model.board.large_cell_mm, _sheet_width())
     return panel_plan(model.board, (length, width))
 
 
-def board_stack(model: ZatreModel, sheets: int = 1) -> Stack:
+def board_stack(model: ZatreModel, sheets: int = 1, box: BoxSettings | None = None) -> Stack:
     """The board folded along its hinges as it lies in the box: laminated layers and their tape."""
-    plan = board_plan(model, sheets)
+    plan = board_plan(model, sheets, box)
     width, depth = plan.folded_mm()
     return Stack(BOARD_HINGED, width, depth, plan.layers, plan.folded_height_mm() / plan.layers, on_top=True)
 
 
-def box_contents(model: ZatreModel, sheets: int = 1) -> list[Stack]:
+def box_contents(model: ZatreModel, sheets: int = 1, box: BoxSettings | None = None) -> list[Stack]:
     """The box's contents with the board on one sheet, or on two (larger fields, larger tiles)."""
     size = model.board.large_cell_mm - model.tiles.clearance_mm if sheets == 2 else model.tiles.size_mm
     return [
         Stack("tiles", size, size, model.tiles.total, model.box.piece_thickness),
-        board_stack(model, sheets),
+        board_stack(model, sheets, box),
         printed_sheet("score block", 3, count=SCORE_BLOCK_PAGES),
         printed_sheet("rules", 3),
     ]
@@ -50,4 +51,4 @@ def box_contents(model: ZatreModel, sheets: int = 1) -> list[Stack]:
 
 def kit_box_contents(model: ZatreModel, ctx: KitContext) -> list[Stack]:
     """The contents as this kit prints them: `--board-sheets` changes the board and the tiles."""
-    return box_contents(model, ctx.option(BOARD_SHEETS))
+    return box_contents(model, ctx.option(BOARD_SHEETS), settings_for(model, ctx.box))

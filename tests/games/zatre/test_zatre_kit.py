@@ -516,3 +516,23 @@ def test_a_spec_value_the_kit_cannot_print_names_file_and_field(tmp_path: Path, 
     one_line_error(run_pnp("kit", "zatre", "--spec", str(spec), "-o", str(out)),
                    f"pnp: error: {spec}: {field}: {reason}", limit)
     assert not out.exists()
+
+
+def test_the_board_folds_for_the_box_the_kit_builds(tmp_path: Path, run_pnp) -> None:
+    """--box-size changes the box, so the hinged board folds into more, smaller layers that lie on its floor."""
+    from pnp.components.boxfit import inner_space
+    from pnp.components.boxspec import settings_for
+    from pnp.games.base import BoxOptions
+
+    ctx = kit_context(A4, box_size="100x80x25")
+    board = next(stack for stack in GAME.kit_box_contents(MODEL, ctx) if stack.name.startswith("board"))
+    spec_board = next(stack for stack in GAME.kit_box_contents(MODEL, kit_context(A4))
+                      if stack.name.startswith("board"))
+    floor = sorted(inner_space(settings_for(MODEL, BoxOptions("100x80x25")).size, 0.1)[:2])
+    assert board.count > spec_board.count
+    assert all(a <= b for a, b in zip(sorted((board.width, board.depth)), floor, strict=True))
+    out = tmp_path / "out"
+    result = run_pnp("kit", "zatre", "--box-size", "100x80x25", "--format", "svg", "-q", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    guide = " ".join(page.read_text(encoding="utf-8") for page in (out / "zatre").glob("*-guide.svg"))
+    assert f"into {board.count} layers of" in guide

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from pnp.components.boxspec import settings_for
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.scene import Page, Style, filled
 from pnp.draw.text import pt
@@ -57,7 +58,7 @@ def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pag
         # Suggest only what works: the largest field that fits, and two sheets where the large board fits them.
         largest = math.floor(min(box.width / board.width,
                                  (box.y1 - LEGEND_MM - 2 * EDGE_MM - top) / board.height) * 10) / 10
-        plan = board_plan(model, sheets=2)
+        plan = board_plan(model, 2, settings_for(model, ctx.box))
         two = _sheet_columns(plan, 1) is not None \
             and NOTE_MM + board.height * board.large_cell_mm + 2 * EDGE_MM + LEGEND_MM <= box.height
         raise LayoutError(
@@ -70,7 +71,7 @@ def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Pag
     draw_bleed(page, board, cell, palette, x0, y0, range(board.width))
     with page.group(cls="board", data={"palette": palette.name, "cell-mm": f"{cell:g}"}) as g:
         draw_fields(g, board, cell, palette, x0, y0)
-    plan = board_plan(model)
+    plan = board_plan(model, 1, settings_for(model, ctx.box))
     _panel_marks(page, model, plan, x0, y0, range(board.width), min(OVERRUN_MM,
                  (box.width - width) / 2 - CUT_RED.stroke_width))
     _legend(page, model, plan, ctx.lang, page.width / 2, y0 + height + EDGE_MM + LEGEND_GAP)
@@ -143,7 +144,7 @@ def large_board_pages(model: ZatreModel, ctx: KitContext, palette: Palette) -> l
     """The large board over two sheets: each sheet carries whole panels, so the sheets meet at a joint
     between panels and are hinged there like every other joint; nothing is glued."""
     board, cell = model.board, model.board.large_cell_mm
-    plan = board_plan(model, sheets=2)
+    plan = board_plan(model, 2, settings_for(model, ctx.box))
     pages = []
     for sheet in (0, 1):
         columns = _sheet_columns(plan, sheet)
