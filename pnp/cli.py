@@ -583,8 +583,8 @@ def kit_options(component: str | None) -> _Declared:
             *(_click_option(declared, component) for declared in _declared_options(component).values()),
             option("--box-size", "box_size", type=BoxSizeType(), default=None, metavar="LxWxH",
                    help="Outer box size in mm (default from the spec)."),
-            option("--box-style", type=ChoiceType(["auto", "hinged", "telescoping"]), default="auto",
-                   show_default=True, help="Box construction."),
+            option("--box-style", type=ChoiceType(["auto", "hinged", "telescoping"]), default=None,
+                   help="Box construction (default: the spec's [box] style, else auto)."),
             option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
                    help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
         ]
@@ -760,9 +760,10 @@ main.more_commands = component_commands
 
 @main.lazy_command()
 @argument("game", type=GAME, required=False)
-@option("--size", type=BoxSizeType(), default=None, metavar="LxWxH", help="Outer size in mm (default 130x102x23).")
-@option("--style", type=ChoiceType(["auto", "hinged", "telescoping"]), default="auto",
-        show_default=True, help="One-piece hinged lid, or tray and lid.")
+@option("--size", type=BoxSizeType(), default=None, metavar="LxWxH",
+        help="Outer size in mm (default: the spec's [box] size, else 130x102x23).")
+@option("--style", type=ChoiceType(["auto", "hinged", "telescoping"]), default=None,
+        help="One-piece hinged lid, or tray and lid (default: the spec's [box] style, else auto).")
 @option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
         help="Paper thickness in mm (default 0.1 for 80 g/m²; about 0.27 for 240 g/m² card).")
 @SPEC_OPTION

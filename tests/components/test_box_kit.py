@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -153,3 +154,15 @@ def test_papers_fold_as_often_as_the_guide_says_before_a_box_is_refused(tmp_path
     assert result.exit_code == 0, result.output
     guide = " ".join(page.read_text(encoding="utf-8") for page in (out / "triomino").glob("*-guide.svg"))
     assert "in half four times" in guide and "84.6 x 59.7 mm floor" in guide
+
+
+@pytest.mark.parametrize(("options", "style"), [((), "telescoping"), (("--style", "hinged"), "hinged")])
+def test_the_spec_s_box_style_holds_unless_the_command_names_one(tmp_path, run_pnp, options, style):
+    """`[box] style` in the spec is what the box folds; `--style` (the kit's `--box-style`) overrides it only
+    when given."""
+    spec = spec_with(tmp_path, "rautino", 'style = "auto"', 'style = "telescoping"')
+    out = tmp_path / "out"
+    result = run_pnp("box", "rautino", "--spec", str(spec), "-o", str(out), "-q", *options)
+    assert result.exit_code == 0, result.output
+    styles = {m for svg in out.rglob("*.svg") for m in re.findall(r'data-style="([a-z]+)"', svg.read_text("utf-8"))}
+    assert styles == {style}
