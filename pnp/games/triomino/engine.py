@@ -628,6 +628,11 @@ def start_bonus(rules: Rules, numbers: Numbers) -> int:
     return rules.start_bonus_without_triple
 
 
+def opening_score(rules: Rules, numbers: Numbers) -> Score:
+    """What the tile opening a round scores: its numbers and the preset's start bonus."""
+    return Score(sum(numbers), start_bonus=start_bonus(rules, numbers))
+
+
 _start_ranks: dict[Numbers, tuple[int, int, tuple[int, ...]]] = {}
 
 
@@ -652,10 +657,9 @@ def choose_starter(hands: Sequence[Sequence[int]], tiles: Sequence[Numbers],
             if numbers == ZERO_TRIPLE and zero is None:
                 zero = (player, tile)
     assert best is not None
-    if rules is not None and rules.zero_triple_may_open and zero is not None:
-        standard = tiles[best[2]]
-        if rules.start_bonus_zero_triple > sum(standard) + start_bonus(rules, standard):
-            return zero
+    if (rules is not None and rules.zero_triple_may_open and zero is not None
+            and opening_score(rules, ZERO_TRIPLE).total > opening_score(rules, tiles[best[2]]).total):
+        return zero
     return best[1], best[2]
 
 

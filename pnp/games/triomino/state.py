@@ -37,8 +37,8 @@ from .engine import (
     choose_starter,
     deal,
     hand_total,
+    opening_score,
     round_end_bonuses,
-    start_bonus,
 )
 from .model import Rules, TriominoModel
 
@@ -447,11 +447,6 @@ class TriominoState:
             self.round_scores = [0] * self.players
             return
         self._start_round(*self._deal())
-
-
-def opening_score(rules: Rules, numbers: Numbers) -> Score:
-    """What the tile opening a round scores: its numbers and the preset's start bonus."""
-    return Score(sum(numbers), start_bonus=start_bonus(rules, numbers))
 
 
 def plural(count: int, noun: str) -> str:

@@ -17,14 +17,14 @@ from pnp.draw.scene import Page, stroked
 from pnp.draw.text import pt
 from pnp.games.state import IllegalMove
 from pnp.games.triomino.checker import fit_table
-from pnp.games.triomino.engine import START_CELL, Table, cell_at, cell_id, oriented, pattern_of
+from pnp.games.triomino.engine import START_CELL, Table, cell_at, cell_id, opening_score, oriented, pattern_of
 from pnp.games.triomino.kit.art import tile_group
 from pnp.games.triomino.kit.boardart import OUTLINE, draw_tiles, fit_layout
 from pnp.games.triomino.kit.frames import frames
 from pnp.games.triomino.kit.report import BOARD_SIDE, LAST_TILE, MARGIN
 from pnp.games.triomino.model import TriominoModel
 from pnp.games.triomino.players import seat_player
-from pnp.games.triomino.state import OPEN_HIGHEST, OPEN_ZERO, TriominoState, chooser_player, opening_score
+from pnp.games.triomino.state import OPEN_HIGHEST, OPEN_ZERO, TriominoState, chooser_player
 from pnp.geometry import trigrid as tg
 from pnp.play.seats import HUMAN
 from pnp.play.table import OnState, Refused
