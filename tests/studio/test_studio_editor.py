@@ -174,6 +174,33 @@ def test_edits_quicker_than_the_disk_are_all_saved(context: playwright.BrowserCo
     assert page.locator("#conflict").is_hidden()
 
 
+def test_edits_still_waiting_their_turn_are_made_after_a_reload(context: playwright.BrowserContext,
+                                                                fresh: tuple[str, Path]) -> None:
+    """A reload while a slow save is on its way and later edits wait their turn: the page comes back and
+    makes them, so the file has every edit."""
+    base, spec = fresh
+    page = context.new_page()
+    page.add_init_script("""
+      const send = window.fetch.bind(window);
+      window.fetch = async (path, options) => {
+        const answer = await send(path, options);
+        if (String(path).endsWith("/api/spec/save")) await new Promise((done) => setTimeout(done, 1500));
+        return answer;
+      };""")
+    open_spec(page, base)
+    page.get_by_role("button", name="remove stone 5", exact=True).click()
+    page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 14")
+    page.get_by_role("button", name="add stone", exact=True).click()
+    set_field(page, "game.hand_size", "4")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    wait_open(page)
+    eventually(lambda: hand_size(spec) == 4)
+    stones = tomllib.loads(spec.read_text(encoding="utf-8"))["stones"]
+    assert len(stones) == 15 and stones[-1] == {"colours": ["red", "yellow"], "count": 1}
+    saved(page)
+
+
 def test_leaving_with_unsaved_edits_asks_first_and_the_edit_comes_back(
         context: playwright.BrowserContext, fresh: tuple[str, Path]) -> None:
     base, spec = fresh

@@ -103,7 +103,7 @@ async function start() {
   setUpTabs();
   document.addEventListener("keydown", undoKeys);
   window.addEventListener("beforeunload", leaving);
-  window.addEventListener("pagehide", () => sendToml.pending() && writeDraft($("toml").value));
+  window.addEventListener("pagehide", () => { keepWaiting(); if (sendToml.pending()) writeDraft($("toml").value); });
   $("toml").addEventListener("blur", () => sendToml.flush());
   for (const tab of document.querySelectorAll(".tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
   $("check-run").addEventListener("click", runCheck);
@@ -310,12 +310,14 @@ async function showSpec(id) {
       $("conflict").hidden = true;
       await applyText(draft.text, "your unsaved edits were kept", true, { preview: false });  // a reload or a closed tab
       $("design").dataset.opened = spec.id;
+      await resumeWaiting();
       return;
     }
     showConflict("The file changed elsewhere since your edits (another tab or program saved it). It is shown as it is now; your edits are below.",
                  draft.text, true);
   } else {
     $("conflict").hidden = true;
+    await resumeWaiting();
   }
   $("design").dataset.opened = spec.id;
 }
@@ -575,8 +577,7 @@ function triGrid(field, id, name, set) {
 
 async function addRow(path) {
   // The new row's values are asked for in turn, from the text every earlier change has left.
-  const newRow = async () => (await api("/api/spec/new-row", { id: state.spec.id, text: state.text, path })).edits;
-  if (!await sendEdits(newRow, undefined, { refused: (reason) => rowRefusal(path, `Not added: ${reason}.`) })) return;
+  if (!await sendEdits({ newRow: path }, undefined, { refused: (reason) => rowRefusal(path, `Not added: ${reason}.`) })) return;
   const rows = document.querySelectorAll(`.rows[data-path="${CSS.escape(path)}"] > .rowbox`);
   if (rows.length) rows[rows.length - 1].scrollIntoView({ block: "nearest" });
   $("undo-note").textContent = `${rowName(path)} ${rows.length} added`;
@@ -616,6 +617,21 @@ function rowRefusal(rows, text) {
 // lose nothing and meet no conflict of their own making.
 let lastChange = Promise.resolve();
 let changesWaiting = 0;
+// The changes not yet in the draft (waiting their turn, or their edit on its way): kept when the page
+// goes (a reload, a closed tab) and made again when the spec opens, so a quick edit is not lost.
+let notDrafted = [];
+const waitingKey = () => `pnp-studio-waiting:${state.spec.id}`;
+
+function keepWaiting() {
+  if (!notDrafted.length || !state.spec) return;
+  try { localStorage.setItem(waitingKey(), JSON.stringify(notDrafted)); } catch { /* storage full or off */ }
+}
+
+async function resumeWaiting() {
+  let waiting = [];
+  try { waiting = JSON.parse(localStorage.getItem(waitingKey()) || "[]"); localStorage.removeItem(waitingKey()); } catch { /* off */ }
+  for (const change of Array.isArray(waiting) ? waiting : []) await sendEdits(change.edits, change.text);
+}
 
 function inTurn(step) {
   changesWaiting += 1;
@@ -624,28 +640,34 @@ function inTurn(step) {
   return run;
 }
 
-// `edits` is a list, or an async function giving the list for the text as it is when its turn comes.
+// `edits` is a list, or {newRow: path}: a row added with the values the game picks for the text as it is
+// when its turn comes.
 // True when the edit was taken and the spec is valid.
 // `refused(reason)`: where a refused edit is said instead of the spec's message line; the spec is
 // then as it was, and so is its save state.
 async function sendEdits(edits, text, { record = true, preview = true, refused = null } = {}) {
   const seq = ++state.seq;
   setSaveState(state.readOnly ? "shipped spec (read-only)" : "saving…");
-  const taken = await inTurn(() => applyEdits(edits, text, record, refused));
+  const change = { edits, text };
+  notDrafted.push(change);
+  const drafted = () => { notDrafted = notDrafted.filter((c) => c !== change); };
+  const taken = await inTurn(() => applyEdits(edits, text, record, refused, drafted));
   // The preview shows the newest text only: an edit with a newer one behind it leaves it alone.
   if (taken && preview && seq === state.seq) await refreshPreview();
   return taken;
 }
 
-async function applyEdits(edits, text, record, refused) {
+async function applyEdits(edits, text, record, refused, drafted) {
   const before = state.text;
   let result;
   let list = [];
   document.querySelectorAll(".row-refusal").forEach((note) => note.remove());  // said of an earlier edit
   try {
-    list = typeof edits === "function" ? await edits() : edits;
+    list = Array.isArray(edits) ? edits
+      : (await api("/api/spec/new-row", { id: state.spec.id, text: state.text, path: edits.newRow })).edits;
     result = await api("/api/spec/edit", { id: state.spec.id, text: text ?? state.text, edits: list });
   } catch (error) {
+    drafted();
     // The edit is refused as a whole: what was typed stays in the form, the message beside it.
     const path = list[0] && list[0].path;
     const reason = path && error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
@@ -668,6 +690,7 @@ async function applyEdits(edits, text, record, refused) {
   setUndoButtons();
   state.text = result.text;
   writeDraft(result.text);
+  drafted();
   if (text === undefined) $("toml").value = result.text;
   const structural = list.some((e) => e.op !== "set") || text !== undefined;
   if (structural && result.form) renderForm(result.form);
