@@ -161,8 +161,15 @@ def paired_skill_test(tally: Tally, minimum: float, confidence: float) -> Thresh
 
 
 def _paired_share_interval(mean: float, spread: float, pairs: int, confidence: float) -> Interval:
-    half = z_value(confidence) * spread / math.sqrt(pairs)
-    return Interval(mean, max(0.0, mean - half), min(1.0, mean + half))
+    """The pairs' mean share and its normal interval, taken with two more pairs, one lost and one won (the
+    remedy of Agresti and Coull for a share's interval): pairs all won have no spread, and without them the
+    interval would shrink to the point however few the pairs."""
+    count = pairs + 2
+    centre = (mean * pairs + 1) / count
+    squares = spread * spread * (pairs - 1) + pairs * mean * mean + 1  # the pairs' squares and the two more
+    variance = max(0.0, (squares - count * centre * centre) / (count - 1))
+    half = z_value(confidence) * math.sqrt(variance / count)
+    return Interval(mean, max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half)))
 
 
 def ratings(skill_tallies: dict[Match, Tally], limits: BalanceLimits, confidence: float) -> dict[str, Any]:
