@@ -40,7 +40,8 @@ def main(count: int = 400) -> None:
         for label, entry in balance["configurations"].items():
             seats = ", ".join(f"seat {i + 1} {share(s)}" for i, s in enumerate(entry["seat_win_shares"]))
             advantage = entry["seat_advantage"]
-            print(f"  {label}: {seats}; ties {entry['tie_share']:.1%}; advantage {share(advantage)} "
+            figure = "0 by the rules" if advantage.get("by_symmetry") else share(advantage)
+            print(f"  {label}: {seats}; ties {entry['tie_share']:.1%}; advantage {figure} "
                   f"limit {advantage['limit']:.0%}: {advantage['outcome']}")
         for label, match in balance.get("skill", {}).items():
             print(f"  {label}: {share(match['win_share'])} over {match['games']} games")

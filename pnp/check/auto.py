@@ -58,7 +58,8 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
         playability = len(configurations) * schedule.games
         running = set(played)
         verdicts: dict[str, Outcome] = {}  # every test's first verdict, kept over the looks (RATIO)
-        decided_at: dict[str, int] = {}  # the games per configuration of the look that gave each verdict
+        decided_at: dict[str, int] = {}  # the games behind each verdict at the look that gave it
+        match_labels = {match.label for match, _, _ in schedule.matches}
         for look in plan.looks:
             match_games = plan.match_games(look) if schedule.matches else 0
             if sequential.skill_decided(report if report is not static else None):
@@ -75,7 +76,9 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
             plan.prepare(report, look, verdicts)
             judge(simulation, model, report, configurations, tallies, schedule.games,
                   {match: tally for match, tally in skill_tallies.items() if tally.games})
-            decided_at |= {test: look for test in verdicts if test not in decided_at}
+            # A configuration's verdict at its games per configuration, a skill match's at the match's own games
+            decided_at |= {test: match_games if test.rpartition(": ")[0] in match_labels else look
+                           for test in verdicts if test not in decided_at}
             if sequential.decided(report):
                 break
             if plan.keeps_verdicts:  # each test keeps its first verdict: a configuration may stop on its own

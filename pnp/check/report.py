@@ -287,7 +287,9 @@ def balance_lines(balance: dict[str, Any]) -> list[str]:
             lines.append(f"    seat win shares: {shares}; ties {entry['tie_share']:.1%}")
             advantage = entry["seat_advantage"]
             paired = f", from {advantage['pairs']} pairs of deals" if advantage.get("interval") == "paired" else ""
-            lines.append(f"    seat advantage: {_interval(advantage)} (limit {advantage['limit']:.0%}{paired}): "
+            figure = (f"0 by the rules ({advantage['by_symmetry']}), not measured" if advantage.get("by_symmetry")
+                      else _interval(advantage))
+            lines.append(f"    seat advantage: {figure} (limit {advantage['limit']:.0%}{paired}): "
                          f"{advantage['outcome']}")
             lines.append("    mean score per seat: " + ", ".join(str(s) for s in entry["seat_mean_scores"]))
             if "compensation" in entry:

@@ -101,6 +101,10 @@ def _fairness(result: dict[str, Any]) -> str:
               if figures.get("seat_advantage") and figures.get("seat_win_shares")]
     if not seated:
         return ""
+    reasons = {figures["seat_advantage"].get("by_symmetry") for _, figures in seated}
+    if None not in reasons and len(reasons) == 1:
+        reason = reasons.pop()
+        return f"Fair by the rules: {reason[0].upper()}{reason[1:]}."
     order = {"fail": 0, "undecided": 1, "pass": 2}
     label, figures = min(seated, key=lambda item: (order.get(item[1]["seat_advantage"]["outcome"], 3),
                                                    -item[1]["seat_advantage"]["estimate"]))

@@ -118,6 +118,22 @@ def test_the_skill_matches_rest_once_the_luck_test_is_decided(tmp_path: Path) ->
     assert next(iter(auto.balance["skill"].values()))["luck_test"]["outcome"] == "pass"
 
 
+def test_a_skill_verdict_is_dated_by_the_games_its_match_played() -> None:
+    """The matches play a quarter of a look's games: the luck test's verdict names the match's own games,
+    as its line in the skill section does, not the configurations' look."""
+    result = run("check", "rautino", "--games", "auto", "--max-games", "400", "--players", "2", "--workers", "1",
+                 "--json", "-q")
+    document = json.loads(result.output)
+    decided = document["sequential"]["decided_at"]
+    for label, match in document["balance"]["skill"].items():
+        key = f"{label}: check.min_skill_share"
+        if key in decided:
+            assert decided[key] == match["games"], (key, decided[key], match["games"])
+            break
+    else:
+        raise AssertionError(f"no luck test decided: {decided}")
+
+
 # The indifference zone (--tolerance): a figure within the tolerance of its limit may get either verdict.
 
 def _zoned_run(rng: random.Random, share: float, threshold: float, plan: sequential.Plan) -> tuple[Outcome, int]:

@@ -83,6 +83,12 @@ def test_the_report_in_the_studio_names_the_spec_and_the_settings_as_the_studio_
                            "games_to_decide": 100}}}}},
      "Playable. Not fair yet: seat 2 wins 59 % of two-player games and seat 1 41 %, a gap of 18 points (likely "
      "between 8 and 30); a fair set keeps the gap at most 10 points."),
+    ({"verdict": "playable", "reasons": [], "tests": [], "balance": {"configurations": {"2 players, seed": {
+        "seat_win_shares": [{"estimate": 0.53, "low": 0.45, "high": 0.6},
+                            {"estimate": 0.47, "low": 0.4, "high": 0.55}],
+        "seat_advantage": {"estimate": 0.0, "low": 0.0, "high": 0.0, "limit": 0.15, "outcome": "pass",
+                           "games_to_decide": 0, "by_symmetry": "the hands, not the seats, decide who starts"}}}}},
+     "Playable. Fair by the rules: The hands, not the seats, decide who starts."),
     ({"verdict": "not playable", "reasons": ["balance (--strict): game of luck"], "tests": [], "balance": {}},
      "Not playable under Strict (its balance findings fail the check)."),
     ({"verdict": "not playable", "reasons": ["the pieces do not fit the box"], "tests": [], "balance": {}},

@@ -438,6 +438,11 @@ def test_the_seat_advantage_is_zero_by_symmetry_and_reported_so() -> None:
     report = check(SIMULATION, model, CheckOptions(games=10, players=2, skill_games=0, workers=1))
     entry = report.balance["configurations"]["2 players, seed"]["seat_advantage"]
     assert entry["by_symmetry"] and entry["estimate"] == 0 and entry["outcome"] == "pass"
+    from pnp.check.report import balance_lines
+
+    # In words the figure says why it is 0, not an interval of no width that looks like a measurement
+    line = next(line for line in balance_lines(report.balance) if "seat advantage:" in line)
+    assert "0 by the rules (the hands, not the seats, decide who starts" in line and "(0.0%-0.0%)" not in line
     from pnp.check.protocol import Configuration
 
     assert seat_symmetry(model, Configuration(2, ("greedy", "random"), "seed")) is None
