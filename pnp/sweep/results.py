@@ -273,7 +273,8 @@ def _verdict(variant: Variant) -> str:
     """The check's verdict, or 'breaks a limit' for a playable set whose balance breaks one, or
     'undecided' while a balance test is still open."""
     kind = state(variant)
-    if variant.verdict == "playable" and kind == "fail":
+    # A limit broken is decided whatever else is open: such a variant cannot be the best
+    if variant.verdict in ("playable", "undecided") and kind == "fail" and broken_limits(variant):
         return "breaks a limit"
     if variant.verdict == "playable" and kind == "undecided":
         return "undecided"
@@ -296,7 +297,8 @@ def to_text(sweep: Sweep) -> str:
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
              for row in [header, *body]]
     chosen = best(sweep)
-    still_open = [str(v.number) for v in sweep.variants if state(v) == "undecided"]
+    # A variant the race stopped as clearly worse cannot be the best, whatever its own tests say
+    still_open = [str(v.number) for v in sweep.variants if state(v) == "undecided" and not v.out]
     if chosen is not None:
         outcome = f"best: variant {chosen.number}"
         if still_open:
@@ -352,24 +354,37 @@ def tie_text(race: dict[str, Any]) -> str:
     names = f"variant{'s' if len(tied) > 1 else ''} {', '.join(map(str, tied))}"
     separate = [(n, race["games_to_separate"].get(str(n)), race.get("differences", {}).get(str(n))) for n in tied]
     if race.get("tied_within") is None:
-        about = ", ".join(f"{games:,}" if games else "no number of" for _, games, _ in separate)
-        return f"{names} still tied with the best (about {about} games per configuration would separate them)"
+        zone = 2 * race.get("tolerance", 0.0)
+        within = f" by more than {zone:.1%}" if zone else ""
+        text = f"{names} still racing the best when the budget was spent: not shown worse{within}"
+        return text + "".join(f"; variant {number} {difference_text(found, games)}"
+                              for number, games, found in separate if found is not None)
     zone = race["tied_within"]
+    them = "theirs" if len(tied) > 1 else "its"
     if race.get("near_best"):
-        text = (f"{names} not told apart from the best, whose seat advantage is shown at most {zone:.1%} above "
-                f"theirs ({race['confidence']:.0%} confidence), so the race stopped them")
+        text = (f"{names} kept beside the best: the best's seat advantage is shown at most {zone:.1%} above {them} "
+                f"({race['confidence']:.0%} confidence) and {them} not shown more than {zone:.1%} above the best's, "
+                "so the race stopped")
     else:
         text = (f"{names} tied with the best: their seat advantages are within {zone:.1%} of each other "
                 f"({race['confidence']:.0%} confidence), so the race stopped them")
     for number, games, found in separate:
-        if found is None:
-            continue
-        gap = abs(found["estimate"])
-        more = f"about {games - found['games']:,} more games per configuration each ({games:,} in all) would " \
-               f"separate them by {gap:.1%}" if games else "equal estimates, no number of games would separate them"
-        text += (f"; variant {number} less the best {found['estimate']:+.1%} ({found['low']:+.1%} to "
-                 f"{found['high']:+.1%}): {more}")
+        if found is not None:
+            text += f"; variant {number} {difference_text(found, games)}"
     return text
+
+
+def difference_text(found: dict[str, Any], games: int | None) -> str:
+    """A variant's seat advantage less the best's with its interval, and what it shows: apart (the interval
+    leaves 0) or not yet, with about how many games per configuration would tell them apart."""
+    interval = f"{found['estimate']:+.1%} ({found['low']:+.1%} to {found['high']:+.1%})"
+    if found["low"] > 0 or found["high"] < 0:
+        side = "above" if found["low"] > 0 else "below"
+        return f"less the best {interval}: its seat advantage shown {side} the best's"
+    if not games:
+        return f"less the best {interval}: equal estimates, no number of games would tell them apart"
+    return (f"less the best {interval}: about {games - found['games']:,} more games per configuration each "
+            f"({games:,} in all) would tell them apart, if the estimates held")
 
 
 def tie_reason(sweep: Sweep, variant: Variant) -> str:
@@ -380,6 +395,9 @@ def tie_reason(sweep: Sweep, variant: Variant) -> str:
         return ""
     if race.get("tied_within") is None:
         return f"still tied with the best, variant {chosen.number}, when the budget was spent"
+    if race.get("near_best"):
+        return (f"beside the best, variant {chosen.number}: the best's seat advantage shown at most "
+                f"{race['tied_within']:.1%} above this one's after {variant.played} games")
     return (f"tied with the best, variant {chosen.number}: seat advantages within {race['tied_within']:.1%} of "
             f"each other after {variant.played} games")
 

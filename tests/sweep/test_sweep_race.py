@@ -106,6 +106,9 @@ def test_racing_names_the_best_variant_of_a_long_fixed_sweep_with_fewer_games() 
     header, body = results.rows(raced)
     assert body[0][header.index("reason")].startswith("out after ")
     assert raced.race is not None and raced.race["tied"] == [] and raced.race["decided"]
+    # Stopped as clearly worse, a variant cannot be the best: none is said to be open for it
+    assert any(results.state(v) == "undecided" for v in raced.variants if v.out)
+    assert "still undecided" not in results.to_text(raced)
 
 
 def test_a_race_that_cannot_separate_two_variants_names_them_and_the_games_that_would() -> None:
@@ -117,7 +120,7 @@ def test_a_race_that_cannot_separate_two_variants_names_them_and_the_games_that_
     assert raced.race["tied"] == [other]
     separate = raced.race["games_to_separate"][str(other)]
     assert separate is None or separate > 400
-    assert "still tied with the best" in results.to_text(raced)
+    assert "still racing the best when the budget was spent: not shown worse" in results.to_text(raced)
     assert [v.played for v in raced.variants[:2]] == [400, 400]
 
 
@@ -177,7 +180,7 @@ def test_two_variants_identical_by_construction_stop_tied_well_before_the_budget
     text = results.to_text(raced)
     assert "variant 2 tied with the best: their seat advantages are within 10.0% of each other (95% confidence)" \
         in text
-    assert "equal estimates, no number of games would separate them" in text
+    assert "equal estimates, no number of games would tell them apart" in text
     header, body = results.rows(raced)
     assert body[1][header.index("reason")].startswith("tied with the best, variant 1: seat advantages within 10.0%")
     assert "tied with the best, variant 1" in results.to_csv(raced)
@@ -230,8 +233,8 @@ def test_a_tie_of_two_close_variants_says_how_many_more_games_would_separate_the
     assert played < 6400 and raced.race["differences"]["2"]["games"] == played
     separate = raced.race["games_to_separate"]["2"]
     assert separate > played
-    assert (f"about {separate - played:,} more games per configuration each ({separate:,} in all) would separate "
-            "them by ") in results.to_text(raced)
+    assert (f"about {separate - played:,} more games per configuration each ({separate:,} in all) would tell "
+            "them apart, if the estimates held") in results.to_text(raced)
 
 
 # --- the near-best rule on synthetic paired data (pnp.sweep.paired.near_best) ---------------------------------
@@ -296,3 +299,20 @@ def test_worst_lead_reads_where_zero_lies() -> None:
     assert worst_lead(Interval(-0.007, -0.05, 0.04), Interval(0.07, 0.07, 0.07)) == pytest.approx(0.03)
     assert worst_lead(Interval(-0.007, -0.06, 0.04), Interval(0.07, 0.07, 0.07)) == pytest.approx(0.05)
     assert worst_lead(Interval(0.0, -0.01, 0.01), Interval(0.07, 0.06, 0.08)) == pytest.approx(-0.04)
+
+
+@pytest.mark.parametrize(("near_best", "tied_within"), [(True, 0.04), (False, None)])
+def test_a_variant_shown_behind_the_best_is_not_called_tied_nor_given_games_to_separate(
+        near_best: bool, tied_within: float | None) -> None:
+    """A rival whose difference from the best leaves 0 is shown behind it, though not by the zone: the words
+    say so, and no "about 0 more games" would separate what is already apart."""
+    race_figures = {"tied": [4], "tied_within": tied_within, "near_best": near_best, "tolerance": 0.02,
+                    "confidence": 0.95, "games_to_separate": {"4": 6400},
+                    "differences": {"4": {"estimate": 0.065, "low": 0.018, "high": 0.113, "games": 6400}}}
+    text = results.tie_text(race_figures)
+    assert "variant 4 less the best +6.5% (+1.8% to +11.3%): its seat advantage shown above the best's" in text
+    assert "more games" not in text and "tied" not in text and "told apart" not in text
+    if near_best:
+        assert "kept beside the best: the best's seat advantage is shown at most 4.0% above its" in text
+    else:
+        assert "still racing the best when the budget was spent: not shown worse by more than 4.0%" in text
