@@ -18,6 +18,7 @@ from pnp.check.protocol import plural
 from pnp.check.replay import InvalidRecord, Items, Optional, Switch
 from pnp.geometry import trigrid as tg
 
+from .kit.texts import shape_name
 from .model import PlayerRules, RautinoModel
 
 Cell = tg.Cell
@@ -249,8 +250,8 @@ def validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) ->
             claimed = sorted((s["shape"], sorted(tuple(c) for c in s["cells"]), s["colours"], s["points"])
                              for s in score["shapes"])
             if claimed != sorted(formed):
-                raise InvalidRecord(f"{where}: shapes scored {_shape_text(claimed)}, "
-                                 f"the rules give {_shape_text(formed)}")
+                raise InvalidRecord(f"{where}: shapes scored {_shape_text(model, claimed)}, "
+                                 f"the rules give {_shape_text(model, formed)}")
             if (score["stone"], score["combo"], score["total"]) != (rules.stone_point, combo, total):
                 raise InvalidRecord(f"{where}: score stone {score['stone']} combo {score['combo']} total "
                                  f"{score['total']}, the rules give {rules.stone_point}, {combo}, {total}")
@@ -262,13 +263,14 @@ def validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) ->
             if [list(s) for s in drawn] != move["drawn"]:
                 raise InvalidRecord(f"{where}: drew a stone that is not the top of the stack")
             if out is not None:
+                # The parts add up to the move's points; " + " parts them, as labels hold commas.
                 parts = [f"stone {rules.stone_point}"] if rules.stone_point else []
-                parts += [f"{name} ({count} colour{'s' if count > 1 else ''}) {points}"
+                parts += [f"{_named(model, name)} ({count} colour{'s' if count > 1 else ''}) {points}"
                           for name, _, count, points in formed]
                 parts += [f"combo {combo}"] if combo else []
                 laid = ", ".join(f"{c} {list(cell)}" for cell, c in zip(cells, colours, strict=True))
                 out.write(f"  {number:3d}. player {player + 1}: {'/'.join(stone)} on {laid}: +{total}"
-                          f"{' (' + ', '.join(parts) + ')' if parts else ''}; total {scores[player]}\n")
+                          f"{' (' + ' + '.join(parts) + ')' if parts else ''}; total {scores[player]}\n")
         if players > 1 and player == players - 1 and not stack:
             ended_by_round = True
             if number != len(moves):
@@ -315,8 +317,19 @@ def _check_end(model: RautinoModel, record: dict[str, Any], referee: Referee,
         raise InvalidRecord(f"end: {end!r} is no end of the game here")
 
 
-def _shape_text(shapes: list[Any]) -> str:
-    return "[" + ", ".join(f"{s[0]} {s[3]}" for s in shapes) + "]" if shapes else "nothing"
+# The replay speaks English, as the check does: a shape by its English label. The record keeps the
+# spec's name; a name the spec does not know is printed as the record writes it.
+LANG = "en"
+
+
+def _named(model: RautinoModel, name: str) -> str:
+    shape = next((s for s in model.shapes if s.name == name), None)
+    return shape_name(shape, LANG) if shape is not None else name
+
+
+def _shape_text(model: RautinoModel, shapes: list[Any]) -> str:
+    """'[big triangle 2; hexagon, both triangles 6]': the labels hold commas, so semicolons part them."""
+    return "[" + "; ".join(f"{_named(model, s[0])} {s[3]}" for s in shapes) + "]" if shapes else "nothing"
 
 
 REPLAY = driver.Replay("rautino", SHAPE, validate)

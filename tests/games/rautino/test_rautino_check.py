@@ -278,7 +278,31 @@ def test_replay_prints_every_game_and_accepts_valid_records(tmp_path):
     assert result.exit_code == 0, result.output
     assert f"rautino: {len(records)} records replayed, 0 invalid" in result.output
     assert result.output.count("game ") >= len(records)
-    assert "Sechseck" in result.output
+    assert "hexagon, both triangles (2 colours) 6" in result.output
+
+
+def test_replay_names_shapes_in_english_as_the_check_does(tmp_path):
+    """The replay speaks English like the check: a shape is named by its English label, in the moves and
+    in the reason a record is refused, though the record keeps the spec's (German) name."""
+    path, records = _records(tmp_path, games=2)
+    assert any(s["shape"] == "Sechseck 1" for r in records for m in r["moves"] if not m.get("skip")
+               for s in m["score"]["shapes"])
+    valid = CliRunner().invoke(cli.main, ["replay", "rautino", str(path)])
+    assert valid.exit_code == 0, valid.output
+    broken = copy.deepcopy(records)
+    move = next(m for m in broken[0]["moves"] if not m.get("skip") and m["score"]["shapes"])
+    move["score"]["shapes"][0]["points"] += 1
+    _write(path, broken)
+    invalid = CliRunner().invoke(cli.main, ["replay", "rautino", str(path)])
+    assert invalid.exit_code == 1
+    refused = next(line for line in invalid.output.splitlines() if line.startswith("INVALID"))
+    assert "shapes scored [" in refused
+    for output in (valid.output, refused):
+        for german in ("Dreieck", "Sechseck", "Figur"):
+            assert german not in output
+    assert any(shape.label in refused for shape in MODEL.shapes)
+    for shape in MODEL.shapes:
+        assert f"+ {shape.label} (" in valid.output or f"({shape.label} (" in valid.output
 
 
 @pytest.mark.parametrize(("tamper", "rule"), [
