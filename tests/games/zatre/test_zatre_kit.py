@@ -291,6 +291,61 @@ def test_pad_has_the_asked_pages_and_german_labels() -> None:
     assert {"Spieler", "Datum", "Spiel", "Gesamt"} <= texts
 
 
+def _label_box(el) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a printed text read back from the SVG, measured as the layout checks measure text:
+    the font's advance widths and its full height above and below the baseline; the lines of a group of
+    them together; the drawn Σ by its points."""
+    from pnp.draw.text import text_width, vertical_extent
+
+    if el.tag == f"{SVG_NS}polyline":
+        points = [tuple(map(float, pair.split(","))) for pair in el.get("points").split()]
+        half = float(el.get("stroke-width")) / 2
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+    boxes = []
+    for text in el.iter(f"{SVG_NS}text"):
+        size, bold = float(text.get("font-size")), text.get("font-weight") == "bold"
+        x, y = float(text.get("x").split()[0]), float(text.get("y"))
+        above, below = vertical_extent(size, bold)
+        boxes.append((x, y - above, x + text_width(text.text, size, bold), y + below))
+    assert boxes
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _overlapping(boxes: list[tuple[str, tuple[float, float, float, float]]]) -> list[tuple[str, str]]:
+    return [(one, other) for (one, a), (other, b) in itertools.combinations(boxes, 2)
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+
+
+def _tables(root) -> list:
+    """The groups that hold one score table each: every sheet of the block, the rules' filled line."""
+    return [g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "score-sheet"
+            or (g.get("class") == "rules-figure" and g.get("data-figure") == "sheet-row")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+def test_no_two_texts_of_a_sheet_overlap_with_the_longest_title_that_loads(tmp_path: Path, lang, paper) -> None:
+    """The loader measures the title where the score block prints it, beside "score sheet": the longest title
+    it accepts (as many characters as its message says fit) overlaps no other text of a sheet, read back from
+    the SVG."""
+    from pnp.errors import SpecError
+
+    data = spec_data()
+    title = data["game"]["title"] = "Zatre Deluxe Family Edition"
+    with pytest.raises(SpecError, match=r"game\.title: at most \d+ characters .* on the score sheet") as refused:
+        GAME.load(write_spec(tmp_path, data))
+    data["game"]["title"] = title[:int(refused.value.reason.split("at most ")[1].split()[0])]
+    model = GAME.load(write_spec(tmp_path, data, "fits.toml"))
+    (page,) = draw("scoresheet", model, paper=paper, lang=lang)
+    for sheet in _tables(svg_root(render_svg(page))):
+        labels = [el for el in sheet.iter() if el.get("class") == "sheet-column"
+                  or (el.tag == f"{SVG_NS}text" and el.get("class") != "sheet-column-line")]
+        boxes = [(el.get("data-label") or el.text, _label_box(el)) for el in labels]
+        assert model.title.upper() in [name for name, _ in boxes] and len(boxes) > 20
+        assert not _overlapping(boxes)
+
+
 # ---- rules ---------------------------------------------------------------------------------------
 
 

@@ -33,14 +33,16 @@ def check_printed_texts(model: ZatreModel) -> None:
     rooms = []
     label_rooms: dict[str, list[TextRoom]] = {}  # sheet field -> where it is printed
     for paper in (A4, LETTER):
-        box = content_box(Page.for_paper(paper.portrait()))
-        rooms.append(TextRoom("on the board", box.width, pt(22), bold=True))  # the centred title band
-        # A score sheet: the title on the left, "score sheet" (either language) on the right.
+        page = Page.for_paper(paper.portrait())
+        rooms.append(TextRoom("on the board", content_box(page).width, pt(22), bold=True))  # the centred title band
+        # A score sheet, measured in the block as the score block lays it out: the title on the left,
+        # "score sheet" (either language) on the right.
+        block = scoresheet.block_box(page)
         try:
-            grid = scoresheet.arrange(sheet, box.grow(-0.5))
+            grid = scoresheet.arrange(sheet, block)
         except LayoutError:
             continue  # sheets that do not fit the paper: the score block says so itself
-        inner = box.grow(-0.5).width / grid.columns - 2 * scoresheet.PAD_MM
+        inner = block.width / grid.columns - 2 * scoresheet.PAD_MM
         right = max(text_width(scoresheet.tr("score sheet", lang), pt(8)) for lang in ("en", "de"))
         rooms.append(TextRoom("on the score sheet", inner - right - 2.0, pt(12), bold=True, upper=True))
         # Header fields: the first alone on its line, the others sharing the next; each leaves

@@ -91,13 +91,18 @@ def scoresheet_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
     return [score_block_page(model, ctx, number) for number in range(1, count + 1)]
 
 
+def block_box(page: Page) -> BBox:
+    """Where the block of sheets lies: the crop marks beside it stay inside the content box, in the area
+    every printer prints."""
+    content = content_box(page)
+    inset = MARK_GAP_MM + MARK_MM + 0.5
+    return BBox(content.x0 + inset, content.y0 + 0.5, content.x1 - inset, content.y1 - 0.5)
+
+
 def score_block_page(model: ZatreModel, ctx: KitContext, number: int = 1) -> Page:
     sheet = model.sheet
     page = Page.for_paper(ctx.paper.portrait(), label=f"score block {number}")
-    # The crop marks beside the block stay inside the content box, in the area every printer prints.
-    content = content_box(page)
-    inset = MARK_GAP_MM + MARK_MM + 0.5
-    box = BBox(content.x0 + inset, content.y0 + 0.5, content.x1 - inset, content.y1 - 0.5)
+    box = block_box(page)
     grid = arrange(sheet, box)
     w, h = box.width / grid.columns, box.height / grid.rows
     for index in range(sheet.sheets_per_page):
