@@ -291,6 +291,12 @@ def test_pad_has_the_asked_pages_and_german_labels() -> None:
     assert {"Spieler", "Datum", "Spiel", "Gesamt"} <= texts
 
 
+# Column headings a spec may name: the shipped ones, and longer ones; "Bonus points" is wider than its column
+# at the smallest type (6.5 pt), "Row total" is not, "x2 cross" is on the score sheet.
+HEADINGS = {"shipped": {}, "long": {"cross_label": "x2 cross", "bonus_label": "Bonus points",
+                                    "total_label": "Row total"}}
+
+
 def _label_box(el) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of a printed text read back from the SVG, measured as the layout checks measure text:
     the font's advance widths and its full height above and below the baseline; the lines of a group of
@@ -323,12 +329,47 @@ def _tables(root) -> list:
             or (g.get("class") == "rules-figure" and g.get("data-figure") == "sheet-row")]
 
 
+@pytest.mark.parametrize("headings", list(HEADINGS))
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+def test_column_headings_stay_in_their_columns_and_never_overlap(tmp_path: Path, headings, lang, paper) -> None:
+    """Read back from the SVG of the score block and of the rules' filled line: every column heading lies
+    inside its grey head cell, and no two headings' boxes overlap."""
+    from pnp.games.zatre.kit.scoresheet import tr
+
+    data = spec_data()
+    data["sheet"].update(HEADINGS[headings])
+    model = GAME.load(write_spec(tmp_path, data))
+    tables = [table for component in ("scoresheet", "rules")
+              for page in draw(component, model, paper=paper, lang=lang)
+              for table in _tables(svg_root(render_svg(page)))]
+    assert len(tables) == model.sheet.sheets_per_page + 1
+    for table in tables:
+        cells = {el.get("data-key"): el for el in table.iter(f"{SVG_NS}rect") if el.get("class") == "column-head"}
+        labels = [el for el in table.iter() if el.get("class") == "sheet-column"]
+        assert [el.get("data-key") for el in labels] == list(cells) == [c.key for c in model.sheet.columns]
+        assert [el.get("data-label") for el in labels] == [tr(c.label, lang) for c in model.sheet.columns]
+        boxes = {}
+        for el in labels:
+            cell = cells[el.get("data-key")]
+            x, y, w, h = (float(cell.get(a)) for a in ("x", "y", "width", "height"))
+            box = boxes[el.get("data-label")] = _label_box(el)
+            assert x <= box[0] and box[2] <= x + w and y <= box[1] and box[3] <= y + h, (el.get("data-label"), box)
+            lines = [t.text for t in el.iter(f"{SVG_NS}text")]
+            assert " ".join(lines) == el.get("data-label") or el.tag == f"{SVG_NS}polyline"
+            if headings == "long" and el.get("data-key") in ("bonus", "total"):  # too wide at 6.5 pt, or not
+                assert lines == (["Bonus", "points"] if el.get("data-key") == "bonus" else ["Row total"])
+            elif el.get("data-key") != "x2":  # "x2 cross" fits the rules' wider x2 column on Letter only
+                assert len(lines) == 1 or el.tag == f"{SVG_NS}polyline"
+        assert not _overlapping(list(boxes.items()))
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
 def test_no_two_texts_of_a_sheet_overlap_with_the_longest_title_that_loads(tmp_path: Path, lang, paper) -> None:
     """The loader measures the title where the score block prints it, beside "score sheet": the longest title
     it accepts (as many characters as its message says fit) overlaps no other text of a sheet, read back from
-    the SVG."""
+    the SVG; the headings on two lines count as one text."""
     from pnp.errors import SpecError
 
     data = spec_data()
@@ -560,7 +601,12 @@ def test_the_lid_art_shows_the_example_turn_on_a_corner_of_the_board(values) -> 
     ("rows = 28", "rows = 80", "sheet.rows", "2 sheets of 80 rows do not fit one page (rows of 2.9 mm",
      "need at least 4.5 mm"),
     ('bonus_label = "Bonus"', 'bonus_label = "Bonuspunkte für die ganze Reihe und noch viel mehr"',
-     "sheet.bonus_label", "text 'Bonuspunkte für die ganze Reih' lies outside the safe area", "(safe margin 8 mm"),
+     "sheet.bonus_label", "too wide for its 14 mm column on the score sheet",
+     "two lines at most, each at most 11.6 mm at 6.5 pt"),
+    ('bonus_label = "Bonus"', 'bonus_label = "Bonuspunkte"', "sheet.bonus_label",
+     "too wide for its 14 mm column on the score sheet", "two lines at most, each at most 11.6 mm at 6.5 pt"),
+    ('cross_label = "x2"', 'cross_label = "Verdopplung"', "sheet.cross_label",
+     "too wide for its 11 mm column on the score sheet", "two lines at most, each at most 9.3 mm at 6.5 pt"),
 ])
 def test_a_spec_value_the_kit_cannot_print_names_file_and_field(tmp_path: Path, run_pnp, old: str, new: str,
                                                                field: str, reason: str, limit: str) -> None:
@@ -571,6 +617,22 @@ def test_a_spec_value_the_kit_cannot_print_names_file_and_field(tmp_path: Path, 
     one_line_error(run_pnp("kit", "zatre", "--spec", str(spec), "-o", str(out)),
                    f"pnp: error: {spec}: {field}: {reason}", limit)
     assert not out.exists()
+
+
+def test_a_heading_that_fits_a4_and_letter_but_not_a_narrower_paper_names_file_and_field(tmp_path: Path,
+                                                                                         run_pnp) -> None:
+    """The loader measures the headings on A4 and Letter; on a narrower paper's sheets the score block
+    measures them again and names the field rather than print a heading over its neighbours."""
+    from hostile_helpers import one_line_error, spec_with
+
+    spec = spec_with(tmp_path, "zatre", 'bonus_label = "Bonus"', 'bonus_label = "Prämien"')
+    out = tmp_path / "out"
+    assert run_pnp("scoresheet", "zatre", "--spec", str(spec), "-o", str(out), "--format", "svg").exit_code == 0
+    narrow = tmp_path / "narrow"
+    one_line_error(run_pnp("scoresheet", "zatre", "--spec", str(spec), "--paper", "170x297", "-o", str(narrow)),
+                   f"pnp: error: {spec}: sheet.bonus_label: column heading 'Prämien': too wide for its 10 mm column",
+                   "each at most 8.8 mm at 6.5 pt")
+    assert not narrow.exists()
 
 
 def test_the_board_folds_for_the_box_the_kit_builds(tmp_path: Path, run_pnp) -> None:

@@ -12,9 +12,10 @@ from pnp.components.sheets import content_box
 from pnp.draw.paper import A4, LETTER
 from pnp.draw.scene import Page
 from pnp.draw.text import pt, text_width
-from pnp.errors import LayoutError
+from pnp.errors import LayoutError, SpecError
 from pnp.games.zatre.model import ZatreModel
 from pnp.games.zatre.model import load as load_model
+from pnp.i18n import LANGS
 from pnp.spec import TextRoom, check_printed
 
 from . import scoresheet
@@ -31,6 +32,7 @@ def check_printed_texts(model: ZatreModel) -> None:
 
     sheet = model.sheet
     rooms = []
+    too_wide: dict[str, str] = {}  # spec field -> why a column heading of it fits no column
     label_rooms: dict[str, list[TextRoom]] = {}  # sheet field -> where it is printed
     for paper in (A4, LETTER):
         page = Page.for_paper(paper.portrait())
@@ -57,6 +59,11 @@ def check_printed_texts(model: ZatreModel) -> None:
         for key in ("minus_label", "grand_total_label"):
             label_rooms.setdefault(key, []).append(TextRoom("beside the score sheet's total boxes", left_of_box,
                                                             size, bold=key == "grand_total_label"))
+        # The column headings, as printed in either language: on one line or two, each line inside its column.
+        for column, width in zip(sheet.columns, scoresheet.column_widths(sheet, inner), strict=True):
+            for lang in LANGS:
+                if scoresheet.heading_lines(scoresheet.tr(column.label, lang), width) is None:
+                    too_wide.setdefault(scoresheet.heading_field(column.key), scoresheet.heading_too_wide(width))
     check_printed(model.source, "game.title", model.title, rooms)
     labels = {"cross_label": sheet.cross_label, "bonus_label": sheet.bonus_label,
               "minus_label": sheet.minus_label, "grand_total_label": sheet.grand_total_label}
@@ -66,3 +73,6 @@ def check_printed_texts(model: ZatreModel) -> None:
         labels[f"header[{index}]"] = text
     for key, text in labels.items():
         check_printed(model.source, f"sheet.{key}", text, label_rooms.get(key, []))
+    if too_wide:
+        field, reason = next(iter(too_wide.items()))
+        raise SpecError(model.source, field, reason)

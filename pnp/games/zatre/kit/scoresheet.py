@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pnp.components.sheets import content_box
 from pnp.draw.affine import Affine, BBox
 from pnp.draw.scene import CROP, CUT, GroupBuilder, Page, Style, filled, stroked
-from pnp.draw.text import pt, text_width
+from pnp.draw.text import PT_MM, pt, text_width
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.zatre.model import Sheet, ZatreModel
@@ -28,6 +28,10 @@ MIN_SHEET_WIDTH_MM = 70.0
 HEADER_LINE_MM = 7.0
 TITLE_MM = 8.0
 COLUMN_HEAD_MM = 7.0
+HEAD_TEXT = pt(8)  # a column heading's type, smaller where a heading needs it
+MIN_TEXT = pt(6.5)  # the smallest text any sheet prints
+HEAD_SHARE = 0.85  # of its column's width a heading fills at most
+HEAD_LEADING = 1.15  # baseline to baseline of a heading on two lines, in type sizes
 GAP_MM = 1.5  # between the rows and the minus line
 MARK_GAP_MM, MARK_MM = 1.0, 5.0  # crop marks start this far outside the block and are this long
 WEIGHTS = {"x2": 0.8, "bonus": 1.0, "total": 1.25}  # scoring-sum columns weigh 1.0
@@ -175,12 +179,59 @@ def _header(g: GroupBuilder, sheet: Sheet, x0: float, x1: float, y: float, lang:
 COLUMN_FIELDS = {"x2": "sheet.cross_label", "bonus": "sheet.bonus_label", "total": "sheet.total_label"}
 
 
-def column_label(g: GroupBuilder, cx: float, cy: float, label: str, size: float, key: str) -> None:
-    """A column heading centred on (cx, cy). Vera has no Σ, so a lone Σ is drawn as lines."""
+def heading_lines(label: str, column_mm: float) -> list[str] | None:
+    """A column heading as printed: on one line where it fits its column at the smallest type, else on two
+    lines broken at the space that leaves the longer line shortest; None where neither fits."""
+    room = column_mm * HEAD_SHARE
+    if label == "Σ" or text_width(label, MIN_TEXT, True) <= room:
+        return [label]
+    words = label.split()
+    splits = [[" ".join(words[:cut]), " ".join(words[cut:])] for cut in range(1, len(words))]
+    best = min(splits, key=lambda lines: max(text_width(line, 1.0, True) for line in lines), default=None)
+    if best is None or max(text_width(line, MIN_TEXT, True) for line in best) > room:
+        return None
+    return best
+
+
+def heading_field(key: str) -> str:
+    """The spec field a column's heading comes from: its label, or for a scoring sum's column the points."""
+    return COLUMN_FIELDS.get(key, "rules.points")
+
+
+def heading_too_wide(column_mm: float) -> str:
+    return (f"too wide for its {column_mm:.0f} mm column on the score sheet: two lines at most, each at most "
+            f"{column_mm * HEAD_SHARE:.1f} mm at {MIN_TEXT / PT_MM:g} pt")
+
+
+def heading_size(headings: list[tuple[list[str], float]]) -> float:
+    """The one type size of a table's headings ((lines, column width) each): the largest up to HEAD_TEXT at
+    which every line fits its column and two lines fit the head's height. Every line fits at MIN_TEXT."""
+    size = HEAD_TEXT
+    for lines, column_mm in headings:
+        if lines == ["Σ"]:
+            continue
+        size = min([size] + [column_mm * HEAD_SHARE / text_width(line, 1.0, True) for line in lines])
+        if len(lines) > 1:
+            size = min(size, (COLUMN_HEAD_MM - 1.0) / (1 + HEAD_LEADING))
+    return max(size, MIN_TEXT)
+
+
+def column_label(g: GroupBuilder, cx: float, cy: float, label: str, lines: list[str], size: float,
+                 key: str) -> None:
+    """A column heading centred on (cx, cy), on its one or two lines. Vera has no Σ, so a lone Σ is drawn
+    as lines."""
     data = {"key": key, "label": label}
+    field = COLUMN_FIELDS.get(key, "")
+    if len(lines) > 1:
+        with g.group(cls="sheet-column", data=data) as heading:
+            for index, line in enumerate(lines):
+                shift = (index - (len(lines) - 1) / 2) * size * HEAD_LEADING
+                heading.text(cx, cy + shift + size * 0.36, line, size, weight="bold", anchor="middle",
+                             cls="sheet-column-line", field=field)
+        return
     if label != "Σ":
         g.text(cx, cy + size * 0.36, label, size, weight="bold", anchor="middle", cls="sheet-column", data=data,
-               field=COLUMN_FIELDS.get(key, ""))
+               field=field)
         return
     half = size * 0.33
     g.polyline([(cx + half, cy - half), (cx - half, cy - half), (cx + half * 0.15, cy),
@@ -199,11 +250,18 @@ def draw_table(g: GroupBuilder, model: ZatreModel, x0: float, y: float, widths: 
     sheet = model.sheet
     columns = sheet.columns
     xs = [x0 + sum(widths[:i]) for i in range(len(widths) + 1)]
-    head = max(pt(6.5), min([pt(8)] + [wd / text_width(tr(c.label, lang), 1.0, True) * 0.85
-                                       for c, wd in zip(columns, widths, strict=True) if c.label not in ("Σ", "")]))
-    for column, left, wd in zip(columns, xs[:-1], widths, strict=True):
-        g.rect(left, y, wd, COLUMN_HEAD_MM, style=filled("#dddddd", "#000000", 0.25), cls="column-head")
-        column_label(g, left + wd / 2, y + COLUMN_HEAD_MM / 2, tr(column.label, lang), head, column.key)
+    headings = []
+    for column, wd in zip(columns, widths, strict=True):
+        label = tr(column.label, lang)
+        lines = heading_lines(label, wd)
+        if lines is None:  # a heading the loader let through for A4 and Letter, on a narrower sheet
+            raise LayoutError(f"column heading {label!r}: {heading_too_wide(wd)}", heading_field(column.key))
+        headings.append((lines, wd))
+    head = heading_size(headings)
+    for column, left, (lines, wd) in zip(columns, xs[:-1], headings, strict=True):
+        g.rect(left, y, wd, COLUMN_HEAD_MM, style=filled("#dddddd", "#000000", 0.25), cls="column-head",
+               data={"key": column.key})
+        column_label(g, left + wd / 2, y + COLUMN_HEAD_MM / 2, tr(column.label, lang), lines, head, column.key)
     y += COLUMN_HEAD_MM
     number = min(pt(9), row_mm * 0.62)
     for row in range(sheet.rows if rows is None else rows):
