@@ -33,7 +33,7 @@ from pnp.components.boxnet import (
 from pnp.components.sheets import FOOTER_BAND_MM
 from pnp.draw.primitives import CUT, FOLD_MOUNTAIN, FOLD_VALLEY, GLUE, Path, Style, filled
 from pnp.draw.scene import Page
-from pnp.draw.text import pt, text_width, vertical_extent, wrap
+from pnp.draw.text import MIN_TEXT, pt, text_width, vertical_extent, wrap
 from pnp.i18n import Texts
 
 if TYPE_CHECKING:
@@ -321,7 +321,7 @@ def _instructions(page: Page, regions: list[tuple[float, float, float, float]], 
                   steps: tuple[str, ...], legend: dict[str, Any]) -> bool:
     """Legend and numbered steps in the first region they fit, at the largest size that fits."""
     entries = ["cut", *sorted(kinds), "glue"]
-    for size in (pt(7.5), pt(7), pt(6.5)):  # 6.5 pt: the smallest text any sheet prints
+    for size in (pt(7.5), pt(7), MIN_TEXT):
         leading = 1.3 * size
         for x, y, w, h in regions:
             inner_w = w - 2 * BLOCK_PADDING_MM

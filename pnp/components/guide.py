@@ -20,6 +20,7 @@ from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
 from pnp.draw.scene import Line, Page, filled, stroked
 from pnp.draw.text import (
+    MIN_TEXT,
     Bullets,
     FlowItem,
     FlowStyle,
@@ -707,7 +708,7 @@ def _table(page: Page, table: Sequence[Row], x: float, y: float, width: float, l
                  ink_cell(front, back))
         for column, share, text in zip(columns, shares, cells, strict=True):
             size = ROW_SIZE
-            while text_width(text, size) > width * share - 2 and size > pt(6.5):
+            while text_width(text, size) > width * share - 2 and size > MIN_TEXT:
                 size *= 0.96
             page.text(column + 1, top + ascent + 0.8, text, size, cls="guide-cell",
                       data={"row": str(index), "component": row.component, "first": str(row.first),

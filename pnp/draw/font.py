@@ -28,6 +28,10 @@ def pt(points: float) -> float:
     return points * PT_MM
 
 
+# The smallest text any printed part may use (mm): below it a home printer's letters blur
+MIN_TEXT = pt(6.5)
+
+
 def font_dir() -> Path:
     import reportlab
 

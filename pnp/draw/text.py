@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from pnp.draw.font import (
     FONT_FAMILY,
+    MIN_TEXT,
     PDF_FONT,
     PT_MM,
     font_dir,
@@ -26,6 +27,7 @@ from pnp.errors import LayoutError
 
 __all__ = [
     "FONT_FAMILY",
+    "MIN_TEXT",
     "PDF_FONT",
     "PT_MM",
     "Bullets",

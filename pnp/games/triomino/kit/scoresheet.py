@@ -10,7 +10,7 @@ from __future__ import annotations
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import Paper
 from pnp.draw.scene import Page, Style, filled, stroked
-from pnp.draw.text import pt, text_width, vertical_extent, wrap
+from pnp.draw.text import MIN_TEXT, pt, text_width, vertical_extent, wrap
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.triomino.options import PAGES
@@ -30,7 +30,6 @@ BOLD_GRID = stroked("#000000", 0.45)
 TINT = "#e6e6e6"
 REF_SIZE = pt(8.5)
 REF_COLUMN_GAP = 8.0
-MIN_TEXT = pt(6.5)  # nothing printed smaller
 
 WORDS = Texts({
     "title": {"en": "Triomino — score sheet", "de": "Triomino — Punkteblatt"},

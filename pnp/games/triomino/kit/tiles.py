@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pnp.components.sheets import back_point, content_box, piece_sheet_title
 from pnp.draw.scene import CUT, Page, Polygon, Style, Text, filled, stroked
-from pnp.draw.text import pt, text_width, vertical_extent
+from pnp.draw.text import MIN_TEXT, pt, text_width, vertical_extent
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext, eco_ink
 from pnp.geometry.trigrid import Cell, TriLayout, corners
@@ -171,7 +171,7 @@ def _header(page: Page, ctx: KitContext, sheet: int, sheets: int, back: bool) ->
     note = TEXTS(ctx.lang, "backs_note") if back else TEXTS(ctx.lang, "fronts_note")
     y += vertical_extent(size, bold=True)[1] + 1.0 + vertical_extent(pt(8))[0]
     size = pt(8)
-    while text_width(note, size) > box.width and size > pt(6.5):
+    while text_width(note, size) > box.width and size > MIN_TEXT:
         size *= 0.97  # long German notes get a little smaller rather than leave the safe area
     page.text(page.width / 2, y, note, size, anchor="middle", style=filled("#444444"), cls="sheet-note")
 

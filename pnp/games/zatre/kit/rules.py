@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pnp.components.sheets import rules_page
 from pnp.draw.scene import Page, filled, stroked
-from pnp.draw.text import FlowStyle, pt, text_width
+from pnp.draw.text import MIN_TEXT, FlowStyle, pt, text_width
 from pnp.games.base import KitContext, eco_ink
 from pnp.games.zatre.engine import TurnResult
 from pnp.games.zatre.kit.art import Palette, draw_fields, draw_tile, palette_for
@@ -19,7 +19,6 @@ from pnp.i18n import Texts, pick
 NEW_TILE = "#ffe08a"
 ROW_COLOURS = ("#1a4fa0", "#2e7d32", "#b23c17", "#6a1b9a")
 STYLE = FlowStyle(body=pt(9.2), h1=pt(14), h2=pt(11), leading=1.3, gap=1.8, bullet_indent=3.5)
-MIN_TEXT = pt(6.5)  # nothing printed smaller
 POINTS = Texts({"one": {"en": "pt", "de": "P."}, "more": {"en": "pts", "de": "P."}})
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pnp.components.sheets import content_box
 from pnp.draw.affine import Affine, BBox
 from pnp.draw.scene import CROP, CUT, GroupBuilder, Page, Style, filled, stroked
-from pnp.draw.text import PT_MM, pt, text_width
+from pnp.draw.text import MIN_TEXT, PT_MM, pt, text_width
 from pnp.errors import LayoutError
 from pnp.games.base import KitContext
 from pnp.games.zatre.model import Sheet, ZatreModel
@@ -29,7 +29,6 @@ HEADER_LINE_MM = 7.0
 TITLE_MM = 8.0
 COLUMN_HEAD_MM = 7.0
 HEAD_TEXT = pt(8)  # a column heading's type, smaller where a heading needs it
-MIN_TEXT = pt(6.5)  # the smallest text any sheet prints
 HEAD_SHARE = 0.85  # of its column's width a heading fills at most
 HEAD_LEADING = 1.15  # baseline to baseline of a heading on two lines, in type sizes
 GAP_MM = 1.5  # between the rows and the minus line
