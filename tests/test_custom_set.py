@@ -57,3 +57,12 @@ def test_an_edited_stone_reaches_the_sheet_and_the_checker(tmp_path):
         assert ["red", "purple"] in record["stack"]
     replayed = runner.invoke(main, ["replay", "rautino", str(log), "--spec", str(spec)])
     assert replayed.exit_code == 0, replayed.output
+    # The mistake a designer makes: the log replayed without its spec. Each record says why, and the replay
+    # says once what to do.
+    forgotten = runner.invoke(main, ["replay", "rautino", str(log)])
+    assert forgotten.exit_code == 1
+    lines = forgotten.output.splitlines()
+    assert all("the stack is not the spec's stone set (played with another spec?)" in line for line in lines[:-2])
+    assert lines[-1] == (f"{len(records)} of them do not start from this spec's set: name the spec they were "
+                         "played with (--spec)")
+    assert "do not start from" not in replayed.output

@@ -26,6 +26,11 @@ class InvalidRecord(Exception):
     turn, a round) and says what is wrong, in words a player understands."""
 
 
+class NotThisSpec(InvalidRecord):
+    """A record whose set up (the stones, tiles or rules it starts from) is not the spec's: most likely
+    played with another spec."""
+
+
 # --- record shapes -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -178,6 +183,8 @@ def problem(replayer: Replay, model: Any, record: dict[str, Any], out: TextIO | 
         check_shape(record, COMMON_SHAPE)  # what the driver itself prints of every record
         check_shape(record, replayer.shape)
         replayer.validate(model, record, out)
+    except NotThisSpec as exc:
+        return f"{exc}{OTHER_SPEC}"
     except InvalidRecord as exc:
         return str(exc)
     except (KeyError, TypeError, ValueError, IndexError, ArithmeticError, RecursionError):
@@ -187,6 +194,8 @@ def problem(replayer: Replay, model: Any, record: dict[str, Any], out: TextIO | 
 
 
 FIELDS_DO_NOT_FIT = "the record's fields do not fit together"
+# How a record that is not the spec's ends its reason: the replay counts them and says what to do
+OTHER_SPEC = " (played with another spec?)"
 
 
 def parse_record(line: str) -> dict[str, Any]:
@@ -212,7 +221,7 @@ def replay(replayer: Replay, model: Any, path: Path, out: TextIO) -> int:
     """Check every record of the log at `path` (`-`: standard input); print one line per record and
     a summary. Returns the number of invalid records. An unreadable file is a PnpError (exit 2).
     Every line printed is escaped: a record's texts may hold control or right-to-left characters."""
-    records = invalid = 0
+    records = invalid = unset = 0
     out = cast(TextIO, _Escaped(out))
     for line_number, line in read_lines(path, "a log is a JSON-lines file of game records"):
         if not line.strip():
@@ -227,6 +236,7 @@ def replay(replayer: Replay, model: Any, path: Path, out: TextIO) -> int:
             wrong = problem(replayer, model, record, out)
         if wrong is not None:
             invalid += 1
+            unset += wrong.endswith(OTHER_SPEC)
             out.write(f"INVALID {replayer.game} {_name(record)} (line {line_number}): {wrong}\n")
         else:
             assert record is not None
@@ -237,6 +247,9 @@ def replay(replayer: Replay, model: Any, path: Path, out: TextIO) -> int:
     if not records:
         raise PnpError(f"{input_name(path)}: no game records")
     out.write(f"{replayer.game}: {plural(records, 'record')} replayed, {invalid} invalid\n")
+    if unset:  # most likely a log of a designer's own spec, replayed against another
+        out.write(f"{unset} of them do not start from this spec's set: name the spec they were played with "
+                  "(--spec)\n")
     return invalid
 
 

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from pnp.check import replay as driver
 from pnp.check.protocol import plural
-from pnp.check.replay import InvalidRecord, Items, Optional, Switch
+from pnp.check.replay import InvalidRecord, Items, NotThisSpec, Optional, Switch
 from pnp.geometry import trigrid as tg
 
 from .kit.texts import shape_name
@@ -183,13 +183,13 @@ def validate(model: RautinoModel, record: dict[str, Any], out: TextIO | None) ->
     if record.get("exchanged") and players != 2:
         raise InvalidRecord(f"exchanged: a deal with the seats' shares exchanged is one of 2 players, not {players}")
     if (record.get("matching") or model.matching) != model.matching:
-        raise InvalidRecord(f"setup: record played with {record['matching']} matching, "
+        raise NotThisSpec(f"setup: record played with {record['matching']} matching, "
                          f"the spec says {model.matching}")
     referee = Referee(model, players)
     rules = referee.rules
     stack = deque(_stone(s) for s in record["stack"])
     if Counter(_key(s) for s in stack) != Counter(_key(s) for s in model.stone_list):
-        raise InvalidRecord("setup: the stack is not the spec's stone set")
+        raise NotThisSpec("setup: the stack is not the spec's stone set")
     start = stack.popleft()
     start_cells = [list(c) for c in model.board.start]
     if start_cells != record["start"]["cells"] or list(start) != record["start"]["stone"]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pnp.check import replay as driver
-from pnp.check.replay import InvalidRecord, Items, Optional
+from pnp.check.replay import InvalidRecord, Items, NotThisSpec, Optional
 from pnp.geometry import trigrid as tg
 
 from .model import Rules, TriominoModel
@@ -154,7 +154,7 @@ class Replayer:
         self.people = {i for i, seat in enumerate(seats) if seat == driver.PERSON} if isinstance(seats, list) else set()
         preset = record.get("preset")
         if preset not in self.model.presets:
-            raise InvalidRecord(f"preset: {preset!r} is not a preset of this set "
+            raise NotThisSpec(f"preset: {preset!r} is not a preset of this set "
                                 f"({', '.join(self.model.presets)})")
         rules = self.model.presets[preset]
         players = record.get("players")
@@ -201,7 +201,7 @@ class Replayer:
         if len(hands) != players or any(len(h) != size for h in hands):
             raise InvalidRecord(f"{where}: the deal must give {players} hands of {size} tiles")
         if Counter(_turned(t) for h in hands for t in h) + Counter(_turned(t) for t in pool) != self.tile_set:
-            raise InvalidRecord(f"{where}: the deal is not the tile set")
+            raise NotThisSpec(f"{where}: the deal is not the tile set")
         turns = record.get("turns") or []
         self.say(f" {where}: hands " + " | ".join(" ".join("-".join(map(str, t)) for t in h) for h in hands))
 

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from pnp.check import replay as driver
 from pnp.check.protocol import plural
-from pnp.check.replay import InvalidRecord, Items, Optional
+from pnp.check.replay import InvalidRecord, Items, NotThisSpec, Optional
 from pnp.games.zatre.model import DOUBLE, NO_FIELD, START, ZatreModel
 
 Cell = tuple[int, int]
@@ -138,7 +138,7 @@ def validate(model: ZatreModel, record: dict[str, Any], out: TextIO | None = Non
                             f"{model.players.min} to {model.players.max}")
     bag = record["bag"]
     if sorted(bag) != model.tiles.bag():
-        raise InvalidRecord("setup: the bag does not hold the spec's tiles")
+        raise NotThisSpec("setup: the bag does not hold the spec's tiles")
     shuffled = model.tiles.bag()
     random.Random(record["seed"]).shuffle(shuffled)
     if record.get("exchanged"):
