@@ -227,6 +227,7 @@ def to_json(sweep: Sweep) -> dict[str, Any]:
             "variant": variant.number,
             "values": variant.values,
             "verdict": variant.verdict,
+            "standing": _verdict(variant),  # the table's word: the verdict, or a limit broken or still open
             "passes": passes(variant),
             "state": state(variant),
             "reasons": reasons(variant),

@@ -1080,8 +1080,15 @@ function showSweep(result, report) {
   // an invalid one's, the loader's, with the field named as the form names it.
   const named = (reason) => reason.replace(/^([^\s:]+): /, (whole, path) => (labels[path] ? `${labels[path]}: ` : whole));
   const why = (v) => (v.reasons && v.reasons.length ? ` (${named(v.reasons[0])})` : "");
-  const standing = (v) => (v.verdict === "invalid" ? `${v.verdict}${why(v)}` : v.out ? `${v.verdict}; ${v.out}${why(v)}`
-    : tied.has(v.variant) ? `${v.verdict}; tied with the best` : v.verdict);
+  // A variant the race kept beside the best: shown tied, near enough by the near-best rule, or still racing it
+  const beside = !race ? "" : race.tied_within === null ? "still racing the best when the budget ran out"
+    : race.near_best ? "beside the best" : "tied with the best";
+  // The check's verdict, then what else decides the variant's place (a limit broken, a test still open)
+  const more = { undecided: "a limit still open" };
+  const word = (v) => (v.standing && v.standing !== v.verdict ? `${v.verdict}; ${more[v.standing] || v.standing}`
+    : v.verdict);
+  const standing = (v) => (v.verdict === "invalid" ? `${v.verdict}${why(v)}` : v.out ? `${word(v)}; ${v.out}${why(v)}`
+    : tied.has(v.variant) ? `${word(v)}; ${beside}` : word(v));
   const head = el("tr", {}, el("th", {}, "variant"), result.fields.map((f) => el("th", { title: f }, labels[f] || f)),
     el("th", {}, "verdict"), el("th", {}, "games per player count"), el("th", {}, "largest seat advantage"), el("th", {}, ""));
   const rows = result.variants.map((v) => el("tr", { class: v.variant === result.best ? "best" : "" },
