@@ -284,6 +284,21 @@ def test_the_persons_last_move_stays_in_view_part_by_part_while_the_computer_mov
     assert parts and all(part in shown for part in parts), (parts, shown)  # as the computer's move is shown
 
 
+def test_the_points_and_the_log_show_nothing_before_anything_is_scored(page: object, studio: tuple[str, Path]) -> None:
+    """A person who opens (here holding 0-0-0, so asked how): no empty points box or log heading before it."""
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=4&preset=classic", game="triomino")
+    assert page.evaluate("play.state.steps.length") == 0  # nothing laid or scored yet
+    assert page.locator("#offer").is_visible()
+    for empty in ("#points", ".log-title"):
+        assert page.locator(empty).is_hidden(), empty  # no box and no heading with nothing in them
+    assert page.locator("#points").get_attribute("role") == "status"  # the live region stays in the page
+    page.locator("#offer-options button").first.click()
+    ready(page)
+    assert page.locator("#points").is_visible() and "player 1 opens with" in page.locator("#points").inner_text()
+    assert page.locator(".log-title").is_visible()
+
+
 @pytest.mark.parametrize("profi", [False, True])
 @pytest.mark.parametrize("game", ["rautino", "zatre"])
 def test_a_piece_put_where_it_does_not_fit_is_refused_with_the_rule(page: object, studio: tuple[str, Path],
