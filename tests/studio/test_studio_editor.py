@@ -299,6 +299,30 @@ def test_a_refused_value_is_told_in_words_beside_its_field(context: playwright.B
     assert spec.read_bytes() == before
 
 
+def test_a_refused_value_is_said_once_and_the_banner_leads_to_its_field(context: playwright.BrowserContext,
+                                                                        fresh: tuple[str, Path]) -> None:
+    """The reason stands at the field; the banner above the form says that a field needs fixing and
+    leads there, without the reason again."""
+    base, _ = fresh
+    page = context.new_page()
+    open_spec(page, base)
+    set_field(page, "game.hand_size", "99")
+    page.locator('.field[data-path="game.hand_size"] .msg').wait_for()
+    reason = page.locator('.field[data-path="game.hand_size"] .msg').text_content().split(": ", 1)[1]
+    assert page.evaluate("document.body.innerText").count(reason) == 1, reason
+    banner = page.locator("#spec-error")
+    assert banner.is_visible() and banner.get_attribute("role") == "alert"
+    assert banner.text_content() == "1 field needs fixing: Hand size"
+    page.locator("#design").evaluate("node => node.scrollTo(0, node.scrollHeight)")  # scrolled away from it
+    banner.get_by_role("link", name="Hand size").click()
+    assert page.evaluate("document.activeElement.closest('.field').dataset.path") == "game.hand_size"
+    # The TOML view has no field to point at: the banner there says the whole message.
+    page.click("#show-toml")
+    assert reason in banner.text_content() and banner.is_visible()
+    page.click("#show-form")
+    assert banner.text_content() == "1 field needs fixing: Hand size"
+
+
 def test_restore_an_older_version_and_compare_two(context: playwright.BrowserContext,
                                                   fresh: tuple[str, Path]) -> None:
     base, spec = fresh

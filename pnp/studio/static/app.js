@@ -159,6 +159,7 @@ function showEditor(which) {
   }
   $("form").hidden = which !== "form";
   $("toml").hidden = which !== "toml";
+  sayWhatIsWrong();  // a field to lead to in the form; the whole message over the TOML
 }
 
 // --- never lose work: drafts, the leave guard, undo and redo ---------------------------------
@@ -358,11 +359,9 @@ function showValidation(validation) {
     node.classList.remove("invalid");
     for (const input of node.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
   }
-  const box = $("spec-error");
-  box.hidden = validation.ok;
+  sayWhatIsWrong();
   if (validation.ok) return;
-  const field = validation.field && document.querySelector(`.field[data-path="${CSS.escape(validation.field)}"]`);
-  box.textContent = field && !$("form").hidden ? `${labelOf(validation.field)}: ${validation.reason} (marked below)` : validation.message;
+  const field = invalidField();
   if (field) {
     field.classList.add("invalid");
     const id = `msg-${field.dataset.path.replace(/[^A-Za-z0-9]+/g, "-")}`;
@@ -373,6 +372,31 @@ function showValidation(validation) {
     }
     if (!$("form").hidden) field.scrollIntoView({ block: "nearest" });
   }
+}
+
+const invalidField = () => state.validation && state.validation.field
+  && document.querySelector(`.field[data-path="${CSS.escape(state.validation.field)}"]`);
+
+// The banner above the editor. In the form, the reason stands at its field only: the banner says that a
+// field needs fixing (read out, and seen above the form) and leads to it. In the TOML, the whole message.
+function sayWhatIsWrong() {
+  const validation = state.validation;
+  const box = $("spec-error");
+  box.hidden = !validation || validation.ok;
+  if (box.hidden) return;
+  const field = invalidField();
+  if (!field || $("form").hidden) {
+    box.textContent = validation.message;
+    return;
+  }
+  const input = field.querySelector("input, select, textarea, [tabindex='0']");
+  const name = (input && input.getAttribute("aria-label")) || labelOf(validation.field);  // "How many, stone 3"
+  box.replaceChildren("1 field needs fixing: ", el("a", { href: input && input.id ? `#${input.id}` : "#form",
+    onclick: (event) => {
+      event.preventDefault();
+      field.scrollIntoView({ block: "nearest" });
+      if (input) input.focus();
+    } }, name));
 }
 
 function rememberColours(items) {
