@@ -23,6 +23,7 @@ from pnp.play.sessions import Sessions
 
 from . import designer, history, specs
 from .jobs import CheckJobs, CheckSettings, SweepSettings
+from .merge import reapply
 from .play_routes import play_routes
 from .played import NoSuchGame, played_games
 from .preview import KitCache, KitSettings
@@ -155,6 +156,21 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         text = specs.apply_edits(_text(body), edits) if edits else _text(body)
         validation = await run_in_threadpool(specs.validate, ref.game, text, specs.file_name(ref))
         return JSONResponse({"text": text, "form": specs.describe(text), "validation": validation.to_json()})
+
+    async def reapply_edits(request: Request) -> Response:
+        """The person's edits (`edited` against `base`, the text they started from) made again on the
+        file as it is `now` (nothing written)."""
+        body = await json_body(request)
+        texts = {}
+        for key in ("base", "edited", "now"):
+            text = body.get(key)
+            if not isinstance(text, str):
+                raise PnpError(f"{key}: the spec's TOML text is needed")
+            if len(text.encode("utf-8")) > specs.MAX_SPEC_BYTES:
+                raise PnpError(f"{key}: larger than {specs.MAX_SPEC_BYTES // 1024} KB, the limit of a spec")
+            texts[key] = text
+        merged = await run_in_threadpool(reapply, texts["base"], texts["edited"], texts["now"])
+        return JSONResponse({"text": merged.text, "overlaps": merged.overlaps})
 
     async def save_spec(request: Request) -> Response:
         body = await json_body(request)
@@ -295,6 +311,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         Route("/api/specs", handled(list_specs)),
         Route("/api/spec", handled(get_spec)),
         Route("/api/spec/edit", handled(edit_spec), methods=["POST"]),
+        Route("/api/spec/reapply", handled(reapply_edits), methods=["POST"]),
         Route("/api/spec/save", handled(save_spec), methods=["POST"]),
         Route("/api/spec/save-as", handled(save_spec_as), methods=["POST"]),
         Route("/api/kit", handled(draw_kit), methods=["POST"]),
