@@ -271,6 +271,36 @@ def test_a_second_tab_refused_keeps_its_edits_and_reloads(context: playwright.Br
     assert second.locator("#conflict-edits").input_value().count("triangle_mm = 27") == 1  # still there
     second.get_by_role("button", name="Apply my edits to it").click()
     eventually(lambda: "triangle_mm = 27" in spec.read_text(encoding="utf-8"))
+    assert hand_size(spec) == 4  # the other tab's edit stays: only this tab's edits are made again
+
+
+def test_a_second_tab_applies_its_edits_on_top_of_the_file_changed_elsewhere(context: playwright.BrowserContext,
+                                                                             fresh: tuple[str, Path]) -> None:
+    """Two tabs edit the same spec: the one refused (the file changed) applies its edits straight from the
+    notice, to the file as the other tab saved it; both tabs' edits end up in the file."""
+    base, spec = fresh
+    first, second = context.new_page(), context.new_page()
+    open_spec(first, base)
+    open_spec(second, base)
+    set_field(first, "game.hand_size", "4")
+    eventually(lambda: hand_size(spec) == 4)
+    set_field(second, "board.triangle_mm", "27")
+    set_field(second, "game.title", "Rautino 2")  # a second edit, also refused
+    conflict = second.locator("#conflict")
+    second.wait_for_function("document.querySelector('#conflict-edits').value.includes('Rautino 2')")
+    box = conflict.bounding_box()
+    assert box is not None and 0 <= box["y"] < 900  # brought into sight, though the form was scrolled down
+    second.get_by_role("button", name="Apply my edits to it").click()
+    second.wait_for_function("document.querySelector('#undo-note').textContent"
+                             " === 'your edits applied to the file as it is now'")
+    saved(second)
+    data = tomllib.loads(spec.read_text(encoding="utf-8"))
+    assert (data["game"]["hand_size"], data["board"]["triangle_mm"], data["game"]["title"]) == (4, 27, "Rautino 2")
+    assert conflict.is_hidden()
+    assert second.locator('.field[data-path="game.hand_size"] input').input_value() == "4"
+    second.click("#undo")  # back to the file as the other tab saved it
+    eventually(lambda: "triangle_mm = 27" not in spec.read_text(encoding="utf-8"))
+    assert hand_size(spec) == 4
 
 
 def test_a_refused_value_is_told_in_words_beside_its_field(context: playwright.BrowserContext,

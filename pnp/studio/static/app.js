@@ -98,7 +98,7 @@ async function start() {
   $("compare-check").addEventListener("click", compareChecks);
   $("conflict-reload").addEventListener("click", () => openSpec(state.spec.id));
   $("conflict-reapply").addEventListener("click", reapplyDraft);
-  $("conflict-dismiss").addEventListener("click", () => { clearDraft(); $("conflict").hidden = true; });
+  $("conflict-dismiss").addEventListener("click", dismissDraft);
   $("skip").addEventListener("click", (e) => { e.preventDefault(); document.querySelector('.tabs [aria-selected="true"]').focus(); });
   setUpTabs();
   document.addEventListener("keydown", undoKeys);
@@ -166,10 +166,12 @@ function showEditor(which) {
 
 const draftKey = () => `pnp-studio-draft:${state.spec.id}`;
 
-function writeDraft(text) {
+// A draft: the edited text, the version it was made from (null once a save found the file changed
+// elsewhere) and that version's text, from which the edits can be made again on the file as it is now.
+function writeDraft(text, base = state.version) {
   // Kept at once, before any request: a reload or a closed tab finds the edit here.
   if (text === state.saved) return clearDraft();
-  try { localStorage.setItem(draftKey(), JSON.stringify({ text, base: state.version })); } catch { /* storage full or off */ }
+  try { localStorage.setItem(draftKey(), JSON.stringify({ text, base, baseText: state.saved })); } catch { /* storage full or off */ }
 }
 
 function readDraft() {
@@ -191,17 +193,21 @@ function leaving(event) {
   event.returnValue = "";  // the browser asks before the page goes
 }
 
-function showConflict(message, draftText, base) {
+function showConflict(message, draftText, canApply) {
   $("conflict-text").textContent = message;
   $("conflict-edits").value = draftText;
-  $("conflict-reapply").hidden = !base;
+  $("conflict-reapply").hidden = !canApply;
   $("conflict").hidden = false;
+  $("conflict").scrollIntoView({ block: "nearest" });  // in sight above the form, wherever it was scrolled
 }
 
-async function reapplyDraft() {
-  const draft = readDraft();
+// "Apply my edits to it": the file as it is now, and the person's edits made again on it.
+const reapplyDraft = () => openSpec(state.spec.id, { reapply: true });
+
+async function dismissDraft() {  // the person's edits dropped: the file as it is now
+  clearDraft();
   $("conflict").hidden = true;
-  if (draft) await applyText(draft.text, "your edits applied to the file as it is now");
+  await openSpec(state.spec.id);
 }
 
 function setUndoButtons() {
@@ -258,14 +264,14 @@ function rowName(path) {
   return (state.fields && state.fields.rows[generic]) || generic.split(".").pop();
 }
 
-async function openSpec(id) {
+async function openSpec(id, { reapply = false } = {}) {
   // The editor takes no input while another spec opens: a value typed then would land in the old form.
   const design = $("design");
   design.inert = true;
   design.setAttribute("aria-busy", "true");
   design.dataset.opened = "";
   try {
-    await showSpec(id);
+    await showSpec(id, reapply);
   } finally {
     design.inert = false;
     design.setAttribute("aria-busy", "false");
@@ -273,8 +279,9 @@ async function openSpec(id) {
   if (design.dataset.opened) await refreshPreview();
 }
 
-async function showSpec(id) {
+async function showSpec(id, reapply = false) {
   // The spec, its form and any draft kept of it; the preview follows once the editor takes input again.
+  // `reapply`: a draft made from another version of the file is made again on the file as it is now.
   const spec = await api(`/api/spec?id=${encodeURIComponent(id)}`);
   Object.assign(state, { spec, text: spec.text, saved: spec.text, version: spec.version, readOnly: spec.read_only,
                          undo: [], redo: [] });
@@ -314,13 +321,38 @@ async function showSpec(id) {
       await resumeWaiting();
       return;
     }
-    showConflict("The file changed elsewhere since your edits (another tab or program saved it). It is shown as it is now; your edits are below.",
-                 draft.text, true);
+    const canApply = typeof draft.baseText === "string";
+    if (reapply && canApply && await reapplied(draft, spec.text)) {
+      $("design").dataset.opened = spec.id;
+      await resumeWaiting();
+      return;
+    }
+    showConflict("The file changed elsewhere since your edits (another tab or program saved it). It is shown as it is now; "
+                 + (canApply ? "apply your edits to it, or copy them from below." : "your edits are below, to copy."),
+                 draft.text, canApply);
   } else {
     $("conflict").hidden = true;
     await resumeWaiting();
   }
   $("design").dataset.opened = spec.id;
+}
+
+// The lines the person changed from the text they started from, put into the file as it is now (the
+// open spec); where both changed the same lines, the person's are kept, and the note says so. False when
+// the studio does not answer: the notice stays, with the edits to copy.
+async function reapplied(draft, now) {
+  let merged;
+  try {
+    merged = await api("/api/spec/reapply", { base: draft.baseText, edited: draft.text, now });
+  } catch (error) {
+    $("conflict-text").textContent = `Your edits could not be applied: ${error.message}`;
+    return false;
+  }
+  $("conflict").hidden = true;
+  await applyText(merged.text, merged.overlaps
+    ? `your edits applied to the file as it is now; where it changed the same lines (${merged.overlaps}), yours were kept`
+    : "your edits applied to the file as it is now", true, { preview: false });
+  return true;
 }
 
 function setSaveState(text) {
@@ -741,9 +773,9 @@ async function save() {
   } catch (error) {
     if (error.status === 409) {
       setSaveState("not saved: the file changed elsewhere");
-      showConflict("The file changed elsewhere (another tab or program saved it): your edits are not saved. Reload the file, then apply your edits to it or copy them from here.",
-                   text, false);
-      try { localStorage.setItem(draftKey(), JSON.stringify({ text, base: null })); } catch { /* storage off */ }
+      showConflict("The file changed elsewhere (another tab or program saved it): your edits are not saved. Apply them to the file as it is now, reload the file to see it first, or copy them from here.",
+                   text, true);
+      writeDraft(text, null);  // made from a version the file no longer is: never taken over as it stands
     } else {
       setSaveState(`not saved: ${error.message}`);
     }
