@@ -69,6 +69,7 @@ class StateTable(OnState):
     turns = 1  # the page turns no pieces: a move is chosen whole
     crop = False
     overlap = False
+    mark_mm = None
 
     def __init__(self, game: str, simulation: Simulation, model: Any, seats: list[str], seed: int,
                  preset: str | None) -> None:

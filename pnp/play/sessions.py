@@ -148,7 +148,7 @@ class Session:
             "last": table.last_cells(record), "end": ABANDONED if self.left else table.ending(),
             "note": "" if self.over else table.note(), "offer": None if self.over else table.offer(),
             "sheets": table.sheets(), "legend": table.legend(), "turns": table.turns, "crop": table.crop,
-            "overlap": table.overlap,
+            "overlap": table.overlap, "mark_mm": table.mark_mm,
             "places": table.places(),
             "undo": self.people == 1 and not self.profi and bool(self.moves) and not self.over,
             "saved": self.saved, "unsaved": self.unsaved,

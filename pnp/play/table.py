@@ -44,6 +44,10 @@ class Table(Protocol):
     turns: int  # positions a piece turns through (1: it does not turn)
     crop: bool  # the page crops the board drawing to the places
     overlap: bool  # neighbouring places overlap: the page draws smaller targets so each can be hit
+    # The smallest mark of the board drawing a player reads (a tile's digit), in mm of the drawing: the
+    # page never shows it smaller than a readable size, and a board that grows wider than the screen
+    # then scrolls. None: the board is read by colour and shape, and fits the screen as a whole.
+    mark_mm: float | None
 
     def move(self, move: dict[str, Any]) -> None: ...
     def computer_move(self) -> None: ...

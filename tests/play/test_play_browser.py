@@ -343,6 +343,76 @@ def test_a_narrow_screen_shows_the_game_first_and_folds_the_settings_away(
         context.close()
 
 
+# The numbers of the first hand piece as the page shows them: its drawing laid out in the page at the
+# size its image is shown, each number's font size in CSS px and the height of its box (unturned ones).
+HAND_NUMBERS = """async () => {
+  const image = document.querySelector('#hand img');
+  await image.decode();
+  const holder = document.createElement('div');
+  holder.style.cssText = `position: absolute; left: 0; top: 0; width: ${image.getBoundingClientRect().width}px`;
+  holder.innerHTML = (await fetch(image.src).then((r) => r.text())).replace(/^<\\?xml[^>]*>/, '');
+  document.body.append(holder);
+  const svg = holder.querySelector('svg');
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  svg.style.cssText = 'display: block; width: 100%; height: auto';
+  const numbers = [...svg.querySelectorAll('text')].map((text) => {
+    const m = text.getScreenCTM();
+    return { font: parseFloat(text.getAttribute('font-size')) * Math.hypot(m.a, m.b),
+             height: text.hasAttribute('transform') ? null : text.getBoundingClientRect().height };
+  });
+  holder.remove();
+  return numbers;
+}"""
+# The board's marks of a class, as shown: font size in CSS px, and whether each lies in the board's view.
+BOARD_MARKS = """(cls) => {
+  const view = document.querySelector('#board').getBoundingClientRect();
+  return [...document.querySelectorAll(`#board svg text.${cls}`)].map((text) => {
+    const m = text.getScreenCTM();
+    const box = text.getBoundingClientRect();
+    return { font: parseFloat(text.getAttribute('font-size')) * Math.hypot(m.a, m.b),
+             seen: box.left >= view.left && box.right <= view.right };
+  });
+}"""
+# Every element shown outside the board whose right edge passes the window's.
+PAST_THE_RIGHT = """() => [...document.querySelectorAll('body *')]
+  .filter((node) => !node.closest('#board') && node.getClientRects().length)
+  .filter((node) => node.getBoundingClientRect().right > innerWidth + 0.5)
+  .map((node) => node.id || node.className || node.tagName)"""
+
+
+@pytest.mark.parametrize(("game", "query", "marks"), [
+    ("triomino", "", "tile-number"),  # the board holds the computer's opening tile
+    ("zatre", "&spec=zatre.toml", "double-mark"),  # the x2 of the double fields
+    ("rautino", "", None),  # stones read by colour and symbol; its whole board fits
+])
+def test_a_phone_shows_the_pieces_and_the_boards_marks_at_a_readable_size(
+        browser: object, studio: tuple[str, Path], game: str, query: str, marks: str | None) -> None:
+    base, _ = studio
+    context = browser.new_context(viewport={"width": 400, "height": 800}, has_touch=True)
+    page = context.new_page()
+    try:
+        open_game(page, base, f"seats=human,greedy&seed=3{query}", game)
+        numbers = page.evaluate(HAND_NUMBERS)
+        if game == "triomino":
+            assert len(numbers) == 3 and min(round(n["font"], 2) for n in numbers) >= 12, numbers
+            assert all(n["height"] >= 12 for n in numbers if n["height"] is not None), numbers
+        board = page.locator("#board")
+        if marks:
+            shown = page.evaluate(BOARD_MARKS, marks)
+            assert shown and min(round(m["font"], 2) for m in shown) >= 12, shown
+            assert any(m["seen"] for m in shown)  # the board's marks in sight, not scrolled away
+        else:
+            assert board.evaluate("b => b.scrollWidth <= b.clientWidth")  # the whole board in sight
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        assert page.evaluate(PAST_THE_RIGHT) == []
+        if board.evaluate("b => b.scrollWidth > b.clientWidth"):  # a board wider than the window scrolls itself
+            assert board.evaluate("b => getComputedStyle(b).overflowX") == "auto"
+            assert board.get_attribute("tabindex") == "0"  # and the keyboard reaches it to scroll it
+    finally:
+        context.close()
+
+
 def test_overlapping_rautino_hints_differ_in_outline_and_show_their_number_in_focus(
         page: object, studio: tuple[str, Path]) -> None:
     base, _ = studio

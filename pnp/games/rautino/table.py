@@ -40,6 +40,7 @@ class RautinoTable(OnState):
     turns = 2  # positions a piece turns through
     crop = True  # the page shows the board's places only, not the rest of the drawing's page
     overlap = True  # neighbouring places share a triangle: the page draws smaller targets
+    mark_mm = None  # stones read by their colours and symbols: the whole board fits the screen
     piece_word = "stone"
 
     def __init__(self, model: RautinoModel, seats: list[str], seed: int) -> None:

@@ -18,7 +18,7 @@ from pnp.draw.text import pt
 from pnp.games.state import IllegalMove
 from pnp.games.triomino.checker import fit_table
 from pnp.games.triomino.engine import START_CELL, Table, cell_at, cell_id, opening_score, oriented, pattern_of
-from pnp.games.triomino.kit.art import tile_group
+from pnp.games.triomino.kit.art import DIGIT_SIZE, tile_group
 from pnp.games.triomino.kit.boardart import OUTLINE, draw_tiles, fit_layout
 from pnp.games.triomino.kit.frames import frames
 from pnp.games.triomino.kit.report import BOARD_SIDE, LAST_TILE, MARGIN
@@ -35,6 +35,7 @@ class TriominoTable(OnState):
     turns = 3  # a tile turns a third at a time
     crop = False  # the table grows with the game: its drawing is sized to it
     overlap = False  # each place is a triangle of its own: the whole triangle takes a click
+    mark_mm = DIGIT_SIZE * BOARD_SIDE  # a laid tile's digits
     piece_word = "tile"
 
     def __init__(self, model: TriominoModel, seats: list[str], seed: int, preset: str | None) -> None:

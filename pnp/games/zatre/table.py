@@ -23,7 +23,7 @@ from pnp.draw.scene import Page
 from pnp.games.state import IllegalMove
 from pnp.games.zatre.checker import SIMULATION
 from pnp.games.zatre.engine import Geometry, IllegalTurn, Position, apply_turn, legal_turns
-from pnp.games.zatre.kit.art import draw_tile
+from pnp.games.zatre.kit.art import MARK_SIZE, draw_tile
 from pnp.games.zatre.kit.frames import frames
 from pnp.games.zatre.kit.report import final_board
 from pnp.games.zatre.model import ZatreModel
@@ -55,6 +55,10 @@ class ZatreTable(OnState):
         self._legal: set[Turn] | None = None
 
     # --- the state, read ---------------------------------------------------------------------
+
+    @property
+    def mark_mm(self) -> float:
+        return self.model.board.cell_mm * MARK_SIZE  # the "x2" of a double field
 
     @property
     def pos(self) -> Position:

@@ -11,6 +11,7 @@ const play = { state: null, places: [], selected: null, turned: 0, revealed: -1,
 const HEARTBEAT_MS = 4000;  // how often a page with a game asks whether the studio still runs it
 const SETUP_KEYS = ["game", "seats", "seed", "preset", "profi", "pace", "spec"];
 const MAX_SEED = 2 ** 31 - 1;  // the studio's limit of a game's seed
+const MARK_PX = 12;  // the least size (CSS px) a mark a player reads on the board is shown at: a tile's digit
 
 class Stopped extends Error {}  // the studio does not answer: it was stopped
 class Answer extends Error {  // the studio answered with a refusal
@@ -283,6 +284,38 @@ async function loadBoard(step) {
   const layer = document.createElementNS(SVG_NS, "g");
   layer.id = "places-layer";
   svg.appendChild(layer);
+  readableSize(svg);
+  boardInSight();
+}
+
+// A board whose marks (a tile's digits) would show smaller than MARK_PX is drawn no smaller than that,
+// wider than its box if need be; the box then scrolls sideways, never the page.
+function readableSize(svg) {
+  const mark = play.state.mark_mm;
+  if (!mark) return;  // a board read by colour and shape: all of it fits the box
+  const drawing = svg.viewBox.baseVal;  // in mm
+  const scale = MARK_PX / mark;  // CSS px per mm
+  svg.style.minWidth = `${Math.ceil(drawing.width * scale)}px`;
+  svg.style.minHeight = `${Math.ceil(drawing.height * scale)}px`;
+}
+
+// A board wider than its box: a game just put on the table shows the drawing's start (its heading), or
+// the middle of a board without one; then the box scrolls only as far as brings the piece laid last (as
+// the drawing marks it) into sight, with half a piece beside it. Otherwise it stays where it was scrolled.
+function boardInSight() {
+  const board = $("board");
+  const spare = board.scrollWidth - board.clientWidth;
+  const last = board.querySelector(".last-stone, .last-tile");
+  if (board.dataset.game !== play.state.id) board.scrollLeft = last ? 0 : spare / 2;
+  board.dataset.game = play.state.id;
+  if (spare > 0) board.tabIndex = 0;  // a box that scrolls is reached by the keyboard too, to scroll it
+  else board.removeAttribute("tabindex");
+  if (spare <= 0 || !last) return;
+  const mark = last.getBoundingClientRect();
+  const view = board.getBoundingClientRect();
+  const room = mark.width / 2;
+  if (mark.left - room < view.left) board.scrollLeft -= view.left - (mark.left - room);
+  else if (mark.right + room > view.right) board.scrollLeft += mark.right + room - view.right;
 }
 
 function boardBox() {

@@ -36,6 +36,7 @@ CLASSIC = Palette("classic", normal="#2e2e2e", double="#e4e4e0", start="#c62828"
 INK_SAVER = Palette("ink-saver", normal="#c9c9c9", double="#f4f4f0", start="#c62828", grid="#000000",
                     outline="#000000", outline_mm=0.35, mark="#555555", start_mark="#ffffff")
 
+MARK_SIZE = 0.3  # the "x2" of a double field: its font size per field side
 TILE_FACE = "#ffffff"
 PIP = "#111111"
 
@@ -59,7 +60,7 @@ def draw_fields(g: GroupBuilder | Page, board: Board, cell: float, palette: Pale
             if not marks:
                 continue
             if ch == DOUBLE:
-                size = cell * 0.3
+                size = cell * MARK_SIZE
                 g.text(x + cell / 2, y + cell / 2 + size * 0.36, "x2", size, anchor="middle", weight="bold",
                        style=filled(palette.mark), cls="double-mark")
             elif ch == START:
