@@ -322,12 +322,14 @@ async function showSpec(id, reapply = false) {
       return;
     }
     const canApply = typeof draft.baseText === "string";
-    if (reapply && canApply && await reapplied(draft, spec.text)) {
+    const failed = reapply && canApply ? await reapplied(draft, spec.text) : "";
+    if (reapply && canApply && !failed) {
       $("design").dataset.opened = spec.id;
       await resumeWaiting();
       return;
     }
-    showConflict("The file changed elsewhere since your edits (another tab or program saved it). It is shown as it is now; "
+    showConflict((failed ? `Your edits could not be applied: ${failed}. ` : "")
+                 + "The file changed elsewhere since your edits (another tab or program saved it). It is shown as it is now; "
                  + (canApply ? "apply your edits to it, or copy them from below." : "your edits are below, to copy."),
                  draft.text, canApply);
   } else {
@@ -338,21 +340,20 @@ async function showSpec(id, reapply = false) {
 }
 
 // The lines the person changed from the text they started from, put into the file as it is now (the
-// open spec); where both changed the same lines, the person's are kept, and the note says so. False when
-// the studio does not answer: the notice stays, with the edits to copy.
+// open spec); where both changed the same lines, the person's are kept, and the note says so. "" when
+// done; else why not (the studio does not answer), said in the notice that stays, the edits to copy.
 async function reapplied(draft, now) {
   let merged;
   try {
     merged = await api("/api/spec/reapply", { base: draft.baseText, edited: draft.text, now });
   } catch (error) {
-    $("conflict-text").textContent = `Your edits could not be applied: ${error.message}`;
-    return false;
+    return error.message;
   }
   $("conflict").hidden = true;
   await applyText(merged.text, merged.overlaps
     ? `your edits applied to the file as it is now; where it changed the same lines (${merged.overlaps}), yours were kept`
     : "your edits applied to the file as it is now", true, { preview: false });
-  return true;
+  return "";
 }
 
 function setSaveState(text) {
