@@ -20,7 +20,7 @@ from pnp import games as registry
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES, TUNE_MAX_GAMES
 from pnp.choices import choice_named
 from pnp.errors import PnpError, printable
-from pnp.games.base import Game, KitOption, WrongGameSpec
+from pnp.games.base import SHARED_PARTS, Game, KitOption, WrongGameSpec
 from pnp.numbers import CONFIDENCE, SEED, TOLERANCE
 from pnp.players.levels import DEFAULT_MATRIX, STANDARD_LEVELS
 from pnp.terminal import terminal_columns
@@ -496,12 +496,18 @@ def _declared_options(component: str | None) -> dict[str, list[tuple[Game, KitOp
     return declared
 
 
+def _changing(name: str, component: str | None) -> list[Game]:
+    """The games whose `component` (None: whole kit) a kit option changes: those its help names."""
+    return [game for game in _games() if component is None or
+            (component in game.components and game.changes(name, component))]
+
+
 def _click_option(declared: list[tuple[Game, KitOption[Any]]], component: str | None) -> Callable[[Any], Any]:
     """The option as the command line reads it; hidden from the help of a component it changes in no game."""
     first = declared[0][1]
-    applying = [(game, option) for game, option in declared if option.applies_to(component)]
-    help_text = _by_game([(option.help, game) for game, option in applying])
-    hidden = not applying
+    changing = _changing(first.name, component)
+    help_text = _by_game([(option.help, game) for game, option in declared if game in changing])
+    hidden = not changing
     if first.type is bool:
         return option(first.flag, first.name, is_flag=True, help=help_text, hidden=hidden)
     kind: Any = click.IntRange(first.low, first.high) if first.type is int else \
@@ -510,8 +516,22 @@ def _click_option(declared: list[tuple[Game, KitOption[Any]]], component: str | 
                   help=help_text, hidden=hidden)
 
 
-def _preset_help(purpose: str) -> str:
-    with_presets = [(", ".join(game.presets), game) for game in _games() if game.presets]
+def _shared_option(name: str, component: str | None, *args: Any, describe: Callable[[list[Game]], str],
+                   **kwargs: Any) -> _Declared:
+    """An option every kit has (pnp.games.base.SHARED_PARTS), its help said for the games whose
+    `component` it changes; hidden from a component's help where it changes the component in none."""
+    changing = _changing(name, component)
+    return option(*args, help=describe(changing), hidden=not changing, **kwargs)
+
+
+def _for_games(text: str, component: str | None) -> Callable[[list[Game]], str]:
+    """A help text, followed on a component's command by the games whose component the option changes."""
+    return lambda changing: _by_game([(text, game) for game in changing]) if component is not None else text
+
+
+def _preset_help(purpose: str, games: list[Game] | None = None) -> str:
+    with_presets = [(", ".join(game.presets), game) for game in (_games() if games is None else games)
+                    if game.presets]
     return f"{purpose}: {_by_game(with_presets)[:-1] if with_presets else 'no game has presets'}."
 
 
@@ -578,15 +598,18 @@ def kit_options(component: str | None) -> _Declared:
             SPEC_OPTION,
             option("--lang", type=ChoiceType(LANGS), default="en", show_default=True,
                    help="Language of printed text."),
-            option("--preset", type=PresetType(), default=None,
-                   help=_preset_help("Rule preset the printed sheets follow")),
+            _shared_option("preset", component, "--preset", type=PresetType(), default=None,
+                           describe=lambda changing: _preset_help("Rule preset the printed sheets follow", changing)),
             *(_click_option(declared, component) for declared in _declared_options(component).values()),
-            option("--box-size", "box_size", type=BoxSizeType(), default=None, metavar="LxWxH",
-                   help="Outer box size in mm (default from the spec)."),
-            option("--box-style", type=ChoiceType(["auto", "hinged", "telescoping"]), default=None,
-                   help="Box construction (default: the spec's [box] style, else auto)."),
-            option("--paper-thickness", type=click.FloatRange(0.0, 1.0), default=None,
-                   help="Box paper thickness in mm (default: 0.1, for 80 g/m² paper)."),
+            _shared_option("box_size", component, "--box-size", "box_size", type=BoxSizeType(), default=None,
+                           metavar="LxWxH", describe=_for_games("Outer box size in mm (default from the spec).",
+                                                                component)),
+            _shared_option("box_style", component, "--box-style", type=ChoiceType(["auto", "hinged", "telescoping"]),
+                           default=None, describe=_for_games(
+                               "Box construction (default: the spec's [box] style, else auto).", component)),
+            _shared_option("paper_thickness", component, "--paper-thickness", type=click.FloatRange(0.0, 1.0),
+                           default=None, describe=_for_games(
+                               "Box paper thickness in mm (default: 0.1, for 80 g/m² paper).", component)),
         ]
 
         def decorate(func: Any) -> Any:
@@ -602,34 +625,59 @@ def kit_options(component: str | None) -> _Declared:
 def game_values(ctx: click.Context, game: str | None, component: str | None,
                 options: dict[str, Any]) -> dict[str, bool | int | str]:
     """The declared kit options given on the command line, removed from `options`; an option the
-    named game does not declare is an error, like an unknown option."""
+    named game does not declare is an error, like an unknown option, and so is on a component's
+    command an option that changes nothing on the component (a declared or a shared one)."""
     given: dict[str, bool | int | str] = {}
     for name in _declared_options(component):
         value = options.pop(name)
         if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT:
             given[name] = value
-    if game is not None:
-        chosen = registry.get(game)
-        chosen.check_preset(options.get("preset"))
-        for name, value in given.items():
-            declared = chosen.option(name)
-            flag = "--" + name.replace("_", "-")
-            offered = [o.flag for o in chosen.options if o.applies_to(component)]
-            if declared is not None and not declared.applies_to(component):
-                raise PnpError(f"{flag}: changes nothing on {game}'s {component}; it is an option of "
-                               + (f"the whole kit (pnp kit {game} {flag})" if not declared.parts else
-                                  f"its {' and '.join(declared.parts)}")
-                               + f" (options here: {', '.join(offered) or 'none'})")
-            if declared is None:
-                raise PnpError(f"{flag}: {game} has no such option (its options: {', '.join(offered) or 'none'})")
-            # Another game's declaration may have set the command line's bounds: apply this game's own.
-            if isinstance(value, int) and not isinstance(value, bool) and (
-                    (declared.low is not None and value < declared.low)
-                    or (declared.high is not None and value > declared.high)):
-                bounds = (f"at most {declared.high}" if declared.low is None else f"at least {declared.low}"
-                          if declared.high is None else f"{declared.low} to {declared.high}")
-                raise PnpError(f"{flag} {value}: out of range for {game} ({bounds})")
+    if game is None:
+        return given
+    chosen = registry.get(game)
+    chosen.check_preset(options.get("preset"))
+    for name in given:
+        if chosen.option(name) is None:
+            raise PnpError(f"{_flag(name)}: {game} has no such option (its options: "
+                           f"{', '.join(_offered(chosen, component)) or 'none'})")
+    if component is not None:
+        shared = [name for name in SHARED_PARTS if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT]
+        for name in [*given, *shared]:
+            if not chosen.changes(name, component):
+                raise PnpError(_changes_nothing(chosen, name, component))
+    for name, value in given.items():
+        declared = chosen.option(name)
+        # Another game's declaration may have set the command line's bounds: apply this game's own.
+        if declared is not None and isinstance(value, int) and not isinstance(value, bool) and (
+                (declared.low is not None and value < declared.low)
+                or (declared.high is not None and value > declared.high)):
+            bounds = (f"at most {declared.high}" if declared.low is None else f"at least {declared.low}"
+                      if declared.high is None else f"{declared.low} to {declared.high}")
+            raise PnpError(f"{_flag(name)} {value}: out of range for {game} ({bounds})")
     return given
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _changes_nothing(game: Game, name: str, component: str) -> str:
+    """Why a component's command refuses a kit option: where it does change the kit, and what the command takes."""
+    parts = game.parts_changed_by(name)
+    flag = _flag(name)
+    where = (f"the whole kit (pnp kit {game.name} {flag})" if not parts else
+             f"its {', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else f"its {parts[0]}")
+    return (f"{flag}: changes nothing on {game.name}'s {component}; it is an option of {where}"
+            f" (options here: {', '.join(_offered(game, component)) or 'none'})")
+
+
+def _offered(game: Game, component: str | None) -> list[str]:
+    """The game's own kit options on the kit's command (component None), or every kit option that
+    changes the component."""
+    if component is None:
+        return [o.flag for o in game.options if o.applies_to(None)]
+    return [_flag(name) for name in [*(o.name for o in game.options), *SHARED_PARTS]
+            if game.changes(name, component)]
 
 
 def kit_arguments(ctx: click.Context, game: str | None, component: str | None,
@@ -711,27 +759,41 @@ def kit(ctx: click.Context, game: str | None, only: str | None, **options: Any) 
     make_kit(ctx, game, None if only is None else parts_of(game, only), options)
 
 
+# What the print shop's cover (--bleed-pdf) leaves out of a component's options: its one page is a PDF of
+# the lid's trim size plus bleed, whatever the paper.
+NOT_FOR_THE_PRINT_SHOP = {"formats": "--format", "paper": "--paper", "dpi": "--dpi"}
+
+
 def _component_command(component: str, drawn_by: list[tuple[str, Game]]) -> _LazyCommand:
     @argument("game", type=GAME)
     @kit_options(component)
     @output_options
     @click.pass_context
     def command(ctx: click.Context, game: str, **options: Any) -> None:
-        if options.pop("bleed_pdf", False):
-            from pnp.kit import build_bleed_cover
-
-            _report_written([build_bleed_cover(game, spec=options["spec"], output=options["output"],
-                                               lang=options["lang"])], options["quiet"])
-        else:
+        if not options.pop("bleed_pdf", False):
             make_kit(ctx, game, parts_of(game, component), options, component)
+            return
+        from pnp.kit import build_bleed_cover
+
+        parts_of(game, component)
+        for name, flag in NOT_FOR_THE_PRINT_SHOP.items():
+            if ctx.get_parameter_source(name) is not ParameterSource.DEFAULT:
+                raise PnpError(f"{flag}: changes nothing with --bleed-pdf, which writes one PDF page "
+                               "of the lid's trim size plus bleed")
+            options.pop(name)
+        quiet = options.pop("quiet")
+        _report_written([build_bleed_cover(game, **kit_arguments(ctx, game, component, options))], quiet)
 
     if component == "cover":  # the print shop's file: one page of trim size plus bleed
         command = option("--bleed-pdf", is_flag=True,
                          help="Instead, the cover alone at trim size plus 3 mm bleed, TrimBox and "
-                              "BleedBox set, for a print shop.")(command)
+                              "BleedBox set, for a print shop (a PDF; --format, --paper and --dpi do not "
+                              "apply).")(command)
     titles = ", ".join(game.title for _, game in drawn_by)
-    return _LazyCommand(command, component, printable(_by_game(drawn_by)),
-                        printable(f"The {component} alone ({titles})."))
+    what = "\n".join(printable(f"{game.title}: {summary}") for summary, game in drawn_by)
+    help_text = (f"The {component} of GAME alone ({printable(titles)}), as `pnp kit GAME --only {component}` "
+                 f"makes it, written into the game's folder beside its kit.\n\n\b\n{what}")
+    return _LazyCommand(command, component, help_text, printable(f"The {component} alone ({titles})."))
 
 
 def _components() -> dict[str, list[tuple[str, Game]]]:

@@ -211,16 +211,19 @@ def _print_options(ctx: KitContext) -> list[str]:
 
 def command_line(game: Game, component: str, ctx: KitContext, spec: Path | None, **extra: int) -> str:
     """The command that prints `component` alone as the kit `ctx` prints it, ready for a shell: `pnp COMPONENT
-    GAME` with the spec file and every option of the kit that changes the component's pages and is not its
-    default (the box's size and build, and options of other parts, change nothing on it and stay out), then
-    `extra`, the component's own options."""
+    GAME` with the spec file and every option of the kit that changes the component's pages (Game.changes)
+    and is not its default (options of other parts stay out: the command would refuse them), then `extra`,
+    the component's own options."""
     words = ["pnp", component, game.name, *(["--spec", str(spec)] if spec is not None else []),
              *_print_options(ctx)]
-    if ctx.preset is not None and game.presets:  # a kit of all games carries the preset to each, used or not
-        words += ["--preset", ctx.preset]
+    shared = {"preset": ctx.preset, "box_size": ctx.box.size, "box_style": ctx.box.style,
+              "paper_thickness": ctx.box.paper_thickness}
+    for name, given in shared.items():  # a kit of all games carries the preset to each, used or not
+        if given is not None and game.changes(name, component):
+            words += ["--" + name.replace("_", "-"), str(given)]
     for option in game.options:
         value = ctx.values.get(option.name, option.default)
-        if not option.applies_to(component) or value == option.default:
+        if not game.changes(option.name, component) or value == option.default:
             continue
         if option.type is not bool:
             words += [option.flag, str(value)]
@@ -383,14 +386,16 @@ def _not_stale_page(game: str, formats: frozenset[str]) -> Callable[[Path], bool
     return lambda relative: not any(fnmatch(relative.as_posix(), p) for p in patterns)
 
 
-def build_bleed_cover(game: str, *, spec: Path | None, output: Path, lang: str = "en", **_: Any) -> Path:
+def build_bleed_cover(game: str, *, spec: Path | None, output: Path, lang: str = "en", preset: str | None = None,
+                      box: BoxOptions | None = None, values: dict[str, bool | int | str] | None = None) -> Path:
     """The cover alone as a print shop takes it: one PDF page of trim size plus bleed, with TrimBox
-    and BleedBox set, no crop marks and no footer."""
+    and BleedBox set, no crop marks and no footer; the lid's size is the kit's box's (`box`, --box-size)."""
     from pnp.draw.paper import A4
     from pnp.draw.pdf import render_pdf
 
     chosen = game_registry.get(game)
-    model, ctx = chosen.load(spec), kit_context(A4, lang, bleed_pdf=True)
+    model = chosen.load(spec)
+    ctx = KitContext(A4, lang, preset, box or BoxOptions(), {**(values or {}), "bleed_pdf": True})
     with naming_the_source(model, ctx):
         pages = draw_component(chosen, model, "cover", ctx)
         for page in pages:

@@ -104,7 +104,7 @@ def _svgs(folder):
 
 @pytest.mark.parametrize(("args", "upper", "lower"), [
     (("calibrate",), ("--lang", "DE"), ("--lang", "de")),
-    (("tiles", "zatre"), ("--ink", "ECO"), ("--ink", "eco")),
+    (("board", "zatre"), ("--ink", "ECO"), ("--ink", "eco")),
     (("tiles", "triomino"), ("--tile-edge", "Spec"), ("--tile-edge", "spec")),
     (("box",), ("--style", "Telescoping"), ("--style", "telescoping")),
     (("rules", "triomino"), ("--preset", "CLASSIC"), ("--preset", "classic")),

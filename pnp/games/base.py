@@ -85,9 +85,15 @@ class KitOption(Generic[T]):
 INK_CHOICES = ("eco", "full")
 
 
-def ink_option(eco: str) -> KitOption[str]:
-    """`--ink eco|full`, which every shipped game declares; `eco` says what eco prints lighter."""
-    return KitOption("ink", str, "full", f"eco: {eco}", choices=INK_CHOICES)
+def ink_option(eco: str, parts: tuple[str, ...]) -> KitOption[str]:
+    """`--ink eco|full`, which every shipped game declares; `eco` says what eco prints lighter, on `parts`."""
+    return KitOption("ink", str, "full", f"eco: {eco}", choices=INK_CHOICES, parts=parts)
+
+
+# The options every kit has besides those a game declares: the rule preset and the box's build. Each
+# changes these components unless the game says otherwise (Game.shared_parts); None: every component.
+SHARED_PARTS: dict[str, tuple[str, ...] | None] = {
+    "preset": None, "box_size": ("box",), "box_style": ("box",), "paper_thickness": ("box",)}
 
 
 def eco_ink(ctx: KitContext) -> bool:
@@ -115,6 +121,7 @@ class Game:
         players: the player counts the rules allow, declared once for every command and page.
         printed_parts: component -> the word its footers print, where it differs.
         spec_fields: the spec's fields in a designer's words, for the studio's form.
+        shared_parts: the components whose pages an option of every kit changes, where not SHARED_PARTS's.
     """
 
     name: str
@@ -132,6 +139,9 @@ class Game:
     # The spec's fields in a designer's words, for the studio's form; imported on first use, so
     # that a command that never shows a form does not load them.
     spec_fields: Callable[[], SpecFields] = _no_fields
+    # Option of every kit (a key of SHARED_PARTS) -> the components whose pages it changes in this game,
+    # where they differ from SHARED_PARTS: a board that folds to the box's floor changes with the box.
+    shared_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @cached_property
     def fields(self) -> SpecFields:
@@ -185,6 +195,22 @@ class Game:
 
     def option(self, name: str) -> KitOption[Any] | None:
         return next((o for o in self.options if o.name == name), None)
+
+    def parts_changed_by(self, name: str) -> tuple[str, ...] | None:
+        """The components whose pages the kit option `name` (declared or shared) changes; None: every one."""
+        declared = self.option(name)
+        return declared.parts if declared is not None else self.shared_parts.get(name, SHARED_PARTS[name])
+
+    def changes(self, name: str, component: str) -> bool:
+        """Whether the kit option `name` belongs on `component`'s command: it changes the component's pages.
+        A component's command refuses an option where it does not."""
+        declared = self.option(name)
+        if declared is not None:
+            return declared.applies_to(component)
+        if name not in SHARED_PARTS or (name == "preset" and not self.presets):  # another game's option
+            return False
+        parts = self.parts_changed_by(name)
+        return parts is None or component in parts
 
     def check_preset(self, preset: str | None) -> None:
         if preset is not None and not self.presets:

@@ -70,4 +70,5 @@ GAME = Game(
     printed_parts={"tiles": "stones"},
     options=(INK, COVER),
     spec_fields=spec_fields,
+    shared_parts={"box_size": ("cover", "box")},  # the cover is the lid's size
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.games.base import KitOption, ink_option
 
-INK = ink_option("light stone backs with a grey outline.")
+INK = ink_option("light stone backs with a grey outline.", parts=("tiles",))
 # Without the cover the box lid prints its art; with it the art comes on the card glued onto the lid, which
 # then prints a glue area instead (the art is never printed twice). Whole kits only: `pnp cover` draws the
 # cover anyway.

@@ -68,4 +68,5 @@ GAME = Game(
     presets=("seed", "classic"),
     players=PLAYERS,
     spec_fields=spec_fields,
+    shared_parts={"preset": ("scoresheet", "rules")},  # the sheets that print the preset's scoring
 )

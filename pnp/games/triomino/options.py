@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pnp.games.base import KitOption, ink_option
 
-INK = ink_option("white tile backs with a grey motif.")
+INK = ink_option("white tile backs with a grey motif.", parts=("tiles",))
 # Where the spec's edge leaves a nearly empty last sheet (Letter: 48 + 8 of 56 tiles at 40 mm), `fit`
 # prints the tiles a little smaller, never under MIN_TILE_EDGE_MM, when that needs fewer sheets.
 TILE_EDGE = KitOption("tile_edge", str, "fit", "fit: the spec's tile edge, or down to 38.5 mm where that prints "

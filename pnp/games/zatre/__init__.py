@@ -62,11 +62,14 @@ GAME = Game(
     components={
         "board": "The 15 x 15 board, on one sheet or two.",
         "tiles": "The pip tiles, fronts and backs.",
-        "scoresheet": "The score sheet.",
-        "rules": "The rules sheet.",
+        "scoresheet": "The score block: several score sheets to a page, with cut lines.",
+        "rules": "The rules sheet, with a turn and its score line drawn as examples.",
     },
     parts=parts,
     options=(INK, BOARD_SHEETS, PAGES),
     players=PLAYERS,
     spec_fields=spec_fields,
+    # The board folds to the box's floor; the tile sheet's cover card is the lid's size.
+    shared_parts={"box_size": ("board", "tiles", "box"), "box_style": ("board", "box"),
+                  "paper_thickness": ("board", "box")},
 )

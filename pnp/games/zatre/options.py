@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pnp.games.base import KitOption, ink_option
 
-INK = ink_option("light board fields and dark outlines.")
+INK = ink_option("light board fields and dark outlines.", parts=("board", "rules"))
 BOARD_SHEETS = KitOption("board_sheets", int, 1, "Spread the board over 1 or 2 sheets.", low=1, high=2,
                           parts=("board", "tiles"))  # the large board's tiles are larger
 PAGES = KitOption("pages", int, 1, "Pages of score sheets (a pad).", low=1, high=100, component="scoresheet")
