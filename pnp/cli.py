@@ -325,21 +325,66 @@ class BoxSizeType(click.ParamType):
 
 
 class OutputPathType(click.ParamType):
-    """A path to write to: never empty (which would quietly mean the current folder)."""
+    """A path to write to, a "folder" or a "file": never empty (which would quietly mean the current
+    folder), and refused as it is read where nothing can be written there (pnp.files.targets), in the
+    words every command uses."""
 
     name = "PATH"
 
-    def __init__(self, dash: bool = False) -> None:
+    def __init__(self, kind: str = "folder", dash: bool = False) -> None:
+        self.kind = kind
         self.dash = dash  # `-`: standard output
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path:
+        from pnp.files.targets import output_file, output_folder
+
+        if isinstance(value, Path):
+            return value
+        if not str(value).strip():
+            self.fail("must not be empty; name a file or folder (. for the current folder)", param, ctx)
+        if str(value) == "-":
+            if not self.dash:
+                self.fail(f"'-' (standard output) is not possible here; name a {self.kind}", param, ctx)
+            return Path(value)
+        path = Path(value)
+        output_folder(path) if self.kind == "folder" else output_file(path)
+        return path
+
+
+class InputPathType(click.ParamType):
+    """A path to read, a "file" or a "folder": refused as it is read where there is none, or something
+    else is there (pnp.files.reading.existing), in the words every command uses; `hint` says what to name."""
+
+    name = "PATH"
+
+    def __init__(self, kind: str = "file", hint: str = "", dash: bool = False) -> None:
+        self.kind, self.hint = kind, hint
+        self.dash = dash  # `-`: standard input
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Path:
         if isinstance(value, Path):
             return value
         if not str(value).strip():
-            self.fail("must not be empty; name a file or folder (. for the current folder)", param, ctx)
-        if str(value) == "-" and not self.dash:
-            self.fail("'-' (standard output) is not possible here; name a folder", param, ctx)
-        return Path(value)
+            self.fail(f"must not be empty; name a {self.kind}", param, ctx)
+        if self.dash and str(value) == "-":
+            return Path(value)
+        return self.check(Path(value), ctx)
+
+    def check(self, path: Path, ctx: click.Context | None) -> Path:
+        from pnp.files.reading import existing
+
+        return existing(path, self.kind, self.hint)
+
+
+class SpecPathType(InputPathType):
+    """A spec file, refused as every loader refuses it (pnp.spec.check_spec_file): a folder is answered
+    with a spec in it, the named game's first."""
+
+    def check(self, path: Path, ctx: click.Context | None) -> Path:
+        from pnp.spec import check_spec_file
+
+        check_spec_file(path, ctx.params.get("game") if ctx is not None else None)
+        return path
 
 
 class SchedulerType(click.ParamType):
@@ -445,8 +490,8 @@ def _games() -> list[Game]:
 
 
 GAME = GameType()
-SPEC_OPTION = option(  # a folder is refused by the game's loader, which names a spec file in it
-    "--spec", type=click.Path(path_type=Path),
+SPEC_OPTION = option(
+    "--spec", type=SpecPathType(),
     help="Spec file (default: the shipped template).",
 )
 
@@ -855,7 +900,7 @@ def box(game: str | None, size: str | None, style: str, paper_thickness: float |
 @SIMULATED_PRESET_OPTION
 @option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
 @option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@option("--log", type=OutputPathType(dash=True), default=None,
+@option("--log", type=OutputPathType("file", dash=True), default=None,
         help="Write one JSON record per simulated game (- for standard output).")
 @option("--log-games", type=click.IntRange(0, MAX_GAMES), default=None, metavar="N",
         help="With --log: only the first N games of each configuration and of each skill match.")
@@ -917,11 +962,11 @@ def check(ctx: click.Context, game: str, spec: Path | None, n_games: int, max_ga
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
 @option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@option("--csv", "csv_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@option("--csv", "csv_path", type=OutputPathType("file"), default=None,
         help="Write the table as CSV.")
-@option("--report", type=click.Path(path_type=Path, file_okay=False), default=None,
+@option("--report", type=OutputPathType(), default=None,
         help="Write an HTML report with charts into this folder.")
-@option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@option("--write-best", type=OutputPathType("file"), default=None,
         help="Write the best variant's spec (for pnp kit --spec).")
 @option("--scheduler", type=SchedulerType(), default=None,
         help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
@@ -981,7 +1026,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
 @option("--seed", type=BoundedInt(SEED), default=1, show_default=True, help="Seed of the games and of the sampler.")
 @PLAYERS_OPTION
 @SIMULATED_PRESET_OPTION
-@option("--write-best", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@option("--write-best", type=OutputPathType("file"), default=None,
         help="Write the best variant's spec (for pnp kit --spec).")
 @option("--scheduler", type=SchedulerType(), default=None,
         help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
@@ -1035,7 +1080,8 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
 
 @main.lazy_command()
 @argument("game", type=GAME)
-@argument("records", type=click.Path(path_type=Path, allow_dash=True))
+@argument("records", type=InputPathType("file", "a log is a JSON-lines file of game records (- reads standard input)",
+                                        dash=True))
 @SPEC_OPTION
 @click.pass_context
 def replay(ctx: click.Context, game: str, records: Path, spec: Path | None) -> None:
@@ -1078,7 +1124,7 @@ def server_options(workspace_help: str) -> Callable[[Any], Any]:
 
     def decorate(func: Any) -> Any:
         for declared in reversed([
-                option("--workspace", type=click.Path(path_type=Path, file_okay=False), default=Path("."),
+                option("--workspace", type=InputPathType("folder"), default=Path("."),
                        show_default=True, help=workspace_help),
                 option("--host", default="127.0.0.1", show_default=True,
                        help="Address to listen on; anything but loopback lets other machines in."),
@@ -1111,7 +1157,7 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 
 @main.lazy_command()
 @argument("game")
-@option("--spec", "spec_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@option("--spec", "spec_file", type=SpecPathType(), default=None,
         help="Spec to play, inside the workspace (default: the game's shipped spec).")
 @option("--preset", type=PresetType(), default=None, help="Rule preset (games that have them).")
 @option("--seats", default="human,good", show_default=True,
@@ -1123,7 +1169,6 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed: int, profi: bool,
          workspace: Path, host: str, port: int | None, no_browser: bool) -> None:
     """Play GAME in the browser against the computer or hot-seat: the studio opens on its play page."""
-    import stat
     from urllib.parse import urlencode
 
     require_studio("pnp play")
@@ -1138,16 +1183,10 @@ def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed
         chosen.check_preset(preset)
         raise PnpError(f"--preset {preset}: {game} has the presets {', '.join(chosen.presets)}")
     spec = ""
-    if spec_file is not None:
+    if spec_file is not None:  # a regular file (SpecPathType): a FIFO would make the loader wait
         root = workspace.expanduser().resolve()
         path = spec_file.expanduser().resolve()
-        try:
-            info = path.stat()
-        except OSError:
-            raise PnpError(f"--spec {spec_file}: file not found") from None
-        if not stat.S_ISREG(info.st_mode):  # a FIFO would make the loader wait, /dev/null read as nothing
-            raise PnpError(f"--spec {spec_file}: not a regular file (a FIFO, a device or a folder); name a spec file")
-        if info.st_size == 0:
+        if path.stat().st_size == 0:
             raise PnpError(f"--spec {spec_file}: the file is empty; name a spec file such as one pnp init writes")
         if not path.is_relative_to(root):
             raise PnpError(f"--spec {spec_file}: must lie inside the workspace {root} (see --workspace)")

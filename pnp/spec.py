@@ -40,20 +40,40 @@ MAX_TEXT = 1_000  # characters of one string
 MAX_BYTES = 1_000_000  # size of a spec file
 
 
+def check_spec_file(path: Path, game: str | None = None) -> None:
+    """Refuse, as every command does, a spec path with no file there or with something else than a regular
+    file: a folder (a spec in it is named, `game`'s first), a FIFO or /dev/zero (which would hang or fill
+    memory)."""
+    from pnp.files.oserrors import not_found, os_reason, wrong_kind
+
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        raise SpecError(path, "-", not_found("file")) from None
+    except OSError as exc:
+        raise SpecError(path, "-", f"cannot read: {os_reason(exc)}") from None
+    if stat.S_ISREG(mode):
+        return
+    hint = "a spec is a TOML file"
+    if stat.S_ISDIR(mode):
+        inside = sorted(path.glob("*.toml"), key=lambda spec: (spec.stem != game, spec.name))
+        hint = f"name a spec file such as {inside[0]}" if inside else "name a spec file"
+    raise SpecError(path, "-", wrong_kind(mode, "file", hint))
+
+
 def load_toml(path: Path | Traversable) -> dict[str, Any]:
     from pnp.files.inputs import note_input
-    from pnp.files.oserrors import os_reason
+    from pnp.files.oserrors import not_found, os_reason
 
     try:
         if isinstance(path, Path):  # a user's file; shipped specs inside a zipped install are not
+            check_spec_file(path)
             info = path.stat()
-            if not stat.S_ISREG(info.st_mode):  # a FIFO or /dev/zero would hang or fill memory
-                raise SpecError(path, "-", "not a regular file; a spec is a TOML file")
             if info.st_size > MAX_BYTES:
                 raise SpecError(path, "-", f"the file is larger than {MAX_BYTES:,} bytes; a spec is a few kB")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SpecError(path, "-", "file not found") from None
+        raise SpecError(path, "-", not_found("file")) from None
     except UnicodeDecodeError as exc:
         raise SpecError(path, "-", f"cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:

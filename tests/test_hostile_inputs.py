@@ -132,10 +132,10 @@ def one_line(done: subprocess.CompletedProcess, *needles: str) -> str:
 def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
     fifo = tmp_path / "r.jsonl"
     os.mkfifo(fifo)
-    one_line(pnp("replay", "rautino", str(fifo)), f"{fifo}: is a FIFO, not a regular file", "- reads standard input")
+    one_line(pnp("replay", "rautino", str(fifo)), f"{fifo}: is a FIFO, not a file", "- reads standard input")
     spec = tmp_path / "spec.toml"
     os.mkfifo(spec)
-    one_line(pnp("check", "rautino", "--spec", str(spec), "--games", "1"), f"{spec}: not a regular file")
+    one_line(pnp("check", "rautino", "--spec", str(spec), "--games", "1"), f"{spec}: is a FIFO, not a file")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl", "spec.toml"]
 
 
@@ -143,11 +143,11 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
 def test_a_device_is_refused_not_read(device):
     if not os.path.exists(device):
         pytest.skip(f"no {device}")
-    one_line(pnp("replay", "rautino", device), f"{device}: is a device, not a regular file")
+    one_line(pnp("replay", "rautino", device), f"{device}: is a device, not a file")
 
 
 def test_a_folder_is_refused(tmp_path, run_pnp):
-    one_line_error(run_pnp("replay", "rautino", str(tmp_path)), f"{tmp_path}: is a folder, not a regular file")
+    one_line_error(run_pnp("replay", "rautino", str(tmp_path)), f"{tmp_path}: is a folder, not a file")
 
 
 def test_dash_reads_standard_input_with_a_line_limit(tmp_path, records_log):

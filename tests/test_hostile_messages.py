@@ -106,7 +106,7 @@ def test_another_games_spec_is_named_with_the_command_that_takes_it(tmp_path, co
 def test_a_folder_as_spec_names_a_spec_file_in_it(tmp_path, run_pnp):
     spec = _rautino_copy(tmp_path)
     line = one_line_error(run_pnp("check", "rautino", "--spec", str(spec.parent)))
-    assert line == f"pnp: error: {spec.parent}: is a folder; name a spec file such as {spec}"
+    assert line == f"pnp: error: {spec.parent}: is a folder, not a file; name a spec file such as {spec}"
 
 
 def test_an_unknown_field_near_a_known_one_is_suggested(tmp_path, run_pnp):

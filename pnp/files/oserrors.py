@@ -32,6 +32,17 @@ def lstat_or_none(path: Path) -> os.stat_result | None:
         raise os_error(path, exc, "cannot use this path") from None
 
 
+def wrong_kind(mode: int, wanted: str, hint: str = "") -> str:
+    """Why a path cannot be used, as every command says it: it names something else than the `wanted`
+    "file" (a regular one) or "folder"; `hint` says what to name instead."""
+    return f"is {kind_of(mode)}, not a {wanted}" + (f"; {hint}" if hint else "")
+
+
+def not_found(wanted: str) -> str:
+    """Why a path to read cannot be used, as every command says it: nothing is there ("file not found")."""
+    return f"{wanted} not found"
+
+
 def kind_of(mode: int) -> str:
     """What a file of this mode is, as a message names it ("a FIFO")."""
     if stat.S_ISDIR(mode):

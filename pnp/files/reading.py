@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from pnp.errors import PnpError
 from pnp.files.inputs import note_input
-from pnp.files.oserrors import kind_of, os_error
+from pnp.files.oserrors import not_found, os_error, wrong_kind
 
 STDIN = "-"  # an input path that means standard input
 MAX_LINE_BYTES = 1_000_000  # one line of a JSON-lines log: one game record
@@ -21,6 +21,20 @@ MAX_LINE_BYTES = 1_000_000  # one line of a JSON-lines log: one game record
 
 def input_name(path: Path | str) -> str:
     return "standard input" if str(path) == STDIN else str(path)
+
+
+def existing(path: Path, wanted: str, hint: str = "") -> Path:
+    """`path` if it names a `wanted` "file" (a regular one, a link followed) or "folder" that is there now;
+    else the one line every command gives for the mistake, `hint` saying what to name instead."""
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        raise PnpError(f"{path}: {not_found(wanted)}") from None
+    except OSError as exc:
+        raise os_error(path, exc, "cannot read") from None
+    if stat.S_ISDIR(mode) if wanted == "folder" else stat.S_ISREG(mode):
+        return path
+    raise PnpError(f"{path}: {wrong_kind(mode, wanted, hint)}")
 
 
 def open_input(path: Path | str, expected: str) -> BinaryIO:
@@ -34,14 +48,13 @@ def open_input(path: Path | str, expected: str) -> BinaryIO:
     try:  # O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (FileNotFoundError, NotADirectoryError):
-        raise PnpError(f"{path}: does not exist") from None
+        raise PnpError(f"{path}: {not_found('file')}") from None
     except OSError as exc:
         raise os_error(path, exc, "cannot read") from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise PnpError(f"{path}: is {kind_of(info.st_mode)}, not a regular file; {expected} "
-                       "(- reads standard input)")
+        raise PnpError(f"{path}: {wrong_kind(info.st_mode, 'file', f'{expected} (- reads standard input)')}")
     os.set_blocking(fd, True)
     note_input(Path(path))
     return os.fdopen(fd, "rb")

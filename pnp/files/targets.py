@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 from pnp.files.inputs import is_input, note_created, remove_empty_folders
-from pnp.files.oserrors import kind_of, lstat_or_none, os_error
+from pnp.files.oserrors import kind_of, lstat_or_none, os_error, wrong_kind
 
 STDOUT = "-"  # an output path that means standard output
 
@@ -34,8 +34,9 @@ def output_file(path: Path | str) -> Path:
             path = Path(os.path.realpath(path))
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            hint = "" if stat.S_ISDIR(info.st_mode) else "; use - for standard output"
-            raise PnpError(f"{path}: is {kind_of(info.st_mode)}, not a file: pnp writes only regular files{hint}")
+            hint = "name the file to write" if stat.S_ISDIR(info.st_mode) else \
+                "pnp writes only regular files; use - for standard output"
+            raise PnpError(f"{path}: {wrong_kind(info.st_mode, 'file', hint)}")
         if is_input(info):
             raise PnpError(f"{path}: is an input of this command; choose another output file")
     check_can_create(path.parent)
@@ -65,8 +66,9 @@ def output_folder(path: Path | str) -> Path:
 
 def ensure_dir(path: Path) -> Path:
     """The folder `path`, created with its missing parents (which a failing command removes again)."""
-    if lstat_or_none(path) is not None and not path.is_dir():
-        raise PnpError(f"{path}: output path is a file, not a folder")
+    info = lstat_or_none(path)
+    if info is not None and not path.is_dir():
+        raise PnpError(f"{path}: {wrong_kind(info.st_mode, 'folder')}")
     missing = []  # the folders this call creates, the deepest first
     ancestor = path
     while lstat_or_none(ancestor) is None and ancestor != ancestor.parent:
@@ -98,7 +100,7 @@ def check_can_create(folder: Path) -> Path:
     is_dir = stat.S_ISDIR(mode)
     if existing == folder:
         if not is_dir:
-            raise PnpError(f"{folder}: output path is {kind_of(mode)}, not a folder")
+            raise PnpError(f"{folder}: {wrong_kind(mode, 'folder')}")
         if not os.access(folder, os.W_OK | os.X_OK):
             raise PnpError(f"{folder}: output folder is not writable")
     elif not is_dir:

@@ -156,15 +156,12 @@ class Game:
         return parts
 
     def load(self, path: Path | None) -> Any:
-        """The game's model from a spec file (None: the shipped spec). A folder, or a spec whose
-        `[game] name` names another game, is refused by name before the game's loader reads it."""
-        if path is not None and path.is_dir():
-            inside = sorted(path.glob("*.toml"), key=lambda spec: spec.stem != self.name)
-            example = f" such as {inside[0]}" if inside else ""
-            raise SpecError(path, "-", f"is a folder; name a spec file{example}")
+        """The game's model from a spec file (None: the shipped spec). A path that is no file (a folder),
+        or a spec whose `[game] name` names another game, is refused by name before the game's loader reads it."""
         if path is not None:
-            from pnp.spec import game_of, load_toml
+            from pnp.spec import check_spec_file, game_of, load_toml
 
+            check_spec_file(path, self.name)
             named = game_of(load_toml(path), path)
             if named is not None and named != self.name:
                 raise WrongGameSpec(path, named, self.name)

@@ -47,10 +47,9 @@ class Workspace:
 
     @classmethod
     def open(cls, folder: Path) -> Workspace:
-        root = folder.expanduser().resolve()
-        if not root.is_dir():
-            raise PnpError(f"{folder}: workspace folder not found")
-        return cls(root)
+        from pnp.files.reading import existing
+
+        return cls(existing(folder.expanduser(), "folder").resolve())
 
     def resolve_inside(self, relative: str) -> Path:
         """The real path of `relative` (forward slashes), or OutsideWorkspace. Nothing need exist."""

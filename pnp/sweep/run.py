@@ -32,6 +32,7 @@ from pnp.check.run import add_box_fit
 from pnp.check.simulate import Schedule
 from pnp.check.stats import Tally
 from pnp.errors import PnpError, SpecError
+from pnp.files.oserrors import not_found
 from pnp.games.base import Game
 from pnp.parallel import parallel_map
 from pnp.spec import parse_toml, template_path
@@ -113,7 +114,7 @@ def spec_text(game: str, spec: Path | None) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SpecError(path, "-", "file not found") from None
+        raise SpecError(path, "-", not_found("file")) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError(path, "-", f"cannot read: {exc}") from None
 

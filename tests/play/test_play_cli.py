@@ -23,7 +23,7 @@ def pnp(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     (["rautino", "--seats", "human,greedy,greedy"], "seats: 3 seat(s), rautino is for 1 or 2 players"),
     (["rautino", "--preset", "classic"], "--preset classic: rautino has no rule presets"),
     (["rautino", "--spec", "/etc/hostname"], "--spec /etc/hostname: must lie inside the workspace"),
-    (["rautino", "--spec", "missing.toml"], "--spec missing.toml: file not found"),
+    (["rautino", "--spec", "missing.toml"], "missing.toml: file not found"),
     (["triomino", "--preset", "fast"], "--preset fast: triomino has the presets seed, classic"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
@@ -44,9 +44,9 @@ def test_a_bad_spec_is_refused_before_the_server_starts(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("plant", "message"), [
-    ("fifo", "--spec spec.toml: not a regular file (a FIFO, a device or a folder)"),
+    ("fifo", "spec.toml: is a FIFO, not a file; a spec is a TOML file"),
     ("empty", "--spec spec.toml: the file is empty"),
-    ("null", "--spec /dev/null: not a regular file"),
+    ("null", "/dev/null: is a device, not a file"),
 ])
 def test_a_spec_that_is_no_regular_file_says_what_it_is(tmp_path: Path, plant: str, message: str) -> None:
     import os
