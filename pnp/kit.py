@@ -412,6 +412,8 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
     from pnp.components.sheets import check_footer_band
     from pnp.draw.scene import footer
 
+    if game is None and spec is not None:
+        raise PnpError("--spec: name the game the spec is for (pnp box GAME --spec FILE)")
     ctx = kit_context(paper, lang, box_size=size, box_style=style, paper_thickness=paper_thickness)
     chosen = game_registry.get(game) if game is not None else None
     model = chosen.load(spec) if chosen is not None else None

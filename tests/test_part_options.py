@@ -125,3 +125,12 @@ def test_the_score_sheets_help_is_its_own(run_pnp):
     for absent in ("--box-size", "--box-style", "--paper-thickness", "stone backs", "--ink"):
         assert absent not in text, absent
     assert "--pages" in text and "--preset" in text
+
+
+def test_a_box_of_no_game_refuses_a_spec(tmp_path, run_pnp):
+    """The plain box reads no spec: a spec named without its game is refused, not ignored."""
+    from pnp.spec import template_path
+
+    result = run_pnp("box", "--spec", str(template_path("zatre")), "-o", str(tmp_path / "out"))
+    one_line_error(result, "--spec", "pnp box GAME --spec FILE")
+    assert not (tmp_path / "out").exists()
