@@ -120,8 +120,9 @@ def parse_toml(text: str, path: Path | Traversable | str | None) -> dict[str, An
 
 
 def _check_values(value: Any, where: str, path: Path | str | None) -> None:
-    """Refuse what no field may hold: infinite or NaN numbers, numbers beyond MAX_NUMBER, control
-    characters and line breaks in text (every text is printed on one line), endless lists."""
+    """Refuse what no field may hold: infinite or NaN numbers, control characters and line breaks in
+    text (every text is printed on one line), endless lists. A number's size is checked as its field is
+    read (_check_sizes), after the field's own range, which is the limit a designer needs to hear."""
     if isinstance(value, dict):
         if len(value) > MAX_ITEMS:
             raise SpecError(path, where or "-", f"at most {MAX_ITEMS:,} entries; got {len(value):,}")
@@ -137,6 +138,16 @@ def _check_values(value: Any, where: str, path: Path | str | None) -> None:
         _check_text(value, where, path)
     elif isinstance(value, float) and not math.isfinite(value):
         raise SpecError(path, where, f"must be a finite number, not {value}")
+
+
+def _check_sizes(value: Any, where: str, path: Path | Traversable | str | None) -> None:
+    """Refuse a number beyond MAX_NUMBER in a value read from a spec, however deep in its lists and tables."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_sizes(item, f"{where}.{key}", path)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_sizes(item, f"{where}[{index}]", path)
     elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
         raise SpecError(path, where, f"at most {MAX_NUMBER:,} in size; got {value:,}")
 
@@ -192,7 +203,13 @@ class Fields:
         return float(value) if typ is float else value  # type: ignore[return-value]
 
     def req(self, key: str, typ: type[T], check: Callable[[T], str | None] | None = None) -> T:
-        """A required field; `check` returns a reason when the value is out of range."""
+        """A required field; `check` returns a reason when the value is out of range. The field's own
+        range is said first; then any number in the value beyond what any field holds (MAX_NUMBER)."""
+        value = self._read(key, typ, check)
+        _check_sizes(value, self.name(key), self.path)
+        return value
+
+    def _read(self, key: str, typ: type[T], check: Callable[[T], str | None] | None = None) -> T:
         if key not in self.data:
             raise self.error(key, "missing" + self._typo_of(key))
         value = self._value(key, typ)
@@ -228,14 +245,15 @@ class Fields:
         if key not in self.data and not required:
             self._seen.add(key)
             return Fields({}, self.path, self.name(key))
-        table = Fields(self.req(key, dict), self.path, self.name(key))
+        table = Fields(self._read(key, dict), self.path, self.name(key))  # its fields are checked as read
         if not self.prefix and key == GAME_TABLE:
             table._seen.add(GAME_NAME)  # read by pnp before the game's loader
         return table
 
     def tables(self, key: str, required: bool = True) -> Iterator[Fields]:
         """An array of tables, e.g. [[stones]]; each item named `key[i]` in errors."""
-        items = self.opt(key, list, []) if not required else self.req(key, list)
+        items: list[Any] = self._read(key, list) if required or key in self.data else []
+        self._seen.add(key)
         for index, item in enumerate(items):
             where = f"{self.name(key)}[{index}]"
             if not isinstance(item, dict):

@@ -11,7 +11,7 @@ from hostile_helpers import one_line_error, spec_sub, spec_with
 from pnp.games.rautino import model as rautino
 from pnp.games.triomino import model as triomino
 from pnp.games.zatre import model as zatre
-from pnp.spec import MAX_ITEMS, MAX_NUMBER, MAX_TEXT
+from pnp.spec import MAX_ITEMS, MAX_NUMBER, MAX_TEXT, Bounds
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -102,3 +102,39 @@ def test_a_shape_wider_than_any_board_is_refused(tmp_path, run_pnp):
     one_line_error(run_pnp("kit", "rautino", "--spec", str(spec), "-o", str(tmp_path / "out")),
                    f"shapes[0].cells: a shape spans at most {rautino.MAX_SHAPE_SPAN} columns or rows", "got 500001")
     assert not (tmp_path / "out").exists()
+
+
+def _bounded_fields() -> list[tuple[str, str, Bounds]]:
+    """(game, field, its range) for every field of a shipped spec whose own range ends below MAX_NUMBER
+    (one stone of many)."""
+    from pnp import games
+    from pnp.spec import recorded_limits
+
+    found = []
+    for name in ("rautino", "zatre", "triomino"):
+        with recorded_limits() as limits:
+            games.get(name).load(None)
+        found += [(name, field, bounds) for field, bounds in limits.items()
+                  if bounds.high is not None and bounds.high < MAX_NUMBER and not re.search(r"\[[1-9]\d*\]", field)]
+    return found
+
+
+@pytest.mark.parametrize(("game", "field", "bounds"), _bounded_fields(), ids=lambda value: str(value))
+def test_a_huge_value_is_refused_with_the_fields_own_range(tmp_path, game, field, bounds):
+    """The limit a designer needs is the field's (hand_size: 1 to 10), not the one every number has."""
+    from pnp import games
+    from pnp.errors import SpecError
+    from pnp.spec import template_path
+    from pnp.sweep.run import variant_text
+
+    huge = 5 * MAX_NUMBER
+    spec = tmp_path / f"{game}.toml"
+    spec.write_text(variant_text(template_path(game).read_text(encoding="utf-8"), {field: huge}), encoding="utf-8")
+    with pytest.raises(SpecError) as refused:
+        games.get(game).load(spec)
+    assert str(refused.value) == f"{spec}: {field}: {bounds(huge)}"
+
+
+def test_the_fields_with_their_own_range_include_the_hand_size():
+    assert {("rautino", "game.hand_size"), ("zatre", "sheet.rows"), ("triomino", "hands.size")} <= {
+        (game, field) for game, field, _ in _bounded_fields()}
