@@ -116,3 +116,27 @@ def test_the_readme_leads_to_each_newcomers_task_in_one_link() -> None:
                  "docs/cli.md", "docs/index.md"):
         assert f"]({page}" in readme, page
     assert len(readme.splitlines()) <= 200
+
+
+RANGE_IN_DOCS = re.compile(r"`(--[a-z-]+) ([0-9.]+)` to `([0-9.]+)`")
+
+
+def stated_ranges() -> list[tuple[str, str, float, float]]:
+    """(page, option, low, high) for every range of an option the docs state as `--option LOW` to `HIGH`."""
+    return [(page.name, option, float(low), float(high))
+            for page in sorted((ROOT / "docs").glob("*.md"))
+            for option, low, high in RANGE_IN_DOCS.findall(page.read_text(encoding="utf-8"))]
+
+
+def test_a_range_the_docs_state_is_the_range_the_option_takes() -> None:
+    context = click.Context(main)
+    ranges: dict[str, set[tuple[float, float]]] = {}
+    for name in main.list_commands(context):
+        for param in main.get_command(context, name).params:
+            if isinstance(param, click.Option) and isinstance(param.type, click.IntRange | click.FloatRange):
+                for flag in param.opts:
+                    ranges.setdefault(flag, set()).add((param.type.min, param.type.max))
+    stated = stated_ranges()
+    assert ("checker.md", "--confidence") in {(page, option) for page, option, _, _ in stated}
+    for page, option, low, high in stated:
+        assert ranges.get(option) == {(low, high)}, (page, option, low, high, ranges.get(option))
