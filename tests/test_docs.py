@@ -140,3 +140,41 @@ def test_a_range_the_docs_state_is_the_range_the_option_takes() -> None:
     assert ("checker.md", "--confidence") in {(page, option) for page, option, _, _ in stated}
     for page, option, low, high in stated:
         assert ranges.get(option) == {(low, high)}, (page, option, low, high, ranges.get(option))
+
+
+def synopsis_gaps(text: str, group: click.Group) -> list[str]:
+    """Every option of a command that the command table of docs/usage.md leaves out: each command's rows
+    (`pnp COMMAND ...`) together name all of its options, except, for the commands that write pages, those
+    the paragraph "Options of the commands that write pages" names for all of them."""
+    context = click.Context(group, info_name="pnp")
+    commands = set(group.list_commands(context))
+    named: dict[str, set[str]] = {}
+    for row in re.findall(r"^\| `(pnp [^|]*?(?:\\\|[^|]*?)*)` \|", text, flags=re.M):
+        words = [word.strip("`,") for word in row.split()]  # `pnp board GAME`, `tiles`, ...: one row, five commands
+        for command in {words[1], *(word for word in words[2:] if word in commands)}:
+            named.setdefault(command, set()).update(re.findall(r"(?<![\w-])-{1,2}[a-zA-Z][\w-]*", row))
+    shared = text.split("Options of the commands that write pages:", 1)[1].split("\n\n", 1)[0]
+    for_pages = set(re.findall(r"(?<![\w-])-{1,2}[a-zA-Z][\w-]*", shared))
+    gaps = []
+    for name in sorted(commands):
+        command = group.get_command(context, name)
+        options = [p for p in command.params if isinstance(p, click.Option) and not p.hidden]
+        writes_pages = any(p.name == "formats" for p in options)
+        for param in options:
+            flags = set(param.opts)
+            if "--help" in flags or (writes_pages and flags & for_pages):
+                continue
+            if not flags & named.get(name, set()):
+                gaps.append(f"pnp {name}: {max(param.opts, key=len)}")
+    return gaps
+
+
+def test_the_command_table_names_every_option_of_every_command() -> None:
+    text = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
+    assert synopsis_gaps(text, main) == []
+
+
+def test_an_option_left_out_of_the_command_table_is_found() -> None:
+    text = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
+    without = text.replace("[--pairs] ", "")
+    assert synopsis_gaps(without, main) == ["pnp check: --pairs"]
