@@ -138,3 +138,22 @@ def test_a_huge_value_is_refused_with_the_fields_own_range(tmp_path, game, field
 def test_the_fields_with_their_own_range_include_the_hand_size():
     assert {("rautino", "game.hand_size"), ("zatre", "sheet.rows"), ("triomino", "hands.size")} <= {
         (game, field) for game, field, _ in _bounded_fields()}
+
+
+@pytest.mark.parametrize(("old", "new", "needle"), [
+    ('points = { "1" = 2 }', 'points = { "1" = 2, "7" = 3 }',
+     "shapes[0].points.7: never scores: a shape of 4 triangles holds at most 4 colours"),
+    ('points = { "1" = 2 }', 'points = { "1" = 2, "5+" = 3 }',
+     "shapes[0].points.5+: never scores: a shape of 4 triangles holds at most 4 colours"),
+    ('points = { "1" = 9, "2" = 6, "3+" = 3 }', 'points = { "1" = 9, "2" = 6, "3+" = 3, "5" = 1 }',
+     "shapes[1].points.5: never scores: a shape of 6 triangles holds at most 4 colours (the spec has 4)"),
+])
+def test_a_colour_count_no_shape_can_hold_is_refused(tmp_path, run_pnp, old, new, needle):
+    spec = spec_with(tmp_path, "rautino", old, new)
+    one_line_error(run_pnp("check", "rautino", "--spec", str(spec), "--games", "1"), f"{spec}: {needle}")
+
+
+def test_a_colour_count_a_shape_can_hold_scores(tmp_path):
+    spec = spec_with(tmp_path, "rautino", 'points = { "1" = 2 }', 'points = { "1" = 2, "4" = 3 }')
+    (shape, *_) = rautino.load(spec).shapes
+    assert shape.points_for(4) == 3 and shape.points_for(3) is None

@@ -253,7 +253,7 @@ def load(path: Path | None = None) -> RautinoModel:
         raise root.error("stones", f"at most {MAX_STONES} stones in all; got {total}")
 
     board = _board(root.table("board"))
-    shapes = tuple(_shape(f) for f in root.tables("shapes"))
+    shapes = tuple(_shape(f, len(colours)) for f in root.tables("shapes"))
     if len(shapes) > MAX_SHAPES:
         raise root.error("shapes", f"at most {MAX_SHAPES} shapes; got {len(shapes)}")
     shape_names = [s.name for s in shapes]
@@ -359,7 +359,9 @@ def _board(fields: Fields) -> Board:
     return board
 
 
-def _shape(fields: Fields) -> Shape:
+def _shape(fields: Fields, colour_count: int) -> Shape:
+    """A shape; a colour count in its points that no shape of its triangles and the spec's colours holds
+    is refused: it could never score."""
     name = fields.req("name", str, lambda v: None if v.strip() else "must not be empty")
     label = fields.opt("label", str, name)
     cells = _cell_list(fields, "cells")
@@ -380,7 +382,13 @@ def _shape(fields: Fields) -> Shape:
             raise fields.error(f"points.{key}", "keys are colour counts like \"1\" or \"3+\"")
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_POINTS:
             raise fields.error(f"points.{key}", f"must be an integer from 0 to {MAX_POINTS}, not {value!r}")
-        points.append((int(match.group(1)), value, bool(match.group(2))))
+        colours = int(match.group(1))
+        most = min(len(cells), colour_count)
+        if colours > most:
+            limit = f" (the spec has {colour_count})" if colour_count < len(cells) else ""
+            raise fields.error(f"points.{key}", f"never scores: a shape of {len(cells)} triangles holds at most "
+                                                f"{most} colours{limit}")
+        points.append((colours, value, bool(match.group(2))))
     if not points:
         raise fields.error("points", "at least one colour count must score")
     fields.finish()
