@@ -29,7 +29,7 @@ def test_the_plugin_is_listed_with_its_components(site: Path, tmp_path: Path) ->
     assert top.returncode == 0, top.stderr
     assert "Domino" in top.stdout.split("Options:")[0]
     tiles = pnp(site, "tiles", "--help", cwd=tmp_path)
-    assert "The domino tiles, ready to cut (Domino)." in " ".join(tiles.stdout.split())
+    assert "  Domino: The domino tiles, ready to cut." in tiles.stdout.splitlines()  # a line of its own
 
 
 def test_pnp_kit_builds_the_plugin(site: Path, tmp_path: Path) -> None:
