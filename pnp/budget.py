@@ -9,3 +9,6 @@ MAX_GAMES = 1_000_000  # per configuration, and per skill match
 DEFAULT_MAX_GAMES = 6400
 DEFAULT_TOLERANCE = 0.02
 TUNE_MAX_GAMES = 1600  # a trial of `pnp tune` is one of many: a smaller budget each
+# `--games auto`: a look's skill match plays this many times fewer games than each configuration (a quarter,
+# as `pnp check` plays them), until its luck test is decided.
+MATCH_SHARE = 4

@@ -988,7 +988,8 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
 
     \b
     Exit code 0: a variant keeps every limit; 1: none does; 2: bad input;
-    3: none does yet, but some are undecided (more --games would decide them).
+    3: none does yet, but some are undecided (more --games, or with --games
+    auto a larger --max-games, would decide them).
     """
     from pnp.sweep import command, results
     from pnp.sweep.length import parse_length

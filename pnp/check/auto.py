@@ -45,7 +45,7 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
                                  skill_games=0 if options.skill_games == 0 else plan.match_games(max_games))
     schedule = schedule_for(simulation, model, budget)  # refuses bad counts first
     configurations = schedule.configurations
-    static = CheckReport(simulation.game, confidence=options.confidence, strict=options.strict)
+    static = CheckReport(simulation.game, confidence=options.confidence, strict=options.strict, budgeted=True)
     simulation.static(model, static)
     if not static.playable and not simulation.simulate_failed_sets:
         return static

@@ -26,7 +26,7 @@ from pnp.check.confidence import (
 from pnp.check.limits import SEAT_ADVANTAGE, SKILL_SHARE, BalanceLimits
 from pnp.check.measures import measure_figures
 from pnp.check.ratings import Result, rating_figures
-from pnp.check.report import describe, games_to_decide, undecided_clause
+from pnp.check.report import describe, games_to_decide
 from pnp.check.sprt import MIN_OBSERVATIONS
 from pnp.players.levels import STANDARD_LEVELS, name_of
 
@@ -88,7 +88,7 @@ def fairness(report: CheckReport, label: str, tally: Tally, limits: BalanceLimit
         report.findings.append(f"seat advantage, {label}: {describe(test, what, True)}")
     elif outcome is Outcome.UNDECIDED:
         report.balance.setdefault("undecided", []).append(
-            f"seat advantage, {label}: {describe(test, what, True)}: {undecided_clause(test)}")
+            f"seat advantage, {label}: {describe(test, what, True)}: {report.undecided_clause(test)}")
     return {
         "seat_win_shares": [s.to_json() for s in shares],
         "tie_share": round(tally.ties / games, 4) if games else 0.0,
@@ -140,7 +140,7 @@ def skill(report: CheckReport, match: Match, tally: Tally, limits: BalanceLimits
             report.findings.append(f"game of luck: {describe(test, what, True)}")
         elif outcome is Outcome.UNDECIDED:
             report.balance.setdefault("undecided", []).append(
-                f"game of luck: {describe(test, what, True)}: {undecided_clause(test, option='--skill-games')}")
+                f"game of luck: {describe(test, what, True)}: {report.undecided_clause(test, skill_match=True)}")
     return figures
 
 

@@ -8,6 +8,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pnp.budget import MATCH_SHARE
 from pnp.check.confidence import DEFAULT_CONFIDENCE, NO_INTERVAL, Interval, Kind, Outcome, ThresholdTest
 from pnp.check.measures import measure_lines
 from pnp.check.ratings import rating_lines
@@ -80,6 +81,9 @@ class CheckReport:
     # --games auto (RATIO): the first verdict of every test decided at an earlier look, by configuration and
     # test, which the test keeps; shared from look to look. None: every look judges afresh.
     verdicts: dict[str, Outcome] | None = field(default=None, repr=False)
+    # --games auto (check, sweep, tune): the looks' games, the skill matches' too, come from the budget, so an
+    # undecided test names --max-games as what would play more; otherwise --games, or --skill-games for a match.
+    budgeted: bool = False
     title: str = ""  # the spec's title and file, for the report
     spec_file: str = ""
     # What the HTML report draws, not part of the JSON document: each configuration's tally (by the
@@ -103,7 +107,15 @@ class CheckReport:
             self.fail(f"{configuration}: {describe(test, what, share)}")
         elif outcome is Outcome.UNDECIDED:
             self.undecided.append(f"{configuration}: {describe(test, what, share)}: "
-                                  f"{undecided_clause(test, per_game)}")
+                                  f"{self.undecided_clause(test, per_game)}")
+
+    def undecided_clause(self, test: ThresholdTest, per_game: float = 1.0, skill_match: bool = False) -> str:
+        """'undecided; about 73 games would decide it (--games)', naming the option of this run that plays
+        more games. Under --games auto a skill match plays a quarter of each look's games (MATCH_SHARE), so
+        the games it needs are counted in the budget per configuration that gives it them."""
+        if self.budgeted:
+            return undecided_clause(test, per_game / MATCH_SHARE if skill_match else per_game, "--max-games")
+        return undecided_clause(test, per_game, "--skill-games" if skill_match else "--games")
 
     def zoned(self, test: ThresholdTest, share: bool = True, shares: int = 1, where: str = "") -> ThresholdTest:
         """The test with this report's indifference zone: the tolerance itself for a share (`shares` times
@@ -268,7 +280,7 @@ def _wrapped(head: str, text: str, pad: str) -> list[str]:
     return [line.replace(NO_BREAK, " ") for line in lines]
 
 
-def undecided_clause(test: ThresholdTest, per_game: float = 1.0, option: str = "--games") -> str:
+def undecided_clause(test: ThresholdTest, per_game: float, option: str) -> str:
     games = games_to_decide(test, per_game)
     if games is None:
         return "undecided; the figure sits on the threshold, no number of games would decide it"

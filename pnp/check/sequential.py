@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
-from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE
+from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MATCH_SHARE
 from pnp.check import boundary
 from pnp.check.confidence import Kind
 
@@ -56,8 +56,6 @@ RATIO = "ratio"  # the ratio test at every batch and the intervals at the doubli
 LOOKS = "looks"  # the methods of a plan: looks at every doubling of the games, the error spent evenly
 UNPAIRED = "unpaired"  # the same, with races comparing independent intervals
 CALIBRATED = "calibrated"  # the same looks at one level calibrated to them (pnp.check.boundary)
-SKILL_SHARE = 4  # head-to-head games per match at a look: a quarter of the games, as `pnp check` plays them,
-# until the luck test is decided
 
 
 @dataclass(frozen=True)
@@ -138,7 +136,7 @@ class Plan:
 
     def match_games(self, games: int) -> int:
         """Head-to-head games per match at a look of `games` games: even, so both seatings play each deal."""
-        wanted = games // SKILL_SHARE
+        wanted = games // MATCH_SHARE
         return max(2, wanted + wanted % 2)
 
     def prepare(self, report: CheckReport, games: int, verdicts: dict[str, Outcome] | None = None) -> None:

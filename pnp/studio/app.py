@@ -265,7 +265,8 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         if path.name == "index.html" and path.parent == report.root:
             html = await run_in_threadpool(path.read_text, "utf-8")
             title = (job.result or {}).get("title") or job.game
-            return HTMLResponse(report_page(html, title, job.source), headers={"cache-control": "no-store"})
+            return HTMLResponse(report_page(html, title, job.source, sweep=job.kind == "sweep"),
+                                headers={"cache-control": "no-store"})
         return FileResponse(path, media_type=mimetypes.guess_type(path.name)[0] or "application/octet-stream")
 
     async def check_games(request: Request) -> Response:

@@ -24,7 +24,7 @@ from pnp.numbers import CONFIDENCE, SEED, TOLERANCE, bounded
 from pnp.players.levels import STANDARD_LEVELS
 
 from .replays import MAX_LOGGED_GAMES
-from .words import details, headline, tone
+from .words import details, headline, sweep_words, tone
 
 MAX_JOBS_KEPT = 10  # checks whose folder (spec, report, games) stays; older ones are removed
 MAX_RUNNING = 2
@@ -144,8 +144,9 @@ class CheckJob:
 
     def to_json(self) -> dict[str, Any]:
         done = self.state == "done" and self.result is not None and self.kind == "check"
+        result = sweep_words(self.result) if self.result is not None and self.kind == "sweep" else self.result
         return {"id": self.id, "game": self.game, "state": self.state, "done": self.done, "total": self.total,
-                "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": self.result,
+                "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": result,
                 "games": self.games if self.games is not None else "auto", "kind": self.kind,
                 "headline": headline(self.result) if done and self.result else None,
                 "tone": tone(self.result) if done and self.result else None,

@@ -10,16 +10,30 @@ from typing import Any
 
 from pnp.check.report import verdicts_by_look
 
-# The check's options as the studio's check form names them.
-SETTINGS = {"--skill-games": "raise Skill games", "--games": "raise Games", "--strict": "Strict",
+# The check's options as the studio's check form names its fields.
+SETTINGS = {"--skill-games": "Skill games", "--games": "Games", "--max-games": "“At most”", "--strict": "Strict",
             "--confidence": "Confidence", "--players": "Players", "--preset": "Rules"}
-_OPTION = re.compile(r"(?:<code>)?(--skill-games|--games|--strict|--confidence|--players|--preset)\b(?:</code>)?")
+# The sweep's: its games are "Games per variant" (its skill match plays a quarter of them), beside the check's
+# "At most".
+SWEEP_SETTINGS = {**SETTINGS, "--games": "Games per variant", "--skill-games": "Games per variant"}
+_OPTION = re.compile(r"(?:<code>)?(--skill-games|--games|--max-games|--strict|--confidence|--players|--preset)\b"
+                     r"(?:</code>)?")
+# An open test's hint names the option that plays more games: the field to raise.
+_HINT = re.compile(r"would decide it \((--skill-games|--games|--max-games)\)")
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-def studio_words(text: str) -> str:
-    """A line of the check (or its HTML report) with the command line's options as the studio's settings."""
-    return _OPTION.sub(lambda match: SETTINGS[match.group(1)], text)
+def studio_words(text: str, sweep: bool = False) -> str:
+    """A line of the check or sweep (or its HTML report) with the command line's options as the fields of
+    the studio's check form (`sweep`: of its sweep)."""
+    fields = SWEEP_SETTINGS if sweep else SETTINGS
+    text = _HINT.sub(lambda match: f"would decide it (raise {fields[match.group(1)]})", text)
+    return _OPTION.sub(lambda match: fields[match.group(1)], text)
+
+
+def _more_games(result: dict[str, Any]) -> str:
+    """The field that plays more games of this check: "At most" under games auto, else Games."""
+    return SETTINGS["--max-games" if result.get("sequential") else "--games"]
 
 
 def _percent(share: float) -> str:
@@ -92,7 +106,7 @@ def _verdict(result: dict[str, Any]) -> str:
         return "Playability not decided yet: see the details."
     test = max(waiting, key=lambda t: t["games_to_decide"])
     return (f"Playability not decided yet: {_undecided_test(result, test)} is open; about "
-            f"{test['games_to_decide']:,} games would decide it (raise Games).")
+            f"{test['games_to_decide']:,} games would decide it (raise {_more_games(result)}).")
 
 
 def _fairness(result: dict[str, Any]) -> str:
@@ -122,7 +136,7 @@ def _fairness(result: dict[str, Any]) -> str:
         return f"Not fair yet: {gap}; a fair set keeps the gap at most {limit} points."
     if advantage["outcome"] == "undecided":
         games = advantage.get("games_to_decide")
-        decide = f"; about {games:,} games would decide it (raise Games)" if games else ""
+        decide = f"; about {games:,} games would decide it (raise {_more_games(result)})" if games else ""
         return f"Fairness not decided yet: {gap}; a fair set keeps the gap at most {limit} points{decide}."
     return f"Fair: no seat wins more than {limit} percentage points more often than another."
 
@@ -208,9 +222,18 @@ def _looks(result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def report_page(html: str, title: str, source: str) -> str:
-    """The check's HTML report as the studio shows it: the spec named as the studio names it (not the
-    job's copy in studio-output), the options as the studio's settings."""
+def sweep_words(result: dict[str, Any]) -> dict[str, Any]:
+    """A sweep's result as the studio's sweep table shows it: each variant's reasons with its figures in
+    words and the options named as the sweep's fields."""
+    variants = [{**variant, "reasons": [plain_figures(studio_words(reason, sweep=True))
+                                        for reason in variant.get("reasons", [])]}
+                for variant in result.get("variants", [])]
+    return {**result, "variants": variants}
+
+
+def report_page(html: str, title: str, source: str, sweep: bool = False) -> str:
+    """The check's (`sweep`: the sweep's) HTML report as the studio shows it: the spec named as the studio
+    names it (not the job's copy in studio-output), the options as the studio's settings."""
     html = re.sub(r'<p class="source">.*?</p>', f'<p class="source">{escape(title)} set checked from '
                   f"{escape(source)}</p>", html, count=1, flags=re.S)
-    return studio_words(html)
+    return studio_words(html, sweep)

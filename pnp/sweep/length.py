@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.check.confidence import Outcome, histogram_mean_test
-from pnp.check.report import describe, undecided_clause
+from pnp.check.report import describe
 
 if TYPE_CHECKING:
     from pnp.check.protocol import Configuration
@@ -35,7 +35,7 @@ def judge_length(report: CheckReport, configurations: tuple[Configuration, ...],
                 report.findings.append(f"target length: {describe(test, what, False)}")
             elif test.outcome is Outcome.UNDECIDED:
                 report.balance.setdefault("undecided", []).append(
-                    f"target length: {describe(test, what, False)}: {undecided_clause(test)}")
+                    f"target length: {describe(test, what, False)}: {report.undecided_clause(test)}")
 
 
 def parse_length(text: str) -> tuple[float, float]:

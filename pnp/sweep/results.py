@@ -177,8 +177,13 @@ def _player(player: str) -> str:
     return player if level == player else f"{player} ({level})"
 
 
+def more_games(sweep: Sweep) -> str:
+    """What plays more games of a sweep: a larger budget under --games auto, else more --games."""
+    return "a larger --max-games" if sweep.options.auto else "more --games"
+
+
 def exit_code(sweep: Sweep) -> int:
-    """0: a best variant; 3: none passes yet, but some are undecided (more --games may decide them); 1: none."""
+    """0: a best variant; 3: none passes yet, but some are undecided (more games may decide them); 1: none."""
     if best(sweep) is not None:
         return 0
     return 3 if any(state(v) == "undecided" for v in sweep.variants) else 1
@@ -304,9 +309,9 @@ def to_text(sweep: Sweep) -> str:
         outcome = f"best: variant {chosen.number}"
         if still_open:
             outcome += (f" of those decided; variant{'s' if len(still_open) > 1 else ''} {', '.join(still_open)} "
-                        "still undecided (more --games would say whether one is better)")
+                        f"still undecided ({more_games(sweep)} would say whether one is better)")
     elif exit_code(sweep) == 3:
-        outcome = "no best variant yet (more --games would decide the undecided ones)"
+        outcome = f"no best variant yet ({more_games(sweep)} would decide the undecided ones)"
     else:
         outcome = "no best variant"
     lines.append(f"{sweep.game}: {summary(sweep)}; {outcome}")

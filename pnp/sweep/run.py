@@ -179,7 +179,7 @@ def load_variants(game: Game, simulation: Simulation, variants: list[Variant], o
             except PnpError as exc:
                 variant.error = str(exc)
                 continue
-            report = CheckReport(simulation.game, confidence=options.confidence)
+            report = CheckReport(simulation.game, confidence=options.confidence, budgeted=options.auto)
             simulation.static(variant.model, report)
             add_box_fit(game, variant.model, report)
             variant.report = report

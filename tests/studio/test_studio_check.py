@@ -327,3 +327,41 @@ def test_experts_in_every_seat_reach_the_check_and_a_level_it_does_not_know_is_o
                         ("expert", "seat levels: a list of up to 5 level names")):
         refused = client.post("/api/check", json={"id": spec["id"], "text": spec["text"], "seat_levels": bad})
         assert refused.status_code == 400 and refused.json()["error"].startswith(needle), refused.json()
+
+
+AUTO_HINT = ("seat advantage, 2 players: seat 1 wins 60.0%, seat 2 40.0%: advantage 20.0% (-5.0%-45.0%), limit 10.0% "
+             "(check.max_seat_advantage): undecided; about 900 games would decide it (--max-games)")
+
+
+def test_a_hint_names_the_field_of_the_form_that_plays_more_games() -> None:
+    """Under games auto the field that plays more is "At most"; a sweep's games are "Games per variant"."""
+    from pnp.studio.words import studio_words
+
+    assert details({"balance": {"undecided": [AUTO_HINT]}, "sequential": {}})[0].endswith(
+        "about 900 games would decide it (raise “At most”)")
+    fixed = "2 players: x: undecided; about 73 games would decide it (--games)"
+    luck = "game of luck: x: undecided; about 40 games would decide it (--skill-games)"
+    assert studio_words(fixed).endswith("(raise Games)") and studio_words(luck).endswith("(raise Skill games)")
+    assert studio_words(fixed, sweep=True).endswith("(raise Games per variant)")
+    assert studio_words(luck, sweep=True).endswith("(raise Games per variant)")  # a quarter of them
+    assert studio_words("the budget (--max-games) spent, some tests open") == \
+        "the budget (“At most”) spent, some tests open"
+
+
+def test_an_auto_headline_asks_for_more_at_most_not_more_games() -> None:
+    result = {"verdict": "playable", "reasons": [], "tests": [], "sequential": {"games": 6400, "decided": False},
+              "balance": {"configurations": {"2 players": {
+                  "seat_win_shares": [{"estimate": 0.6, "low": 0.5, "high": 0.7},
+                                      {"estimate": 0.4, "low": 0.3, "high": 0.5}],
+                  "seat_advantage": {"estimate": 0.2, "low": -0.05, "high": 0.45, "limit": 0.1,
+                                     "outcome": "undecided", "games_to_decide": 900}}}}}
+    assert headline(result).endswith("about 900 games would decide it (raise “At most”).")
+    assert "(raise Games)" in headline({**result, "sequential": None})
+
+
+def test_a_sweeps_reasons_speak_the_sweep_forms_words() -> None:
+    from pnp.studio.words import sweep_words
+
+    result = {"games": "auto", "variants": [{"variant": 1, "reasons": [f"undecided: {AUTO_HINT}"]}]}
+    (reason,) = sweep_words(result)["variants"][0]["reasons"]
+    assert reason.endswith("(raise “At most”)") and "--" not in reason and "20 percentage points" in reason
