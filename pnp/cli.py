@@ -1031,10 +1031,12 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
         help="Write the best variant's spec (for pnp kit --spec).")
 @option("--scheduler", type=SchedulerType(), default=None,
         help="Run the games on a Dask cluster (tcp://host:8786); needs the cluster extra.")
-@CONFIDENCE_OPTION
+@option("--confidence", type=BoundedFloat(CONFIDENCE), default=0.95, show_default=True,
+        help="Confidence of the intervals each trial's targets and the check's limits are judged on, over all "
+             "the looks of the trial.")
 @option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @option("--workers", type=click.IntRange(0, 64), default=0, help="Processes (0: one per core).")
-@option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@option("-q", "--quiet", is_flag=True, help="No progress bar, and no note before the trials.")
 @click.pass_context
 def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...], targets: tuple[str, ...],
          trials: int, max_games: int, tolerance: float, seed: int, players: int | None, preset: str | None,
@@ -1053,7 +1055,7 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
     from pnp.tune import report as tune_report
     from pnp.tune.search import TuneOptions
     from pnp.tune.search import tune as run_tune
-    from pnp.tune.space import parse_dimension
+    from pnp.tune.space import grid_points, parse_dimension, sweep_instead
     from pnp.tune.targets import parse_target
 
     dimensions = [parse_dimension(option) for option in vary]
@@ -1067,7 +1069,20 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
     options = TuneOptions(trials=trials, seed=seed, players=players, preset=preset, workers=workers,
                           scheduler=scheduler, progress=not quiet and not as_json, confidence=confidence,
                           max_games=max_games, tolerance=tolerance)
-    done = run_tune(game, spec, dimensions, wanted, options)
+    shared = [*(["--players", str(players)] if players else []), *(["--preset", preset] if preset else []),
+              *(["--seed", str(seed)] if seed != 1 else []),
+              *(["--confidence", str(confidence)] if confidence != 0.95 else []),
+              *(["--tolerance", str(tolerance)] if tolerance != DEFAULT_TOLERANCE else []),
+              *(["--scheduler", scheduler] if scheduler else [])]
+    instead = sweep_instead(game, spec, dimensions, trials, shared, max_games)
+
+    def note() -> None:  # once the input is checked, before the first trial
+        if instead is not None and not quiet and not as_json:
+            click.echo(printable(f"only {grid_points(dimensions):,} variants: a sweep checks each once, where "
+                                 f"{trials} trials may repeat some and miss others: {instead}"), err=True)
+
+    done = run_tune(game, spec, dimensions, wanted, options, on_start=note)
+    done.sweep_instead = instead
     click.echo(tune_report.to_json_text(done) if as_json else tune_report.to_text(done))
     best = done.best
     if write_best is not None:

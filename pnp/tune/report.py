@@ -24,8 +24,7 @@ def _interval(figure: str, trial: Trial) -> str:
 def to_text(tuning: Tuning) -> str:
     fields = [d.field for d in tuning.dimensions]
     header = ["trial", *fields, "games", "state", "distance", *(t.text for t in tuning.targets)]
-    body = [[str(t.number), *(results.cell(t.values[f]) for f in fields), str(t.games),
-             t.state if t.state != "complete" else results.state(t.variant),
+    body = [[str(t.number), *(results.cell(t.values[f]) for f in fields), str(t.games), t.outcome,
              f"{t.objective:.3f}" if t.state != "invalid" else "-",
              *(t.verdicts.get(target.text, "-") for target in tuning.targets)] for t in tuning.trials]
     widths = [max(len(row[i]) for row in [header, *body]) for i in range(len(header))]
@@ -41,6 +40,8 @@ def to_text(tuning: Tuning) -> str:
         for target in tuning.targets:
             lines.append(f"  {target.text}: {_interval(target.figure, shown)}: "
                          f"{shown.verdicts.get(target.text, '-')}")
+        if shown.stopped:
+            lines.append(f"  {shown.stopped}")
         reasons = results.reasons(shown.variant)
         lines += [f"  {reason}" for reason in reasons]
     return "\n".join(lines)
@@ -50,7 +51,8 @@ def to_json(tuning: Tuning) -> dict[str, Any]:
     best = tuning.best
 
     def trial_json(t: Trial) -> dict[str, Any]:
-        return {"trial": t.number, "values": t.values, "state": t.state, "check_state": results.state(t.variant),
+        return {"trial": t.number, "values": t.values, "outcome": t.outcome, "state": t.state,
+                "check_state": results.state(t.variant), "repeat_of": t.repeat_of, "stopped": t.stopped,
                 "games": t.games, "distance": round(t.objective, 6) if t.state != "invalid" else None,
                 "targets": t.verdicts,
                 "figures": {name: interval.to_json() for name, interval in t.figures.items()},
@@ -60,7 +62,7 @@ def to_json(tuning: Tuning) -> dict[str, Any]:
             "targets": [t.text for t in tuning.targets], "confidence": tuning.options.confidence,
             "max_games": tuning.options.max_games, "tolerance": tuning.options.tolerance,
             "games": sum(t.games for t in tuning.trials),
-            "best": best.number if best else None}
+            "best": best.number if best else None, "sweep_instead": tuning.sweep_instead}
 
 
 def to_json_text(tuning: Tuning) -> str:

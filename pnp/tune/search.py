@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,8 @@ class Trial:
     gap: float = BROKEN  # the intervals' distance from the targets: what the pruner compares
     figures: dict[str, Interval] = field(default_factory=dict)
     verdicts: dict[str, str] = field(default_factory=dict)  # target text -> "met", "missed", "open", "not measured"
+    repeat_of: int | None = None  # a repeat: the trial that played these values
+    stopped: str = ""  # after how many games the trial stopped, and why
 
     @property
     def games(self) -> int:
@@ -84,6 +87,22 @@ class Trial:
     def meets_all(self) -> bool:
         return bool(self.verdicts) and all(verdict == "met" for verdict in self.verdicts.values())
 
+    @property
+    def outcome(self) -> str:
+        """The trial in one word, by its targets and the check's limits together: "pass" (every target met,
+        every limit kept), "fail" (a limit broken), "missed" (a target missed), "open" (nothing broken or
+        missed, but a target or limit not decided); or how it was played: "pruned", "invalid", "repeat of N"."""
+        if self.state == "repeat":
+            return f"repeat of {self.repeat_of}"
+        if self.state != "complete":
+            return self.state
+        check = results.state(self.variant)
+        if check == "fail":
+            return "fail"
+        if "missed" in self.verdicts.values():
+            return "missed"
+        return "pass" if check == "pass" and self.meets_all else "open"
+
 
 @dataclass
 class Tuning:
@@ -92,12 +111,12 @@ class Tuning:
     targets: list[Target]
     options: TuneOptions
     trials: list[Trial] = field(default_factory=list)
+    sweep_instead: str | None = None  # the sweep that checks every variant of a small space (pnp.tune.space)
 
     @property
     def best(self) -> Trial | None:
         """The trial that meets every target and keeps every limit with the smallest distance; else None."""
-        done = [t for t in self.trials if t.state == "complete" and t.meets_all
-                and results.state(t.variant) == "pass"]
+        done = [t for t in self.trials if t.outcome == "pass"]
         return min(done, key=lambda t: (t.objective, t.number)) if done else None
 
     @property
@@ -157,8 +176,9 @@ def decided(trial: Trial) -> bool:
 
 
 def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: list[Target],
-         options: TuneOptions) -> Tuning:
-    """Check the input, then run the trials; nothing is played before every option is checked."""
+         options: TuneOptions, on_start: Callable[[], None] = lambda: None) -> Tuning:
+    """Check the input, then run the trials; nothing is played before every option is checked. `on_start` is
+    called between the two."""
     import optuna
 
     chosen = game_registry.get(game)
@@ -177,6 +197,7 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
         from pnp.sweep.cluster import probe
 
         probe(options.scheduler)
+    on_start()
     tuning = Tuning(game, dimensions, targets, options)
     plan = sequential.plan(options.confidence, options.max_games, tolerance=options.tolerance)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -200,7 +221,8 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
         values = {d.field: d.suggest(trial) for d in dimensions}
         key = tuple(values.values())
         if key in played:  # the sampler came back to a variant already played: its games say the same
-            entry = dataclasses.replace(played[key], number=len(tuning.trials) + 1, state="repeat")
+            entry = dataclasses.replace(played[key], number=len(tuning.trials) + 1, state="repeat",
+                                        repeat_of=played[key].number, stopped="")
             tuning.trials.append(entry)
             return entry.objective
         entry = _play(chosen, base, values, len(tuning.trials) + 1, plan, sweep_options, targets, trial)
@@ -232,9 +254,18 @@ def _play(game: Game, base: str, values: dict[str, Any], number: int, plan: sequ
         judge_variant(game, variant, options, plan.look_confidence)
         score(entry, targets)
         optuna_trial.report(entry.gap, look)
-        if decided(entry) or results.state(variant) == "fail" or "missed" in entry.verdicts.values():
-            break  # decided, or out of the running: a broken limit or a missed target stays so
-        if optuna_trial.should_prune():
+        after = f"after {look:,} games per configuration"
+        if decided(entry):
+            entry.stopped = f"decided {after}"
+        elif results.state(variant) == "fail":  # out of the running: a broken limit or a missed target stays so
+            entry.stopped = f"stopped {after}: it breaks a limit"
+        elif "missed" in entry.verdicts.values():
+            entry.stopped = f"stopped {after}: a target is missed"
+        elif optuna_trial.should_prune():
             entry.state = "pruned"
+            entry.stopped = f"stopped {after} by the pruner: further from the targets than the median trial there"
+        elif look == plan.looks[-1]:
+            entry.stopped = f"stopped {after}, the budget (--max-games), with a target or limit open"
+        if entry.stopped:
             break
     return entry

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -16,6 +17,7 @@ from pnp.variants import VariantError
 
 pytest.importorskip("optuna")
 
+from pnp.tune.search import Trial
 from pnp.tune.space import Dimension, parse_dimension
 from pnp.tune.targets import parse_target
 
@@ -112,3 +114,94 @@ def test_tune_uses_the_default_tolerance_of_games_auto_and_takes_its_own(tmp_pat
         assert json.loads(result.output)["tolerance"] == expected
     one_line_error(run_pnp("tune", "zatre", "--vary", "sheet.rows=27..28", "--target", "turns_per_game=40..90",
                        "--tolerance", "0.9"), "--tolerance")
+
+
+def _trial(number: int, verdicts: dict[str, str], check: str = "pass", state: str = "complete",
+           repeat_of: int | None = None) -> Trial:
+    """A trial whose check is `check` (pass, undecided or fail) and whose targets are `verdicts`."""
+    from pnp.check.protocol import Configuration
+    from pnp.check.report import CheckReport
+    from pnp.sweep.run import Variant
+
+    report = CheckReport("zatre")
+    if check == "fail":
+        report.findings.append("seat advantage, 2 players: broken")
+    elif check == "undecided":
+        report.undecided.append("2 players: open")
+    variant = Variant(number, {"sheet.rows": 20 + number}, "", report=report,
+                      configurations=(Configuration(2, ("greedy", "greedy")),), played=50)
+    return Trial(number, {"sheet.rows": 20 + number}, variant, state=state, objective=0.1 * number,
+                 verdicts=verdicts, repeat_of=repeat_of)
+
+
+@pytest.mark.parametrize(("trial", "shown"), [
+    (_trial(1, {"seat_advantage<=0.05": "open"}), "open"),  # the check passes, the target is open: not a pass
+    (_trial(1, {"seat_advantage<=0.05": "met"}), "pass"),
+    (_trial(1, {"seat_advantage<=0.05": "met"}, check="undecided"), "open"),
+    (_trial(1, {"seat_advantage<=0.05": "missed"}), "missed"),
+    (_trial(1, {"seat_advantage<=0.05": "missed"}, check="undecided"), "missed"),
+    (_trial(1, {"seat_advantage<=0.05": "met"}, check="fail"), "fail"),
+    (_trial(1, {"seat_advantage<=0.05": "open"}, state="pruned"), "pruned"),
+    (_trial(2, {"seat_advantage<=0.05": "met"}, state="repeat", repeat_of=1), "repeat of 1"),
+])
+def test_a_trials_state_tells_its_targets_and_limits(trial: Trial, shown: str) -> None:
+    from pnp.tune.report import to_json, to_text
+    from pnp.tune.search import TuneOptions, Tuning
+
+    tuning = Tuning("zatre", [parse_dimension("sheet.rows=20..30")], [parse_target("seat_advantage<=0.05")],
+                    TuneOptions(), [trial])
+    assert trial.outcome == shown
+    header, row = to_text(tuning).splitlines()[:2]
+    assert row[header.index("state"):].startswith(shown + " ")
+    assert to_json(tuning)["trials"][0]["outcome"] == shown
+    assert (tuning.best is trial) == (shown == "pass")
+
+
+def test_an_open_hint_names_max_games_and_the_shown_trial_says_why_it_stopped(tmp_path: Path, run_pnp) -> None:
+    """Each trial plays the looks of --games auto: an open test names --max-games, the option tune has."""
+    result = run_pnp("tune", "zatre", "--vary", "sheet.rows=24..30", "--target", "seat_advantage<=0.02",
+                     "--players", "2", "--trials", "2", "--max-games", "50", "--workers", "1", "-q")
+    assert result.exit_code in (0, 1), result.output
+    assert "(--games)" not in result.output
+    assert re.search(r"about \d+ games would decide it \(--max-games\)", result.output), result.output
+    assert re.search(r"\n  (stopped|decided) after 50 games per configuration", result.output), result.output
+
+
+def test_tunes_confidence_speaks_of_its_trials_not_of_games_auto(run_pnp) -> None:
+    help_text = " ".join(run_pnp("tune", "--help").output.split())
+    confidence = help_text[help_text.index("--confidence"):help_text.index("--json")]
+    assert "--games" not in confidence and "trial" in confidence
+
+
+@pytest.mark.parametrize(("vary", "trials", "suggested"), [
+    (("sheet.rows=24..30",), "4", True),  # 7 variants: a sweep checks every one
+    (("sheet.rows=24..30", "rules.first_turn_tiles=2,3"), "4", False),  # 14: more than twice the trials
+    (("sheet.rows=24..30", "board.cell_mm=12.5..13.5"), "40", False),  # a decimal range has no grid
+])
+def test_a_space_small_enough_for_a_sweep_says_so(vary: tuple[str, ...], trials: str, suggested: bool) -> None:
+    from pnp.tune.space import sweep_instead
+
+    dimensions = [parse_dimension(text) for text in vary]
+    command = sweep_instead("zatre", None, dimensions, int(trials), ["--players", "2"])
+    assert (command is not None) == suggested
+    if command is not None:
+        assert command == "pnp sweep zatre --vary sheet.rows=24..30 --players 2 --games auto"
+        assert sweep_instead("zatre", Path("my spec.toml"), dimensions, 4, []) == \
+            "pnp sweep zatre --spec 'my spec.toml' --vary sheet.rows=24..30 --games auto"
+
+
+def test_the_sweep_note_comes_before_the_trials_and_in_the_json(tmp_path: Path) -> None:
+    import subprocess
+
+    command = [sys.executable, "-m", "pnp", "tune", "zatre", "--vary", "sheet.rows=27..28", "--target",
+               "turns_per_game=40..90", "--players", "2", "--trials", "1", "--max-games", "50", "--workers", "1",
+               "--spec", str(_lenient_zatre(tmp_path))]
+    text = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False)
+    assert text.returncode in (0, 1), text.stderr
+    (note,) = [line for line in text.stderr.splitlines() if "pnp sweep" in line]
+    assert "2 variants" in note and "--vary sheet.rows=27..28" in note and "--max-games 50" in note
+    document = json.loads(subprocess.run([*command, "--json"], capture_output=True, text=True, cwd=tmp_path,
+                                         timeout=300, check=False).stdout)
+    assert document["sweep_instead"] == note[note.index("pnp sweep"):]
+    quiet = subprocess.run([*command, "-q"], capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False)
+    assert "pnp sweep" not in quiet.stderr
