@@ -996,7 +996,7 @@ def sweep(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...
     from pnp.sweep.run import SweepOptions
 
     options = SweepOptions(games=n_games or 200, seed=seed, players=players, preset=preset, workers=workers,
-                           scheduler=scheduler, progress=not quiet and not as_json, confirmed=yes,
+                           scheduler=scheduler, progress=not quiet, confirmed=yes,
                            confidence=confidence, skill_games=skill_games, auto=n_games == AUTO_GAMES,
                            max_games=max_games, tolerance=tolerance, levels=levels, seat_levels=seat_levels,
                            target_length=parse_length(target_length) if target_length is not None else None)
@@ -1067,7 +1067,7 @@ def tune(ctx: click.Context, game: str, spec: Path | None, vary: tuple[str, ...]
     if write_best is not None:
         output_file(write_best)
     options = TuneOptions(trials=trials, seed=seed, players=players, preset=preset, workers=workers,
-                          scheduler=scheduler, progress=not quiet and not as_json, confidence=confidence,
+                          scheduler=scheduler, progress=not quiet, confidence=confidence,
                           max_games=max_games, tolerance=tolerance)
     shared = [*(["--players", str(players)] if players else []), *(["--preset", preset] if preset else []),
               *(["--seed", str(seed)] if seed != 1 else []),

@@ -321,12 +321,16 @@ def build_kits(games: list[str] | None = None, *, components: list[str] | None =
             for name in names]
     if len(jobs) == 1:
         drawn = draw_job(jobs[0])
-        with progress(file_count(len(drawn.pages), formats), names[0], not quiet) as advance:
-            rendered = [render_job(jobs[0], drawn, advance)]
+        with progress(file_count(len(drawn.pages), formats), f"{names[0]} kit", not quiet, unit="files") as bar:
+            rendered = [render_job(jobs[0], drawn, bar)]
         summaries = [drawn.summary]
     else:  # whole kits are independent: one process per core
         _warm_up_renderers(formats)
-        results = list(parallel_map(render_summarised, jobs, label="kits", show_progress=not quiet))
+        results = []
+        with progress(len(jobs), "kits", not quiet, unit="kits") as bar:
+            for result in parallel_map(render_summarised, jobs):
+                results.append(result)
+                bar(1)
         rendered, summaries = [files for files, _ in results], [summary for _, summary in results]
     written = _write_kits(jobs, rendered, output, names, with_index, lang, whole=components is None)
     for summary in summaries:

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable, Iterator, Sized
 from typing import Any, TypeVar
 
 from pnp import stops
-from pnp.progress import progress
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -122,35 +121,31 @@ def _apply(job: Any) -> Any:
     return _worker_fn(job)
 
 
-def parallel_map(fn: Callable[[J], R], jobs: Iterable[J], *, workers: int = 0, label: str = "",
-                 show_progress: bool = False, total: int | None = None, transient: bool = False) -> Iterator[R]:
+def parallel_map(fn: Callable[[J], R], jobs: Iterable[J], *, workers: int = 0,
+                 total: int | None = None) -> Iterator[R]:
     """`fn(job)` for every job on up to `workers` processes (0: one per core), yielded in job order.
 
     `fn` must pickle (a module-level function, or `functools.partial` of one with picklable
     arguments) because spawned workers receive it by value. With one worker, or one job, everything
-    runs in this process. `total` is the number of jobs when `jobs` has no length (for the bar);
-    `transient`: the bar is erased when done.
+    runs in this process. `total` is the number of jobs when `jobs` has no length (for the chunks).
+    The caller counts the results as they come, for its run's progress bar (pnp.progress).
     Closing the iterator early ends the workers.
     """
     count_jobs = total if total is not None else (len(jobs) if isinstance(jobs, Sized) else 0)
     count = worker_count(workers, max(count_jobs, 1))
-    with progress(count_jobs, label, show_progress, transient) as advance:
-        if count == 1:
-            for job in jobs:
-                yield fn(job)
-                advance(1)
-            return
-        context = multiprocessing.get_context(start_method())
-        # Chunks amortise the pipe traffic; small enough that the bar moves and work stays balanced.
-        chunk = max(1, min(32, count_jobs // (count * 8) or 1))
-        with _born_deaf():
-            pool = multiprocessing.pool.Pool(count, initializer=_init_worker, initargs=(fn,),
-                                             context=_KilledWorkers(context))
-        try:
-            for result in pool.imap(_apply, jobs, chunksize=chunk):
-                yield result
-                advance(1)
-            pool.close()
-        finally:
-            pool.terminate()  # on an error, Ctrl-C, SIGTERM or an abandoned iterator: no worker lingers
-            pool.join()
+    if count == 1:
+        for job in jobs:
+            yield fn(job)
+        return
+    context = multiprocessing.get_context(start_method())
+    # Chunks amortise the pipe traffic; small enough that the bar moves and work stays balanced.
+    chunk = max(1, min(32, count_jobs // (count * 8) or 1))
+    with _born_deaf():
+        pool = multiprocessing.pool.Pool(count, initializer=_init_worker, initargs=(fn,),
+                                         context=_KilledWorkers(context))
+    try:
+        yield from pool.imap(_apply, jobs, chunksize=chunk)
+        pool.close()
+    finally:
+        pool.terminate()  # on an error, Ctrl-C, SIGTERM or an abandoned iterator: no worker lingers
+        pool.join()

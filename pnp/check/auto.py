@@ -23,6 +23,7 @@ from pnp.check.protocol import Simulation
 from pnp.check.report import CheckReport
 from pnp.check.simulate import Batches, judge, schedule_for
 from pnp.check.stats import Tally
+from pnp.progress import progress
 
 LookHook = Callable[[int, dict[str, Tally], dict[Match, Tally]], None]
 
@@ -52,22 +53,25 @@ def check(simulation: Simulation, model: Any, options: CheckOptions,
     played = dict.fromkeys(range(len(configurations)), 0)  # games so far per configuration
     match_played = 0
     report = static
-    with record_log(options.log) as write:
-        batches = Batches(simulation, model, schedule, options, write)
+    # One bar up to the budget (every configuration's and match's games), to its end when the run decides.
+    with record_log(options.log) as write, \
+            progress(schedule.total, f"{simulation.game} check", options.progress, up_to=True) as bar:
+        batches = Batches(simulation, model, schedule, options, write, bar=bar)
         tallies, skill_tallies = batches.tallies, batches.skill_tallies
         playability = len(configurations) * schedule.games
         running = set(played)
         verdicts: dict[str, Outcome] = {}  # every test's first verdict, kept over the looks (RATIO)
         decided_at: dict[str, int] = {}  # the games behind each verdict at the look that gave it
         match_labels = {match.label for match, _, _ in schedule.matches}
-        for look in plan.looks:
+        for number, look in enumerate(plan.looks, start=1):
+            bar.step(f"look {number} of {len(plan.looks)}")
             match_games = plan.match_games(look) if schedule.matches else 0
             if sequential.skill_decided(report if report is not static else None):
                 match_games = match_played  # the luck test has its verdict: the matches rest
             numbers = [c * schedule.games + i for c in sorted(running) for i in range(played[c], look)]
             numbers += [playability + m * schedule.match_games + j for m in range(len(schedule.matches))
                         for j in range(match_played, match_games)]
-            batches.play(numbers, f"{simulation.game}, look at {look} games", transient=True)
+            batches.play(numbers)
             played.update(dict.fromkeys(running, look))
             match_played = match_games
             if on_look is not None:

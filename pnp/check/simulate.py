@@ -24,6 +24,7 @@ from pnp.check.stats import Tally
 from pnp.parallel import parallel_map
 from pnp.players import generic
 from pnp.players.levels import level, players_of
+from pnp.progress import progress
 
 if TYPE_CHECKING:
     from pnp.games.state import GameState, Player
@@ -122,26 +123,26 @@ class Batches:
     tallies: dict[str, Tally] = field(default_factory=dict)
     skill_tallies: dict[Match, Tally] = field(default_factory=dict)
     picker: Picker = field(default_factory=lambda: Picker())
+    bar: Callable[[int], None] = lambda n: None  # the run's progress bar (pnp.progress): one step a game
 
     def __post_init__(self) -> None:
         self.tallies = {c.label: Tally(c.players, paired=self.schedule.paired_configuration(c))
                         for c in self.schedule.configurations}
         self.skill_tallies = {match: Tally(2) for match, _, _ in self.schedule.matches}
 
-    def play(self, numbers: Sequence[int], label: str, transient: bool = False) -> None:
-        """Play games `numbers` of the schedule on the workers and add each, in game order
-        (`transient`: a batch of many, whose bar is erased when done)."""
+    def play(self, numbers: Sequence[int]) -> None:
+        """Play games `numbers` of the schedule on the workers and add each, in game order."""
         options = self.options
         keep = options.log is not None or options.keep_games
         play = functools.partial(play_one, self.simulation, self.model, self.schedule, keep)
-        outcomes = parallel_map(play, numbers, workers=options.workers, label=label, show_progress=options.progress,
-                                transient=transient)
+        outcomes = parallel_map(play, numbers, workers=options.workers)
         for number, outcome in zip(numbers, outcomes, strict=True):
             index, configured = add_outcome(self.schedule, number, outcome, self.tallies, self.skill_tallies)
             if configured and options.keep_games:
                 self.picker.offer(max(outcome.scores), outcome.record)
             if options.logs(index):
                 self.write(outcome.record)
+            self.bar(1)
 
 
 def configurations_for(simulation: Simulation, model: Any, options: CheckOptions) -> tuple[Configuration, ...]:
@@ -216,9 +217,10 @@ def check(simulation: Simulation, model: Any, options: CheckOptions) -> CheckRep
     simulation.static(model, report)
     if not report.playable and not simulation.simulate_failed_sets:
         return report
-    with record_log(options.log) as write:
-        batches = Batches(simulation, model, schedule, options, write)
-        batches.play(range(schedule.total), simulation.game)  # fixed --games: one batch of every game
+    with record_log(options.log) as write, \
+            progress(schedule.total, f"{simulation.game} check", options.progress) as bar:
+        batches = Batches(simulation, model, schedule, options, write, bar=bar)
+        batches.play(range(schedule.total))  # fixed --games: one batch of every game
     judge(simulation, model, report, configurations, batches.tallies, options.games, batches.skill_tallies)
     report.games_drawn = batches.picker.picked()
     return report

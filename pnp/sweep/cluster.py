@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 from pnp.errors import PnpError
 from pnp.extras import require_extra
-from pnp.progress import progress
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -96,9 +95,8 @@ def probe(address: str) -> None:
                        f"{said} within {CONNECT_TIMEOUT} s)")
 
 
-def cluster_map(fn: Callable[[J], R], jobs: Iterable[J], total: int, address: str, *,
-                show_progress: bool = False) -> Iterator[R]:
-    """`fn(job)` for each of `total` jobs on the cluster whose scheduler listens at `address`, in job order.
+def cluster_map(fn: Callable[[J], R], jobs: Iterable[J], address: str) -> Iterator[R]:
+    """`fn(job)` for each job on the cluster whose scheduler listens at `address`, in job order.
 
     At most IN_FLIGHT jobs are submitted and not yet collected: enough to keep every worker busy,
     few enough that a large grid holds no list of futures."""
@@ -113,15 +111,12 @@ def cluster_map(fn: Callable[[J], R], jobs: Iterable[J], total: int, address: st
             client.wait_for_workers(1, timeout=30)
         shared = client.scatter(fn, broadcast=True, hash=False)
         waiting: deque[Any] = deque()
-        with progress(total, "sweep", show_progress) as advance:
-            for job in jobs:
-                waiting.append(client.submit(_apply, shared, job, pure=False))
-                if len(waiting) >= IN_FLIGHT:
-                    yield waiting.popleft().result()
-                    advance(1)
-            while waiting:
+        for job in jobs:
+            waiting.append(client.submit(_apply, shared, job, pure=False))
+            if len(waiting) >= IN_FLIGHT:
                 yield waiting.popleft().result()
-                advance(1)
+        while waiting:
+            yield waiting.popleft().result()
     except TimeoutError:
         raise PnpError(f"--scheduler {address}: the scheduler has no workers (start some with: "
                        f"dask worker {address})") from None

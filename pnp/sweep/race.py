@@ -20,8 +20,9 @@ from typing import Any
 from pnp.check import sequential
 from pnp.check.sprt import Side
 from pnp.games.base import Game
+from pnp.progress import progress
 from pnp.sweep.paired import near_best, paired_difference
-from pnp.sweep.run import Sweep, Variant, advance, judge_variant
+from pnp.sweep.run import Sweep, Variant, advance, budget, judge_variant
 
 
 @dataclass(frozen=True)
@@ -156,15 +157,19 @@ def race(game: Game, sweep: Sweep) -> Sweep:
     plan = sequential.plan(options.confidence, options.max_games, tolerance=options.tolerance,
                            method=options.method)
     running = [position for position, variant in enumerate(sweep.variants) if variant.schedule is not None]
-    for look in plan.looks:
-        if not running:
-            break
-        advance(game, sweep, {position: (look, match_games(sweep.variants[position], plan, look))
-                              for position in running})
-        for position in running:
-            judge_variant(game, sweep.variants[position], options, plan.look_confidence)
-        near = near_confidence(plan, sum(v.simulated for v in sweep.variants)) if plan.interval_look(look) else None
-        running = _still_running(sweep, running, look == plan.looks[-1], comparing(plan), near)
+    # One bar up to the budget of every variant, to its end when the race stops sooner.
+    with progress(budget(sweep.variants), f"{sweep.game} sweep", options.progress, up_to=True) as bar:
+        for number, look in enumerate(plan.looks, start=1):
+            if not running:
+                break
+            bar.step(f"look {number} of {len(plan.looks)}, {len(running)} variant{'s' if len(running) > 1 else ''}")
+            advance(game, sweep, {position: (look, match_games(sweep.variants[position], plan, look))
+                                  for position in running}, bar)
+            for position in running:
+                judge_variant(game, sweep.variants[position], options, plan.look_confidence)
+            near = near_confidence(plan, sum(v.simulated for v in sweep.variants)) if plan.interval_look(look) \
+                else None
+            running = _still_running(sweep, running, look == plan.looks[-1], comparing(plan), near)
     sweep.race = race_summary(sweep, plan)
     return sweep
 

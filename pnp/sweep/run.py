@@ -35,6 +35,7 @@ from pnp.errors import PnpError, SpecError
 from pnp.files.oserrors import not_found
 from pnp.games.base import Game
 from pnp.parallel import parallel_map
+from pnp.progress import progress
 from pnp.spec import parse_toml, template_path
 from pnp.sweep.length import judge_length
 from pnp.sweep.paired import SeatRecord
@@ -237,6 +238,16 @@ def job_count(variants: list[Variant], targets: dict[int, tuple[int, int]]) -> i
     return sum(1 for _ in jobs(variants, targets))
 
 
+def games_of(variants: list[Variant], targets: dict[int, tuple[int, int]]) -> int:
+    """The games that bring the variants to their targets: a fixed sweep's whole run."""
+    return sum(len(numbers) for _, numbers in jobs(variants, targets))
+
+
+def budget(variants: list[Variant]) -> int:
+    """The most games the variants may play under --games auto (each schedule is as long as its budget)."""
+    return sum(v.schedule.total for v in variants if v.schedule is not None)
+
+
 def play_batch(simulation: Simulation, models: tuple[Any, ...], schedules: tuple[Schedule | None, ...],
                job: Job) -> list[Outcome]:
     """One batch of one variant's games (in a worker process or on a cluster worker)."""
@@ -246,8 +257,10 @@ def play_batch(simulation: Simulation, models: tuple[Any, ...], schedules: tuple
     return [simulate.play_one(simulation, models[position], schedule, False, number) for number in numbers]
 
 
-def advance(game: Game, sweep: Sweep, targets: dict[int, tuple[int, int]]) -> None:
-    """Play the games that bring the variants to their targets, adding each to its tally in game order."""
+def advance(game: Game, sweep: Sweep, targets: dict[int, tuple[int, int]],
+            bar: Callable[[int], None] = lambda n: None) -> None:
+    """Play the games that bring the variants to their targets, adding each to its tally in game order and
+    counting it on the run's bar."""
     simulation = simulation_of(game)
     variants = sweep.variants
     play = functools.partial(play_batch, simulation, tuple(v.model if v.simulated else None for v in variants),
@@ -260,6 +273,7 @@ def advance(game: Game, sweep: Sweep, targets: dict[int, tuple[int, int]]) -> No
         for number, outcome in zip(numbers, outcomes, strict=True):
             if simulate.add_outcome(schedule, number, outcome, variant.tallies, variant.skill_tallies)[1]:
                 variant.seat_record.add(schedule.configurations[number // schedule.games].label, outcome.scores)
+        bar(len(numbers))
     for position, (games, match_games) in targets.items():
         variants[position].played = max(variants[position].played, games)
         if variants[position].schedule is not None and variants[position].schedule.matches:  # type: ignore[union-attr]
@@ -289,7 +303,8 @@ def run_fixed(game: Game, sweep: Sweep) -> Sweep:
     options = sweep.options
     targets = {position: (options.games, variant.schedule.match_games)
                for position, variant in enumerate(sweep.variants) if variant.schedule is not None}
-    advance(game, sweep, targets)
+    with progress(games_of(sweep.variants, targets), f"{sweep.game} sweep", options.progress) as bar:
+        advance(game, sweep, targets, bar)
     for variant in sweep.variants:
         judge_variant(game, variant, options, options.confidence)
     return sweep
@@ -300,6 +315,5 @@ def _map(play: Callable[[tuple[int, range]], list[Outcome]], jobs: Iterator[tupl
     if options.scheduler is not None:
         from pnp.sweep.cluster import cluster_map
 
-        return cluster_map(play, jobs, total, options.scheduler, show_progress=options.progress)
-    return parallel_map(play, jobs, workers=options.workers, label="sweep", show_progress=options.progress,
-                        total=total)
+        return cluster_map(play, jobs, options.scheduler)
+    return parallel_map(play, jobs, workers=options.workers, total=total)

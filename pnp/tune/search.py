@@ -19,7 +19,7 @@ from pnp.check import sequential
 from pnp.check.confidence import Interval, histogram_mean_test
 from pnp.errors import SpecError
 from pnp.games.base import Game
-from pnp.progress import progress
+from pnp.progress import Progress, progress
 from pnp.spec import template_path
 from pnp.sweep import race, results
 from pnp.sweep.run import (
@@ -218,29 +218,43 @@ def tune(game: str, spec: Path | None, dimensions: list[Dimension], targets: lis
             raise optuna.TrialPruned() from None  # ends the trial quietly; the stop is raised below
 
     def play(trial: optuna.Trial) -> float:
-        values = {d.field: d.suggest(trial) for d in dimensions}
-        key = tuple(values.values())
-        if key in played:  # the sampler came back to a variant already played: its games say the same
-            entry = dataclasses.replace(played[key], number=len(tuning.trials) + 1, state="repeat",
-                                        repeat_of=played[key].number, stopped="")
-            tuning.trials.append(entry)
-            return entry.objective
-        entry = _play(chosen, base, values, len(tuning.trials) + 1, plan, sweep_options, targets, trial)
+        number = len(tuning.trials) + 1
+        bar.step(f"trial {number} of {options.trials}")
+        with bar.part(per_trial):
+            values = {d.field: d.suggest(trial) for d in dimensions}
+            key = tuple(values.values())
+            if key in played:  # the sampler came back to a variant already played: its games say the same
+                entry = dataclasses.replace(played[key], number=number, state="repeat",
+                                            repeat_of=played[key].number, stopped="")
+                tuning.trials.append(entry)
+                return entry.objective
+            entry = _play(chosen, base, values, number, plan, sweep_options, targets, trial, bar)
         played[key] = entry
         tuning.trials.append(entry)
         if entry.state == "pruned":
             raise optuna.TrialPruned()
         return entry.objective
 
-    with progress(options.trials, f"{game} tune", options.progress) as step:
-        study.optimize(objective, n_trials=options.trials, callbacks=[lambda _study, _trial: step(1)])
+    # One bar in games up to every trial's budget; a trial that stops early (or plays nothing: a repeat, an
+    # invalid spec) moves it past the rest of its share.
+    per_trial = trial_budget(chosen, base, sweep_options)
+    with progress(options.trials * per_trial, f"{game} tune", options.progress, up_to=True) as bar:
+        study.optimize(objective, n_trials=options.trials)
         if stopped:
             raise stopped[0]
     return tuning
 
 
+def trial_budget(game: Game, base: str, options: SweepOptions) -> int:
+    """The most games one trial plays: the base spec's configurations and skill match at the budget (a trial's
+    variant of other player counts may play more or fewer)."""
+    variant = Variant(0, {}, base)
+    load_variants(game, simulation_of(game), [variant], options)
+    return variant.schedule.total if variant.schedule is not None else options.max_games
+
+
 def _play(game: Game, base: str, values: dict[str, Any], number: int, plan: sequential.Plan,
-          options: SweepOptions, targets: list[Target], optuna_trial: Any) -> Trial:
+          options: SweepOptions, targets: list[Target], optuna_trial: Any, bar: Progress) -> Trial:
     variant = Variant(number, values, variant_text(base, values))
     simulation = simulation_of(game)
     load_variants(game, simulation, [variant], options)
@@ -250,7 +264,7 @@ def _play(game: Game, base: str, values: dict[str, Any], number: int, plan: sequ
         return entry
     sweep = Sweep(game.name, list(values), options, [variant])
     for look in plan.looks:
-        advance(game, sweep, {0: (look, race.match_games(variant, plan, look))})
+        advance(game, sweep, {0: (look, race.match_games(variant, plan, look))}, bar)
         judge_variant(game, variant, options, plan.look_confidence)
         score(entry, targets)
         optuna_trial.report(entry.gap, look)

@@ -553,34 +553,3 @@ def test_a_confidence_is_written_with_the_digits_it_needs_and_never_rounded_to_c
     from pnp.check.report import level_text
 
     assert level_text(level) == text
-
-
-def test_an_auto_check_on_a_terminal_leaves_one_bar_not_one_per_look(tmp_path) -> None:
-    """Each look's bar is erased when the look is done: a run of many looks does not fill the terminal."""
-    import os
-    import pty
-    import subprocess
-    import sys
-
-    from pnp.progress import ERASE_LINE
-
-    leader, follower = pty.openpty()
-    done = subprocess.run([sys.executable, "-m", "pnp", "check", "rautino", "--games", "auto", "--max-games", "200",
-                           "--players", "2", "--skill-games", "0", "--workers", "1", "--seed", "3"],
-                          stdout=subprocess.DEVNULL, stderr=follower, cwd=tmp_path, timeout=300, check=False)
-    os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:  # the terminal's other end is closed: all is read
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
-    shown = b"".join(chunks).decode("utf-8", "replace")
-    assert done.returncode in (0, 1, 3)
-    assert "look at " in shown and shown.count(ERASE_LINE) >= 2  # at least two looks, each bar erased when done
-    left = shown.replace("\r\n", "\n").count("\n") - shown.count(ERASE_LINE)
-    assert left <= 1, shown[-500:]
