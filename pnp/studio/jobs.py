@@ -131,9 +131,11 @@ class CheckJob:
     games: int | None  # None: auto
     numbering: int  # game i of configuration c is game c * numbering + i: the games, or auto's budget
     state: str = "running"  # running, done, cancelled, failed
-    done: int = 0
-    total: int = 0
+    done: int = 0  # games played so far
+    total: int = 0  # of every game the run plays, or under games auto the most it may play (`up_to`)
+    up_to: bool = False
     label: str = ""
+    step: str = ""  # the look the run is at ("look 3 of 128")
     result: dict[str, Any] | None = None
     error: str | None = None
     exit_code: int | None = None
@@ -146,7 +148,8 @@ class CheckJob:
         done = self.state == "done" and self.result is not None and self.kind == "check"
         result = sweep_words(self.result) if self.result is not None and self.kind == "sweep" else self.result
         return {"id": self.id, "game": self.game, "state": self.state, "done": self.done, "total": self.total,
-                "label": self.label, "error": self.error, "exit_code": self.exit_code, "result": result,
+                "up_to": self.up_to, "label": self.label, "step": self.step, "error": self.error,
+                "exit_code": self.exit_code, "result": result,
                 "games": self.games if self.games is not None else "auto", "kind": self.kind,
                 "headline": headline(self.result) if done and self.result else None,
                 "tone": tone(self.result) if done and self.result else None,
@@ -238,6 +241,7 @@ class CheckJobs:
             try:
                 update = json.loads(line)
                 job.done, job.total, job.label = int(update["done"]), int(update["total"]), str(update["label"])
+                job.up_to, job.step = bool(update.get("up_to")), str(update.get("step", ""))
             except (ValueError, KeyError, TypeError):
                 if line:
                     errors.append(line)

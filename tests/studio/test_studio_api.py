@@ -113,7 +113,9 @@ def test_check_reports_progress_as_json_lines_for_programs(tmp_path: Path) -> No
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     lines = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
     assert lines and lines[-1]["done"] == lines[-1]["total"]
-    assert all(0 < line["done"] <= line["total"] for line in lines)
+    assert all(0 <= line["done"] <= line["total"] for line in lines)  # from the start: 0 of them
+    # One bar for the whole run: 40 games of the configuration and a quarter as many for each of 3 skill matches.
+    assert {(line["label"], line["total"], line["unit"]) for line in lines} == {("triomino check", 110, "games")}
 
 
 def test_the_studio_and_the_command_line_take_the_same_most_games(client: TestClient) -> None:

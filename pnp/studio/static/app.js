@@ -854,7 +854,7 @@ async function checkVersion(number) {
   let job = await api("/api/check", { ...settings(), text: version.text, games: parseInt($("check-games").value, 10),
                                       seed: parseInt($("check-seed").value, 10), players: null });
   while (job.state === "running") {
-    $("compare-state").textContent = `checking version ${number}: ${job.done} of ${job.total || "?"} games`;
+    $("compare-state").textContent = `checking version ${number}: ${job.total ? progressText(job) : "starting…"}`;
     await new Promise((resolve) => setTimeout(resolve, 400));
     job = await api(`/api/check/${job.id}`);
   }
@@ -982,6 +982,13 @@ async function jobStatus(id, stateId, runId, cancelId) {
   }
 }
 
+function progressText(job) {
+  // "1,200 of 3,500 simulated games" or under games auto "1,200 simulated games, look 3 of 128".
+  const done = job.done.toLocaleString("en");
+  const games = job.up_to ? `${done} simulated games` : `${done} of ${job.total.toLocaleString("en")} simulated games`;
+  return job.step ? `${games}, ${job.step}` : games;
+}
+
 async function pollCheck() {
   const id = state.running && state.running.id;
   if (!id) return;
@@ -992,11 +999,12 @@ async function pollCheck() {
   const bar = $("check-progress");
   bar.max = Math.max(job.total, 1);
   bar.value = job.done;
-  // The total counts every simulated game: Games for each player count, and the skill matches.
+  // The total counts every simulated game: Games for each player count, and the skill matches; under auto
+  // the most the check may play, "At most" for each player count.
   $("check-state").textContent = job.state === "running"
     ? (!job.total ? "starting…" : job.games === "auto"
-      ? `${job.label} per player count: ${job.done} of this look's ${job.total} new games (skill matches included); the check stops at the first look that decides`
-      : `${job.done} of ${job.total} simulated games (${job.games} per player count, skill matches included)`)
+      ? `${progressText(job)} (at most ${job.total.toLocaleString("en")}, skill matches included); the check stops at the first look that decides`
+      : `${progressText(job)} (${job.games} per player count, skill matches included)`)
     : "";
   if (job.state === "running") { setTimeout(pollCheck, 300); return; }
   state.running = null;
@@ -1108,7 +1116,7 @@ async function pollSweep(id) {
   if (!job) return;
   if (!state.sweep || state.sweep.id !== id) return;
   if (job.state === "running") {
-    $("sweep-state").textContent = job.total ? `${job.label ? `${job.label}: ` : ""}${job.done} of ${job.total} simulated games` : "starting…";
+    $("sweep-state").textContent = job.total ? `${progressText(job)}${job.up_to ? ` (at most ${job.total.toLocaleString("en")})` : ""}` : "starting…";
     setTimeout(() => pollSweep(id), 300);
     return;
   }
