@@ -8,12 +8,13 @@ is an error when the module loads, not an English word on a German page:
     WORDS.of("de")["start"]     # every key in one language, for code that prints many of them
 
 Long texts (the rules sheets) are written per language as whole functions and chosen with `pick`.
-Names a user wrote in a spec are printed as written: `get` takes a default for keys not in the catalogue.
+A text a spec prints (a title, a label) is a `PrintedText`: a text per language, read by pnp.spec.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 LANGS = ("en", "de")
@@ -49,6 +50,47 @@ class Texts(Generic[T]):
 
     def __contains__(self, key: str) -> bool:
         return key in self._entries
+
+    def by_lang(self, key: str) -> dict[str, T]:
+        """The key's text in every language."""
+        return dict(self._entries[key])
+
+
+@dataclass(frozen=True)
+class PrintedText:
+    """A text of a spec that a kit prints, in every kit language.
+
+    `plain`: the spec wrote one string, so a message about any language's text names the field itself;
+    otherwise it wrote a table with a text per language, and a message names `field.lang`."""
+
+    texts: tuple[tuple[str, str], ...]  # (language, text) for every language of LANGS, in that order
+    plain: bool = True
+
+    def __post_init__(self) -> None:
+        if tuple(lang for lang, _ in self.texts) != LANGS:
+            raise ValueError(f"a printed text needs a text for each of {list(LANGS)}, in that order")
+
+    @classmethod
+    def same(cls, text: str) -> PrintedText:
+        """One text, printed as written in every language."""
+        return cls(tuple((lang, text) for lang in LANGS))
+
+    @classmethod
+    def of(cls, by_lang: Mapping[str, str], plain: bool = False) -> PrintedText:
+        return cls(tuple((lang, by_lang[lang]) for lang in LANGS), plain)
+
+    def text(self, lang: str) -> str:
+        check_lang(lang)
+        return next(text for code, text in self.texts if code == lang)
+
+    def where(self, field: str, lang: str) -> str:
+        """The spec field a message about the `lang` text names."""
+        return field if self.plain else f"{field}.{lang}"
+
+
+def in_lang(text: str | PrintedText, lang: str) -> str:
+    """A printed text in one language; a plain string (a plugin's model) is the same in every language."""
+    return text.text(lang) if isinstance(text, PrintedText) else text
 
 
 def pick(lang: str, choices: Mapping[str, T]) -> T:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pnp.errors import SpecError
+from pnp.i18n import LANGS, PrintedText, Texts
 
 T = TypeVar("T")
 
@@ -241,6 +242,19 @@ class Fields:
             raise self.error(key, f"must be one of {', '.join(choices)}, not {value!r}")
         return value
 
+    def printed(self, key: str, default: str, words: Texts[str] | None = None) -> PrintedText:
+        """A text the kit prints: a string, printed as written in every kit language, or a table with one
+        text per kit language (`{ en = "Total", de = "Gesamt" }`). A string that is a key of `words` (the
+        game's own default words) prints as `words` has it in each language."""
+        self._seen.add(key)
+        return printed_text(self.data.get(key, default), self.name(key), self.path, words)
+
+    def printed_list(self, key: str, default: list[str], words: Texts[str] | None = None) -> tuple[PrintedText, ...]:
+        """A list of printed texts, each read as `printed` reads one."""
+        items = self.opt(key, list, default)
+        return tuple(printed_text(item, f"{self.name(key)}[{index}]", self.path, words)
+                     for index, item in enumerate(items))
+
     def table(self, key: str, required: bool = True) -> Fields:
         if key not in self.data and not required:
             self._seen.add(key)
@@ -324,6 +338,31 @@ def recorded_limits() -> Iterator[dict[str, Bounds]]:
 
 # ---- printed text -----------------------------------------------------------------------------
 
+_ONE_PER_LANG = f"a string, or a table with one text for each kit language ({', '.join(LANGS)})"
+
+
+def printed_text(value: Any, where: str, path: Path | Traversable | str | None,
+                 words: Texts[str] | None = None) -> PrintedText:
+    """The one reader of a spec text that a kit prints (see Fields.printed)."""
+    if isinstance(value, str):
+        text = unicodedata.normalize("NFC", value)
+        return PrintedText.of(words.by_lang(text), plain=True) if words is not None and text in words \
+            else PrintedText.same(text)
+    if not isinstance(value, dict):
+        raise SpecError(path, where, f"must be {_ONE_PER_LANG}, not {value!r}")
+    unknown = [key for key in value if key not in LANGS]
+    if unknown:
+        raise SpecError(path, where, f"unknown language {unknown[0]!r}; the kit languages are "
+                                     f"{', '.join(LANGS)}, one text each")
+    missing = [lang for lang in LANGS if lang not in value]
+    if missing:
+        raise SpecError(path, where, f"no text for {', '.join(missing)}; a table needs one text for each kit "
+                                     f"language ({', '.join(LANGS)})")
+    for lang in LANGS:
+        if not isinstance(value[lang], str):
+            raise SpecError(path, f"{where}.{lang}", f"must be a string, not {value[lang]!r}")
+    return PrintedText.of({lang: unicodedata.normalize("NFC", value[lang]) for lang in LANGS})
+
 
 @dataclass(frozen=True)
 class TextRoom:
@@ -337,11 +376,22 @@ class TextRoom:
     size_mm: float
     bold: bool = False
     upper: bool = False  # printed in capitals
+    lang: str | None = None  # the kit language whose pages have this room; None: every language's
 
 
-def check_printed(path: Path | str | None, field: str, text: str, rooms: Iterable[TextRoom]) -> None:
-    """Refuse a text the printed font cannot draw or that is wider than a place it is printed in;
-    the message says how many characters of it fit there (measured with the real font)."""
+def check_printed(path: Path | str | None, field: str, text: str | PrintedText, rooms: Iterable[TextRoom],
+                  langs: Iterable[str] = LANGS) -> None:
+    """Refuse a text the printed font cannot draw or that is wider than a place it is printed in, in each kit
+    language of `langs`; the message names the language's text it means (`field.de`) where the spec gave one
+    per language, and says how many characters of it fit there (measured with the real font)."""
+    printed = text if isinstance(text, PrintedText) else PrintedText.same(text)
+    places = list(rooms)
+    for lang in langs:
+        _check_one(path, printed.where(field, lang), printed.text(lang),
+                   [room for room in places if room.lang in (None, lang)])
+
+
+def _check_one(path: Path | str | None, field: str, text: str, rooms: list[TextRoom]) -> None:
     from pnp.draw.text import missing_glyphs, text_width
 
     text = unicodedata.normalize("NFC", text)  # the font draws "ä", which "a" + U+0308 stands for
