@@ -230,7 +230,7 @@ def test_decomposed_text_is_measured_as_the_character_it_stands_for(tmp_path, ru
 
     spec = spec_with(tmp_path, "zatre", 'title = "Zatre"', 'title = "Za\u0308tre"')
     model = games.get("zatre").load(spec)
-    assert model.title == "Z\u00e4tre"
+    assert model.title.text("en") == "Z\u00e4tre"
     unknown = spec_with(tmp_path, "zatre", 'title = "Zatre"', 'title = "Zatre\u0301\u0301"', name="x.toml")
     one_line_error(run_pnp("check", "zatre", "--spec", str(unknown), "--games", "1"),
                    f"{unknown}: game.title: the printed font has no character")

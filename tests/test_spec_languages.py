@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from drawhelp import SVG_NS, svg_root
+from hostile_helpers import one_line_error
 
 from pnp.errors import SpecError
 from pnp.i18n import LANGS, PrintedText, Texts
@@ -73,3 +74,73 @@ def test_a_table_must_give_every_kit_language_and_no_other(value, field, reason)
         Fields({"grand_total_label": value}, "s.toml", "sheet").printed("grand_total_label", "Total")
     assert (caught.value.field, caught.value.path) == (field, "s.toml")
     assert reason in caught.value.reason
+
+
+@pytest.mark.parametrize(("new", "needles"), [
+    ('grand_total_label = { en = "Final score" }',
+     ["sheet.grand_total_label: no text for de", "(en, de)"]),
+    ('grand_total_label = { en = "Final score", de = "Endstand", fr = "Score final" }',
+     ["sheet.grand_total_label: unknown language 'fr'", "en, de"]),
+    ('grand_total_label = ["Final score", "Endstand"]',
+     ["sheet.grand_total_label: must be a string, or a table with one text for each kit language (en, de)"]),
+    ('grand_total_label = { en = "Final score", de = "" }', ["sheet.grand_total_label.de: must not be empty"]),
+])
+def test_a_bad_table_is_one_line_naming_file_and_field_and_nothing_is_written(tmp_path, run_pnp, new, needles):
+    spec = spec_edited(tmp_path, "zatre", ('grand_total_label = "Total"', new))
+    out = tmp_path / "out"
+    one_line_error(run_pnp("scoresheet", "zatre", "--spec", str(spec), "--lang", "de", "-o", str(out)),
+                   f"{spec}: ", *needles)
+    assert not out.exists()
+
+
+def test_a_header_item_may_be_a_table_and_a_bad_one_names_its_place(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "zatre", ('header = ["Player", "Date", "Game"]',
+                                           'header = ["Team", { en = "Date" }, "Round"]'))
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
+                   f"{spec}: sheet.header[1]: no text for de")
+
+
+# ---- Zatre ------------------------------------------------------------------------------------
+
+
+def test_zatre_score_sheet_prints_each_languages_text(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "zatre",
+                       ('header = ["Player", "Date", "Game"]',
+                        'header = ["Team", "Date", { en = "Round", de = "Runde" }]'),
+                       ('grand_total_label = "Total"', 'grand_total_label = { en = "Final score", de = "Endstand" }'),
+                       ('bonus_label = "Bonus"', 'bonus_label = { en = "Bonus", de = "Prämie" }'),
+                       ('title = "Zatre"', 'title = { en = "Zatre Club", de = "Zatre-Runde" }'))
+    svgs = printed_svgs(run_pnp, tmp_path, "scoresheet", "zatre", spec)
+    (english,), (german,) = svgs["en"], svgs["de"]
+    # Two sheets on the page, each with its own texts.
+    assert texts_of(english, "sheet-header") == ["Team", "Date", "Round"] * 2
+    assert texts_of(german, "sheet-header") == ["Team", "Datum", "Runde"] * 2  # "Date" is a default word
+    assert texts_of(english, "grand-total") == ["Final score"] * 2
+    assert texts_of(german, "grand-total") == ["Endstand"] * 2
+    assert texts_of(english, "sheet-title") == ["ZATRE CLUB"] * 2
+    assert texts_of(german, "sheet-title") == ["ZATRE-RUNDE"] * 2
+    assert "Prämie" in texts_of(german, "sheet-column") and "Prämie" not in english
+    for word in ("Endstand", "Runde", "Zatre-Runde"):
+        assert word not in english
+    for word in ("Final score", "Round", "Zatre Club"):
+        assert word not in german
+
+
+def test_a_german_text_too_long_for_its_place_is_refused_though_the_english_fits(tmp_path, run_pnp) -> None:
+    long = "Endstand nach allen Runden und allen Minuspunkten"
+    spec = spec_edited(tmp_path, "zatre", ('grand_total_label = "Total"',
+                                           f'grand_total_label = {{ en = "Final score", de = "{long}" }}'))
+    out = tmp_path / "out"
+    for lang in LANGS:  # refused for either kit: the spec must print in every language
+        line = one_line_error(run_pnp("scoresheet", "zatre", "--spec", str(spec), "--lang", lang, "-o", str(out)),
+                              f"{spec}: sheet.grand_total_label.de: at most ",
+                              "fit beside the score sheet's total boxes", f"got {len(long)}")
+        assert "Final score" not in line
+    assert not out.exists()
+
+
+def test_a_column_heading_too_wide_in_german_names_the_german_text(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "zatre", ('bonus_label = "Bonus"',
+                                           'bonus_label = { en = "Bonus", de = "Bonuspunktevergabe" }'))
+    one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
+                   f"{spec}: sheet.bonus_label.de: too wide for its")

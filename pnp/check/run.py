@@ -14,6 +14,7 @@ from pnp.errors import PnpError
 from pnp.files.atomic import write_files
 from pnp.files.targets import STDOUT, output_file, output_folder, refuse_foreign
 from pnp.games.base import Game
+from pnp.i18n import in_lang
 
 REPORT_MARK = b": check report</title>"  # in the head of every report's index.html
 REPORT_FILES = ("index.html", "best-game.svg", "worst-game.svg")
@@ -71,7 +72,8 @@ def run_check(game: str, *, spec: Path | None, games: int, seed: int, players: i
                             tolerance=tolerance)
     else:
         result = chosen.check(model, options)  # streams the log
-    result.title = getattr(model, "title", None) or getattr(model, "name", None) or chosen.title
+    named = getattr(model, "title", None) or getattr(model, "name", None)
+    result.title = in_lang(named, "en") if named else chosen.title  # the report speaks English
     result.spec_file = str(getattr(model, "source", None) or spec or "")
     add_box_fit(chosen, model, result)
     if report is not None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
+from pnp.i18n import PrintedText, Texts
 from pnp.spec import Fields, in_range, positive, template_path
 
 NO_FIELD, NORMAL, DOUBLE, START = "#", ".", "D", "S"
@@ -25,6 +26,17 @@ MAX_POINTS = 1_000  # points of one row, bonus of one sheet row
 MAX_HEADER_FIELDS = 6
 
 Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
+
+# The score sheet's default words in every language: a spec that writes one of them as a plain string
+# (as the shipped spec does) gets it in the kit's language; other plain strings print as written.
+SHEET_WORDS = Texts({
+    "Player": {"en": "Player", "de": "Spieler"},
+    "Date": {"en": "Date", "de": "Datum"},
+    "Game": {"en": "Game", "de": "Spiel"},
+    "minus (tiles left)": {"en": "minus (tiles left)", "de": "Minuspunkte (übrige Steine)"},
+    "Total": {"en": "Total", "de": "Gesamt"},
+    "Bonus": {"en": "Bonus", "de": "Bonus"},
+})
 
 
 @dataclass(frozen=True)
@@ -112,7 +124,7 @@ class Rules:
 @dataclass(frozen=True)
 class SheetColumn:
     key: str  # "x2", "10", "11", "12", "bonus", "total"
-    label: str  # printed heading, e.g. "12 (4)"
+    label: PrintedText  # printed heading, e.g. "12 (4)"
 
 
 @dataclass(frozen=True)
@@ -123,17 +135,17 @@ class Sheet:
     bonus: tuple[int, ...]  # printed bonus of sheet row i (rows past the sequence have none)
     scoring_sums: tuple[int, ...]
     points: tuple[int, ...]  # points per row of each scoring sum, same order
-    header: tuple[str, ...]
-    cross_label: str
-    bonus_label: str
-    total_label: str
-    minus_label: str
-    grand_total_label: str
+    header: tuple[PrintedText, ...]
+    cross_label: PrintedText
+    bonus_label: PrintedText
+    total_label: PrintedText
+    minus_label: PrintedText
+    grand_total_label: PrintedText
     sheets_per_page: int
 
     @property
     def columns(self) -> tuple[SheetColumn, ...]:
-        sums = tuple(SheetColumn(str(s), f"{s} ({p})") for s, p in zip(self.scoring_sums, self.points,
+        sums = tuple(SheetColumn(str(s), PrintedText.same(f"{s} ({p})")) for s, p in zip(self.scoring_sums, self.points,
                                                                         strict=True))
         return (SheetColumn("x2", self.cross_label), *sums, SheetColumn("bonus", self.bonus_label),
                 SheetColumn("total", self.total_label))
@@ -151,7 +163,7 @@ class Check:
 
 @dataclass(frozen=True)
 class ZatreModel:
-    title: str
+    title: PrintedText
     board: Board
     tiles: Tiles
     players: Players
@@ -166,7 +178,7 @@ def load(path: Path | None = None) -> ZatreModel:
     path = path or template_path("zatre")
     root = Fields.load(path)
     game = root.table("game")
-    title = game.opt("title", str, "Zatre")
+    title = game.printed("title", "Zatre")
     game.finish()
     board = _board(root.table("board"))
     tiles = _tiles(root.table("tiles"), board)
@@ -306,19 +318,17 @@ def _sheet(f: Fields, rules: Rules) -> Sheet:
             raise f.error(f"bonus[{index}]", f"must be a whole number from 0 to {MAX_POINTS}, not {value!r}")
     if len(bonus) > rows:
         raise f.error("bonus", f"has {len(bonus)} values but the sheet has only {rows} rows")
-    header = f.opt("header", list, ["Player", "Date", "Game"])
+    header = f.printed_list("header", ["Player", "Date", "Game"], SHEET_WORDS)
     if len(header) > MAX_HEADER_FIELDS:
         raise f.error("header", f"at most {MAX_HEADER_FIELDS} fields; got {len(header)}")
-    for index, value in enumerate(header):
-        if not isinstance(value, str):
-            raise f.error(f"header[{index}]", f"must be a string, not {value!r}")
     sheet = Sheet(
         rows=rows, bonus=tuple(bonus), scoring_sums=rules.scoring_sums,
-        points=tuple(p for _, p in rules.points), header=tuple(header),
-        cross_label=f.opt("cross_label", str, "x2"), bonus_label=f.opt("bonus_label", str, "Bonus"),
-        total_label=f.opt("total_label", str, "Σ"),
-        minus_label=f.opt("minus_label", str, "minus (tiles left)"),
-        grand_total_label=f.opt("grand_total_label", str, "Total"),
+        points=tuple(p for _, p in rules.points), header=header,
+        cross_label=f.printed("cross_label", "x2", SHEET_WORDS),
+        bonus_label=f.printed("bonus_label", "Bonus", SHEET_WORDS),
+        total_label=f.printed("total_label", "Σ", SHEET_WORDS),
+        minus_label=f.printed("minus_label", "minus (tiles left)", SHEET_WORDS),
+        grand_total_label=f.printed("grand_total_label", "Total", SHEET_WORDS),
         sheets_per_page=f.opt("sheets_per_page", int, 2, in_range(1, 16)),
     )
     f.finish()

@@ -199,7 +199,7 @@ class ZatreTable(OnState):
         """Where `final_board` puts the board's top-left corner on its page (the same sums)."""
         board, cell = self.model.board, self.model.board.cell_mm
         page = Page.for_paper(A4)
-        top = title_band(page, self.model.title, "game")  # a subtitle of one line, as there
+        top = title_band(page, self.model.title.text("en"), "game")  # a subtitle of one line, as there
         box = content_box(page)
         return box.x0 + (box.width - board.width * cell) / 2, top + max(0.0, (box.y1 - top - board.height * cell) / 2)
 
@@ -251,7 +251,7 @@ class ZatreTable(OnState):
         per sum headed with what a row of that sum is worth, the row's printed bonus (`bonus` when
         earned, `offered` the printed value), Σ."""
         printed = self.model.sheet
-        heads = [column.label for column in printed.columns]
+        heads = [column.label.text("en") for column in printed.columns]
         out = []
         for seat, sheet in enumerate(self.state.sheets):
             rows = [["x" if row.cross else "", *("" if b is None else b for b in row.entries),

@@ -259,10 +259,10 @@ def test_score_sheet_is_the_models_sheet() -> None:
     for sheet in facts:
         assert sheet["rows"] == MODEL.sheet.rows
         assert sheet["keys"] == [c.key for c in MODEL.sheet.columns]
-        assert sheet["labels"] == [c.label for c in MODEL.sheet.columns]
+        assert sheet["labels"] == [c.label.text("en") for c in MODEL.sheet.columns]
         assert sheet["bonus"] == {row: MODEL.sheet.bonus_of_row(row) for row in range(len(MODEL.sheet.bonus))}
         assert {"minus-line", "grand-total"} <= sheet["others"]
-        assert sheet["header"] == list(MODEL.sheet.header)
+        assert sheet["header"] == [text.text("en") for text in MODEL.sheet.header]
     assert elements(page, "cut-line") and elements(page, "crop-mark")
 
 
@@ -335,8 +335,6 @@ def _tables(root) -> list:
 def test_column_headings_stay_in_their_columns_and_never_overlap(tmp_path: Path, headings, lang, paper) -> None:
     """Read back from the SVG of the score block and of the rules' filled line: every column heading lies
     inside its grey head cell, and no two headings' boxes overlap."""
-    from pnp.games.zatre.kit.scoresheet import tr
-
     data = spec_data()
     data["sheet"].update(HEADINGS[headings])
     model = GAME.load(write_spec(tmp_path, data))
@@ -348,7 +346,7 @@ def test_column_headings_stay_in_their_columns_and_never_overlap(tmp_path: Path,
         cells = {el.get("data-key"): el for el in table.iter(f"{SVG_NS}rect") if el.get("class") == "column-head"}
         labels = [el for el in table.iter() if el.get("class") == "sheet-column"]
         assert [el.get("data-key") for el in labels] == list(cells) == [c.key for c in model.sheet.columns]
-        assert [el.get("data-label") for el in labels] == [tr(c.label, lang) for c in model.sheet.columns]
+        assert [el.get("data-label") for el in labels] == [c.label.text(lang) for c in model.sheet.columns]
         boxes = {}
         for el in labels:
             cell = cells[el.get("data-key")]
@@ -383,7 +381,7 @@ def test_no_two_texts_of_a_sheet_overlap_with_the_longest_title_that_loads(tmp_p
         labels = [el for el in sheet.iter() if el.get("class") == "sheet-column"
                   or (el.tag == f"{SVG_NS}text" and el.get("class") != "sheet-column-line")]
         boxes = [(el.get("data-label") or el.text, _label_box(el)) for el in labels]
-        assert model.title.upper() in [name for name, _ in boxes] and len(boxes) > 20
+        assert model.title.text(lang).upper() in [name for name, _ in boxes] and len(boxes) > 20
         assert not _overlapping(boxes)
 
 

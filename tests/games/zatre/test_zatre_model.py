@@ -40,7 +40,7 @@ def test_sheet_model_for_the_printed_block() -> None:
     sheet = model.sheet
     assert sheet.bonus == (3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6)
     assert [c.key for c in sheet.columns] == ["x2", "10", "11", "12", "bonus", "total"]
-    assert [c.label for c in sheet.columns][1:4] == ["10 (1)", "11 (2)", "12 (4)"]
+    assert [c.label.text("en") for c in sheet.columns][1:4] == ["10 (1)", "11 (2)", "12 (4)"]
     assert sheet.bonus_of_row(0) == 3 and sheet.bonus_of_row(15) == 6 and sheet.bonus_of_row(16) == 0
     assert sheet.rows >= len(sheet.bonus)
     assert dict(model.rules.points) == {10: 1, 11: 2, 12: 4}

@@ -51,7 +51,7 @@ def board_pages(model: ZatreModel, ctx: KitContext) -> list[Page]:
 def one_sheet_board(model: ZatreModel, ctx: KitContext, palette: Palette) -> Page:
     board, cell = model.board, model.board.cell_mm
     page = Page.for_paper(ctx.paper.portrait(), label="board")
-    top = title_band(page, model.title)
+    top = title_band(page, model.title.text(ctx.lang))
     box = content_box(page)
     width, height = board.width * cell, board.height * cell
     if width > box.width or top + height + 2 * EDGE_MM + LEGEND_MM > box.y1:

@@ -32,4 +32,4 @@ def box_art(model: ZatreModel, lang: str = "en") -> tuple[ArtFn, None]:
             draw_tile(g, pips, ox + (col - c0) * cell + gap, oy + (row - r0) * cell + gap, tile,
                       outline=stroked("#000000", 0.25), data={"cover": "1"}, cls="tile-picture")
 
-    return lid_art(model.title, lang, example_turn if example is not None else None), None
+    return lid_art(model.title.text(lang), lang, example_turn if example is not None else None), None

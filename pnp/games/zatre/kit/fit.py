@@ -38,15 +38,16 @@ def check_printed_texts(model: ZatreModel) -> None:
         page = Page.for_paper(paper.portrait())
         rooms.append(TextRoom("on the board", content_box(page).width, pt(22), bold=True))  # the centred title band
         # A score sheet, measured in the block as the score block lays it out: the title on the left,
-        # "score sheet" (either language) on the right.
+        # "score sheet" in the kit's language on the right.
         block = scoresheet.block_box(page)
         try:
             grid = scoresheet.arrange(sheet, block)
         except LayoutError:
             continue  # sheets that do not fit the paper: the score block says so itself
         inner = block.width / grid.columns - 2 * scoresheet.PAD_MM
-        right = max(text_width(scoresheet.tr("score sheet", lang), pt(8)) for lang in ("en", "de"))
-        rooms.append(TextRoom("on the score sheet", inner - right - 2.0, pt(12), bold=True, upper=True))
+        for lang in LANGS:
+            right = text_width(scoresheet.TITLE(lang, "title"), pt(8))
+            rooms.append(TextRoom("on the score sheet", inner - right - 2.0, pt(12), bold=True, upper=True, lang=lang))
         # Header fields: the first alone on its line, the others sharing the next; each leaves
         # at least 10 mm of its line to write on.
         for index in range(len(sheet.header)):
@@ -59,20 +60,22 @@ def check_printed_texts(model: ZatreModel) -> None:
         for key in ("minus_label", "grand_total_label"):
             label_rooms.setdefault(key, []).append(TextRoom("beside the score sheet's total boxes", left_of_box,
                                                             size, bold=key == "grand_total_label"))
-        # The column headings, as printed in either language: on one line or two, each line inside its column.
+        # The column headings, as printed in each language: on one line or two, each line inside its column.
         for column, width in zip(sheet.columns, scoresheet.column_widths(sheet, inner), strict=True):
             for lang in LANGS:
-                if scoresheet.heading_lines(scoresheet.tr(column.label, lang), width) is None:
-                    too_wide.setdefault(scoresheet.heading_field(column.key), scoresheet.heading_too_wide(width))
+                if scoresheet.heading_lines(column.label.text(lang), width) is None:
+                    field = column.label.where(scoresheet.heading_field(column.key), lang)
+                    too_wide.setdefault(field, scoresheet.heading_too_wide(width))
     check_printed(model.source, "game.title", model.title, rooms)
     labels = {"cross_label": sheet.cross_label, "bonus_label": sheet.bonus_label,
               "minus_label": sheet.minus_label, "grand_total_label": sheet.grand_total_label}
-    if sheet.total_label != "Σ":  # the score sheet draws Σ as a figure, not with the font
-        labels["total_label"] = sheet.total_label
     for index, text in enumerate(sheet.header):
         labels[f"header[{index}]"] = text
     for key, text in labels.items():
         check_printed(model.source, f"sheet.{key}", text, label_rooms.get(key, []))
+    # The sheet draws a lone Σ as lines, not with the font.
+    check_printed(model.source, "sheet.total_label", sheet.total_label, [],
+                  [lang for lang in LANGS if sheet.total_label.text(lang) != "Σ"])
     if too_wide:
         field, reason = next(iter(too_wide.items()))
         raise SpecError(model.source, field, reason)

@@ -20,7 +20,7 @@ def final_board(model: ZatreModel, record: dict[str, Any]) -> Page:
     page = Page.for_paper(A4, label=f"game {record.get('game', '?')}")
     scores = ", ".join(str(s) for s in record.get("final_scores", []))
     done = f"final scores {scores}" if scores else f"after turn {len(record.get('turns', []))}"
-    top = title_band(page, model.title, f"game {record.get('game', '?')} · {done}")
+    top = title_band(page, model.title.text("en"), f"game {record.get('game', '?')} · {done}")
     box = content_box(page)
     x0 = box.x0 + (box.width - board.width * cell) / 2
     y0 = top + max(0.0, (box.y1 - top - board.height * cell) / 2)

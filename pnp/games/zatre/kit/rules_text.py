@@ -119,7 +119,7 @@ def english(model: ZatreModel, example: Example | None = None) -> tuple[str, str
             "The Zatre card game is a different game with its own rules; this kit is the board game.",
         )),
     ]
-    return model.title, "rows that add up to " + str(n["sums"]), [left, right]
+    return model.title.text("en"), "rows that add up to " + str(n["sums"]), [left, right]
 
 
 def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str, list[list[FlowItem]]]:
@@ -182,4 +182,4 @@ def german(model: ZatreModel, example: Example | None = None) -> tuple[str, str,
             "Das Zatre-Kartenspiel ist ein anderes Spiel mit eigenen Regeln; dieser Bausatz ist das Brettspiel.",
         )),
     ]
-    return model.title, "Reihen, die " + str(n["summen"]) + " ergeben", [left, right]
+    return model.title.text("de"), "Reihen, die " + str(n["summen"]) + " ergeben", [left, right]

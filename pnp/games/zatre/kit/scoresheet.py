@@ -40,20 +40,7 @@ TOTAL_BOX = Style(stroke="#000000", stroke_width=0.6)
 GREY_TEXT = filled("#666666")
 NO_BONUS = filled("#ececec", "#000000", 0.25)
 
-# The spec's default labels in every language; labels a user wrote in the spec are printed as written.
-LABELS = Texts({
-    "Player": {"en": "Player", "de": "Spieler"},
-    "Date": {"en": "Date", "de": "Datum"},
-    "Game": {"en": "Game", "de": "Spiel"},
-    "minus (tiles left)": {"en": "minus (tiles left)", "de": "Minuspunkte (übrige Steine)"},
-    "Total": {"en": "Total", "de": "Gesamt"},
-    "Bonus": {"en": "Bonus", "de": "Bonus"},
-})
 TITLE = Texts({"title": {"en": "score sheet", "de": "Punkteblatt"}})
-
-
-def tr(label: str, lang: str) -> str:
-    return LABELS.get(lang, label, label)
 
 
 @dataclass(frozen=True)
@@ -145,7 +132,7 @@ def draw_sheet(g: GroupBuilder, model: ZatreModel, w: float, h: float, row_mm: f
     sheet = model.sheet
     x0, x1 = PAD_MM, w - PAD_MM
     y = PAD_MM
-    g.text(x0, y + 5.0, model.title.upper(), pt(12), weight="bold", cls="sheet-title", field="game.title")
+    g.text(x0, y + 5.0, model.title.text(lang).upper(), pt(12), weight="bold", cls="sheet-title", field="game.title")
     g.text(x1, y + 5.0, TITLE(lang, "title"), pt(8), anchor="end", style=GREY_TEXT)
     y += TITLE_MM
     y = _header(g, sheet, x0, x1, y, lang)
@@ -155,18 +142,19 @@ def draw_sheet(g: GroupBuilder, model: ZatreModel, w: float, h: float, row_mm: f
 
 def _header(g: GroupBuilder, sheet: Sheet, x0: float, x1: float, y: float, lang: str) -> float:
     """Blanks for the header fields: the first on a line of its own, the others sharing the next."""
-    lines = [sheet.header[:1], sheet.header[1:]] if len(sheet.header) > 1 else [sheet.header]
+    numbered = list(enumerate(sheet.header))
+    lines = [numbered[:1], numbered[1:]] if len(numbered) > 1 else [numbered]
     size = pt(8)
     for labels in lines:
         if not labels:
             continue
         span = (x1 - x0) / len(labels)
-        for index, label in enumerate(labels):
+        for index, (number, label) in enumerate(labels):
             lx = x0 + index * span
-            text = tr(label, lang)
+            text = label.text(lang)
             baseline = y + HEADER_LINE_MM - 1.8
-            g.text(lx, baseline, text, size, cls="sheet-header", data={"field": label},
-                   field=f"sheet.header[{sheet.header.index(label)}]")
+            g.text(lx, baseline, text, size, cls="sheet-header", data={"field": text},
+                   field=f"sheet.header[{number}]")
             start = lx + text_width(text, size) + 1.5
             g.line(start, baseline + 0.6, lx + span - (2.5 if index < len(labels) - 1 else 0), baseline + 0.6,
                    style=stroked("#000000", 0.2))
@@ -251,7 +239,7 @@ def draw_table(g: GroupBuilder, model: ZatreModel, x0: float, y: float, widths: 
     xs = [x0 + sum(widths[:i]) for i in range(len(widths) + 1)]
     headings = []
     for column, wd in zip(columns, widths, strict=True):
-        label = tr(column.label, lang)
+        label = column.label.text(lang)
         lines = heading_lines(label, wd)
         if lines is None:  # a heading the loader let through for A4 and Letter, on a narrower sheet
             raise LayoutError(f"column heading {label!r}: {heading_too_wide(wd)}", heading_field(column.key))
@@ -260,7 +248,7 @@ def draw_table(g: GroupBuilder, model: ZatreModel, x0: float, y: float, widths: 
     for column, left, (lines, wd) in zip(columns, xs[:-1], headings, strict=True):
         g.rect(left, y, wd, COLUMN_HEAD_MM, style=filled("#dddddd", "#000000", 0.25), cls="column-head",
                data={"key": column.key})
-        column_label(g, left + wd / 2, y + COLUMN_HEAD_MM / 2, tr(column.label, lang), lines, head, column.key)
+        column_label(g, left + wd / 2, y + COLUMN_HEAD_MM / 2, column.label.text(lang), lines, head, column.key)
     y += COLUMN_HEAD_MM
     number = min(pt(9), row_mm * 0.62)
     for row in range(sheet.rows if rows is None else rows):
@@ -286,7 +274,7 @@ def draw_table(g: GroupBuilder, model: ZatreModel, x0: float, y: float, widths: 
     label_size = min(pt(8), row_mm * 0.55)
     for label, style, cls, field in ((sheet.minus_label, BOX, "minus-line", "minus_label"),
                                      (sheet.grand_total_label, TOTAL_BOX, "grand-total", "grand_total_label")):
-        g.text(xs[-2] - 1.5, y + row_mm / 2 + label_size * 0.36, tr(label, lang), label_size, anchor="end",
+        g.text(xs[-2] - 1.5, y + row_mm / 2 + label_size * 0.36, label.text(lang), label_size, anchor="end",
                weight="bold" if cls == "grand-total" else "regular", cls=cls, field=f"sheet.{field}")
         g.rect(xs[-2], y, widths[-1], row_mm, style=style, cls=f"{cls}-box")
         if cls == "minus-line":

@@ -158,7 +158,7 @@ def draw_cover_card(page: Page, model: ZatreModel, ctx: KitContext, trim: BBox) 
 def front_page(model: ZatreModel, ctx: KitContext, grid: Grid, pips: list[int], first: int, number: int,
                sheets: int) -> Page:
     page = Page.for_paper(ctx.paper.portrait(), label=f"tiles {number}")
-    title_band(page, piece_sheet_title(model.title, "tiles", False, number, sheets, ctx.lang),
+    title_band(page, piece_sheet_title(model.title.text(ctx.lang), "tiles", False, number, sheets, ctx.lang),
                TITLES(ctx.lang, "front note", count=len(pips)), size=SHEET_TITLE)
     for index in range(grid.columns * grid.rows):
         x, y = grid.slot(index)
@@ -197,14 +197,14 @@ def back_page(model: ZatreModel, ctx: KitContext, grid: Grid, count: int, number
         bleed.rect(x0 - BLEED_MM, y0 - BLEED_MM, x1 - x0 + 2 * BLEED_MM, y1 - y0 + 2 * BLEED_MM,
                    style=filled(BACK), cls="back-bleed")
     size = grid.size
+    initial = model.title.text(ctx.lang)[:1].upper()
     for index in range(count):
         fx, fy = grid.slot(index)
         bx, by = back_point(page, fx + size / 2, fy + size / 2)  # the centre of this tile's back
         with page.group(cls="tile-back", data={"tile": str(index), "side": "back"}) as g:
             g.circle(bx, by, size * 0.3, style=Style(stroke=BACK_MARK, stroke_width=size * 0.035))
             letter = size * 0.36
-            g.text(bx, by + letter * 0.36, model.title[:1].upper(), letter, anchor="middle", weight="bold",
-                   style=filled(BACK_MARK))
-    title_band(page, piece_sheet_title(model.title, "tiles", True, number, sheets, ctx.lang),
+            g.text(bx, by + letter * 0.36, initial, letter, anchor="middle", weight="bold", style=filled(BACK_MARK))
+    title_band(page, piece_sheet_title(model.title.text(ctx.lang), "tiles", True, number, sheets, ctx.lang),
                TITLES(ctx.lang, "back note"), size=SHEET_TITLE)
     return page
