@@ -56,7 +56,7 @@ def test_the_limit_is_measured_with_the_font_not_counted(tmp_path, run_pnp):
     """Nine narrow letters fit where nine wide ones do not: the limit is a width, not a count."""
     narrow, wide = "Raut iiii", "Raut MMMM"
     ok = spec_with(tmp_path, "rautino", 'title = "Rautino"', f'title = "{narrow}"', name="narrow.toml")
-    assert games.get("rautino").load(ok).title == narrow
+    assert games.get("rautino").load(ok).title.text("en") == narrow
     bad = spec_with(tmp_path, "rautino", 'title = "Rautino"', f'title = "{wide}"', name="wide.toml")
     line = one_line_error(run_pnp("check", "rautino", "--spec", str(bad), "--games", "1"),
                           "game.title: at most ", "characters of this text fit on the stone backs", "got 9")

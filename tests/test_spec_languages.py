@@ -144,3 +144,27 @@ def test_a_column_heading_too_wide_in_german_names_the_german_text(tmp_path, run
                                            'bonus_label = { en = "Bonus", de = "Bonuspunktevergabe" }'))
     one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
                    f"{spec}: sheet.bonus_label.de: too wide for its")
+
+
+# ---- Rautino ----------------------------------------------------------------------------------
+
+
+def test_rautino_shape_cards_print_each_languages_shape_label_and_title(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "rautino",
+                       ('label = "big triangle"', 'label = { en = "large triangle", de = "großes Dreieck" }'),
+                       ('title = "Rautino"', 'title = { en = "Rhombus", de = "Raute" }'))
+    svgs = printed_svgs(run_pnp, tmp_path, "board", "rautino", spec)
+    (english,), (german,) = svgs["en"], svgs["de"]
+    heads = {lang: " ".join(texts_of(svg, "legend-title")) for lang, (svg,) in svgs.items()}  # wrapped lines
+    assert "large triangle" in heads["en"] and "großes Dreieck" in heads["de"]
+    # A shape whose label is a string: the English kit prints it, the German kit the shape's name.
+    assert "big rhombus" in heads["en"] and "Figur" in heads["de"]
+    assert set(texts_of(english, "title")) == {"Rhombus"} and set(texts_of(german, "title")) == {"Raute"}
+    assert "großes Dreieck" not in english and "large triangle" not in german
+
+
+def test_rautino_refuses_a_shape_label_without_german(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "rautino", ('label = "big triangle"', 'label = { en = "large triangle" }'))
+    one_line_error(run_pnp("board", "rautino", "--spec", str(spec), "-o", str(tmp_path / "out")),
+                   f"{spec}: shapes[0].label: no text for de")
+    assert not (tmp_path / "out").exists()

@@ -318,8 +318,8 @@ def test_the_point_indicator_names_shapes_in_the_pages_language() -> None:
     from pnp.games.rautino.kit.frames import frames
 
     model = load(None)
-    german = {shape.name for shape in model.shapes} - {shape.label for shape in model.shapes}
-    english = {shape.label for shape in model.shapes}
+    german = {shape.name for shape in model.shapes} - {shape.label.text("en") for shape in model.shapes}
+    english = {shape.label.text("en") for shape in model.shapes}
     named = set()
     for seed in range(6):
         result = play_game(model, 2, seed, [PLAYERS["greedy"]] * 2)

@@ -15,6 +15,7 @@ from pathlib import Path
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.geometry import trigrid as tg
+from pnp.i18n import LANGS, PrintedText
 from pnp.spec import Fields, in_range, template_path
 
 Cell = tg.Cell
@@ -111,8 +112,8 @@ class Shape:
     """A scoring shape as data: its cells (any orientation is found), the rule on how many of
     the new stone's triangles it must contain, and points by number of colours."""
 
-    name: str
-    label: str  # English name for the kit's legend
+    name: str  # names the shape in game records
+    label: PrintedText  # the shape's printed name in each kit language
     cells: frozenset[Cell]  # normalised
     new_stone: str  # one of NEW_STONE_RULES
     # (colours, points, or_more): e.g. (3, 3, True) reads "3 or more colours: 3 points".
@@ -160,7 +161,7 @@ class Thresholds:
 @dataclass(frozen=True)
 class RautinoModel:
     source: str  # the spec file, for messages
-    title: str
+    title: PrintedText
     colours: tuple[Colour, ...]  # the playing colours, without the joker
     joker: Colour
     stones: tuple[StoneKind, ...]
@@ -223,7 +224,7 @@ def load(path: Path | None = None) -> RautinoModel:
     path = path or template_path("rautino")
     root = Fields.load(path)
     game = root.table("game")
-    title = game.opt("title", str, "Rautino")
+    title = game.printed("title", "Rautino")
     players = tuple(game.opt("players", list, [1, 2]))
     if not players or any(p not in PLAYER_COUNTS for p in players) or len(set(players)) != len(players):
         raise game.error("players", "must list player counts from 1, 2 without repeats")
@@ -363,7 +364,9 @@ def _shape(fields: Fields, colour_count: int) -> Shape:
     """A shape; a colour count in its points that no shape of its triangles and the spec's colours holds
     is refused: it could never score."""
     name = fields.req("name", str, lambda v: None if v.strip() else "must not be empty")
-    label = fields.opt("label", str, name)
+    label = fields.printed("label", name)
+    if label.plain:  # the seed's convention: `name` is the German name, a string `label` the English one
+        label = PrintedText.of({lang: name if lang == "de" else label.text(lang) for lang in LANGS}, plain=True)
     cells = _cell_list(fields, "cells")
     if not cells:
         raise fields.error("cells", "a shape needs at least one cell")

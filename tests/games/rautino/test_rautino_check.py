@@ -300,9 +300,10 @@ def test_replay_names_shapes_in_english_as_the_check_does(tmp_path):
     for output in (valid.output, refused):
         for german in ("Dreieck", "Sechseck", "Figur"):
             assert german not in output
-    assert any(shape.label in refused for shape in MODEL.shapes)
+    assert any(shape.label.text("en") in refused for shape in MODEL.shapes)
     for shape in MODEL.shapes:
-        assert f"+ {shape.label} (" in valid.output or f"({shape.label} (" in valid.output
+        label = shape.label.text("en")
+        assert f"+ {label} (" in valid.output or f"({label} (" in valid.output
 
 
 @pytest.mark.parametrize(("tamper", "rule"), [
@@ -430,7 +431,7 @@ def test_check_names_shapes_in_english(tmp_path, run_pnp):
     kit prints it), in the text, the JSON and the report's chart; the records keep the spec's names."""
     from pnp.games.rautino.kit.report import figures as report_figures
 
-    labels = [shape.label for shape in MODEL.shapes]
+    labels = [shape.label.text("en") for shape in MODEL.shapes]
     assert labels == ["big triangle", "hexagon, both triangles", "hexagon, one triangle", "big rhombus"]
     text = run_pnp("check", "rautino", "--games", "6", "--players", "1", "--workers", "1", "--skill-games", "0",
                    "-q")

@@ -302,7 +302,7 @@ def test_the_legend_with_its_points_is_printed_on_cards_cut_from_the_board_sheet
     for index, marks in on_card.items():
         assert mark_distance(Piece(outlines[index], tuple(marks))) >= 2.0
     texts = [p.text for marks in on_card.values() for p, _ in marks if hasattr(p, "text")]
-    assert texts.count(model.title) == 4
+    assert texts.count(model.title.text(lang)) == 4
     joined = " ".join(texts)
     for shape in model.shapes:
         assert shape_name(shape, lang) in joined

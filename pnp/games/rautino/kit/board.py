@@ -269,8 +269,8 @@ def draw_legend(page: Page, model: RautinoModel, layout: tg.TriLayout, box: BBox
     if plan.cards:  # the loader measured the title on A4 and Letter cards; other papers make other cards
         check_printed(model.source, "game.title", model.title,
                       [TextRoom("on the shape cards on this paper", plan.cards[0].width - 2 * CARD_PAD, HEAD_SIZE,
-                                bold=True)])
-    draw_cards(page, model, plan, plan.cards)
+                                bold=True, lang=lang)], [lang])
+    draw_cards(page, model, plan, plan.cards, lang)
 
 
 def board_card_plan(model: RautinoModel, paper: Any, lang: str) -> CardPlan:
@@ -280,13 +280,13 @@ def board_card_plan(model: RautinoModel, paper: Any, lang: str) -> CardPlan:
     return plan_cards(model, layout, box, lang)
 
 
-def draw_cards(page: Page, model: RautinoModel, plan: CardPlan, places: Sequence[BBox]) -> None:
+def draw_cards(page: Page, model: RautinoModel, plan: CardPlan, places: Sequence[BBox], lang: str) -> None:
     """The plan's cards, each with its entries, at `places` (rectangles of the plan's card size)."""
     for index, (card, entries) in enumerate(zip(places, plan.entries, strict=True)):
         page.rect(card.x0, card.y0, card.width, card.height, style=LEGEND_CUT, cls="legend-card",
                   data={"card": str(index + 1)})
         ascent, _ = vertical_extent(HEAD_SIZE, bold=True)
-        page.text(card.x0 + CARD_PAD, card.y0 + CARD_PAD + ascent, model.title, HEAD_SIZE, weight="bold",
+        page.text(card.x0 + CARD_PAD, card.y0 + CARD_PAD + ascent, model.title.text(lang), HEAD_SIZE, weight="bold",
                   style=filled("#6b604c"), cls="title")
         y = card.y0 + CARD_PAD + _title_height()
         for entry in entries:

@@ -88,7 +88,7 @@ def _lower_half_cards(page: Page, model: RautinoModel, ctx: KitContext) -> None:
     y0 = top + CARD_NOTE_GAP_MM + (room - rows * ch) / 2
     places = [BBox(x0 + (i % columns) * cw, y0 + (i // columns) * ch, x0 + (i % columns + 1) * cw,
                    y0 + (i // columns + 1) * ch) for i in range(len(plan.cards))]
-    draw_cards(page, model, plan, places)
+    draw_cards(page, model, plan, places, ctx.lang)
 
 
 def bleed_cover_page(model: RautinoModel, ctx: KitContext) -> Page:
@@ -128,7 +128,7 @@ def draw_cover_art(page: Page, model: RautinoModel, x: float, y: float, w: float
         title_size = 17 * unit
         ascent, descent = vertical_extent(title_size, True)
         top = 5 * unit
-        g.text(aw / 2, top + ascent, model.title, title_size, weight="bold", anchor="middle",
+        g.text(aw / 2, top + ascent, model.title.text(lang), title_size, weight="bold", anchor="middle",
                style=filled(CREAM), cls="cover-title")
         sub = pt(8.5) * unit
         g.text(aw / 2, top + ascent + descent + sub, wds["box"], sub, anchor="middle",

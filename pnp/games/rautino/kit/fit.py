@@ -17,6 +17,7 @@ from pnp.draw.text import pt, vertical_extent
 from pnp.errors import LayoutError, SpecError
 from pnp.games.rautino.model import RautinoModel
 from pnp.games.rautino.model import load as load_model
+from pnp.i18n import LANGS
 from pnp.spec import TextRoom, check_printed
 
 from . import board
@@ -54,9 +55,11 @@ def check_printed_texts(model: RautinoModel) -> None:
     """Every text of the spec that the kit prints must fit where it is printed (A4 and Letter)."""
     rooms = []
     for paper in (A4, LETTER):
-        with contextlib.suppress(LayoutError):  # a board too large for the paper: the kit names triangle_mm
-            width = min(board.legend_cards(model, paper, lang)[0] for lang in ("en", "de"))
-            rooms.append(TextRoom("on the shape cards", width - 2 * board.CARD_PAD, board.HEAD_SIZE, bold=True))
+        for lang in LANGS:  # each language's cards hold its shape names, and so have their own width
+            with contextlib.suppress(LayoutError):  # a board too large for the paper: the kit names triangle_mm
+                width = board.legend_cards(model, paper, lang)[0]
+                rooms.append(TextRoom("on the shape cards", width - 2 * board.CARD_PAD, board.HEAD_SIZE, bold=True,
+                                      lang=lang))
     # Stone backs: centred in the rhombus less its 2.2 mm inner outline; its sides slant at 60°.
     back = pt(8)
     inner = model.board.triangle_mm - 2 * 2.2 / math.sin(math.pi / 3) - vertical_extent(back, True)[0] / math.sqrt(3)

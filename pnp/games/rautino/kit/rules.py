@@ -29,7 +29,7 @@ def rules_pages(model: RautinoModel, ctx: KitContext) -> list[Page]:
     lang = ctx.lang if ctx.lang in ("de", "en") else "en"
     combo = combo_example(model)
     texts = _texts(model, lang, combo)
-    page = rules_page(ctx.paper.portrait(), model.title, texts["subtitle"], texts["columns"],
+    page = rules_page(ctx.paper.portrait(), model.title.text(lang), texts["subtitle"], texts["columns"],
                       lambda page, name, rect: _figure(page, model, name, rect, lang, combo),
                       component="rautino rules", style=STYLE, label="rules")
     return [page]

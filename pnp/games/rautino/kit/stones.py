@@ -142,7 +142,7 @@ def _header(page: Page, model: RautinoModel, title: str, note: str, lang: str) -
 def front_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: int, count: int) -> Page:
     w = words(ctx.lang)
     page = _new_page(ctx, "stones")
-    _header(page, model, piece_sheet_title(model.title, "stones", False, number + 1, count, ctx.lang),
+    _header(page, model, piece_sheet_title(model.title.text(ctx.lang), "stones", False, number + 1, count, ctx.lang),
             f"{len(sheet)} {w['stones']} · {w['cut']}", ctx.lang)
     stones = model.stone_list
     for slot in sheet:
@@ -185,7 +185,7 @@ def back_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: i
     page = _new_page(ctx, "stone backs", back=True)
     mirror = duplex_mirror(page)
     box = content_box(page)
-    title = piece_sheet_title(model.title, "stones", True, number + 1, count, ctx.lang)
+    title = piece_sheet_title(model.title.text(ctx.lang), "stones", True, number + 1, count, ctx.lang)
     size = pt(14)
     # The back's header sits at the top right, behind the front's header (mirrored about the long edge).
     page.text(box.x1, box.y0 + vertical_extent(size, True)[0], title, size, weight="bold", anchor="end",
@@ -193,7 +193,7 @@ def back_page(model: RautinoModel, ctx: KitContext, sheet: list[Slot], number: i
     page.text(box.x1, box.y0 + 12.0, w["backs"], pt(8), anchor="end", style=filled("#444444"), cls="sheet-note")
     for slot in sheet:
         rhombus = [mirror.apply(*p) for p in slot.rhombus]
-        draw_back(page, rhombus, model.title, slot.index, eco=eco_ink(ctx))
+        draw_back(page, rhombus, model.title.text(ctx.lang), slot.index, eco=eco_ink(ctx))
     return page
 
 

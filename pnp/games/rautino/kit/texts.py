@@ -48,8 +48,7 @@ def words(lang: str) -> dict[str, str]:
 
 
 def shape_name(shape: Shape, lang: str) -> str:
-    """The spec's `name` is the seed's German name, `label` the English one."""
-    return shape.name if lang == "de" else shape.label
+    return shape.label.text(lang)
 
 
 def colour_name(name: str, lang: str) -> str:
