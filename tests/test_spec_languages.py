@@ -168,3 +168,21 @@ def test_rautino_refuses_a_shape_label_without_german(tmp_path, run_pnp) -> None
     one_line_error(run_pnp("board", "rautino", "--spec", str(spec), "-o", str(tmp_path / "out")),
                    f"{spec}: shapes[0].label: no text for de")
     assert not (tmp_path / "out").exists()
+
+
+# ---- Triomino ---------------------------------------------------------------------------------
+
+
+def test_triomino_tile_backs_print_each_languages_title(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "triomino", ('title = "Triomino"', 'title = { en = "Trio", de = "Dreier" }'))
+    svgs = printed_svgs(run_pnp, tmp_path, "tiles", "triomino", spec)
+    english = {text for svg in svgs["en"] for text in texts_of(svg, "back-name")}
+    german = {text for svg in svgs["de"] for text in texts_of(svg, "back-name")}
+    assert (english, german) == ({"TRIO"}, {"DREIER"})
+
+
+def test_triomino_refuses_a_title_too_long_in_german(tmp_path, run_pnp) -> None:
+    long = "Dreieckslegespiel für die ganze Familie und Freunde"
+    spec = spec_edited(tmp_path, "triomino", ('title = "Triomino"', f'title = {{ en = "Trio", de = "{long}" }}'))
+    one_line_error(run_pnp("check", "triomino", "--spec", str(spec), "--games", "1"),
+                   f"{spec}: game.title.de: at most ", "fit on the tile backs")

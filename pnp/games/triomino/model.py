@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
+from pnp.i18n import PrintedText
 from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
 
 Numbers = tuple[int, int, int]
@@ -116,7 +117,7 @@ class CheckSettings:
 
 @dataclass(frozen=True)
 class TriominoModel:
-    name: str
+    name: PrintedText  # the set's title
     low: int
     high: int
     mirror_tiles: bool
@@ -170,7 +171,7 @@ def from_fields(root: Fields) -> TriominoModel:
     if root.has("name"):  # specs written before [game]
         raise root.error("name", 'the set\'s title is [game] title now; [game] name = "triomino" names the game')
     game = root.table("game", required=False)
-    name = game.opt("title", str, "Triomino")
+    name = game.printed("title", "Triomino")
     game.finish()
 
     tiles_f = root.table("tiles")
@@ -222,7 +223,7 @@ def from_fields(root: Fields) -> TriominoModel:
 MIN_PRINTED_PT = 3  # the cover and the tile backs shrink the set's name to fit, down to this size
 
 
-def _check_printed_name(root: Fields, name: str, side_mm: float, box: BoxSettings) -> None:
+def _check_printed_name(root: Fields, name: PrintedText, side_mm: float, box: BoxSettings) -> None:
     """The set's name must stay readable where the kit shrinks it to fit: across the middle of each
     tile back (0.38 of the side) and on the lid (0.8 of its width)."""
     from pnp.draw.text import pt

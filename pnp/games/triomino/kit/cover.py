@@ -24,4 +24,4 @@ def box_art(model: TriominoModel, lang: str = "en") -> tuple[ArtFn, None]:
         grid = fit_layout([cell for cell, _ in placements], rect, max_side=0.4 * ah)
         draw_tiles(g, placements, grid, underline_69=model.high >= 6, cls="cover-tile")
 
-    return lid_art(model.name, lang, hexagon if placements else None), None
+    return lid_art(model.name.text(lang), lang, hexagon if placements else None), None

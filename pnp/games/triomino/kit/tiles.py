@@ -145,7 +145,7 @@ def tile_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
         back = Page.for_paper(paper, label=f"tiles {sheet + 1} back", back=True)
         _header(back, ctx, sheet, sheets, back=True)
         _backs(back, front, grid, cells, chunk_labels=[t.label for t in chunk],
-               ink_saver=eco_ink(ctx), name=model.name)
+               ink_saver=eco_ink(ctx), name=model.name.text(ctx.lang))
         pages += [front, back]
     return pages
 
