@@ -112,6 +112,7 @@ KIT = Texts({
     "guide": {"en": "print and assembly guide", "de": "Druck- und Bastelanleitung"},
     "blank": {"en": "blank page", "de": "leere Seite"},
     "tagline": {"en": "print and play", "de": "zum Selbstbasteln"},
+    "kit": {"en": "print-and-play kit", "de": "Spiel zum Selbstbasteln"},  # a kit's PDF title: "Zatre — kit"
 })
 
 

@@ -24,6 +24,7 @@ from pnp.files.folders import replace_folder
 from pnp.files.sets import replace_set
 from pnp.files.targets import output_folder
 from pnp.games.base import BoxOptions, Game, KitContext
+from pnp.i18n import KIT
 
 if TYPE_CHECKING:
     from pnp.components.guide import KitSummary, Packing
@@ -276,7 +277,7 @@ def render_job(job: KitJob, drawn: Drawn | None = None,
     names = page_names(job.name, len(pages), components) if job.components is None \
         else page_names(job.stem, len(pages))
     return render_pages([item.page for item in pages], job.output / job.name, job.stem, names, job.formats,
-                        dpi=job.dpi, title=f"{game.title} — print-and-play kit", advance=advance)
+                        dpi=job.dpi, title=f"{game.title} — {KIT(job.ctx.lang, 'kit')}", advance=advance)
 
 
 def render_summarised(job: KitJob) -> tuple[Rendered, KitSummary | None]:
@@ -405,7 +406,7 @@ def build_bleed_cover(game: str, *, spec: Path | None, output: Path, lang: str =
         for page in pages:
             page.check_safe_area(f"{game} cover")
     output_folder(output)
-    data = render_pdf(pages, title=f"{chosen.title} — cover")
+    data = render_pdf(pages, title=f"{chosen.title} — {KIT(lang, 'cover')}")
     return write_files([(output / game / f"{game}-cover-bleed.pdf", data)])[0]
 
 
@@ -434,7 +435,7 @@ def build_box(game: str | None, *, size: str | None, style: str, paper_thickness
             item.page.check_safe_area(f"box (page {number})")
     output_folder(output)
     outputs = render_pages([item.page for item in pages], folder, stem, page_names(stem, len(pages)), formats,
-                           dpi=dpi, title=f"{title} box")
+                           dpi=dpi, title=f"{title} — {KIT(lang, 'box')}")
     return write_files(outputs)
 
 
@@ -448,5 +449,5 @@ def build_calibration(*, output: Path, formats: frozenset[str], paper: Paper, dp
         page.check_safe_area(CALIBRATION)
     output_folder(output)
     outputs = render_pages(pages, output, CALIBRATION, page_names(CALIBRATION, len(pages)), formats, dpi=dpi,
-                           title="pnp calibration sheet")
+                           title=f"pnp — {KIT(lang, 'calibration')}")
     return write_files(outputs)

@@ -4,6 +4,7 @@ Read back from the SVGs of both languages."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -144,6 +145,13 @@ def test_a_column_heading_too_wide_in_german_names_the_german_text(tmp_path, run
                                            'bonus_label = { en = "Bonus", de = "Bonuspunktevergabe" }'))
     one_line_error(run_pnp("check", "zatre", "--spec", str(spec), "--games", "1"),
                    f"{spec}: sheet.bonus_label.de: too wide for its")
+
+
+def test_the_german_score_sheet_has_a_german_title(tmp_path, run_pnp) -> None:
+    spec = template_path("zatre")
+    titles = {lang: re.findall(r"<title>([^<]*)</title>", svg)
+              for lang, (svg,) in printed_svgs(run_pnp, tmp_path, "scoresheet", "zatre", Path(str(spec))).items()}
+    assert titles == {"en": ["Zatre · score sheet · page 1/1"], "de": ["Zatre · Punkteblatt · Seite 1/1"]}
 
 
 # ---- Rautino ----------------------------------------------------------------------------------

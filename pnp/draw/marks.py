@@ -72,13 +72,16 @@ def crop_marks(
 def footer(page: Page, game: str, component: str, n: int, m: int, version: str, lang: str = "en") -> list[Primitive]:
     """One small line at the bottom of the safe area: game and part left, page and version right.
 
-    `component` is the part's key (rules, tiles, ...), printed in the kit's language.
+    `component` is the part's key (rules, tiles, ...), printed in the kit's language. The footer's words
+    name the page for readers too, as its title.
     """
     _, below = vertical_extent(FOOTER_SIZE)
     baseline = page.height - page.safe_margin - below
     part = KIT.get(lang, component, component)
     left_text = f"{game} · {part}"
-    right_text = f"{KIT(lang, 'page', n=n, m=m)} · v{version.removeprefix('v')}"
+    number = KIT(lang, 'page', n=n, m=m)
+    right_text = f"{number} · v{version.removeprefix('v')}"
+    page.title = f"{left_text} · {number}"
     # The letters' ink, not their advance boxes, ends at the safe area (a title's T reaches left of its box).
     left = Text(page.safe_margin + ink_indent(left_text, FOOTER_SIZE), baseline, left_text, FOOTER_SIZE, cls="footer")
     right = Text(

@@ -130,10 +130,11 @@ class Page(_Builder):
     height: float
     bleed: float = 0.0
     safe_margin: float = SAFE_MARGIN_MM
-    label: str = ""
+    label: str = ""  # names the page in messages
     paper: Paper | None = None  # the sheet it is printed on, if known: the page may not be larger
     back: bool = False  # printed on the back of the page before it (long-edge duplex)
     items: list[Primitive] = field(default_factory=list)
+    title: str = ""  # the page's name for readers (the SVG's <title>) in the kit's language; "" takes `label`
 
     def __post_init__(self) -> None:
         for name in ("width", "height"):

@@ -138,8 +138,8 @@ def render_svg(page: Page) -> bytes:
     dwg = svgwrite.Drawing(size=(f"{num(full_w)}mm", f"{num(full_h)}mm"), profile="full", debug=False)
     dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(full_w)} {num(full_h)}"
     dwg.attribs["xmlns:inkscape"] = INKSCAPE_NS
-    if page.label:
-        dwg.set_desc(title=page.label)
+    if page.title or page.label:
+        dwg.set_desc(title=page.title or page.label)
     chars: dict[bool, set[str]] = {}
     for layer in LAYERS:
         group = dwg.g(id=f"layer-{layer}")

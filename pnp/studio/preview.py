@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp import games as game_registry
 from pnp.errors import PnpError
+from pnp.i18n import KIT
 
 from .specs import load_model
 
@@ -55,7 +56,7 @@ class DrawnKit:
         pages = [p.page for p in self.pages if component is None or p.component == component]
         if not pages:
             raise PnpError(f"{component}: no such part; the parts are {', '.join(self.components)}")
-        return render_pdf(pages, title=f"{self.title} — print-and-play kit")
+        return render_pdf(pages, title=f"{self.title} — {KIT(self.settings.lang, 'kit')}")
 
     def svg_zip(self) -> bytes:
         buffer = io.BytesIO()
