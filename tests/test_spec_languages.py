@@ -178,6 +178,24 @@ def test_rautino_refuses_a_shape_label_without_german(tmp_path, run_pnp) -> None
     assert not (tmp_path / "out").exists()
 
 
+def test_rautino_colour_key_prints_each_languages_colour_label(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "rautino",
+                       ('name = "red"', 'name = "red"\nlabel = { en = "crimson", de = "karminrot" }'))
+    svgs = printed_svgs(run_pnp, tmp_path, "tiles", "rautino", spec)
+    keys = {lang: {text for svg in found for text in texts_of(svg, "colour-key-label")} for lang, found in svgs.items()}
+    assert keys == {"en": {"crimson", "yellow", "blue", "green", "joker"},
+                    "de": {"karminrot", "gelb", "blau", "grün", "Joker"}}  # the others: pnp's colour words
+
+
+@pytest.mark.parametrize(("label", "needle"), [
+    ('{ en = "gold", de = "rot" }', "colours[1].label.de: printed 'rot' in the de kit, as colours[0] is"),
+    ('"red"', "colours[1].label: printed 'red' in the en kit, as colours[0] is"),
+])
+def test_rautino_refuses_two_colours_printed_alike_in_a_language(tmp_path, run_pnp, label, needle) -> None:
+    spec = spec_edited(tmp_path, "rautino", ('name = "yellow"', f'name = "yellow"\nlabel = {label}'))
+    one_line_error(run_pnp("check", "rautino", "--spec", str(spec), "--games", "1"), f"{spec}: {needle}")
+
+
 # ---- Triomino ---------------------------------------------------------------------------------
 
 

@@ -12,8 +12,7 @@ import colorsys
 import pytest
 
 from pnp.games.rautino.fields import NEW_FILLS, NEW_NAMES
-from pnp.games.rautino.kit.texts import COLOUR_NAMES
-from pnp.games.rautino.model import load
+from pnp.games.rautino.model import COLOUR_NAMES, load
 
 # (family, lowest hue, highest hue), checked in order after the greys, slates and browns.
 HUES = (("red", 345, 360), ("red", 0, 12), ("orange", 12, 40), ("yellow", 40, 70), ("green", 70, 165),

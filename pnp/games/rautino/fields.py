@@ -7,6 +7,7 @@ from typing import Any
 
 from pnp.games.fields import SpecField as F
 from pnp.games.fields import SpecFields, unused
+from pnp.i18n import LANGS
 
 # Kept here (not imported from the model) so the declaration stays light; a test keeps them equal.
 SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "cross", "plus", "ring", "hexagon", "heart")
@@ -23,8 +24,14 @@ def _new_colour(rows: list[dict[str, Any]], data: dict[str, Any]) -> dict[str, A
     names = {str(r.get("name")) for r in rows} | {str(joker.get("name"))}
     fills = {str(r.get("fill")).lower() for r in rows} | {str(joker.get("fill")).lower()}
     symbols = {str(r.get("symbol")) for r in rows} | {str(joker.get("symbol"))}
-    return {"name": unused(names, NEW_NAMES, "colour"), "fill": unused(fills, NEW_FILLS, "#777777"),
-            "symbol": unused(symbols, SYMBOLS, SYMBOLS[0])}
+    name = unused(names, NEW_NAMES, "colour")
+    return {"name": name, "fill": unused(fills, NEW_FILLS, "#777777"), "symbol": unused(symbols, SYMBOLS, SYMBOLS[0]),
+            "label": _label_like(rows[-1], name)}
+
+
+def _label_like(row: dict[str, Any], name: str) -> str | dict[str, str]:
+    """A new row's printed name, written as the row it copies writes its own: a string, or a text per language."""
+    return dict.fromkeys(LANGS, name) if isinstance(row.get("label"), dict) else name
 
 
 def _new_stone(rows: list[dict[str, Any]], data: dict[str, Any]) -> dict[str, Any]:
@@ -39,7 +46,8 @@ def _new_stone(rows: list[dict[str, Any]], data: dict[str, Any]) -> dict[str, An
 def _new_shape(rows: list[dict[str, Any]], data: dict[str, Any]) -> dict[str, Any]:
     names = {str(r.get("name")) for r in rows}
     name = unused(names, (), "shape")
-    return {"name": name, "label": name, "cells": [[0, 0], [1, 0], [2, 0]], "new_stone": "any", "points": {"1": 1}}
+    return {"name": name, "label": _label_like(rows[-1], name), "cells": [[0, 0], [1, 0], [2, 0]], "new_stone": "any",
+            "points": {"1": 1}}
 
 
 MM = "mm"
@@ -54,11 +62,13 @@ FIELDS = SpecFields(
         F("game.hand_size", "Hand size", "Steine auf der Hand", unit="stones", whole=True),
         F("colours", "Colours", "Farben"),
         F("colours[].name", "Name", "Name"),
+        F("colours[].label", "Printed name", "Gedruckter Name"),
         F("colours[].fill", "Colour", "Farbe"),
         F("colours[].symbol", "Symbol", "Symbol", choices=SYMBOLS,
           help="printed on every triangle, for colour-blind players and black-and-white printers"),
         F("joker", "Joker", "Joker"),
         F("joker.name", "Name", "Name"),
+        F("joker.label", "Printed name", "Gedruckter Name"),
         F("joker.fill", "Colour", "Farbe"),
         F("joker.symbol", "Symbol", "Symbol", choices=SYMBOLS, help="the joker matches every colour"),
         F("stones", "Stones", "Steine"),

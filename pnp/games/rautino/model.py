@@ -15,8 +15,8 @@ from pathlib import Path
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
 from pnp.geometry import trigrid as tg
-from pnp.i18n import LANGS, PrintedText
-from pnp.spec import Fields, in_range, template_path
+from pnp.i18n import LANGS, PrintedText, Texts
+from pnp.spec import Fields, in_range, printed_text, template_path
 
 Cell = tg.Cell
 Point = tg.Point
@@ -40,13 +40,26 @@ MAX_SEAT_POINTS = 100  # seat 1's starting points: more than any game's lead wou
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _POINTS_KEY = re.compile(r"^([1-9][0-9]*)(\+?)$")
 
+# pnp's colour words in every language: a colour named with one of them, and no label, prints in the kit's
+# language; another name prints as written.
+COLOUR_NAMES = Texts({name: {"en": name, "de": german} for name, german in (
+    ("red", "rot"), ("yellow", "gelb"), ("blue", "blau"), ("green", "grün"), ("joker", "Joker"),
+    ("orange", "orange"), ("purple", "lila"), ("black", "schwarz"), ("white", "weiß"),
+    # The colours the studio offers for a new row (fields.NEW_NAMES), printed in German too.
+    ("teal", "türkis"), ("brown", "braun"), ("pink", "rosa"), ("slate", "schiefergrau"))})
+
 
 @dataclass(frozen=True)
 class Colour:
-    name: str
+    name: str  # names the colour in the spec's stones and in game records
     fill: str  # "#rrggbb"
     symbol: str  # one of SYMBOLS; printed on each triangle for colour-blind players
     joker: bool = False
+    label: PrintedText = None  # type: ignore[assignment]  # the printed name; None: the name, as the spec reads it
+
+    def __post_init__(self) -> None:
+        if self.label is None:
+            object.__setattr__(self, "label", printed_text(self.name, "name", None, COLOUR_NAMES))
 
 
 @dataclass(frozen=True)
@@ -245,6 +258,7 @@ def load(path: Path | None = None) -> RautinoModel:
             where = "joker.name" if index == len(names) - 1 else f"colours[{index}].name"
             raise root.error(where, f"colour {name!r} is defined twice")
     _refuse_alike(root, (*colours, joker))
+    _refuse_printed_alike(root, (*colours, joker))
 
     stones = tuple(_stone(f, names) for f in root.tables("stones"))
     if not stones:
@@ -305,13 +319,36 @@ def _refuse_alike(root: Fields, colours: tuple[Colour, ...]) -> None:
             first[value] = index
 
 
+def colour_field(colours: tuple[Colour, ...], index: int) -> str:
+    """The spec field a colour's printed name comes from: its label, or its name where it has none. The joker
+    comes last."""
+    colour = colours[index]
+    where = "joker" if colour.joker else f"colours[{index}]"
+    named = printed_text(colour.name, "name", None, COLOUR_NAMES)  # what the name alone prints
+    return f"{where}.name" if colour.label == named else f"{where}.label"
+
+
+def _refuse_printed_alike(root: Fields, colours: tuple[Colour, ...]) -> None:
+    """Two colours printed with one name, in any kit language, are one colour to the players who read it."""
+    for lang in LANGS:
+        first: dict[str, int] = {}
+        for index, colour in enumerate(colours):
+            text = colour.label.text(lang)
+            if text in first:
+                other = colour_field(colours, first[text]).rsplit(".", 1)[0]
+                raise root.error(colour.label.where(colour_field(colours, index), lang),
+                                 f"printed {text!r} in the {lang} kit, as {other} is; each colour needs its own name")
+            first[text] = index
+
+
 def _colour(fields: Fields, joker: bool = False) -> Colour:
     name = fields.req("name", str, lambda v: None if v.strip() else "must not be empty")
     fill = fields.req("fill", str, lambda v: None if _HEX.match(v) else "must be a colour like #d7263d")
     symbol = fields.req("symbol", str, lambda v: None if v in SYMBOLS else
                         f"must be one of {', '.join(SYMBOLS)}, not {v!r}")
+    label = fields.printed("label", name, COLOUR_NAMES)
     fields.finish()
-    return Colour(name, fill.lower(), symbol, joker)
+    return Colour(name, fill.lower(), symbol, joker, label)
 
 
 def _stone(fields: Fields, names: list[str]) -> StoneKind:

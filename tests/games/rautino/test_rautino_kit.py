@@ -342,7 +342,7 @@ def test_german_rules_capitalise_a_sentence_after_a_colon(model) -> None:
 def test_rules_example_caption_names_the_spec_colour(model, lang) -> None:
     from dataclasses import replace
 
-    orange = replace(model.colours[0], name="orange", fill="#f08020")
+    orange = replace(model.colours[0], name="orange", fill="#f08020", label=None)  # printed as named
     changed = replace(model, colours=(orange, *model.colours[1:]))
     text = " ".join(_rules_texts(changed, lang))
     assert ("orangefarbenes" if lang == "de" else "orange") in text

@@ -15,7 +15,7 @@ from pnp.draw.paper import A4, LETTER
 from pnp.draw.scene import Page
 from pnp.draw.text import pt, vertical_extent
 from pnp.errors import LayoutError, SpecError
-from pnp.games.rautino.model import RautinoModel
+from pnp.games.rautino.model import RautinoModel, colour_field
 from pnp.games.rautino.model import load as load_model
 from pnp.i18n import LANGS
 from pnp.spec import TextRoom, check_printed
@@ -72,9 +72,8 @@ def check_printed_texts(model: RautinoModel) -> None:
     # fit on that line is the stone sheet's own check).
     key_width = min(content_box(Page.for_paper(p.portrait())).width for p in (A4, LETTER)) - (9.0 + 1.5)
     for index, colour in enumerate(model.all_colours):
-        where = "joker.name" if colour.joker else f"colours[{index}].name"
-        check_printed(model.source, where, colour.name, [TextRoom("in the stone sheets' colour key", key_width,
-                                                                  pt(8))])
+        check_printed(model.source, colour_field(model.all_colours, index), colour.label,
+                      [TextRoom("in the stone sheets' colour key", key_width, pt(8))])
     for index, shape in enumerate(model.shapes):
         check_printed(model.source, f"shapes[{index}].name", shape.name, [])
         check_printed(model.source, f"shapes[{index}].label", shape.label, [])

@@ -15,7 +15,7 @@ from ..panels import PANELS
 from . import art
 from .board import boundary_edges, draw_shape_diagram, stone_outline
 from .combo import REGION, ComboExample, combo_example
-from .texts import colour_count, colour_name, points_lines, shape_name, words
+from .texts import colour_count, points_lines, shape_name, words
 
 STYLE = FlowStyle(body=pt(9), h1=pt(12), h2=pt(10.5), leading=1.28, gap=1.8)
 ROW_MM = 17.0  # one shape of the table
@@ -285,7 +285,7 @@ def _example_a(page: Page, model: RautinoModel, x: float, y: float, w: float, h:
         ax, ay = x + 8 + 39.5, y + 1 + MINI_TRI * tg.SQRT3_2
         g.path(("M", ax - 3, ay), ("L", ax + 2, ay), style=stroked(art.INK, 0.5))
         g.polygon([(ax + 3, ay), (ax + 1, ay - 1.3), (ax + 1, ay + 1.3)], style=filled(art.INK))
-        name = colour_name(red, lang)
+        name = model.colour(red).label.text(lang)
         red_de = f"{name}farbenes" if name.endswith(("a", "e")) else f"{name}es"  # rotes, orangefarbenes
         caption = (f"Der neue Stein legt sein {red_de} Dreieck auf den Joker; dort berührt es ein {red_de} Dreieck."
                    if lang == "de" else f"The new stone's {name} half covers the joker and touches {name}.")

@@ -21,7 +21,7 @@ from pnp.games.base import KitContext, eco_ink
 
 from ..model import RautinoModel
 from . import art
-from .texts import colour_name, words
+from .texts import words
 
 BLEED_MM = 3.0
 ECO_LINE = "#9a9a9a"  # `--ink eco` backs: grey outline and name on white
@@ -133,7 +133,7 @@ def _header(page: Page, model: RautinoModel, title: str, note: str, lang: str) -
         points = [(x + tri / 2, top), (x + tri, top + h), (x, top + h)]
         with page.group(cls="colour-key", data={"colour": colour.name}) as g:
             art.draw_triangle(g, points, colour, outline=Style(stroke=art.INK, stroke_width=0.2))
-        label = colour_name(colour.name, lang)
+        label = colour.label.text(lang)
         page.text(x + tri + 1.5, top + h * 0.75, label, pt(8), cls="colour-key-label")
         x += tri + 6.0 + text_width(label, pt(8))
     page.text(box.x0, top + h + 5.0, note, pt(8), style=filled("#444444"), cls="sheet-note")

@@ -36,24 +36,12 @@ WORDS = Texts({
                          "schneiden."},
 })
 
-COLOUR_NAMES = Texts({name: {"en": name, "de": german} for name, german in (
-    ("red", "rot"), ("yellow", "gelb"), ("blue", "blau"), ("green", "grün"), ("joker", "Joker"),
-    ("orange", "orange"), ("purple", "lila"), ("black", "schwarz"), ("white", "weiß"),
-    # The colours the studio offers for a new row (fields.NEW_NAMES), printed in German too.
-    ("teal", "türkis"), ("brown", "braun"), ("pink", "rosa"), ("slate", "schiefergrau"))})
-
-
 def words(lang: str) -> dict[str, str]:
     return WORDS.of(lang)
 
 
 def shape_name(shape: Shape, lang: str) -> str:
     return shape.label.text(lang)
-
-
-def colour_name(name: str, lang: str) -> str:
-    """A colour's printed name; a colour the spec adds is printed as the spec names it."""
-    return COLOUR_NAMES.get(lang, name, name)
 
 
 def colour_count(count: int, lang: str, or_more: bool = False) -> str:
