@@ -199,6 +199,20 @@ def test_rautino_refuses_two_colours_printed_alike_in_a_language(tmp_path, run_p
 # ---- Triomino ---------------------------------------------------------------------------------
 
 
+def test_triomino_sheets_print_each_languages_preset_label(tmp_path, run_pnp) -> None:
+    spec = spec_edited(tmp_path, "triomino", ('[check]', '[presets.turnier]\nbased_on = "classic"\n'
+                                                        'label = { en = "Tournament rules", de = "Turnierregeln" }\n\n'
+                                                        '[check]'))
+    for lang, words in (("en", "Tournament rules"), ("de", "Turnierregeln")):
+        folder = tmp_path / lang
+        result = run_pnp("scoresheet", "triomino", "--spec", str(spec), "--preset", "turnier", "--lang", lang,
+                         "--format", "svg", "-o", str(folder))
+        assert result.exit_code == 0, result.output
+        (svg,) = [path.read_text(encoding="utf-8") for path in (folder / "triomino").glob("*.svg")]
+        (subtitle,) = texts_of(svg, "subtitle")
+        assert subtitle.startswith(words)
+
+
 def test_triomino_tile_backs_print_each_languages_title(tmp_path, run_pnp) -> None:
     spec = spec_edited(tmp_path, "triomino", ('title = "Triomino"', 'title = { en = "Trio", de = "Dreier" }'))
     svgs = printed_svgs(run_pnp, tmp_path, "tiles", "triomino", spec)

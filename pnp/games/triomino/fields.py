@@ -36,6 +36,7 @@ FIELDS = SpecFields(fields=(
     F("rules.preset", "Rules preset", "Regelvariante", choices=PRESETS),
     F("presets", "Rule presets", "Regelvarianten"),
     F("presets.*", "Preset {key}", "Variante {key}"),
+    F("presets.*.label", "Printed name", "Gedruckter Name"),
     F("presets.*.corner_contacts_must_match", "Corner contacts must match", "Spitzen müssen passen"),
     F("presets.*.start_bonus", "Start bonus", "Startbonus", unit=POINTS, whole=True),
     F("presets.*.start_bonus_zero_triple", "Start bonus for 0-0-0", "Startbonus für 0-0-0", unit=POINTS,

@@ -13,10 +13,17 @@ from typing import Any
 
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
-from pnp.i18n import PrintedText
-from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, template_path
+from pnp.i18n import PrintedText, Texts
+from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, printed_text, template_path
 
 Numbers = tuple[int, int, int]
+
+# The built-in presets' printed names in every language; a preset the spec adds prints its `label`, or its
+# name as written.
+PRESET_NAMES = Texts({
+    "seed": {"en": "Basic rules", "de": "Grundregeln"},
+    "classic": {"en": "Classic rules", "de": "Klassische Regeln"},
+})
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,7 @@ class Rules:
     """One rule preset; field names are the spec's keys under [presets.NAME]."""
 
     name: str
+    label: PrintedText  # the preset's printed name in each kit language
     corner_contacts_must_match: bool
     start_bonus: int
     start_bonus_zero_triple: int
@@ -82,7 +90,8 @@ class Rules:
 
 
 SEED_RULES = Rules(
-    name="seed", corner_contacts_must_match=False, start_bonus=10, start_bonus_zero_triple=40,
+    name="seed", label=printed_text("seed", "label", None, PRESET_NAMES),
+    corner_contacts_must_match=False, start_bonus=10, start_bonus_zero_triple=40,
     start_bonus_without_triple=0, zero_triple_may_open=False, bridge_bonus=40, bridge_corner_must_match=True,
     hexagon_bonuses=(50, 60, 70), draw_limit=3, draw_penalty=5, last_draw_penalty=25,
     last_draw_penalty_is="total", failed_draw_penalty=0, empty_pool_pass_penalty=0, going_out_bonus=0,
@@ -90,7 +99,8 @@ SEED_RULES = Rules(
     target_score=0, max_rounds=1,
 )
 CLASSIC_RULES = Rules(
-    name="classic", corner_contacts_must_match=True, start_bonus=10, start_bonus_zero_triple=40,
+    name="classic", label=printed_text("classic", "label", None, PRESET_NAMES),
+    corner_contacts_must_match=True, start_bonus=10, start_bonus_zero_triple=40,
     start_bonus_without_triple=0, zero_triple_may_open=True, bridge_bonus=40, bridge_corner_must_match=True,
     hexagon_bonuses=(50, 100, 150), draw_limit=3, draw_penalty=5, last_draw_penalty=5,
     last_draw_penalty_is="extra", failed_draw_penalty=10, empty_pool_pass_penalty=10, going_out_bonus=25,
@@ -258,11 +268,13 @@ def _presets(root: Fields) -> dict[str, Rules]:
     if len(table.data) > MAX_PRESETS:
         raise root.error("presets", f"at most {MAX_PRESETS} presets; got {len(table.data)}")
     for preset_name in list(table.data):
-        check_printed(root.path, f"presets.{preset_name}", preset_name, [])  # printed on the rules and sheets
         sub = table.table(preset_name)
+        label = sub.printed("label", preset_name, PRESET_NAMES)  # printed on the rules and sheets
+        check_printed(root.path, f"presets.{preset_name}.label" if sub.has("label") else f"presets.{preset_name}",
+                      label, [])
         base_name = sub.choice("based_on", tuple(BUILT_IN_PRESETS),
                                preset_name if preset_name in BUILT_IN_PRESETS else "seed")
-        presets[preset_name] = _rules(sub, replace(BUILT_IN_PRESETS[base_name], name=preset_name))
+        presets[preset_name] = _rules(sub, replace(BUILT_IN_PRESETS[base_name], name=preset_name, label=label))
     table.finish()
     return presets
 
@@ -272,7 +284,7 @@ def _rules(f: Fields, base: Rules) -> Rules:
     for spec_field in fields(Rules):
         key = spec_field.name
         default = getattr(base, key)
-        if key == "name":
+        if key in ("name", "label"):
             continue
         if key == "hexagon_bonuses":
             bonuses = f.opt(key, list, list(default))
@@ -291,7 +303,7 @@ def _rules(f: Fields, base: Rules) -> Rules:
         else:
             values[key] = f.opt(key, int, default, _score)
     f.finish()
-    return Rules(name=base.name, **values)
+    return Rules(name=base.name, label=base.label, **values)
 
 
 def _score(value: int) -> str | None:

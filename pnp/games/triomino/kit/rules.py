@@ -17,7 +17,6 @@ from ..model import Rules, TriominoModel
 from .boardart import draw_tiles, fit_layout, point_marker
 from .examples import Example, find_example
 from .reference import has_zero_triple, reference_lines, signed
-from .texts import preset_name
 
 FIGURE_HEIGHT = 55.0
 STYLE = FlowStyle(body=pt(9.2), h1=pt(12), h2=pt(10.5), leading=1.3, gap=1.8)
@@ -39,9 +38,9 @@ def rules_pages(model: TriominoModel, ctx: KitContext) -> list[Page]:
 
     title = "Triomino — Spielregel" if lang == "de" else "Triomino — rules"
     subtitle = (f"{len(model.tiles)} Steine · {model.min_players}–{model.max_players} Spieler · "
-                f"{preset_name(rules.name, lang)}" if lang == "de" else
+                f"{rules.label.text(lang)}" if lang == "de" else
                 f"{len(model.tiles)} tiles · {model.min_players}–{model.max_players} players · "
-                f"{preset_name(rules.name, lang)}")
+                f"{rules.label.text(lang)}")
     page = rules_page(ctx.paper.portrait(), title, subtitle, columns, draw_figure,
                       component=f"rules ({lang})", style=STYLE, label=f"rules {lang}")
     return [page]

@@ -18,7 +18,6 @@ from pnp.i18n import Texts
 
 from ..model import Rules, TriominoModel
 from .reference import RefLine, has_round_end, has_zero_triple, reference_lines
-from .texts import preset_name
 
 ROW = 7.0  # handwriting row height
 HEADER = 9.0  # player name boxes
@@ -68,7 +67,7 @@ def score_page(paper: Paper, rules: Rules, players: int, lang: str, zero_triple:
     w = words(lang)
     page = Page.for_paper(paper, label="score sheet")
     multi_round = has_round_end(rules)
-    subtitle = f"{preset_name(rules.name, lang)}    ·    {w['date']}: ____________"
+    subtitle = f"{rules.label.text(lang)}    ·    {w['date']}: ____________"
     if multi_round:
         subtitle += f"    ·    {w['round']}: ______"
     top = title_band(page, w["title"], subtitle)

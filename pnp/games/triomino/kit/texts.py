@@ -25,12 +25,3 @@ TEXTS = Texts({
     },
 })
 
-# The spec's rule presets, as the sheets name them; a preset a user adds is printed as named.
-PRESETS = Texts({
-    "seed": {"en": "Basic rules", "de": "Grundregeln"},
-    "classic": {"en": "Classic rules", "de": "Klassische Regeln"},
-})
-
-
-def preset_name(name: str, lang: str) -> str:
-    return PRESETS.get(lang, name, name)
