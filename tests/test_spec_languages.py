@@ -154,6 +154,16 @@ def test_the_german_score_sheet_has_a_german_title(tmp_path, run_pnp) -> None:
     assert titles == {"en": ["Zatre · score sheet · page 1/1"], "de": ["Zatre · Punkteblatt · Seite 1/1"]}
 
 
+def test_a_kits_pdf_title_speaks_its_language(tmp_path, run_pnp) -> None:
+    from pypdf import PdfReader
+
+    for lang, title in (("en", "Zatre — print-and-play kit"), ("de", "Zatre — Spiel zum Selbstbasteln")):
+        folder = tmp_path / lang
+        result = run_pnp("scoresheet", "zatre", "--lang", lang, "--format", "pdf", "-o", str(folder))
+        assert result.exit_code == 0, result.output
+        assert PdfReader(folder / "zatre" / "zatre-scoresheet.pdf").metadata.title == title
+
+
 # ---- Rautino ----------------------------------------------------------------------------------
 
 
