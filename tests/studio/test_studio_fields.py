@@ -87,6 +87,22 @@ def test_a_new_row_is_valid_at_once(rows: str) -> None:
         assert not specs.validate("rautino", copied, "rautino.toml").ok
 
 
+@pytest.mark.parametrize(("rows", "last"), [("colours", 'name = "green"'), ("shapes", 'label = "big rhombus"')])
+def test_a_new_row_after_a_label_per_language_is_valid_at_once(rows: str, last: str) -> None:
+    """A new row copies the last; where that row's printed label is a text per language, the new row's label is
+    one too, its own, so the loader takes it (a string in its place would be refused by the form's type check)."""
+    text = template_path("rautino").read_text(encoding="utf-8")
+    labelled = 'label = { en = "lime", de = "hellgrün" }' if rows == "colours" else \
+        'label = { en = "big rhombus", de = "große Raute" }'
+    text = text.replace(last, f"{last}\n{labelled}" if rows == "colours" else labelled, 1)
+    for _ in range(2):
+        text = specs.apply_edits(text, designer.new_row_edits("rautino", text, rows))
+        result = specs.validate("rautino", text, "rautino.toml")
+        assert result.ok, result.message
+    added = tomllib.loads(text)[rows][-1]
+    assert set(added["label"]) == {"en", "de"} and added["label"]["en"] == added["name"]
+
+
 def test_saves_keep_numbered_versions_in_the_workspace(tmp_path: Path) -> None:
     workspace = Workspace.open(tmp_path)
     (tmp_path / "set").mkdir()
