@@ -8,7 +8,8 @@ is an error when the module loads, not an English word on a German page:
     WORDS.of("de")["start"]     # every key in one language, for code that prints many of them
 
 Long texts (the rules sheets) are written per language as whole functions and chosen with `pick`.
-A text a spec prints (a title, a label) is a `PrintedText`: a text per language, read by pnp.spec.
+`get` takes a default for a key the catalogue lacks. A text a spec prints (a title, a label) is a
+`PrintedText`: its text in each language, read by pnp.spec.
 """
 
 from __future__ import annotations
