@@ -625,6 +625,7 @@ function clearTargets() {
   const layer = $("places-layer");
   if (layer) layer.querySelectorAll(".place, .ghost, .place-number").forEach((el) => el.remove());
   play.targets = [];
+  play.previewed = null;
 }
 
 async function select(piece) {
@@ -669,6 +670,7 @@ async function drawTargets() {
   if (asked !== play.asked) return;  // a later pick or turn asked since: its answer draws the places
   const open = new Set(answer.open);
   const places = state.profi ? answer.open : answer.places;
+  const pieceName = state.hand[play.selected] ? state.hand[play.selected].label : state.piece_word;
   const hinted = new Set(state.profi ? [] : places);
   const stepped = new Set(places);
   clearTargets();
@@ -680,20 +682,23 @@ async function drawTargets() {
     // Places that overlap (Rautino's) get a smaller target each; a field of its own is its whole self.
     const shape = polygon(state.overlap ? shrink(place.points, 0.55) : place.points, hint ? "place hint" : "place");
     shape.dataset.place = place.place;
-    shape.addEventListener("click", () => move(place.place));
+    shape.addEventListener("click", (event) => pick(event, shape, place));
     layer.appendChild(shape);
     if (stepped.has(place.place)) {  // a place the keyboard reaches: a button with its name
-      shape.setAttribute("aria-label", place.label);
-      shape.setAttribute("tabindex", "0");
+      shape.setAttribute("aria-label", `${place.label}, free${hint ? `: the ${pieceName} fits here` : ""}`);
+      shape.setAttribute("tabindex", "-1");  // the board is one stop: the roving place alone takes Tab
       shape.setAttribute("role", "button");
       play.targets.push(shape);
+      // Only a place the keyboard reaches listens for focus: chromium makes any SVG shape that does a Tab stop.
+      shape.addEventListener("focus", () => { rove(shape); pointAt(shape, place); });
+      shape.addEventListener("blur", () => pointAt(null, null));
     } else shape.setAttribute("aria-hidden", "true");  // a click there is refused with its rule: no stop for the keyboard
     if (hint) {  // neighbouring hints overlap: each its own outline colour, and its number while in focus
       shape.dataset.number = ++number;
       shape.classList.add(`hint-${number % 4}`);
     }
-    for (const on of ["focus", "mouseenter"]) shape.addEventListener(on, () => pointAt(shape, place));
-    for (const off of ["blur", "mouseleave"]) shape.addEventListener(off, () => pointAt(null, null));
+    shape.addEventListener("mouseenter", () => pointAt(shape, place));
+    shape.addEventListener("mouseleave", () => { if (play.previewed !== place.place) pointAt(null, null); });
   }
   play.targets.sort((a, b) => Number(a.dataset.place) - Number(b.dataset.place));
   say(!state.profi && !places.length
@@ -702,11 +707,48 @@ async function drawTargets() {
     : "");
   busy(false);
   const again = play.targets.find((shape) => shape.dataset.place === focused);
+  rove(again || play.targets[0]);
   if (again) again.focus();  // turned in place: the place in focus keeps it, and shows the stone turned
   else if (play.hover !== null) {
     const shape = layer.querySelector(`.place[data-place="${play.hover}"]`);
     if (shape) pointAt(shape, play.placeById().get(play.hover));
   }
+}
+
+// The board is one Tab stop: of the places the keyboard reaches, only `shape` takes Tab (roving tabindex).
+function rove(shape) {
+  for (const target of play.targets) target.setAttribute("tabindex", target === shape ? "0" : "-1");
+}
+
+// The nearest place the keyboard reaches from `shape` in the direction of an arrow key, by where the
+// places stand on the screen: ahead in that direction, the one straight ahead before the one aside.
+function nearest(shape, key) {
+  const [dx, dy] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+  const centre = (el) => { const box = el.getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]; };
+  const [x, y] = centre(shape);
+  let best = null;
+  let bestCost = Infinity;
+  for (const target of play.targets) {
+    if (target === shape) continue;
+    const [tx, ty] = centre(target);
+    const ahead = (tx - x) * dx + (ty - y) * dy;
+    const aside = Math.abs((tx - x) * dy + (ty - y) * dx);
+    if (ahead < 1) continue;  // beside or behind: not in this direction
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) [best, bestCost] = [target, cost];
+  }
+  return best;
+}
+
+// A click lays the piece; a tap (a touch screen shows nothing under a finger first) shows it there, and a
+// second tap on the same place lays it.
+function pick(event, shape, place) {
+  const touch = event.pointerType ? event.pointerType === "touch" : matchMedia("(pointer: coarse)").matches;
+  if (!touch || play.previewed === place.place) return move(place.place);
+  if (play.selected === null || isBusy()) return;
+  pointAt(shape, place);
+  play.previewed = place.place;
+  say(`${place.label}: tap again to lay it there.`, "info");
 }
 
 play.placeById = () => new Map(play.places.map((place) => [place.place, place]));
@@ -716,8 +758,11 @@ play.placeById = () => new Map(play.places.map((place) => [place.place, place]))
 function pointAt(shape, place) {
   const layer = $("places-layer");
   layer.querySelectorAll(".place-number, .ghost").forEach((el) => el.remove());
+  layer.querySelectorAll(".previewed").forEach((el) => el.classList.remove("previewed"));
   play.hover = place ? place.place : null;
+  play.previewed = null;
   if (!shape) return;
+  shape.classList.add("previewed");
   const piece = play.state.hand[play.selected];
   if (place.cells && piece && piece.colours) {
     const ghost = document.createElementNS(SVG_NS, "g");
@@ -758,10 +803,20 @@ async function send(body) {  // a move or a choice of the person
   busy(true);
   try {
     play.sent = performance.now();
+    const fromBoard = Boolean(document.activeElement && document.activeElement.closest("#board"));
     const state = await api(`/api/play/${play.state.id}/move`, { version: play.state.version, ...body });
     say("");
     await show(state);
+    if (fromBoard || document.activeElement === document.body) focusAfterMove();
   } catch (error) { busy(false); fail(error); }
+}
+
+// After a move the keyboard goes on where the next choice is: the hand, or at the end the final scores' New game.
+function focusAfterMove() {
+  const next = [$("hand").querySelector("button.piece:not(:disabled)"), $("reveal"),
+                $("offer-options").querySelector("button"), $("final").querySelector("button")]
+    .find((el) => el && el.offsetParent !== null);  // the first of them shown
+  if (next) next.focus();
 }
 
 // A failed request said where the player looks: a refusal in its words; a studio that stopped, with
@@ -834,11 +889,12 @@ function keys(event) {
   const targets = play.targets;
   if (!targets.length) return;
   const at = targets.indexOf(document.activeElement);
-  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-  if (step) {
+  if (at < 0) return;  // the arrows step on the board only from a place in focus
+  if (event.key.startsWith("Arrow")) {
     event.preventDefault();
-    targets[(at + step + targets.length) % targets.length].focus();
-  } else if (event.key === "Enter" && at >= 0) {
+    const next = nearest(targets[at], event.key);
+    if (next) next.focus();
+  } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     move(Number(targets[at].dataset.place));
   }
