@@ -775,12 +775,13 @@ function pointAt(shape, place) {
     });
     layer.appendChild(ghost);
   }
-  if (shape.dataset.number) {
+  if (shape.dataset.number) {  // in the middle of a field; above a place that shows the stone, off it
     const centre = shrink(place.points, 0);
+    const top = Math.min(...place.points.map((p) => p[1]));
     const label = document.createElementNS(SVG_NS, "text");
     label.setAttribute("class", "place-number");
     label.setAttribute("x", centre[0][0]);
-    label.setAttribute("y", centre[0][1]);
+    label.setAttribute("y", layer.querySelector(".ghost") ? top - 4 : centre[0][1]);
     label.textContent = shape.dataset.number;
     layer.appendChild(label);
   }
