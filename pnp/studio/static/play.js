@@ -399,6 +399,12 @@ function showScores(totals, player) {
   });
 }
 
+// A computer seat is moving: said above the hand and marked in the scores, the same seat in both.
+function moving(index) {
+  $("turn").textContent = `${seatName(play.state.seats[index])} is moving`;
+  [...$("scores").tBodies[0].rows].forEach((row, at) => { row.className = at === index ? "on-turn" : ""; });
+}
+
 function logStep(step) {  // the move log: newest first, a person's own moves marked, a few kept whole
   const log = $("log");
   const item = document.createElement("li");
@@ -428,7 +434,7 @@ async function show(state, instant = false) {
   const pace = instant ? 0 : Number($("pace").value);
   const computer = state.steps.find((step) => step.seat !== null && state.seats[step.seat].player !== "human");
   if (computer) {  // while the computer moves, the person's hand stays in view with its controls off
-    $("turn").textContent = `${seatName(state.seats[computer.seat])} is moving`;
+    moving(computer.seat);
     showHand(true);
   } else $("hand").innerHTML = "";
   $("turn-piece").disabled = true;
@@ -444,7 +450,7 @@ async function show(state, instant = false) {
   for (const step of state.steps) {  // each move (and skip) in turn; a computer's at the chosen pace
     const seat = step.seat === null || step.seat === undefined ? null : state.seats[step.seat];
     if (seat && seat.player !== "human" && pace) {
-      $("turn").textContent = `${seatName(seat)} is moving`;
+      moving(step.seat);
       if (pace > thought) await sleep(pace - thought);
       thought = 0;
     }
