@@ -258,6 +258,7 @@ async function table(state, instant = false) {  // a game put on the table afres
   play.stopped = false;
   play.revealed = -1;
   play.mine = null;
+  say("");  // what was said was about the game as it stood here: a game loaded again starts without it
   $("log").innerHTML = "";
   $("points").innerHTML = "";
   $("table").hidden = false;
