@@ -217,6 +217,11 @@ async function start({ replace = false } = {}) {
 }
 
 async function startGame(replace) {
+  const seed = $("seed").value.trim();
+  if (seed && !(/^\d{1,10}$/.test(seed) && Number(seed) <= MAX_SEED)) {  // nothing ends over a bad form
+    $("setup-fold").open = true;
+    return sayAtSetup(`seed: a whole number from 0 to ${MAX_SEED}, not ${seed}`);
+  }
   const ongoing = play.state && !play.state.over && !play.gone;
   if (ongoing && !window.confirm("Start a new game? The game on the table ends and is saved as abandoned, "
                                  + "with the scores so far.")) return;
@@ -227,7 +232,7 @@ async function startGame(replace) {
   busy(true);
   try {
     const state = await api("/api/play/new", {
-      game: $("game").value, seats: $("seats").value, seed: Number($("seed").value || 1),
+      game: $("game").value, seats: $("seats").value, seed: Number(seed || 1),
       preset: $("preset").value || null,
       profi: $("profi").checked, spec: $("spec").value });
     if (ongoing) await api(`/api/play/${play.state.id}/end`, {});  // the game left behind, once the new one stands
