@@ -84,8 +84,8 @@ def test_a_game_named_in_other_letters_is_played(page: object, studio: str, quer
     ("game=rautino&pace=500",
      "pace '500' in the address: one of 0 (instant), 400 (fast), 900 (readable), 1800 (slow)"),
     ("game=rautino&profi=yes", "profi 'yes' in the address: 1 (profi) or 0"),
-    ("game=Rautinoo&pace=fast", f"game 'Rautinoo' in the address: not a game of this table (the games: {GAMES}); "
-     "pace 'fast' in the address: one of 0 (instant), 400 (fast), 900 (readable), 1800 (slow)"),
+    ("game=Rautinoo&pace=sluggish", f"game 'Rautinoo' in the address: not a game of this table (the games: {GAMES}); "
+     "pace 'sluggish' in the address: one of 0 (instant), 400 (fast), 900 (readable), 1800 (slow)"),
 ])
 def test_a_value_the_table_does_not_know_is_said_and_nothing_starts(page: object, studio: str, query: str,
                                                                     line: str) -> None:
@@ -180,3 +180,25 @@ def test_a_wrong_value_beside_a_games_id_is_said_beside_the_game(page: object, s
     assert page.evaluate("play.state.id") == game_id
     assert page.locator("#message").inner_text() == (
         "pace '5' in the address: one of 0 (instant), 400 (fast), 900 (readable), 1800 (slow).")
+
+
+@pytest.mark.parametrize(("pace", "value"), [("slow", "1800"), ("Fast", "400"), ("instant", "0"), ("900", "900")])
+def test_the_pace_is_read_by_its_name_as_the_menu_says_it_or_its_milliseconds(page: object, studio: str, pace: str,
+                                                                              value: str) -> None:
+    page.goto(f"{studio}/play?game=rautino&seats=human,good&pace={pace}")
+    page.wait_for_selector("#board svg")
+    assert ready(page) == "ready"
+    assert page.locator("#pace").input_value() == value
+    assert page.locator("#setup-message").inner_text() == ""
+
+
+def test_an_id_the_studio_does_not_know_offers_what_the_page_has(page: object, studio: str) -> None:
+    page.goto(f"{studio}/play?game=zatre&seats=human,good&seed=7&id=doesnotexist")
+    text = said(page)
+    assert "from this address" not in text  # no such button: the words name the one there is
+    assert "New game starts one with the settings this address names" in text, text
+    assert page.locator("#table").is_hidden()
+    assert page.locator("#game").input_value() == "zatre" and page.locator("#seed").input_value() == "7"
+    page.get_by_role("button", name="New game", exact=True).click()  # and that button does so
+    page.wait_for_selector("#board svg")
+    assert ready(page) == "ready" and page.evaluate("[play.state.game, play.state.seats.length]") == ["zatre", 2]

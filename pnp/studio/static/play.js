@@ -106,9 +106,11 @@ async function fromAddress(params, first = false) {
     if (/^\d{1,10}$/.test(seed) && Number(seed) <= MAX_SEED) $("seed").value = seed;
     else said("seed", `a whole number from 0 to ${MAX_SEED}`);
   }
-  if (params.get("pace")) {
+  if (params.get("pace")) {  // its milliseconds, or its name as the menu says it
     const paces = [...$("pace").options];
-    if (paces.some((option) => option.value === params.get("pace"))) $("pace").value = params.get("pace");
+    const pace = params.get("pace").toLowerCase();
+    const chosen = paces.find((option) => option.value === pace || option.text === pace);
+    if (chosen) $("pace").value = chosen.value;
     else said("pace", `one of ${paces.map((option) => `${option.value} (${option.text})`).join(", ")}`);
   }
   if (!["1", "0", "", null].includes(params.get("profi"))) said("profi", "1 (profi) or 0");
@@ -253,7 +255,7 @@ async function loadGame(id) {
     busy(false);
     const again = [["Start this game again", () => start({ replace: true })], ["New game", openSetup]];
     if (play.state) say(`${error.message}.`, "info", again);
-    else sayAtSetup(`${error.message}. Pick the game and press New game, or start it again from this address.`);
+    else sayAtSetup(`${error.message}. New game starts one with the settings this address names (they are in the form).`);
   }
 }
 
