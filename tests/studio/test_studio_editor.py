@@ -322,7 +322,7 @@ def test_a_refused_value_is_told_in_words_beside_its_field(context: playwright.B
     hand.evaluate("node => { node.value = '3.5'; node.dispatchEvent(new Event('change')); }")
     message = page.locator('.field[data-path="game.hand_size"] .msg')
     message.wait_for()
-    assert message.text_content() == "Hand size: must be a whole number (1 to 10)"
+    assert message.text_content() == "Hand size: must be a whole number like 3, not 3.5 (1 to 10)"
     assert hand.input_value() == "3.5"  # what was typed stays
     assert hand.get_attribute("aria-invalid") == "true"
     box = message.bounding_box()

@@ -183,8 +183,44 @@ function clearDraft() {
 }
 
 function unsaved() {
-  return sendToml.pending() || typing.input !== null || (state.spec !== null && state.text !== state.saved);
+  return sendToml.pending() || typing.input !== null || (state.spec !== null && state.text !== state.saved)
+    || readRefused() !== null;
 }
+
+// A value the studio refused stays in its field, marked, and is kept in the browser: a reload or a
+// closed tab brings it back, still marked, for the person to fix (the file keeps its last valid version).
+const refusedKey = () => `pnp-studio-refused:${state.spec.id}`;
+
+function keepRefused(path, value, reason) {
+  try { localStorage.setItem(refusedKey(), JSON.stringify({ path, value, reason })); } catch { /* storage full or off */ }
+}
+
+function readRefused() {
+  if (!state.spec) return null;
+  try {
+    const kept = JSON.parse(localStorage.getItem(refusedKey()) || "null");
+    return kept && typeof kept.path === "string" && typeof kept.value === "string" ? kept : null;
+  } catch { return null; }
+}
+
+function clearRefused() {
+  if (!state.spec) return;
+  try { localStorage.removeItem(refusedKey()); } catch { /* storage off */ }
+}
+
+// The refused value kept of this spec, back in its field with its reason; dropped when its field is gone.
+function restoreRefused() {
+  const kept = readRefused();
+  if (!kept) return;
+  const input = typedInput(kept.path);
+  if (!input) { clearRefused(); return; }
+  input.value = kept.value;
+  input.dataset.sent = kept.value;
+  refuse(kept.path, kept.reason);
+}
+
+const typedInput = (path) => document.querySelector(
+  `.field[data-path="${CSS.escape(path)}"] :is(input[type=text], input[type=number], textarea)`);
 
 function leaving(event) {
   if (sendToml.pending()) writeDraft($("toml").value);
@@ -301,7 +337,7 @@ async function showSpec(id, reapply = false) {
   $("toml").value = spec.text;
   await loadFields();
   renderForm(spec.form);
-  if (!spec.form) showEditor("toml");  // not TOML yet: the text is where it can be fixed
+  if (!spec.form) notToml();  // not TOML yet: the text is where it can be fixed
   showValidation(spec.validation);
   setSaveState(spec.read_only ? "shipped spec (read-only)" : spec.validation.ok ? "saved" : "the file has an error; fix it to save");
   if (state.running) await cancelCheck();  // a check of the spec left behind is of no use
@@ -319,6 +355,7 @@ async function showSpec(id, reapply = false) {
       await applyText(draft.text, "your unsaved edits were kept", true, { preview: false });  // a reload or a closed tab
       $("design").dataset.opened = spec.id;
       await resumeWaiting();
+      restoreRefused();
       return;
     }
     const canApply = typeof draft.baseText === "string";
@@ -335,6 +372,7 @@ async function showSpec(id, reapply = false) {
   } else {
     $("conflict").hidden = true;
     await resumeWaiting();
+    restoreRefused();
   }
   $("design").dataset.opened = spec.id;
 }
@@ -385,8 +423,11 @@ function labelOf(path) {
 
 function showValidation(validation) {
   state.validation = validation;
-  state.valid = validation.ok;
-  if (validation.limits) showLimits(validation.limits);  // a message made here has none: keep the last
+  // A value refused in the page never reached the text: the text, and so the preview, is still valid.
+  state.valid = validation.ok || validation.text_ok === true;
+  // The loader reports the ranges it checked before its first error: a refusal keeps the others' hints.
+  if (validation.limits) showLimits(validation.ok ? validation.limits : { ...state.limits, ...validation.limits });
+  if (!state.valid) previewWaits();
   for (const node of document.querySelectorAll(".field .msg")) node.remove();
   for (const node of document.querySelectorAll(".invalid")) {
     node.classList.remove("invalid");
@@ -489,15 +530,18 @@ function renderItem(item) {
   return renderField(item);
 }
 
-function wordsFor(field, path) {
-  // "hand size must be a whole number from 1 to 10": the field's own words and range.
+function wordsFor(field, path, raw) {
+  // "must be a whole number like 3, not 1e2 (1 to 10)": what to write, what was written, the field's range.
   const limit = state.limits[path];
   const range = limit && limit.text ? ` (${limit.text})` : "";
-  return field.type === "integer" ? `must be a whole number${range}` : `must be a number${range}`;
+  const like = field.type === "integer" ? "a whole number like 3" : "a number like 3 or 0.5";
+  return raw === "" ? `must be ${like}${range}` : `must be ${like}, not ${raw}${range}`;
 }
 
 function refuse(path, reason) {
-  showValidation({ ok: false, field: path, reason, message: `${labelOf(path)}: ${reason}` });
+  const input = typedInput(path);
+  if (input) keepRefused(path, input.value, reason);
+  showValidation({ ok: false, field: path, reason, message: `${labelOf(path)}: ${reason}`, text_ok: state.valid });
   setSaveState(state.readOnly ? "shipped spec (read-only)" : "not saved: fix the field marked");
 }
 
@@ -518,8 +562,8 @@ function renderField(field) {
     input = el("input", { type: "number", id, value: field.value, step: field.type === "integer" ? "1" : "any", "aria-label": named,
       onchange: (e) => {
         const raw = e.target.value.trim();
-        if (raw === "" || Number.isNaN(Number(raw))) return refuse(field.path, wordsFor(field, field.path));
-        if (field.type === "integer" && !/^-?\d+$/.test(raw)) return refuse(field.path, wordsFor(field, field.path));
+        if (raw === "" || Number.isNaN(Number(raw))) return refuse(field.path, wordsFor(field, field.path, raw));
+        if (field.type === "integer" && !/^-?\d+$/.test(raw)) return refuse(field.path, wordsFor(field, field.path, raw));
         set(field.type === "integer" ? parseInt(raw, 10) : Number(raw));
       } });
   } else if (field.type === "colour") {
@@ -749,10 +793,12 @@ async function applyEdits(edits, text, record, refused, drafted) {
   writeDraft(result.text);
   drafted();
   if (text === undefined) $("toml").value = result.text;
+  if (!result.form) notToml();
   const structural = list.some((e) => e.op !== "set") || text !== undefined;
   if (structural && result.form) renderForm(result.form);
   else if (list.some((e) => /colours\[\d+\]\.(fill|name)|joker\./.test(e.path)) && result.form) renderForm(result.form);
   showValidation(result.validation);
+  if (result.validation.ok) clearRefused();  // an edit taken: the form holds no refused value now
   if (!result.validation.ok) {
     const marked = result.validation.field && document.querySelector(`.field[data-path="${CSS.escape(result.validation.field)}"]`);
     setSaveState(state.readOnly ? "shipped spec (read-only)" : marked ? "not saved: fix the field marked" : "not saved: see the message above");
@@ -896,8 +942,23 @@ function settings() {
            preset: $("preset-label").hidden ? null : $("preset").value };
 }
 
+// Text that is not TOML has no form: the TOML text is where it is fixed, and the form says so.
+function notToml() {
+  state.form = null;
+  $("form").replaceChildren(el("p", { class: "hint", id: "form-waits" },
+    "The TOML text has an error, so there is no form to show: fix it in the TOML text (the message above says where)."));
+  showEditor("toml");
+}
+
+// While the spec has an error the kit is not drawn again: the preview pane says why.
+function previewWaits() {
+  $("preview-state").textContent = $("pages").children.length
+    ? "Not redrawn while the spec has an error (see the message beside the editor): this is its last valid version."
+    : "Nothing to show while the spec has an error (see the message beside the editor): fix it and the kit is drawn.";
+}
+
 async function refreshPreview() {
-  if (!state.valid) return;
+  if (!state.valid) { previewWaits(); return; }
   $("preview-state").textContent = "drawing…";
   let kit;
   try {

@@ -1,0 +1,129 @@
+"""What a person meets in the studio in a real headless Chromium (Debian's chromium, driven by
+Playwright): a refused value survives a reload, text that is not TOML opens in the TOML text, number
+fields say one thing plainly and keep their ranges in sight."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browserhelp import NO_BROWSER, wait_open
+from studiohelp import running_studio
+
+playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
+
+pytestmark = pytest.mark.browser
+RAUTINO = "workspace:rautino:set-rautino/rautino.toml"
+FILL = '.field[data-path="colours[0].fill"] input[type=text]'
+HAND = '.field[data-path="game.hand_size"] input'
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    workspace = tmp_path_factory.mktemp("workspace")
+    with running_studio(workspace, "rautino") as base:
+        yield base, workspace
+
+
+@pytest.fixture
+def fresh(studio: tuple[str, Path]) -> Iterator[tuple[str, Path]]:
+    """The Rautino copy as `pnp init` made it, again for each test."""
+    base, workspace = studio
+    spec = workspace / "set-rautino" / "rautino.toml"
+    original = spec.read_bytes()
+    yield base, spec
+    spec.write_bytes(original)
+
+
+@pytest.fixture
+def page(browser: playwright.Browser) -> Iterator[playwright.Page]:
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()
+
+
+def open_spec(page: playwright.Page, base: str) -> None:
+    page.goto(f"{base}/?spec={RAUTINO}")
+    wait_open(page)
+
+
+def asks_before_leaving(page: playwright.Page) -> bool:
+    """Whether the page's leave guard stops a reload for the browser's question."""
+    return page.evaluate("() => { const e = new Event('beforeunload', { cancelable: true });"
+                         " window.dispatchEvent(e); return e.defaultPrevented; }")
+
+
+def test_a_refused_value_asks_before_a_reload_and_comes_back_marked(page: playwright.Page,
+                                                                   fresh: tuple[str, Path]) -> None:
+    base, spec = fresh
+    before = spec.read_bytes()
+    open_spec(page, base)
+    assert not asks_before_leaving(page)
+    box = page.locator(FILL)
+    box.fill("#e73b3")
+    box.press("Tab")
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'not saved: fix the field marked'")
+    assert asks_before_leaving(page)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    page.wait_for_function("document.querySelector('#design').dataset.opened")
+    page.locator(f'{FILL}[aria-invalid="true"]').wait_for()
+    assert page.locator(FILL).input_value() == "#e73b3"
+    assert "six hex digits" in page.locator('.field[data-path="colours[0].fill"] .msg').text_content()
+    assert asks_before_leaving(page)
+    assert spec.read_bytes() == before  # the file keeps its last valid version
+    box = page.locator(FILL)
+    box.fill("#e73b37")  # fixed: saved, nothing refused is kept
+    box.press("Tab")
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    assert not asks_before_leaving(page)
+    page.reload()
+    wait_open(page)
+    assert page.locator(FILL).input_value() == "#e73b37"
+    assert page.locator(".field .msg").count() == 0
+
+
+def test_text_that_is_not_toml_opens_in_the_toml_text_after_a_reload(page: playwright.Page,
+                                                                     fresh: tuple[str, Path]) -> None:
+    base, _ = fresh
+    open_spec(page, base)
+    page.click("#show-toml")
+    page.locator("#toml").click()
+    page.keyboard.press("Control+Home")
+    page.keyboard.type("x")  # a typo on line 1
+    page.wait_for_function("document.querySelector('#spec-error').textContent.includes('line 1,')")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    page.wait_for_function("document.querySelector('#design').dataset.opened"
+                           " && document.querySelector('#design').getAttribute('aria-busy') === 'false'")
+    page.wait_for_function("!document.querySelector('#toml').hidden")
+    assert page.locator("#form").is_hidden()
+    assert page.locator("#toml").input_value().startswith("x# Rautino")
+    assert "(at line 1, column 2)" in page.locator("#spec-error").text_content()
+    assert "has an error" in page.locator("#preview-state").text_content()
+    page.click("#show-form")  # no old values pretending to be the spec
+    assert page.locator("#form .field").count() == 0
+    assert "fix it in the TOML text" in page.locator("#form").text_content()
+
+
+def test_a_number_field_says_plainly_what_it_takes_and_the_others_keep_their_ranges(
+        page: playwright.Page, fresh: tuple[str, Path]) -> None:
+    base, _ = fresh
+    open_spec(page, base)
+    hints = page.locator(".field .limit").count()
+    assert hints > 3
+    hand = page.locator(HAND)
+    hand.fill("1e2")
+    hand.press("Tab")
+    message = page.locator('.field[data-path="game.hand_size"] .msg')
+    message.wait_for()
+    assert message.text_content() == "Hand size: must be a whole number like 3, not 1e2 (1 to 10)"
+    assert page.locator(".field .limit").count() == hints
+    hand.fill("0")  # refused by the loader, which checks only up to its first error
+    hand.press("Tab")
+    page.wait_for_function("document.querySelector('.field[data-path=\"game.hand_size\"] .msg')"
+                           "?.textContent.includes('between 1 and 10')")
+    assert page.locator(".field .limit").count() == hints
+    assert "has an error" in page.locator("#preview-state").text_content()
