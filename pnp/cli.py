@@ -1179,7 +1179,7 @@ def studio(workspace: Path, host: str, port: int | None, no_browser: bool) -> No
 @option("--seats", default="human,good", show_default=True,
         help="One per seat: human, or a computer player by its strength: beginner, good, strong, expert "
              "(searches, well under a second a move) or master (searches four times as long), e.g. human,expert.")
-@option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True, help="Shuffle of the game.")
+@option("--seed", type=BoundedInt(SEED), default=1, show_default=True, help="Shuffle of the game.")
 @option("--profi", is_flag=True, help="No help: the places a piece fits are not shown, and no move is taken back.")
 @server_options("Folder of your specs; finished games are saved in its played/ folder.")
 def play(game: str, spec_file: Path | None, preset: str | None, seats: str, seed: int, profi: bool,

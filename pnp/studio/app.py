@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from pnp import games as game_registry
 from pnp.budget import DEFAULT_MAX_GAMES, DEFAULT_TOLERANCE, MAX_GAMES
 from pnp.errors import PnpError
+from pnp.numbers import SEED
 from pnp.play.sessions import Sessions
 
 from . import designer, history, specs
@@ -132,7 +133,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         # A game plugin that does not load is listed apart, with why, and the other games work.
         broken = [{"name": name, "reason": reason} for name, reason in sorted(game_registry.broken().items())]
         return JSONResponse({"games": result, "broken": broken, "papers": PAPERS, "langs": LANGS,
-                             "max_games": MAX_GAMES, "auto_max_games": DEFAULT_MAX_GAMES,
+                             "max_games": MAX_GAMES, "auto_max_games": DEFAULT_MAX_GAMES, "seed": list(SEED),
                              "tolerance": DEFAULT_TOLERANCE})
 
     async def list_specs(request: Request) -> Response:

@@ -16,6 +16,7 @@ from starlette.routing import Route
 
 from pnp import games as game_registry
 from pnp.errors import PnpError
+from pnp.numbers import SEED
 from pnp.play.games import playable, playable_games
 from pnp.play.seats import parse_seats
 from pnp.play.sessions import GoneGame, Session, Sessions, Stale
@@ -26,7 +27,7 @@ from .specs import MAX_SPEC_BYTES, load_model
 from .workspace import OutsideWorkspace, Workspace
 
 STATIC = Path(__file__).parent / "static"
-MAX_SEED = 2**31 - 1
+MAX_SEED = SEED[1]  # one range for a seed everywhere: a check's, a sweep's and a game's
 
 
 def _error(message: str, status: int) -> JSONResponse:
@@ -106,7 +107,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
                         "players": list(game.players),
                         "computer": [{"player": level.name, "strength": level.name, "also": level.player,
                                       "about": level.about} for level in levels]})
-        return JSONResponse({"games": out})
+        return JSONResponse({"games": out, "max_seed": MAX_SEED})
 
     def _start(body: dict[str, Any]) -> Session:
         return _setup(body, sessions.start)

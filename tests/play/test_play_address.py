@@ -80,7 +80,7 @@ def test_a_game_named_in_other_letters_is_played(page: object, studio: str, quer
     ("game=triomino&preset=nope",
      "preset 'nope' in the address: Triomino's rule presets are seed, classic"),
     ("game=rautino&preset=classic", "preset 'classic' in the address: Rautino has no rule presets"),
-    ("game=rautino&seed=abc", "seed 'abc' in the address: a whole number from 0 to 2147483647"),
+    ("game=rautino&seed=abc", "seed 'abc' in the address: a whole number from 0 to 4294967295"),
     ("game=rautino&pace=500",
      "pace '500' in the address: one of 0 (instant), 400 (fast), 900 (readable), 1800 (slow)"),
     ("game=rautino&profi=yes", "profi 'yes' in the address: 1 (profi) or 0"),

@@ -236,10 +236,10 @@ def test_an_unknown_game_says_the_studio_restarted(client: TestClient) -> None:
     ({"seats": "human,grandmaster"}, "seats: 'grandmaster' is not a player of rautino at the play table; use "
                                      "human or a strength level: beginner, good, strong, expert, master"),
     ({"seats": "human,greedy,greedy"}, "seats: 3 seat(s), rautino is for 1 or 2 players"),
-    ({"seed": -1}, "seed: a whole number from 0 to 2147483647, not -1"),
-    ({"seed": 1.5}, "seed: a whole number from 0 to 2147483647, not 1.5"),
-    ({"seed": True}, "seed: a whole number from 0 to 2147483647, not true"),
-    ({"seed": 2**80}, "seed: a whole number from 0 to 2147483647, not 12089258196146291747..."),
+    ({"seed": -1}, "seed: a whole number from 0 to 4294967295, not -1"),
+    ({"seed": 1.5}, "seed: a whole number from 0 to 4294967295, not 1.5"),
+    ({"seed": True}, "seed: a whole number from 0 to 4294967295, not true"),
+    ({"seed": 2**80}, "seed: a whole number from 0 to 4294967295, not 12089258196146291747..."),
     ({"spec": "../x.toml"}, "'../x.toml': not a path inside the workspace"),
     ({"game": "triomino", "preset": "fast"}, "preset: triomino has the presets seed, classic"),
     ({"game": "zatre", "seats": "human,human,human,human,human"}, "seats: 5 seat(s), zatre is for 2 or 3 or 4 "

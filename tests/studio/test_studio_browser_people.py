@@ -127,3 +127,35 @@ def test_a_number_field_says_plainly_what_it_takes_and_the_others_keep_their_ran
                            "?.textContent.includes('between 1 and 10')")
     assert page.locator(".field .limit").count() == hints
     assert "has an error" in page.locator("#preview-state").text_content()
+
+
+def settings_refusal(page: playwright.Page, input_id: str) -> str:
+    """The Check tab's refusal at the setting `input_id`, marked as the spec form marks a field."""
+    page.locator(f'#{input_id}[aria-invalid="true"]').wait_for()
+    described = page.locator(f"#{input_id}").get_attribute("aria-describedby") or ""
+    message = page.locator(f"#{input_id}-msg")
+    assert f"{input_id}-msg" in described.split()
+    assert "msg" in (message.get_attribute("class") or "")
+    return message.text_content()
+
+
+def test_a_refused_check_setting_is_marked_at_its_field_and_a_decimal_seed_runs_nothing(
+        page: playwright.Page, fresh: tuple[str, Path]) -> None:
+    base, _ = fresh
+    open_spec(page, base)
+    page.click("#tabbtn-check")
+    page.fill("#check-games", "-5")
+    page.click("#check-run")
+    assert settings_refusal(page, "check-games") == "Games: between 1 and 1,000,000, or auto; got -5"
+    assert page.locator("#check-progress").is_hidden()
+    page.fill("#check-games", "20")
+    page.fill("#check-seed", "3.5")
+    posted: list[str] = []
+    page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
+    page.click("#check-run")
+    assert settings_refusal(page, "check-seed") == "Seed: a whole number like 1, not 3.5 (0 to 4294967295)"
+    assert page.locator("#check-games").get_attribute("aria-invalid") is None  # the fixed one unmarked
+    assert not [url for url in posted if url.endswith("/api/check")]  # no check ran
+    page.fill("#check-seed", "4294967296")
+    page.click("#check-run")
+    assert settings_refusal(page, "check-seed") == "Seed: between 0 and 4294967295; got 4294967296"

@@ -79,6 +79,7 @@ async function start() {
   // One limit of games, the checker's, for every games field of the page.
   for (const id of ["check-max-games", "check-skill-games"]) $(id).max = info.max_games;
   $("check-max-games").value = info.auto_max_games;
+  [$("check-seed").min, $("check-seed").max] = info.seed;  // one range for a seed everywhere
   $("check-games").addEventListener("input", () => { $("check-max-label").hidden = !isAuto($("check-games").value); });
   for (const paper of info.papers) $("paper").append(el("option", { value: paper }, paper.toUpperCase()));
   for (const lang of info.langs) $("lang").append(el("option", { value: lang }, lang === "de" ? "Deutsch" : "English"));
@@ -1009,16 +1010,15 @@ function gamesSetting(id) {
 async function runCheck() {
   // The last result stays on screen until this check finishes: a cancelled or failed check keeps it.
   const players = $("check-players").value;
-  const skill = $("check-skill-games").value.trim();
+  const numbers = checkNumbers();
+  if (!numbers) return;
   let job;
   try {
-    job = await api("/api/check", { ...settings(), games: gamesSetting("check-games"),
-      max_games: parseInt($("check-max-games").value, 10),
-      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
-      confidence: parseFloat($("check-confidence").value), skill_games: skill ? parseInt(skill, 10) : null,
+    job = await api("/api/check", { ...settings(), ...numbers, games: gamesSetting("check-games"),
+      players: players ? parseInt(players, 10) : null, confidence: parseFloat($("check-confidence").value),
       strict: $("check-strict").checked, seat_levels: $("check-expert-seats").checked ? ["expert"] : [] });
   } catch (error) {
-    $("check-state").textContent = error.message;
+    if (!markSetting(error.message)) $("check-state").textContent = error.message;
     return;
   }
   state.running = job;
@@ -1084,6 +1084,58 @@ async function pollCheck() {
   report.src = job.report;
   report.hidden = false;
   await listReplays();
+}
+
+// The Check tab's settings as the server names them in a refusal ("games: …", "At most: …", "seed: …"),
+// with the input each is typed in: the refusal stands at that field, marked, as the spec form marks one.
+const CHECK_SETTINGS = { games: ["check-games", "Games"], "at most": ["check-max-games", "At most"],
+  seed: ["check-seed", "Seed"], "skill games": ["check-skill-games", "Skill games"], players: ["check-players", "Players"],
+  confidence: ["check-confidence", "Confidence"] };
+
+function unmarkSettings() {
+  for (const note of document.querySelectorAll("#tab-check .setting-msg")) note.remove();
+  for (const [id] of Object.values(CHECK_SETTINGS)) {
+    $(id).removeAttribute("aria-invalid");
+    $(id).closest("label").classList.remove("invalid");
+    const described = ($(id).getAttribute("aria-describedby") || "").split(" ").filter((d) => d && d !== `${id}-msg`);
+    if (described.length) $(id).setAttribute("aria-describedby", described.join(" ")); else $(id).removeAttribute("aria-describedby");
+  }
+}
+
+// A refusal that names a setting, said at its field (true); any other is for the caller to say.
+function markSetting(message) {
+  unmarkSettings();
+  const key = message.slice(0, Math.max(message.indexOf(":"), 0)).toLowerCase();
+  if (!CHECK_SETTINGS[key]) return false;
+  const [id, label] = CHECK_SETTINGS[key];
+  const input = $(id);
+  const text = `${label}${message.slice(key.length)}`;
+  input.closest("label").classList.add("invalid");
+  input.closest("label").after(el("p", { class: "msg setting-msg", id: `${id}-msg`, role: "alert" }, text));
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), `${id}-msg`].filter(Boolean).join(" "));
+  input.focus();
+  return true;
+}
+
+// The whole-number settings of a check and a sweep, as typed: a decimal or a word is refused at its field
+// before anything runs; the range is the server's to check (it says the limits).
+function checkNumbers() {
+  unmarkSettings();
+  const whole = (id, word) => {
+    const raw = $(id).value.trim();
+    if (raw === "" && id === "check-skill-games") return null;
+    if (/^-?\d{1,30}$/.test(raw)) return parseInt(raw, 10);
+    const range = $(id).max ? ` (${$(id).min || 0} to ${$(id).max})` : "";
+    throw new Error(`${word}: a whole number like 1, not ${raw || "nothing"}${range}`);
+  };
+  try {
+    return { max_games: whole("check-max-games", "At most"), seed: whole("check-seed", "seed"),
+             skill_games: whole("check-skill-games", "skill games") };
+  } catch (error) {
+    markSetting(error.message);
+    return null;
+  }
 }
 
 async function cancelCheck() {
@@ -1158,13 +1210,14 @@ async function runSweep() {
   // A new sweep's words, refusal or progress, never stand above the last one's results.
   $("sweep-table").replaceChildren();
   $("sweep-state").textContent = "";
+  const numbers = checkNumbers();
+  if (!numbers) return;
   try {
     state.sweep = await api("/api/sweep", { ...settings(), vary, games: gamesSetting("sweep-games"),
-      max_games: parseInt($("check-max-games").value, 10),
-      seed: parseInt($("check-seed").value, 10), players: players ? parseInt(players, 10) : null,
+      max_games: numbers.max_games, seed: numbers.seed, players: players ? parseInt(players, 10) : null,
       confidence: parseFloat($("check-confidence").value) });
   } catch (error) {
-    $("sweep-state").textContent = error.message;
+    if (!markSetting(error.message)) $("sweep-state").textContent = error.message;
     return;
   }
   $("sweep-run").disabled = true;

@@ -10,7 +10,7 @@ const play = { state: null, places: [], selected: null, turned: 0, revealed: -1,
                mine: null, stopped: false, specs: new Map(), unknownSeats: [], wrongInAddress: [], starting: false };
 const HEARTBEAT_MS = 4000;  // how often a page with a game asks whether the studio still runs it
 const SETUP_KEYS = ["game", "seats", "seed", "preset", "profi", "pace", "spec"];
-const MAX_SEED = 2 ** 31 - 1;  // the studio's limit of a game's seed
+let MAX_SEED = 2 ** 32 - 1;  // the studio's limit of a seed (pnp.numbers.SEED), as /api/play/games says
 const MARK_PX = 12;  // the least size (CSS px) a mark a player reads on the board is shown at: a tile's digit
 
 class Stopped extends Error {}  // the studio does not answer: it was stopped
@@ -56,7 +56,8 @@ const humanOnTurn = () => play.state && !play.state.over && !play.state.offer
 async function setup() {
   const params = new URLSearchParams(location.search);
   let games;
-  try { ({ games } = await api("/api/play/games")); } catch (error) { return sayAtSetup(error.message); }
+  try { ({ games, max_seed: MAX_SEED } = await api("/api/play/games")); } catch (error) { return sayAtSetup(error.message); }
+  $("seed").max = MAX_SEED;
   for (const game of games) $("game").add(new Option(game.title, game.name));
   play.games = new Map(games.map((game) => [game.name, game]));
   $("game").addEventListener("change", () => {  // a spec belongs to its game: another game plays its own
