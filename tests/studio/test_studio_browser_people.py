@@ -159,3 +159,32 @@ def test_a_refused_check_setting_is_marked_at_its_field_and_a_decimal_seed_runs_
     page.fill("#check-seed", "4294967296")
     page.click("#check-run")
     assert settings_refusal(page, "check-seed") == "Seed: between 0 and 4294967295; got 4294967296"
+
+
+def test_the_replay_fits_400_px_and_its_step_buttons_stay_on_one_line(browser: playwright.Browser,
+                                                                      fresh: tuple[str, Path]) -> None:
+    base, _ = fresh
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    try:
+        open_spec(page, base)
+        page.click("#tabbtn-check")
+        page.fill("#check-games", "10")
+        page.fill("#check-skill-games", "0")
+        page.click("#check-run")
+        page.locator("#verdict").wait_for()
+        page.click("#tabbtn-replay")
+        page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 0 of')")
+        steps = ["#replay-first", "#replay-back", "#replay-position", "#replay-forward", "#replay-last"]
+        tops = {round(page.locator(step).bounding_box()["y"] + page.locator(step).bounding_box()["height"] / 2)
+                for step in steps}
+        assert len(tops) == 1, tops  # one line of step controls
+        page.set_viewport_size({"width": 400, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert page.locator("#replay-pick").bounding_box()["width"] <= 400
+        tops = {round(page.locator(step).bounding_box()["y"] + page.locator(step).bounding_box()["height"] / 2)
+                for step in steps}
+        assert len(tops) == 1, tops
+    finally:
+        context.close()
