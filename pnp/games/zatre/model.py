@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
+from pnp.errors import SpecError
 from pnp.i18n import PrintedText, Texts
 from pnp.spec import Fields, in_range, positive, template_path
 
@@ -184,6 +185,7 @@ def load(path: Path | None = None) -> ZatreModel:
     tiles = _tiles(root.table("tiles"), board)
     players = _players(root.table("players"))
     rules = _rules(root.table("rules"), tiles)
+    _check_room(board, tiles, rules, path)
     sheet = _sheet(root.table("sheet"), rules)
     check_fields = root.table("check", required=False)
     check = Check(player=check_fields.choice("player", PLAYER_KINDS, "greedy"),
@@ -239,6 +241,33 @@ def _check_connected(board: Board, f: Fields) -> None:
     if len(seen) != len(fields):
         lone = min(fields - seen)
         raise f.error("layout", f"field {lone} is not connected to the start field")
+
+
+def _check_room(board: Board, tiles: Tiles, rules: Rules, path: Path) -> None:
+    """A board too small to play is refused: it must hold the first turn's tiles, and a straight line
+    of fields long enough for the lowest scoring sum with the highest tiles (10 with 6 pips: two)."""
+    fields = set(board.fields)
+    if len(fields) < rules.first_turn_tiles:
+        count = f"{len(fields)} field{'' if len(fields) == 1 else 's'}"
+        raise SpecError(path, "board.layout", f"a board of {count} is too small to play: at least "
+                        f"{rules.first_turn_tiles} fields, room for the first turn's {rules.first_turn_tiles} "
+                        "tiles (rules.first_turn_tiles)")
+    top = max(pips for pips, _ in tiles.counts)
+    lowest = rules.points[0][0]
+    need = -(-lowest // top)
+    longest = 0
+    for r, c in fields:
+        for dr, dc in ((0, 1), (1, 0)):
+            if (r - dr, c - dc) in fields:
+                continue  # not where a line begins
+            length = 1
+            while (r + dr * length, c + dc * length) in fields:
+                length += 1
+            longest = max(longest, length)
+    if longest < need:
+        raise SpecError(path, "board.layout", f"no straight line of {need} fields, the fewest tiles of at most "
+                        f"{top} pips that reach the lowest scoring sum, {lowest} (rules.points); the longest "
+                        f"line has {longest}")
 
 
 def _int_keys(f: Fields, key: str, low: int, high: int) -> tuple[tuple[int, int], ...]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from zatre_helpers import spec_data, write_spec
+from zatre_helpers import model_with, spec_data, write_spec
 
 import pnp.cli
 from pnp.errors import SpecError
@@ -67,6 +67,12 @@ def _bad(tmp_path: Path, edit) -> str:
     (lambda d: d["board"]["layout"].__setitem__(3, "#..X.......D..#"), "board.layout[3]", "unknown cell 'X'"),
     (lambda d: d["board"]["layout"].__setitem__(3, "#..D"), "board.layout[3]", "has 4 cells"),
     (lambda d: d["board"]["layout"].__setitem__(1, "#D.....S.....D#"), "board.layout", "exactly one start"),
+    (lambda d: d["board"].update(layout=["S"]), "board.layout",
+     "a board of 1 field is too small to play: at least 3 fields, room for the first turn's 3 tiles "
+     "(rules.first_turn_tiles)"),
+    (lambda d: (d["board"].update(layout=["S.", ".#"]), d["rules"].update(points={"13": 1, "14": 2}, max_row_sum=14)),
+     "board.layout", "no straight line of 3 fields, the fewest tiles of at most 6 pips that reach the lowest "
+     "scoring sum, 13 (rules.points); the longest line has 2"),
     (lambda d: d["tiles"].update(size_mm=14.0), "tiles.size_mm", "smaller than board.cell_mm"),
     (lambda d: d["tiles"]["counts"].update({"7": 3}), "tiles.counts.7", "from 1 to 6"),
     (lambda d: d["tiles"]["counts"].update({"2": -1}), "tiles.counts.2", "0 or more"),
@@ -97,3 +103,12 @@ def test_sheets_per_page_defaults_to_two(tmp_path: Path) -> None:
     data = spec_data()
     del data["sheet"]["sheets_per_page"]
     assert load(write_spec(tmp_path, data)).sheet.sheets_per_page == 2
+
+
+def test_the_smallest_board_is_room_for_the_first_turn_in_a_line_that_can_score(tmp_path: Path) -> None:
+    """Three fields in a line hold the first turn's three tiles, and two of them reach a sum of 10."""
+    model = model_with(tmp_path, board={"layout": ["S.."]})
+    assert len(model.board.fields) == 3
+    assert len(model_with(tmp_path, board={"layout": ["S.", ".#"]}).board.fields) == 3  # no line of 3 needed
+    with pytest.raises(SpecError, match=r"board\.layout: a board of 2 fields is too small to play"):
+        model_with(tmp_path, board={"layout": ["S."]})
