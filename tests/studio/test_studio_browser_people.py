@@ -188,3 +188,23 @@ def test_the_replay_fits_400_px_and_its_step_buttons_stay_on_one_line(browser: p
         assert len(tops) == 1, tops
     finally:
         context.close()
+
+
+def test_the_kit_language_changes_the_kit_only_and_is_kept_over_a_reload(page: playwright.Page,
+                                                                         fresh: tuple[str, Path]) -> None:
+    base, _ = fresh
+    open_spec(page, base)
+    assert page.locator("label:has(#lang)").text_content().startswith("Kit language")
+    kits: list[str] = []
+    page.on("request", lambda r: kits.append(r.post_data or "") if r.url.endswith("/api/kit") else None)
+    page.select_option("#lang", "de")
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    assert any('"lang": "de"' in body or '"lang":"de"' in body for body in kits)
+    # The studio's own words stay in one language: labels, buttons and notices in English.
+    assert page.locator('.field[data-path="game.hand_size"] label').text_content() == "Hand size"
+    assert page.get_by_role("button", name="add colour", exact=True).count() == 1
+    assert page.get_by_role("button", name="remove colour 3", exact=True).count() == 1
+    assert page.locator('.field[data-path="game.hand_size"] .help').text_content() == "stones each player holds"
+    page.reload()
+    wait_open(page)
+    assert page.locator("#lang").input_value() == "de"

@@ -429,10 +429,10 @@ def test_the_form_speaks_the_designers_words(context: playwright.BrowserContext,
     eventually(lambda: tomllib.loads(spec.read_text(encoding="utf-8"))["stones"][-1]
                == {"colours": ["red", "yellow"], "count": 1})
     saved(page)
-    # German labels with the kit's language.
+    # The kit language is the kit's: the form keeps the studio's English words.
     page.select_option("#lang", "de")
-    page.wait_for_function("document.querySelector('.field[data-path=\"game.hand_size\"] label').textContent"
-                           " === 'Steine auf der Hand'")
+    page.wait_for_function("document.querySelector('#preview-state').textContent.includes('pages')")
+    assert page.locator('.field[data-path="game.hand_size"] label').text_content() == "Hand size"
 
 
 def test_at_400_px_one_column_and_every_view_by_keyboard(browser: playwright.Browser,

@@ -84,7 +84,13 @@ async function start() {
   for (const paper of info.papers) $("paper").append(el("option", { value: paper }, paper.toUpperCase()));
   for (const lang of info.langs) $("lang").append(el("option", { value: lang }, lang === "de" ? "Deutsch" : "English"));
   for (const id of ["paper", "preset"]) $(id).addEventListener("change", () => refreshPreview());
-  $("lang").addEventListener("change", async () => { await loadFields(); renderForm(state.form); showValidation(state.validation); refreshPreview(); });
+  // The kit language is the printed kit's: the preview follows it, the studio's own words stay in English.
+  // The choice is kept for the next visit.
+  try { if (info.langs.includes(localStorage.getItem(KIT_LANGUAGE))) $("lang").value = localStorage.getItem(KIT_LANGUAGE); } catch { /* off */ }
+  $("lang").addEventListener("change", () => {
+    try { localStorage.setItem(KIT_LANGUAGE, $("lang").value); } catch { /* storage full or off */ }
+    refreshPreview();
+  });
   $("spec").addEventListener("change", () => openSpec($("spec").value));
   $("show-form").addEventListener("click", () => showEditor("form"));
   $("show-toml").addEventListener("click", () => showEditor("toml"));
@@ -284,8 +290,11 @@ function undoKeys(event) {
 
 // --- the spec ------------------------------------------------------------------------------
 
+const KIT_LANGUAGE = "pnp-studio-kit-language";
+
 async function loadFields() {
-  const fields = await api(`/api/fields?game=${encodeURIComponent(state.spec.game)}&lang=${$("lang").value}`);
+  // The form in the studio's words, English: labels, help and row names in the sentences built from them.
+  const fields = await api(`/api/fields?game=${encodeURIComponent(state.spec.game)}&lang=en`);
   const patterns = fields.fields.map((f) => ({ ...f,
     regex: new RegExp(`^${f.path.replace(/[.[\]]/g, (c) => `\\${c}`).replace(/\*/g, "[^.\\[\\]]+")}$`) }));
   state.fields = { ...fields, patterns };
