@@ -21,6 +21,7 @@ from pnp.spec import template_path
 from pnp.variants import VariantError, locate
 
 from . import specs
+from .words import form_words
 
 LANGS = ("en", "de")
 
@@ -64,7 +65,7 @@ def fields_json(game: str, lang: str) -> dict[str, Any]:
     declared = game_registry.get(game).fields
     comments = template_help(game)
     fields = [{"path": f.path, "label": f.label(lang), "unit": f.unit,
-               "help": f.help if f.help is not None else comments.get(f.path),
+               "help": form_words(f.help if f.help is not None else comments.get(f.path) or "") or None,
                "choices": list(f.choices), "widget": f.widget, "whole": f.whole} for f in declared.fields]
     rows = {path: names[1] if lang == "de" else names[0] for path, names in declared.row_names.items()}
     return {"game": game, "fields": fields, "rows": rows, "comments": comments}

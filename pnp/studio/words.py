@@ -36,6 +36,15 @@ def _more_games(result: dict[str, Any]) -> str:
     return SETTINGS["--max-games" if result.get("sequential") else "--games"]
 
 
+_COMMAND = re.compile(r"`?pnp (check|sweep|kit)`?")
+
+
+def form_words(text: str) -> str:
+    """A spec's help as the form shows it: its commands and options as the studio's, no backticks
+    (the page names the spec's keys by their labels)."""
+    return studio_words(_COMMAND.sub(lambda match: f"the {match.group(1)}", text)).replace("`", "")
+
+
 def _percent(share: float) -> str:
     return f"{share * 100:.0f}"
 

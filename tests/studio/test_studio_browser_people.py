@@ -22,7 +22,7 @@ HAND = '.field[data-path="game.hand_size"] input'
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     workspace = tmp_path_factory.mktemp("workspace")
-    with running_studio(workspace, "rautino") as base:
+    with running_studio(workspace, "rautino", "triomino", "zatre") as base:
         yield base, workspace
 
 
@@ -208,3 +208,55 @@ def test_the_kit_language_changes_the_kit_only_and_is_kept_over_a_reload(page: p
     page.reload()
     wait_open(page)
     assert page.locator("#lang").input_value() == "de"
+
+
+TRIOMINO = "workspace:triomino:set-triomino/triomino.toml"
+ZATRE = "workspace:zatre:set-zatre/zatre.toml"
+
+
+@pytest.fixture
+def games(studio: tuple[str, Path]) -> Iterator[str]:
+    """The Triomino and Zatre copies as `pnp init` made them, again for each test."""
+    base, workspace = studio
+    specs = [workspace / "set-triomino" / "triomino.toml", workspace / "set-zatre" / "zatre.toml"]
+    originals = [spec.read_bytes() for spec in specs]
+    yield base
+    for spec, original in zip(specs, originals, strict=True):
+        spec.write_bytes(original)
+
+
+def test_the_forms_speak_their_own_words_and_a_refusal_stands_at_the_field_changed(page: playwright.Page,
+                                                                                   games: str) -> None:
+    page.goto(f"{games}/?spec={TRIOMINO}")
+    wait_open(page)
+    low = page.locator('.field[data-path="tiles.low"] input')
+    low.fill("7")
+    low.press("Tab")
+    message = page.locator('.field[data-path="tiles.low"] .msg')
+    message.wait_for()
+    assert message.text_content() == "Highest number: must be at least “Lowest number” (7)"
+    assert page.locator('.field[data-path="tiles.high"] .msg').count() == 0
+    assert page.locator("#spec-error a").text_content() == "Lowest number"
+    helps = " ".join(page.locator(".field .help").all_text_contents())
+    for word in ("`", "--preset", "pnp check", "many_players_above"):
+        assert word not in helps, word
+    page.goto(f"{games}/?spec={ZATRE}")
+    wait_open(page)
+    size = page.locator('.field[data-path="tiles.size_mm"] input')
+    fits = size.input_value()
+    size.fill("20.5")  # a decimal: the field stays one
+    size.press("Tab")
+    message = page.locator('.field[data-path="tiles.size_mm"] .msg')
+    message.wait_for()
+    assert "board.cell_mm" not in message.text_content()
+    assert "Field edge" in message.text_content()
+    size.fill(fits)
+    size.press("Tab")
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    layout = page.locator('.field[data-path="board.layout"] textarea')
+    layout.fill("S")  # a board too small to play: the loader says why, in the form's words
+    layout.press("Tab")
+    message = page.locator('.field[data-path="board.layout"] .msg')
+    message.wait_for()
+    assert message.text_content().startswith("Layout: a board of 1 field is too small to play")
+    assert "rules.first_turn_tiles" not in message.text_content()

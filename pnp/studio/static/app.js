@@ -431,8 +431,11 @@ function labelOf(path) {
   return field ? field.label.replace("{key}", key) : key;
 }
 
-function showValidation(validation) {
+// `at`: the field just changed, where a refusal the change caused is said (the loader may name another
+// field: "Highest number: must be at least “Lowest number” (7)" stands at Lowest number when that changed).
+function showValidation(validation, at = null) {
   state.validation = validation;
+  state.validationAt = validation.ok ? null : at;
   // A value refused in the page never reached the text: the text, and so the preview, is still valid.
   state.valid = validation.ok || validation.text_ok === true;
   // The loader reports the ranges it checked before its first error: a refusal keeps the others' hints.
@@ -449,7 +452,7 @@ function showValidation(validation) {
   if (field) {
     field.classList.add("invalid");
     const id = `msg-${field.dataset.path.replace(/[^A-Za-z0-9]+/g, "-")}`;
-    field.append(el("div", { class: "msg", id }, `${labelOf(validation.field)}: ${validation.reason}`));
+    field.append(el("div", { class: "msg", id }, `${labelOf(validation.field)}: ${formWords(validation.reason, validation.field)}`));
     for (const input of field.querySelectorAll("input, select, textarea")) {
       input.setAttribute("aria-invalid", "true");
       input.setAttribute("aria-describedby", id);
@@ -458,8 +461,9 @@ function showValidation(validation) {
   }
 }
 
+const fieldAt = (path) => (path ? document.querySelector(`.field[data-path="${CSS.escape(path)}"]`) : null);
 const invalidField = () => state.validation && state.validation.field
-  && document.querySelector(`.field[data-path="${CSS.escape(state.validation.field)}"]`);
+  && (fieldAt(state.validationAt) || fieldAt(state.validation.field));
 
 // The banner above the editor. In the form, the reason stands at its field only: the banner says that a
 // field needs fixing (read out, and seen above the form) and leads to it. In the TOML, the whole message.
@@ -474,7 +478,7 @@ function sayWhatIsWrong() {
     return;
   }
   const input = field.querySelector("input, select, textarea, [tabindex='0']");
-  const name = (input && input.getAttribute("aria-label")) || labelOf(validation.field);  // "How many, stone 3"
+  const name = (input && input.getAttribute("aria-label")) || labelOf(field.dataset.path);  // "How many, stone 3"
   box.replaceChildren("1 field needs fixing: ", el("a", { href: input && input.id ? `#${input.id}` : "#form",
     onclick: (event) => {
       event.preventDefault();
@@ -514,7 +518,21 @@ function chip(name) {
 
 function help(path) {
   const field = declared(path);
-  return field && field.help ? el("div", { class: "help" }, field.help) : "";
+  return field && field.help ? el("div", { class: "help" }, formWords(field.help, path)) : "";
+}
+
+// The spec's keys in a help or a message, named as the form names them: "board.cell_mm" is "Field edge",
+// "low" beside tiles.high is "Lowest number", "board.layout[0]" is "Layout, line 1".
+function formWords(text, near = "") {
+  const parent = near.includes(".") ? near.slice(0, near.lastIndexOf(".")) : "";
+  return text.replace(/\b[a-z][a-z0-9_]*(?:\.[a-z*][a-z0-9_]*|\[\d+\])*/g, (word) => {
+    const [, path, index] = word.match(/^(.*?)(?:\[(\d+)\])?$/);
+    const candidates = [path, ...(parent && !path.includes(".") ? [`${parent}.${path}`] : [])];
+    const found = candidates.find((c) => declared(c) && (c !== path || /[._[]/.test(word)));
+    if (!found) return word;
+    const label = labelOf(found);
+    return index === undefined ? `“${label}”` : `“${label}”, line ${Number(index) + 1}`;
+  });
 }
 
 function renderItem(item) {
@@ -770,6 +788,7 @@ async function sendEdits(edits, text, { record = true, preview = true, refused =
 
 async function applyEdits(edits, text, record, refused, drafted) {
   const before = state.text;
+  const wasValid = state.validation ? state.validation.ok : true;
   let result;
   let list = [];
   document.querySelectorAll(".row-refusal").forEach((note) => note.remove());  // said of an earlier edit
@@ -807,7 +826,9 @@ async function applyEdits(edits, text, record, refused, drafted) {
   const structural = list.some((e) => e.op !== "set") || text !== undefined;
   if (structural && result.form) renderForm(result.form);
   else if (list.some((e) => /colours\[\d+\]\.(fill|name)|joker\./.test(e.path)) && result.form) renderForm(result.form);
-  showValidation(result.validation);
+  // A refusal this change caused is said at the changed field; one the text had before, at its own.
+  const changed = wasValid && list.length === 1 && list[0].op === "set" ? list[0].path : null;
+  showValidation(result.validation, changed);
   if (result.validation.ok) clearRefused();  // an edit taken: the form holds no refused value now
   if (!result.validation.ok) {
     const marked = result.validation.field && document.querySelector(`.field[data-path="${CSS.escape(result.validation.field)}"]`);
