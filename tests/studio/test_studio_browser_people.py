@@ -127,6 +127,15 @@ def test_a_number_field_says_plainly_what_it_takes_and_the_others_keep_their_ran
                            "?.textContent.includes('between 1 and 10')")
     assert page.locator(".field .limit").count() == hints
     assert "has an error" in page.locator("#preview-state").text_content()
+    hand.fill("3")
+    hand.press("Tab")
+    page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'")
+    assert page.locator(".field .msg").count() == 0
+    hand.fill("1000001")  # the field's own range, not the limit every number has
+    hand.press("Tab")
+    page.wait_for_function("document.querySelector('.field[data-path=\"game.hand_size\"] .msg')"
+                           "?.textContent === 'Hand size: must be between 1 and 10'")
+    assert page.locator(".field .limit").count() == hints
 
 
 def settings_refusal(page: playwright.Page, input_id: str) -> str:
