@@ -140,7 +140,8 @@ def test_a_spec_with_a_toml_error_opens_in_the_toml_text_and_is_fixed_there(
     toml.fill(toml.input_value().replace('title = "Rautino', 'title = "Rautino"', 1))
     page.wait_for_function("document.querySelector('#save-state').textContent === 'saved'"
                            " && document.querySelector('#spec-error').hidden")
-    assert 'title = "Rautino"\n' in (workspace / "broken" / "rautino.toml").read_text(encoding="utf-8")
+    assert re.search(r'^title = "Rautino"\s', (workspace / "broken" / "rautino.toml").read_text(encoding="utf-8"),
+                     re.MULTILINE)
 
 
 def test_a_check_with_its_settings_opens_with_a_headline_and_a_cancelled_one_keeps_it(
