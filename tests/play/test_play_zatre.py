@@ -7,13 +7,13 @@ from __future__ import annotations
 import io
 import json
 import random
-from itertools import permutations
+from itertools import pairwise, permutations
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 from studiohelp import studio_client
-from zatre_helpers import small_spec
+from zatre_helpers import model_with, small_spec
 
 from pnp import games as registry
 from pnp.games.zatre.engine import Geometry, IllegalTurn, apply_turn, legal_turns
@@ -135,9 +135,11 @@ def test_a_whole_game_is_saved_with_its_sheets_and_replays_with_its_scores(clien
     assert len(sheets[0]["offered"]) == len(sheets[0]["rows"]) and sheets[0]["offered"][0] > 0  # printed bonus
     assert state["end"] == "the bag is empty: every tile has been drawn and played or kept"
     steps = client.get(f"/api/play/{state['id']}", params={"since": -1}).json()["steps"]
-    for step in steps[1:]:  # each turn with the points it writes on the sheet in all
+    for before, step in pairwise(steps):  # each turn with what it adds to its player's total
         total, *parts = step["score"]
-        assert total[0] == "total" and total[1] == sum(v for k, v in parts if k.startswith("row of")), step
+        assert total[0] == "total" and total[1] == sum(v for _, v in parts if isinstance(v, int)), step
+        assert total[1] == step["totals"][step["seat"]] - before["totals"][step["seat"]], step
+    assert steps[-1]["totals"] == state["scores"]
     saved = tmp_path / state["saved"]
     record = json.loads(saved.read_text(encoding="utf-8"))
     assert record["pnp_game"] == "zatre" and record["final_scores"] == state["scores"]
@@ -150,5 +152,35 @@ def test_a_whole_game_is_saved_with_its_sheets_and_replays_with_its_scores(clien
 def test_the_point_indicator_words_a_doubled_row_apart_from_points() -> None:
     from pnp.games.zatre.kit.frames import frames
 
-    record = {"turns": [{"player": 0, "tiles": [[3, 0, 0]], "rows": [{"sum": 10, "points": 1}], "crosses": 1}]}
-    assert frames(None, record)[1].score == [("row of 10", 1), ("x2", "1 row doubled")]
+    model = load(None)
+    record = {"players": 1, "turns": [
+        {"player": 0, "tiles": [[3, 0, 0]], "sheet": [["10", 0, 1]]},
+        {"player": 0, "tiles": [[4, 0, 1]], "sheet": [["12", 0, 4], ["x2", 0, 1]]},
+        {"player": 0, "tiles": [[5, 1, 1]], "sheet": [["12", 1, 4], ["x2", 1, 1]]}]}
+    first, second, third = frames(model, record)[1:]
+    assert first.score == [("total", 1), ("row of 10", 1)]
+    assert second.score == [("total", 9), ("row of 12, 4 points, doubled (sheet row 1 has x2)", 8),
+                            ("x2 crossed on sheet row 1: doubles its 1 point", 1)]
+    assert third.score[:2] == [("total", 8), ("row of 12, 4 points, doubled (sheet row 2 has x2)", 8)]
+    assert [first.totals, second.totals, third.totals] == [[1], [10], [18]]
+
+
+@pytest.mark.parametrize("rules", [{}, {"bonus_doubled": False, "double_incomplete_rows": False}])
+def test_the_points_a_turn_shows_are_what_it_adds_to_the_score_table(tmp_path: Path, rules: dict) -> None:
+    model = model_with(tmp_path, rules=rules) if rules else load(None)
+    turns = parts_seen = 0
+    for seed in range(6):
+        table = ZatreTable(model, ["greedy", "random"], seed)
+        before = table.scores
+        while not table.over:
+            seat = table.player
+            table.computer_move()
+            frame = table.frames(table.record())[-1]
+            total, *parts = frame.score
+            assert total == ("total", table.scores[seat] - before[seat]), (seed, frame.text, frame.score)
+            assert total[1] == sum(v for _, v in parts if isinstance(v, int))
+            assert frame.totals == table.scores
+            before = table.scores
+            turns += 1
+            parts_seen |= any("doubled" in k or "doubles" in k for k, _ in parts)
+    assert turns > 100 and parts_seen  # doubled rows among them

@@ -11,7 +11,6 @@ page has nothing to ask them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import permutations
 from typing import Any
 
@@ -238,13 +237,8 @@ class ZatreTable(OnState):
         return page
 
     def frames(self, record: dict[str, Any]) -> list[Any]:
-        """The kit's frames, each turn with the points it writes on its seat's sheet in all (a
-        crossed x2 box doubles its sheet row when the sheet is added up)."""
-        out = frames(self.model, record)
-        written = [sum(value for column, _, value in turn.get("sheet", []) if column != "x2")
-                   for turn in record.get("turns", [])]
-        return [out[0], *(replace(frame, score=[("total", points), *frame.score])
-                          for frame, points in zip(out[1:], written, strict=True))]
+        """The kit's frames: each turn with the points it adds to its seat's total, part by part."""
+        return frames(self.model, record)
 
     def sheets(self) -> list[dict[str, Any]]:
         """Every seat's score sheet as the rules fill it and the kit prints it: x2 crosses, points
