@@ -110,7 +110,11 @@ def test_the_sum_rule_in_one_line() -> None:
     table.pos.place(start, 6)
     table.pos.place(start + 1, 5)
     table._legal = None
-    assert table._why(4, start + 2) == "this row would sum to 15; a row may sum to at most 12"
+    assert table._why(4, start + 2) == "the row across through this field would sum to 15; a row may sum to at most 12"
+    row, col = geo.cell(start)
+    table.pos.place(geo.index((row + 1, col)), 5)  # below the start: a row down of 6 and 5
+    assert table._why(4, geo.index((row + 2, col))) == (
+        "the row down through this field would sum to 15; a row may sum to at most 12")
 
 
 def test_a_whole_game_is_saved_with_its_sheets_and_replays_with_its_scores(client: TestClient,

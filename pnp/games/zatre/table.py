@@ -138,9 +138,11 @@ class ZatreTable(OnState):
             return "the first tile goes on the start field"
         if cell not in here.frontier:
             return "a tile must touch a tile on the board"
-        for across, total in (("row", here.ls[cell] + here.rs[cell]), ("column", here.us[cell] + here.ds[cell])):
+        # The rules call a line of tiles a row whichever way it runs: across or down.
+        for way, total in (("across", here.ls[cell] + here.rs[cell]), ("down", here.us[cell] + here.ds[cell])):
             if total + pips > limit:
-                return f"this {across} would sum to {total + pips}; a row may sum to at most {limit}"
+                return (f"the row {way} through this field would sum to {total + pips}; "
+                        f"a row may sum to at most {limit}")
         if self.geo.is_double[cell]:
             sums = "/".join(str(s) for s, _ in self.model.rules.points)
             return f"a tile on a double field must make a row of {sums} this turn, unless nothing else fits"
