@@ -106,8 +106,8 @@ class RautinoTable(OnState):
 
     def _triangle_names(self, slot: int, cells: tuple[tg.Cell, tg.Cell]) -> Callable[[tg.Cell], str]:
         """Names of triangles for a refusal at `slot`: its own two by their side of the place
-        ("the upper triangle of place 70, row 4"), a board triangle by its row, one outside the board so."""
-        board = self.model.board.cell_set
+        ("the upper triangle of place 70, row 4"), a triangle touching one of them by where it lies
+        beside it ("the triangle left of it"): the board draws no numbers of its triangles."""
         top = self._top_row()
         place = self._place_name(slot, cells[0])
         first, second = cells
@@ -120,10 +120,13 @@ class RautinoTable(OnState):
         def name(cell: tg.Cell) -> str:
             if cell in own:
                 return f"the {own[cell]} triangle of {place}"
-            if cell not in board:
-                return f"a triangle outside the board beside row {cell[1] - top + 1}"
-            row = sorted(c for c, r in board if r == cell[1])
-            return f"triangle {row.index(cell[0]) + 1} of row {cell[1] - top + 1}"
+            for mine in cells:  # the referee names a touching triangle right after the stone's own
+                left, right, across = tg.neighbours(mine)
+                where = {left: "left of it", right: "right of it", across: "below it" if tg.is_up(mine)
+                         else "above it"}.get(cell)
+                if where:
+                    return f"the triangle {where}"
+            return f"a triangle of row {cell[1] - top + 1}"  # pragma: no cover - the referee names no other
 
         return name
 

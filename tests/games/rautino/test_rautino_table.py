@@ -59,3 +59,17 @@ def test_a_taken_place_is_refused_naming_its_triangle() -> None:
     message = str(refused.value)
     label = played.places()[start]["label"]
     assert "[" not in message and label in message and message.endswith("is taken"), message
+
+
+def test_a_mismatched_edge_names_the_touching_triangle_by_where_it_lies() -> None:
+    """The board draws no triangle numbers: the triangle a stone's colour clashes with is named by
+    its side of the stone's own triangle, in the page's one numbering (places)."""
+    played = table()
+    colours = range(len(MODEL.all_colours))
+    messages = [played._why(place, a, b) for place in range(len(played.places())) for a in colours for b in colours
+                if not played.board.fits(place, a, b)]
+    touching = [m for m in messages if " touches " in m]
+    assert touching
+    for message in touching:
+        assert " of row " not in message.split(" touches ")[1], message
+        assert re.search(r" touches \w+ on the triangle (left of it|right of it|above it|below it) ", message), message
