@@ -1,6 +1,10 @@
 """The games people played at the play table, for the studio's Replay tab: each saved record of the
-workspace's `played/` folder named for people (game, seats, when, finished or abandoned, scores) and
-stepped through on the same board as a check's games, drawn with the spec it was played with."""
+workspace's `played/` folder named for people (game, seats, when, finished, abandoned or in play,
+scores) and stepped through on the same board as a check's games, drawn with the spec it was played with.
+
+A game still being played is saved after each of its people's moves as a record marked abandoned
+that also holds what it takes to go on (`resume`, pnp.play.sessions); the list calls it "in play",
+with the scores so far: its page continues it, and it is left only by its End game button."""
 
 from __future__ import annotations
 
@@ -63,18 +67,26 @@ def _when(record: dict[str, Any]) -> str:
 
 
 def label(record: dict[str, Any]) -> str:
-    """'Zatre · 2026-12-02 00:41 · you v expert · abandoned · scores 12 : 30', of a valid record."""
+    """'Zatre · 2026-12-02 00:41 · you v expert · abandoned · scores when left 12 : 30', of a valid record."""
     name = record["pnp_game"]
     try:
         title = game_registry.get(name).title
     except PnpError:
         title = name
     seats = " v ".join(seat_names([str(seat) for seat in record.get("seats") or []]))
-    ending = "abandoned" if record.get("end") == ABANDONED else "finished"
+    ending = status(record)
     scores = " : ".join(str(score) for score in record.get("final_scores") or [])
+    heading = {"in play": "scores so far", "abandoned": "scores when left"}.get(ending, "scores")
     preset = f" ({record['preset']})" if isinstance(record.get("preset"), str) else ""
     return " · ".join(part for part in (f"{title}{preset}", _when(record), seats, ending,
-                                        f"scores {scores}" if scores else "") if part)
+                                        f"{heading} {scores}" if scores else "") if part)
+
+
+def status(record: dict[str, Any]) -> str:
+    """'finished', 'abandoned' (its people ended it) or 'in play' (saved to be continued)."""
+    if record.get("end") != ABANDONED:
+        return "finished"
+    return "in play" if isinstance(record.get("resume"), dict) else "abandoned"
 
 
 class _Models:
@@ -148,8 +160,9 @@ def played_games(workspace: Workspace) -> dict[str, Any]:
         except PnpError as exc:
             listed.append(_invalid(name, str(exc)))
             continue
+        ending = status(record)
         listed.append({"file": name, "game": game.name, "label": label(record),
-                       "abandoned": record.get("end") == ABANDONED})
+                       "abandoned": ending == "abandoned", "in_play": ending == "in play"})
     listed.extend(_invalid(name, reason) for name, reason in bad)
     invalid = sum(1 for item in listed if "invalid" in item)
     return {"games": listed, "count": len(entries), "listed": MAX_LISTED_PLAYED, "unreadable": invalid}
@@ -157,7 +170,8 @@ def played_games(workspace: Workspace) -> dict[str, Any]:
 
 def _invalid(name: str, reason: str) -> dict[str, Any]:
     why = reason.removeprefix(f"{SAVED_FOLDER}/").removeprefix(f"{name}: ").removeprefix("not valid: ")
-    return {"file": name, "game": None, "label": f"{name}: not valid: {why}", "invalid": why, "abandoned": False}
+    return {"file": name, "game": None, "label": f"{name}: not valid: {why}", "invalid": why, "abandoned": False,
+            "in_play": False}
 
 
 def played_record(workspace: Workspace, name: str) -> tuple[Any, Any, dict[str, Any]]:

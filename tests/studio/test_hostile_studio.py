@@ -159,7 +159,7 @@ def test_a_played_record_linked_out_is_listed_as_not_valid_and_never_read(client
     (ws / "played").mkdir()
     (ws / "played" / "x.jsonl").symlink_to(ws.parent / "outside" / "passwd")
     listed = client.get("/api/played").json()
-    assert listed["games"] == [{"file": "x.jsonl", "game": None, "abandoned": False,
+    assert listed["games"] == [{"file": "x.jsonl", "game": None, "abandoned": False, "in_play": False,
                                 "label": "x.jsonl: not valid: leads outside the workspace (through a symlink); "
                                          "not followed",
                                 "invalid": "leads outside the workspace (through a symlink); not followed"}]

@@ -53,16 +53,30 @@ def test_played_games_are_listed_newest_first_named_for_people(client: TestClien
     listed = client.get("/api/played").json()
     assert listed["count"] == 3 and listed["unreadable"] == 1
     notes, newest, older = listed["games"]  # newest first, the file that is no record too
-    assert notes == {"file": "notes.jsonl", "game": None, "abandoned": False,
+    assert notes == {"file": "notes.jsonl", "game": None, "abandoned": False, "in_play": False,
                      "label": "notes.jsonl: not valid: not a JSON record: Expecting value",
                      "invalid": "not a JSON record: Expecting value"}
     assert newest["file"] == Path(left["saved"]).name and older["file"] == Path(finished["saved"]).name
     when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
-    assert re.fullmatch(rf"Rautino · {when} · you v good · abandoned · scores "
+    assert re.fullmatch(rf"Rautino · {when} · you v good · abandoned · scores when left "
                         rf"{left['scores'][0]} : {left['scores'][1]}", newest["label"]), newest["label"]
     assert re.fullmatch(rf"Zatre · {when} · you v good · finished · scores "
                         rf"{finished['scores'][0]} : {finished['scores'][1]}", older["label"]), older["label"]
     assert newest["abandoned"] and not older["abandoned"]
+    assert not newest["in_play"] and not older["in_play"]
+
+
+def test_a_game_still_being_played_is_listed_in_play_with_its_scores_so_far(client: TestClient) -> None:
+    state = client.post("/api/play/new", json={"game": "rautino", "seats": "human,greedy", "seed": 3}).json()
+    for _ in range(2):
+        state = client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state)).json()
+    assert not state["over"]
+    (listed,) = client.get("/api/played").json()["games"]
+    assert " · you v good · in play · scores so far " in listed["label"], listed["label"]
+    assert listed["in_play"] and not listed["abandoned"]
+    client.post(f"/api/play/{state['id']}/end", json={})
+    (listed,) = client.get("/api/played").json()["games"]
+    assert " · abandoned · scores when left " in listed["label"] and listed["abandoned"], listed
 
 
 
@@ -89,6 +103,8 @@ def test_a_played_game_steps_through_on_the_board_of_the_spec_it_was_played_with
     assert steps[-1]["totals"] == state["scores"]
     board = client.get(f"/api/played/{name}/board/{len(steps) - 1}.svg")
     assert board.status_code == 200 and board.headers["content-type"].startswith("image/svg+xml")
+    scores = ", ".join(map(str, state["scores"]))
+    assert f"scores when left {scores}" in board.text and "final scores" not in board.text
     assert client.get(f"/api/played/{name}/board/{len(steps)}.svg").status_code == 400
 
 

@@ -21,3 +21,17 @@ def test_a_pass_and_a_placement_say_how_many_tiles_were_drawn_in_words() -> None
                      "round 1, turn 4: player 2 after drawing 2 tiles plays 2-2-2",
                      "round 1, turn 5: player 1 draws 3 tiles and passes",
                      "round 1, turn 6: player 2 after drawing 1 tile plays 0-1-2"]
+
+
+def test_the_replays_board_of_the_first_step_heads_its_one_tile_in_the_singular() -> None:
+    from pnp.draw.svg import render_svg
+    from pnp.games.triomino.kit.report import final_board
+    from pnp.games.triomino.model import load
+    from pnp.games.triomino.table import TriominoTable
+
+    model = load(None)
+    table = TriominoTable(model, ["greedy", "greedy"], 5, None)
+    table.computer_move()
+    first = table.frames(table.record())[0]
+    svg = render_svg(final_board(model, first.record)).decode("utf-8")
+    assert "Round 1: 1 tile · scores" in svg, svg[:2000]

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from pnp.check.charts import binned_counts
+from pnp.check.protocol import plural
 from pnp.draw.scene import Page, stroked
 from pnp.draw.text import pt
 from pnp.games.base import Figure
@@ -69,8 +70,8 @@ def final_board(model: TriominoModel, record: dict[str, Any]) -> Page:
     grid = fit_layout(cells, (MARGIN, MARGIN + 8.0, page.width - 2 * MARGIN, page.height - 2 * MARGIN - 8.0),
                       max_side=BOARD_SIDE)
     scores = ", ".join(str(s) for s in record.get("final_scores", []))
-    page.text(MARGIN, MARGIN + 3.0, f"Round {last['round']}: {len(placements)} tiles · scores {scores}", pt(9),
-              weight="bold", cls="board-title")
+    heading = f"Round {last['round']}: {plural(len(placements), 'tile')} · scores {scores}"
+    page.text(MARGIN, MARGIN + 3.0, heading, pt(9), weight="bold", cls="board-title")
     draw_tiles(page, placements, grid, highlight=bonus_cells, underline_69=model.high >= 6)
     if placements:  # the tile laid last, outlined: a replay shows where each move went
         page.polygon(grid.polygon(placements[-1][0]), style=stroked(LAST_TILE, 0.8), cls="last-tile")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from pnp.check.replay import ABANDONED
 from pnp.components.sheets import content_box, title_band
 from pnp.draw.paper import A4
 from pnp.draw.scene import Page, stroked
@@ -19,7 +20,11 @@ def final_board(model: ZatreModel, record: dict[str, Any]) -> Page:
     board, cell = model.board, model.board.cell_mm
     page = Page.for_paper(A4, label=f"game {record.get('game', '?')}")
     scores = ", ".join(str(s) for s in record.get("final_scores", []))
-    done = f"final scores {scores}" if scores else f"after turn {len(record.get('turns', []))}"
+    # A game its players left (or one saved to be continued) has no final scores: those it had then.
+    heading = "final scores" if record.get("end") != ABANDONED else \
+        "scores so far" if isinstance(record.get("resume"), dict) else "scores when left"
+    done = (f"{heading} {scores}" if scores
+            else f"after turn {len(record.get('turns', []))}")
     top = title_band(page, model.title.text("en"), f"game {record.get('game', '?')} · {done}")
     box = content_box(page)
     x0 = box.x0 + (box.width - board.width * cell) / 2
