@@ -118,6 +118,8 @@ class Game:
         parts: imports the engine and the kit and returns their `GameParts`, on first need.
         options: the kit options the game's commands offer.
         presets: built-in rule presets; none means `--preset` is refused.
+        preset_labels: preset -> what the play page and the studio call it, where its name would
+            not tell a player (Triomino's `seed`, beside the shuffle's seed).
         players: the player counts the rules allow, declared once for every command and page.
         printed_parts: component -> the word its footers print, where it differs.
         spec_fields: the spec's fields in a designer's words, for the studio's form.
@@ -132,6 +134,8 @@ class Game:
     parts: Callable[[], GameParts]
     options: tuple[KitOption[Any], ...] = ()
     presets: tuple[str, ...] = ()  # built-in rule presets (a spec may add more); () refuses --preset
+    # Preset -> its name on the pages, where the spec's and the command line's word would mislead.
+    preset_labels: Mapping[str, str] = field(default_factory=dict)
     players: tuple[int, ...] = ()  # player counts the rules allow
     # Component name -> the word its pages' footers print (a key of pnp.i18n.KIT), where the game
     # calls its pieces otherwise (Rautino's "tiles" command prints its stones).

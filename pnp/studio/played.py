@@ -69,15 +69,17 @@ def _when(record: dict[str, Any]) -> str:
 def label(record: dict[str, Any]) -> str:
     """'Zatre · 2026-12-02 00:41 · you v expert · abandoned · scores when left 12 : 30', of a valid record."""
     name = record["pnp_game"]
+    labels: Any = {}
     try:
-        title = game_registry.get(name).title
+        game = game_registry.get(name)
+        title, labels = game.title, game.preset_labels
     except PnpError:
         title = name
     seats = " v ".join(seat_names([str(seat) for seat in record.get("seats") or []]))
     ending = status(record)
     scores = " : ".join(str(score) for score in record.get("final_scores") or [])
     heading = {"in play": "scores so far", "abandoned": "scores when left"}.get(ending, "scores")
-    preset = f" ({record['preset']})" if isinstance(record.get("preset"), str) else ""
+    preset = f" ({labels.get(record['preset'], record['preset'])})" if isinstance(record.get("preset"), str) else ""
     return " · ".join(part for part in (f"{title}{preset}", _when(record), seats, ending,
                                         f"{heading} {scores}" if scores else "") if part)
 

@@ -338,3 +338,17 @@ def test_a_game_that_ended_is_not_taken_as_left_between_rounds(tmp_path: Path) -
     out = io.StringIO()
     assert game.replay(game.load(None), forged, out) != 0
     assert "that round ended the game" in out.getvalue()
+
+
+def test_the_rules_preset_seed_is_named_for_players_apart_from_the_shuffles_seed(client: TestClient) -> None:
+    """The pages name the preset `seed` after the rules text it plays; the spec and the command line keep `seed`."""
+    for route in ("/api/play/games", "/api/games"):
+        (triomino,) = [g for g in client.get(route).json()["games"] if g["name"] == "triomino"]
+        assert triomino["presets"] == ["seed", "classic"], route
+        assert triomino["preset_labels"] == {"seed": "German rules text", "classic": "classic (Pressman)"}, route
+        assert all("seed" not in label.lower() for label in triomino["preset_labels"].values())
+    state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": 5,
+                                               "preset": "seed"}).json()
+    client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state))
+    (listed,) = client.get("/api/played").json()["games"]
+    assert listed["label"].startswith("Triomino (German rules text) · "), listed["label"]

@@ -66,6 +66,8 @@ GAME = Game(
     parts=parts,
     options=(INK, TILE_EDGE, PAGES),
     presets=("seed", "classic"),
+    # `seed` is the rules text the game follows, not the shuffle's seed the same pages ask for.
+    preset_labels={"seed": "German rules text", "classic": "classic (Pressman)"},
     players=PLAYERS,
     spec_fields=spec_fields,
     shared_parts={"preset": ("scoresheet", "rules")},  # the sheets that print the preset's scoring

@@ -336,7 +336,7 @@ async function showSpec(id, reapply = false) {
   setUndoButtons();
   $("undo-note").textContent = "";
   const game = state.games.find((g) => g.name === spec.game);
-  $("preset").replaceChildren(...(game.presets || []).map((p) => el("option", { value: p }, p)));
+  $("preset").replaceChildren(...(game.presets || []).map((p) => el("option", { value: p }, (game.preset_labels || {})[p] || p)));
   $("preset-label").hidden = !(game.presets || []).length;
   const players = $("check-players");
   players.replaceChildren(el("option", { value: "" }, "all"), ...(game.players || []).map((n) => el("option", { value: n }, n)));

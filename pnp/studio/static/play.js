@@ -146,7 +146,8 @@ function keepPace() {
 function presets() {  // the rule presets of the chosen game, if it has any
   const game = play.games.get($("game").value);
   $("preset").innerHTML = "";
-  for (const name of game ? game.presets : []) $("preset").add(new Option(name, name));
+  // Each by the name a player reads (Triomino's "seed" preset is the rules text, not the shuffle's seed).
+  for (const name of game ? game.presets : []) $("preset").add(new Option(game.preset_labels[name] || name, name));
   $("preset-label").hidden = !$("preset").options.length;
 }
 
