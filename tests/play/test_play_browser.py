@@ -279,9 +279,22 @@ def test_the_persons_last_move_stays_in_view_part_by_part_while_the_computer_mov
     select_a_fitting_piece(page).first.click()
     page.wait_for_function("document.querySelector('#points .mine')")
     ready(page)
-    parts = page.evaluate("play.mine.score.filter(([p, v]) => p !== 'total' && v).map(([p, v]) => `${p}: ${v}`)")
+    parts = page.evaluate("play.mine.score.filter(([p, v]) => p !== 'total' && v)"
+                          ".map(([p, v]) => `${p}: ${typeof v === 'number' && v > 0 ? '+' : ''}${v}`)")
     shown = page.locator("#points .mine").inner_text()
     assert parts and all(part in shown for part in parts), (parts, shown)  # as the computer's move is shown
+
+
+def test_a_persons_forced_draws_before_their_first_turn_are_told_with_the_tiles_and_a_signed_penalty(
+        page: object, studio: tuple[str, Path]) -> None:
+    """Hot-seat, classic: player 3 draws three tiles and passes inside the opening, before seeing the hand."""
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy,human&seed=5&preset=classic&pace=0", game="triomino")
+    ready(page)
+    log = page.locator("#log").inner_text()
+    assert re.search(r"-25 round 1, turn 2: player 3 draws 3 tiles \(\d-\d-\d, \d-\d-\d, \d-\d-\d\), none fits, "
+                     r"and passes", log), log
+    assert "penalty: -25" in page.locator("#points").inner_text()
 
 
 def test_the_points_and_the_log_show_nothing_before_anything_is_scored(page: object, studio: tuple[str, Path]) -> None:

@@ -255,7 +255,10 @@ class TriominoTable(OnState):
         return page
 
     def frames(self, record: dict[str, Any]) -> list[Any]:
-        return frames(self.model, record)
+        """The kit's frames; a person's draws name the tiles drawn (a forced draw happens before the
+        page shows that person the hand), a computer's do not: its hand stays hidden."""
+        people = {seat for seat, name in enumerate(self.seats) if name == HUMAN}
+        return frames(self.model, record, people)
 
     def sheets(self) -> list[dict[str, Any]]:
         return []

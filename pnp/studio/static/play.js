@@ -369,6 +369,8 @@ function pointsLine(step, prefix = "") {
 }
 
 const scoreParts = (step) => step.score.filter(([part, value]) => part !== "total" && value);
+// A part in points reads as what it adds, signed as the total is: "penalty: -25", "bridge: +40".
+const partText = ([part, value]) => `${part}: ${typeof value === "number" ? signed(value) : value}`;
 
 function showPoints(step) {  // the move just made, part by part; and the person's own last move
   const box = $("points");
@@ -378,9 +380,9 @@ function showPoints(step) {  // the move just made, part by part; and the person
   const parts = scoreParts(step);
   if (parts.length) {
     const list = document.createElement("ul");
-    for (const [part, value] of parts) {
+    for (const part of parts) {
       const item = document.createElement("li");
-      item.textContent = `${part}: ${value}`;
+      item.textContent = partText(part);
       list.appendChild(item);
     }
     box.appendChild(list);
@@ -388,7 +390,7 @@ function showPoints(step) {  // the move just made, part by part; and the person
   if (play.mine && play.mine !== step) {  // its parts too: the person's points read as the computer's do
     const mine = pointsLine(play.mine, "your last move: ");
     const own = scoreParts(play.mine);
-    if (own.length) mine.appendChild(document.createTextNode(` (${own.map(([part, value]) => `${part}: ${value}`).join(", ")})`));
+    if (own.length) mine.appendChild(document.createTextNode(` (${own.map(partText).join(", ")})`));
     mine.className = "mine";
     box.appendChild(mine);
   }

@@ -1,13 +1,19 @@
-"""A Triomino game record as frames: every turn of every round; the board is the round's."""
+"""A Triomino game record as frames: every turn of every round; the board is the round's.
+
+A turn that drew names the tiles drawn, for the seats `named` (every seat in a replay, where the game
+is over; at the play table a person's own, whose forced draws happen before the page shows their
+hand). A penalty is shown as the points it takes, signed.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from pnp.check.frames import Frame
 
 
-def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
+def frames(model: Any, record: dict[str, Any], named: Container[int] | None = None) -> list[Frame]:
     players = int(record.get("players", 2))
     out: list[Frame] = []
     rounds = record.get("rounds", [])
@@ -20,11 +26,15 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
             seat = int(turn.get("player", 0))
             score = turn.get("score") or {}
             totals[seat] += int(score.get("total", 0))
-            draws = len(turn.get("draws", []))
+            drawn = turn.get("draws", [])
+            draws = len(drawn)
             tiles = f"{draws} tile{'' if draws == 1 else 's'}" if draws else "no tile"  # "draws 0" reads as tile 0
+            if draws and (named is None or seat in named):
+                tiles += f" ({', '.join('-'.join(map(str, tile)) for tile in drawn)})"
             drew = f" after drawing {tiles}" if draws else ""
             if turn.get("tile") is None:
-                text = f"round {number}, turn {position + 1}: player {seat + 1} draws {tiles} and passes"
+                fits = ", none fits," if draws else ""
+                text = f"round {number}, turn {position + 1}: player {seat + 1} draws {tiles}{fits} and passes"
             else:
                 tile = "-".join(str(n) for n in turn["tile"])
                 verb = "opens with" if turn.get("start") else "plays"
@@ -32,7 +42,9 @@ def frames(model: Any, record: dict[str, Any]) -> list[Frame]:
             # The board's heading reads the cut record's scores: those after this turn, not the game's last.
             cut = {**record, "rounds": [*rounds[:index], {**game_round, "turns": turns[: position + 1]}],
                    "final_scores": list(totals)}
-            breakdown = [(key.replace("_", " "), value) for key, value in score.items() if value]
+            # The record keeps a penalty as the points it costs; the page shows what it adds: -25.
+            breakdown = [(key.replace("_", " "), -value if key == "penalty" else value)
+                         for key, value in score.items() if value]
             out.append(Frame(text, cut, breakdown, list(totals), seat))
         # The round's end scores what the turns do not (going out, a blocked round): a step of its own.
         before = list(game_round.get("totals", totals))
