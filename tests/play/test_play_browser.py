@@ -297,6 +297,23 @@ def test_a_persons_forced_draws_before_their_first_turn_are_told_with_the_tiles_
     assert "penalty: -25" in page.locator("#points").inner_text()
 
 
+def test_the_triomino_preview_draws_the_tiles_numbers_at_its_place_and_turn(page: object,
+                                                                         studio: tuple[str, Path]) -> None:
+    """Hints and the place under the pointer show the held tile's numbers where they would lie, turned as
+    the server lays it: corner k of the place shows numbers[(turned + k) % 3]."""
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=2", game="triomino")
+    hints = select_a_fitting_piece(page)
+    hints.first.hover()
+    page.wait_for_selector("#places-layer .ghost .ghost-numbers text")
+    numbers = page.evaluate("play.state.hand[play.selected].numbers")
+    turned = page.evaluate("play.turned")
+    shown = page.eval_on_selector_all("#places-layer .ghost .ghost-numbers text", "els => els.map(e => e.textContent)")
+    assert shown == [str(numbers[(turned + k) % 3]) for k in range(3)], (shown, numbers, turned)
+    per_hint = page.eval_on_selector_all("#places-layer .hint-numbers", "els => els.length")
+    assert per_hint == hints.count()  # every hint shows the tile's numbers too
+
+
 def test_the_points_and_the_log_show_nothing_before_anything_is_scored(page: object, studio: tuple[str, Path]) -> None:
     """A person who opens (here holding 0-0-0, so asked how): no empty points box or log heading before it."""
     base, _ = studio

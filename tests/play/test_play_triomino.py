@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -352,3 +353,36 @@ def test_the_rules_preset_seed_is_named_for_players_apart_from_the_shuffles_seed
     client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state))
     (listed,) = client.get("/api/played").json()["games"]
     assert listed["label"].startswith("Triomino (German rules text) · "), listed["label"]
+
+
+def test_a_refusal_names_the_corner_as_the_board_shows_it_and_the_preview_draws_that_number_there() -> None:
+    from pnp.games.triomino.engine import cell_at, oriented, pattern_of
+    from pnp.games.triomino.table import SCREEN_CORNERS_DOWN, SCREEN_CORNERS_UP
+    from pnp.geometry import trigrid as tg
+
+    table = TriominoTable(load(None), ["human", "greedy"], 3, "seed")
+    while table.seats[table.player] != "human":
+        table.computer_move()
+    hand = table.hand(table.player)
+    checked = 0
+    for place in table.places():
+        cell = cell_at(place["place"])
+        names = SCREEN_CORNERS_UP if tg.is_up(cell) else SCREEN_CORNERS_DOWN
+        ys = [y for _, y in place["points"]]
+        top = ys.index(min(ys))  # the place's outline as the page draws it: the name of each point
+        assert (names[top] in ("top", "upper left", "upper right")) and (min(ys) == ys[top])
+        for piece in hand:
+            for turned in range(3):
+                shown = [piece["numbers"][(turned + k) % 3] for k in range(3)]  # what the preview draws
+                assert tuple(shown) == oriented(table.tiles[table.offered()[piece["piece"]]], turned)
+                if place["place"] in table.hints(piece["piece"], turned):
+                    continue
+                message = table._why(table.offered()[piece["piece"]], turned, place["place"])
+                if "touching corners" not in message:
+                    continue
+                name, want, have = re.match(r"the (.+) corner touches a (\d); this tile, turned so, shows (\d)",
+                                            message).groups()
+                corner = names.index(name)
+                assert shown[corner] == int(have) and pattern_of(table.table.codes[place["place"]])[corner] == int(want)
+                checked += 1
+    assert checked

@@ -29,6 +29,10 @@ from pnp.geometry import trigrid as tg
 from pnp.play.seats import HUMAN
 from pnp.play.table import OnState, Refused
 
+# A place's corners in the order of its outline's points (pnp.geometry.trigrid.corners), named as seen.
+SCREEN_CORNERS_UP = ("top", "lower right", "lower left")
+SCREEN_CORNERS_DOWN = ("upper left", "upper right", "bottom")
+
 
 class TriominoTable(OnState):
     game = "triomino"
@@ -132,9 +136,11 @@ class TriominoTable(OnState):
             return "a tile must touch a tile on the table along an edge, where some tile can still fit"
         numbers = oriented(self.tiles[tile], turned)
         needed = pattern_of(self.table.codes[place])
-        for corner, (want, have) in enumerate(zip(needed, numbers, strict=True)):
+        # The corners as the board shows them: the preview draws the tile's numbers there.
+        names = SCREEN_CORNERS_UP if tg.is_up(cell_at(place)) else SCREEN_CORNERS_DOWN
+        for name, want, have in zip(names, needed, numbers, strict=True):
             if want >= 0 and want != have:
-                return (f"corner {corner + 1} touches a {want}; this tile, turned so, shows {have} there "
+                return (f"the {name} corner touches a {want}; this tile, turned so, shows {have} there "
                         "(touching corners must match)")
         return "this tile does not fit there turned so"
 
@@ -159,8 +165,10 @@ class TriominoTable(OnState):
         return self.state.turns + len(self.state.rounds) - 1
 
     def hand(self, player: int) -> list[dict[str, Any]]:
-        return [{"piece": i, "label": f"tile {'-'.join(map(str, self.tiles[t]))}", "image": f"piece/{t}/0.svg"}
-                for i, t in enumerate(self.offered())]
+        # `numbers`: corners 0, 1, 2 of a place (its outline's points in order) when laid unturned;
+        # turned n times, corner k shows numbers[(n + k) % 3]. The page's preview draws them.
+        return [{"piece": i, "label": f"tile {'-'.join(map(str, self.tiles[t]))}", "image": f"piece/{t}/0.svg",
+                 "numbers": list(self.tiles[t])} for i, t in enumerate(self.offered())]
 
     def pile(self) -> int:
         return len(self.state.draw_pile)

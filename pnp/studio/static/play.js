@@ -641,7 +641,7 @@ function showHand(waiting = false) {
 
 function clearTargets() {
   const layer = $("places-layer");
-  if (layer) layer.querySelectorAll(".place, .ghost, .place-number").forEach((el) => el.remove());
+  if (layer) layer.querySelectorAll(".place, .ghost, .place-number, .hint-numbers").forEach((el) => el.remove());
   play.targets = [];
   play.previewed = null;
 }
@@ -714,6 +714,8 @@ async function drawTargets() {
     if (hint) {  // neighbouring hints overlap: each its own outline colour, and its number while in focus
       shape.dataset.number = ++number;
       shape.classList.add(`hint-${number % 4}`);
+      const piece = state.hand[play.selected];
+      if (piece && piece.numbers) layer.appendChild(tileNumbers(place.points, piece.numbers, "hint-numbers"));
     }
     shape.addEventListener("mouseenter", () => pointAt(shape, place));
     shape.addEventListener("mouseleave", () => { if (play.previewed !== place.place) pointAt(null, null); });
@@ -792,6 +794,14 @@ function pointAt(shape, place) {
       ghost.appendChild(half);
     });
     layer.appendChild(ghost);
+  } else if (piece && piece.numbers) {  // a Triomino tile: its face and its numbers at their corners
+    const ghost = document.createElementNS(SVG_NS, "g");
+    ghost.setAttribute("class", "ghost");
+    const face = polygon(place.points);
+    face.setAttribute("fill", "#fffdf2");
+    ghost.appendChild(face);
+    ghost.appendChild(tileNumbers(place.points, piece.numbers, "ghost-numbers"));
+    layer.appendChild(ghost);
   }
   if (shape.dataset.number) {  // in the middle of a field; above a place that shows the stone, off it
     const centre = shrink(place.points, 0);
@@ -803,6 +813,25 @@ function pointAt(shape, place) {
     label.textContent = shape.dataset.number;
     layer.appendChild(label);
   }
+}
+
+// A tile's numbers at the corners of a place, turned as it would be laid: corner k of the place's
+// outline shows numbers[(turned + k) % 3], as the server lays it and names the corners in a refusal.
+function tileNumbers(points, numbers, cls) {
+  const group = document.createElementNS(SVG_NS, "g");
+  group.setAttribute("class", cls);
+  const [[cx, cy]] = shrink(points, 0);
+  const side = Math.hypot(points[1][0] - points[0][0], points[1][1] - points[0][1]);
+  points.forEach(([x, y], corner) => {
+    const digit = document.createElementNS(SVG_NS, "text");
+    digit.setAttribute("x", (x + (cx - x) * 0.5).toFixed(2));
+    digit.setAttribute("y", (y + (cy - y) * 0.5).toFixed(2));
+    digit.setAttribute("font-size", (side * 0.24).toFixed(2));
+    digit.dataset.corner = corner;
+    digit.textContent = numbers[(play.turned + corner) % 3];
+    group.appendChild(digit);
+  });
+  return group;
 }
 
 function shrink(points, factor) {  // a smaller target around the place's centre, so neighbours do not overlap
