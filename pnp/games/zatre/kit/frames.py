@@ -76,7 +76,7 @@ def _write(sheet: ScoreSheet, entries: list[list[Any]]) -> list[tuple[str, Any]]
         if factor > old_factor and held:
             why = f"x2 crossed on {name}" if crossed else f"{name} is full"
             parts.append((f"{why}: doubles its {_points(held)}", held))
-        elif crossed:
+        elif crossed and not written:  # a row written this turn says it is doubled already
             parts.append(("x2", f"crossed on {name}: its points count twice"
                           + ("" if sheet.rules.double_incomplete_rows else " once it is full")))
         bonus = _bonus(sheet, new) - _bonus(sheet, old)
