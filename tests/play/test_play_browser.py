@@ -541,7 +541,7 @@ def test_a_played_game_is_listed_in_the_studios_replay_and_steps_on_the_board(pa
     page.wait_for_function("document.querySelector('#replay-position').textContent.startsWith('step 0 of')")
     option = page.locator(f"#replay-pick option[value='played:{name}']")
     label = option.inner_text()
-    assert label.startswith("Rautino · ") and f"· you v good · abandoned · scores {scores}" in label, label
+    assert label.startswith("Rautino · ") and f"· you v good · abandoned · scores when left {scores}" in label, label
     assert option.evaluate("o => o.parentElement.label").startswith("played games (")
     page.select_option("#replay-pick", f"played:{name}")
     page.wait_for_function(f"state.replay && state.replay.board.includes('{name}')")  # not a game listed before it
