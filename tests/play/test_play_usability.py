@@ -313,6 +313,6 @@ def test_a_bad_seed_is_refused_as_typed_before_the_game_on_the_table_ends(page: 
     page.wait_for_function("document.querySelector('#setup-message').textContent !== ''")
     assert asked == []  # no confirm: nothing is ended over a form that cannot start a game
     assert page.locator("#setup-message").inner_text() == (
-        "seed: a whole number from 0 to 2147483647, not 99999999999999999999")
+        "seed: a whole number from 0 to 4294967295, not 99999999999999999999")
     state = page.evaluate(f"fetch('/api/play/{game_id}').then((r) => r.json())")
     assert not state["over"] and page.evaluate("play.state.id") == game_id
