@@ -68,3 +68,16 @@ def served(argv: list[str], port: int, expect: str = "/") -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def table_ready(page: Any) -> str:
+    """Wait until the play page's table takes input or shows a finished game; which of the two."""
+    page.wait_for_function("['ready', 'over'].includes(document.body.dataset.state)")
+    return page.evaluate("document.body.dataset.state")
+
+
+def open_table(page: Any, base: str, query: str, game: str = "rautino") -> None:
+    """The play page of `game` with the address's `query`, at no pace, once its table is ready."""
+    page.goto(f"{base}/play?game={game}&pace=0&{query}")
+    page.wait_for_selector("#board svg")
+    table_ready(page)

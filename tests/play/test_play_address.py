@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from browserhelp import pnp_server
+from browserhelp import table_ready as ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play-address")]
 GAMES = "Rautino, Triomino, Zatre"
@@ -31,11 +32,6 @@ def page(browser: object) -> Iterator[object]:
     yield tab
     context.close()
     assert errors == [], errors  # no script error, whatever the address said
-
-
-def ready(page: object) -> str:
-    page.wait_for_function("['ready', 'over'].includes(document.body.dataset.state)")
-    return page.evaluate("document.body.dataset.state")
 
 
 def said(page: object) -> str:

@@ -12,7 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browserhelp import open_table as open_game
 from browserhelp import pnp_server, wait_open
+from browserhelp import table_ready as ready
 from zatre_helpers import small_spec
 
 from pnp import games as registry
@@ -36,17 +38,6 @@ def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
     tab.set_default_timeout(30_000)
     yield tab
     context.close()
-
-
-def ready(page: object) -> str:
-    page.wait_for_function("['ready', 'over'].includes(document.body.dataset.state)")
-    return page.evaluate("document.body.dataset.state")
-
-
-def open_game(page: object, base: str, query: str, game: str = "rautino") -> None:
-    page.goto(f"{base}/play?game={game}&pace=0&{query}")
-    page.wait_for_selector("#board svg")
-    ready(page)
 
 
 def select_a_fitting_piece(page: object) -> object:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from browserhelp import pnp_server
+from browserhelp import table_ready as ready
 from pluginhelp import PLUGINS, install, pnp
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play-browser")]
@@ -41,11 +42,6 @@ def page(browser: object, studio: tuple[str, Path]) -> Iterator[object]:
     tab.set_default_timeout(30_000)
     yield tab
     context.close()
-
-
-def ready(page: object) -> str:
-    page.wait_for_function("['ready', 'over'].includes(document.body.dataset.state)")
-    return page.evaluate("document.body.dataset.state")
 
 
 def shot(page: object, name: str) -> None:

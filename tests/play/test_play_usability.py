@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from browserhelp import free_port, pnp_server, served
+from browserhelp import open_table as open_game
+from browserhelp import table_ready as ready
 from zatre_helpers import small_spec
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play-usability")]
@@ -40,17 +42,6 @@ def page(browser: object) -> Iterator[object]:
     tab.set_default_timeout(30_000)
     yield tab
     context.close()
-
-
-def ready(page: object) -> str:
-    page.wait_for_function("['ready', 'over'].includes(document.body.dataset.state)")
-    return page.evaluate("document.body.dataset.state")
-
-
-def open_game(page: object, base: str, query: str, game: str = "rautino") -> None:
-    page.goto(f"{base}/play?game={game}&pace=0&{query}")
-    page.wait_for_selector("#board svg")
-    ready(page)
 
 
 def open_board(page: object, base: str, game: str) -> None:
