@@ -135,7 +135,16 @@ def assign(data: dict[str, Any], changes: dict[str, Any]) -> None:
     """Replace the values at the given paths in place (also in a tomlkit document, keeping its comments)."""
     for path, value in changes.items():
         container, key = locate(data, path)
-        container[key] = value  # type: ignore[index]
+        container[key] = in_type_of(container[key], value)  # type: ignore[index]
+
+
+def in_type_of(old: Any, new: Any) -> Any:
+    """`new` as the field holding `old` keeps it: a whole number given for a decimal field is written 12.0,
+    so the field stays decimal and a later 11.8 still fits it."""
+    plain = old.unwrap() if hasattr(old, "unwrap") else old  # tomlkit items: their plain value
+    if isinstance(plain, float) and isinstance(new, int) and not isinstance(new, bool):
+        return float(new)
+    return new
 
 
 def _scalar(text: str) -> Any:

@@ -24,7 +24,7 @@ from pnp import games as game_registry
 from pnp.errors import PnpError, SpecError
 from pnp.games.base import WrongGameSpec
 from pnp.spec import Bounds, game_of, parse_toml, recorded_limits, template_path
-from pnp.variants import VariantError, locate, type_fits
+from pnp.variants import VariantError, in_type_of, locate, type_fits
 
 from .workspace import OutsideWorkspace, Workspace, safe_name
 
@@ -225,7 +225,7 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
             old = old.unwrap() if hasattr(old, "unwrap") else old  # tomlkit items: their plain value
             if not type_fits(old, value):
                 raise PnpError(f"{path}: must be {_TYPE_WORDS.get(type(old), 'like before')}, not {value!r}")
-            container[key] = value  # type: ignore[index]
+            container[key] = in_type_of(old, value)  # type: ignore[index]
         elif op == "add_row":
             rows = container[key]  # type: ignore[index]
             if not _is_table_array(rows):

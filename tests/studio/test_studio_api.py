@@ -66,6 +66,18 @@ def test_a_refused_value_and_its_limit_agree(client: TestClient) -> None:
     assert result["validation"]["limits"]["sheet.rows"] == limit  # still shown while the value is wrong
 
 
+def test_a_whole_number_in_a_decimal_field_keeps_it_decimal_for_the_next_edit(client: TestClient) -> None:
+    """The form sends 12 for a typed "12": written as 12.0, the tile edge stays a decimal field and 11.8 fits."""
+    spec = client.get("/api/spec", params={"id": "shipped:zatre"}).json()
+    first = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [
+        {"op": "set", "path": "board.cell_mm", "value": 13}]}).json()
+    assert first["validation"]["ok"] and "cell_mm = 13.0" in first["text"]
+    second = client.post("/api/spec/edit", json={"id": spec["id"], "text": first["text"], "edits": [
+        {"op": "set", "path": "board.cell_mm", "value": 12.8}]})
+    assert second.status_code == 200, second.json()
+    assert "cell_mm = 12.8" in second.json()["text"]
+
+
 def test_an_edit_of_a_field_the_spec_lacks_names_it_without_command_line_words(client: TestClient) -> None:
     spec = client.get("/api/spec", params={"id": "shipped:rautino"}).json()
     response = client.post("/api/spec/edit", json={"id": spec["id"], "text": spec["text"], "edits": [

@@ -113,3 +113,15 @@ def test_a_path_with_an_equals_sign_splits_at_the_equals_sign_after_it(rautino: 
     assert parse_vary("a[b=c][d=e].f = 3..4") == Vary("a[b=c][d=e].f", (3, 4))
     with pytest.raises(VariantError, match="write FIELD=VALUES"):
         parse_vary("stones[colours=red+joker].count")
+
+
+def test_a_whole_number_given_for_a_decimal_field_is_written_decimal() -> None:
+    """`--vary board.cell_mm=13,14` writes 13.0: the variant's spec (`--write-best`) keeps the field decimal, so a
+    later 12.8 in the studio still fits it."""
+    import tomlkit
+
+    from pnp.variants import assign
+
+    document = tomlkit.parse("[board]\ncell_mm = 12.8\nrows = 15\n")
+    assign(document, {"board.cell_mm": 13, "board.rows": 16})
+    assert tomlkit.dumps(document) == "[board]\ncell_mm = 13.0\nrows = 16\n"
