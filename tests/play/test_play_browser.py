@@ -320,6 +320,15 @@ def test_the_points_and_the_log_show_nothing_before_anything_is_scored(page: obj
     assert page.locator(".log-title").is_visible()
 
 
+@pytest.mark.parametrize("game", ["rautino", "zatre"])
+def test_the_points_box_waits_for_the_first_points(page: object, studio: tuple[str, Path], game: str) -> None:
+    """The board as the game began (Zatre's empty board, Rautino's start stone) is in the log, not in the box
+    of the points just scored."""
+    base, _ = studio
+    open_game(page, base, "seats=human,greedy&seed=3" + ("&spec=zatre.toml" if game == "zatre" else ""), game)
+    assert page.locator("#points").inner_text().strip() == "" and page.locator("#points").is_hidden()
+
+
 @pytest.mark.parametrize("profi", [False, True])
 @pytest.mark.parametrize("game", ["rautino", "zatre"])
 def test_a_piece_put_where_it_does_not_fit_is_refused_with_the_rule(page: object, studio: tuple[str, Path],

@@ -375,7 +375,7 @@ const partText = ([part, value]) => `${part}: ${typeof value === "number" ? sign
 function showPoints(step) {  // the move just made, part by part; and the person's own last move
   const box = $("points");
   box.innerHTML = "";
-  if (!step) return;
+  if (!step || !step.score.length) return;  // the board as the game began: nothing scored to show
   box.appendChild(pointsLine(step));
   const parts = scoreParts(step);
   if (parts.length) {
