@@ -346,13 +346,13 @@ def test_the_rules_preset_seed_is_named_for_players_apart_from_the_shuffles_seed
     for route in ("/api/play/games", "/api/games"):
         (triomino,) = [g for g in client.get(route).json()["games"] if g["name"] == "triomino"]
         assert triomino["presets"] == ["seed", "classic"], route
-        assert triomino["preset_labels"] == {"seed": "German rules text", "classic": "classic (Pressman)"}, route
+        assert triomino["preset_labels"] == {"seed": "Basic rules", "classic": "Classic rules"}, route
         assert all("seed" not in label.lower() for label in triomino["preset_labels"].values())
     state = client.post("/api/play/new", json={"game": "triomino", "seats": "human,greedy", "seed": 5,
                                                "preset": "seed"}).json()
     client.post(f"/api/play/{state['id']}/move", json=hinted_move(client, state))
     (listed,) = client.get("/api/played").json()["games"]
-    assert listed["label"].startswith("Triomino (German rules text) · "), listed["label"]
+    assert listed["label"].startswith("Triomino (Basic rules) · "), listed["label"]
 
 
 def test_a_refusal_names_the_corner_as_the_board_shows_it_and_the_preview_draws_that_number_there() -> None:

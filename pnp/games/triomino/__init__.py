@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.games.base import Game
 
-from .options import INK, PAGES, PLAYERS, TILE_EDGE
+from .options import INK, PAGES, PLAYERS, PRESET_NAMES, TILE_EDGE
 
 if TYPE_CHECKING:
     from pnp.games.fields import SpecFields
@@ -66,8 +66,7 @@ GAME = Game(
     parts=parts,
     options=(INK, TILE_EDGE, PAGES),
     presets=("seed", "classic"),
-    # `seed` is the rules text the game follows, not the shuffle's seed the same pages ask for.
-    preset_labels={"seed": "German rules text", "classic": "classic (Pressman)"},
+    preset_labels={name: PRESET_NAMES("en", name) for name in ("seed", "classic")},
     players=PLAYERS,
     spec_fields=spec_fields,
     shared_parts={"preset": ("scoresheet", "rules")},  # the sheets that print the preset's scoring

@@ -13,17 +13,12 @@ from typing import Any
 
 from pnp.check.limits import BalanceLimits, read_limits
 from pnp.components.boxspec import BoxSettings, read_box_settings
-from pnp.i18n import PrintedText, Texts
+from pnp.i18n import PrintedText
 from pnp.spec import Fields, TextRoom, check_printed, in_range, positive, printed_text, template_path
 
-Numbers = tuple[int, int, int]
+from .options import PRESET_NAMES
 
-# The built-in presets' printed names in every language; a preset the spec adds prints its `label`, or its
-# name as written.
-PRESET_NAMES = Texts({
-    "seed": {"en": "Basic rules", "de": "Grundregeln"},
-    "classic": {"en": "Classic rules", "de": "Klassische Regeln"},
-})
+Numbers = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
