@@ -7,6 +7,7 @@ dotted field path in every error, so a user sees exactly which line of their cop
 from __future__ import annotations
 
 import math
+import os
 import stat
 import tomllib
 import unicodedata
@@ -41,20 +42,21 @@ MAX_TEXT = 1_000  # characters of one string
 MAX_BYTES = 1_000_000  # size of a spec file
 
 
-def check_spec_file(path: Path, game: str | None = None) -> None:
+def check_spec_file(path: Path, game: str | None = None) -> os.stat_result:
     """Refuse, as every command does, a spec path with no file there or with something else than a regular
     file: a folder (a spec in it is named, `game`'s first), a FIFO or /dev/zero (which would hang or fill
-    memory)."""
+    memory). The file's status when it is one."""
     from pnp.files.oserrors import not_found, os_reason, wrong_kind
 
     try:
-        mode = path.stat().st_mode
+        info = path.stat()
     except (FileNotFoundError, NotADirectoryError):
         raise SpecError(path, "-", not_found("file")) from None
     except OSError as exc:
         raise SpecError(path, "-", f"cannot read: {os_reason(exc)}") from None
+    mode = info.st_mode
     if stat.S_ISREG(mode):
-        return
+        return info
     hint = "a spec is a TOML file"
     if stat.S_ISDIR(mode):
         inside = sorted(path.glob("*.toml"), key=lambda spec: (spec.stem != game, spec.name))
@@ -62,14 +64,15 @@ def check_spec_file(path: Path, game: str | None = None) -> None:
     raise SpecError(path, "-", wrong_kind(mode, "file", hint))
 
 
-def load_toml(path: Path | Traversable) -> dict[str, Any]:
+def load_toml(path: Path | Traversable, game: str | None = None) -> dict[str, Any]:
+    """The spec's TOML; a path that is no spec file is refused naming, for a folder, a spec in it (`game`'s
+    first)."""
     from pnp.files.inputs import note_input
     from pnp.files.oserrors import not_found, os_reason
 
     try:
         if isinstance(path, Path):  # a user's file; shipped specs inside a zipped install are not
-            check_spec_file(path)
-            info = path.stat()
+            info = check_spec_file(path, game)
             if info.st_size > MAX_BYTES:
                 raise SpecError(path, "-", f"the file is larger than {MAX_BYTES:,} bytes; a spec is a few kB")
         text = path.read_text(encoding="utf-8")

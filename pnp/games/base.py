@@ -163,10 +163,9 @@ class Game:
         """The game's model from a spec file (None: the shipped spec). A path that is no file (a folder),
         or a spec whose `[game] name` names another game, is refused by name before the game's loader reads it."""
         if path is not None:
-            from pnp.spec import check_spec_file, game_of, load_toml
+            from pnp.spec import game_of, load_toml
 
-            check_spec_file(path, self.name)
-            named = game_of(load_toml(path), path)
+            named = game_of(load_toml(path, self.name), path)
             if named is not None and named != self.name:
                 raise WrongGameSpec(path, named, self.name)
         return self.impl.load(path)
