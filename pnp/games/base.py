@@ -212,6 +212,11 @@ class Game:
         parts = self.parts_changed_by(name)
         return parts is None or component in parts
 
+    @property
+    def named_presets(self) -> dict[str, str]:
+        """Each built-in preset with what the pages call it (its name where it has no label)."""
+        return {preset: self.preset_labels.get(preset, preset) for preset in self.presets}
+
     def check_preset(self, preset: str | None) -> None:
         if preset is not None and not self.presets:
             raise PnpError(f"--preset {preset}: {self.name} has no rule presets")

@@ -129,7 +129,7 @@ def create_app(workspace: Workspace, *, hosts: set[str], port_ref: Callable[[], 
         for name in game_registry.names():
             game = game_registry.get(name)
             result.append({"name": name, "title": game.title, "presets": list(game.presets),
-                           "preset_labels": {p: game.preset_labels.get(p, p) for p in game.presets},
+                           "preset_labels": game.named_presets,
                            "players": list(game.players)})
         # A game plugin that does not load is listed apart, with why, and the other games work.
         broken = [{"name": name, "reason": reason} for name, reason in sorted(game_registry.broken().items())]

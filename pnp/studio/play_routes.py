@@ -104,7 +104,7 @@ def play_routes(workspace: Workspace, sessions: Sessions) -> list[Route]:
         for game in playable_games():
             levels = game.simulation.levels if game.simulation else ()
             out.append({"name": game.name, "title": game.title, "presets": list(game.presets),
-                        "preset_labels": {p: game.preset_labels.get(p, p) for p in game.presets},
+                        "preset_labels": game.named_presets,
                         "players": list(game.players),
                         "computer": [{"player": level.name, "strength": level.name, "also": level.player,
                                       "about": level.about} for level in levels]})

@@ -69,10 +69,10 @@ def _when(record: dict[str, Any]) -> str:
 def label(record: dict[str, Any]) -> str:
     """'Zatre · 2026-12-02 00:41 · you v expert · abandoned · scores when left 12 : 30', of a valid record."""
     name = record["pnp_game"]
-    labels: Any = {}
+    labels: dict[str, str] = {}
     try:
         game = game_registry.get(name)
-        title, labels = game.title, game.preset_labels
+        title, labels = game.title, game.named_presets
     except PnpError:
         title = name
     seats = " v ".join(seat_names([str(seat) for seat in record.get("seats") or []]))
