@@ -32,6 +32,12 @@ class SheetRow:
     entries: tuple[int | None, ...]  # per scoring sum; None: empty box
     bonus: int  # bonus earned (0 unless every points box of the row is filled)
     total: int  # the row's Σ box, doubling applied
+    factor: int = 1  # 2 while the row's x2 cross doubles it (a full row, or any row where the rules say so)
+
+    @property
+    def points(self) -> int:
+        """The points written in its boxes, before doubling."""
+        return sum(box for box in self.entries if box is not None)
 
 
 @dataclass
@@ -80,7 +86,7 @@ class ScoreSheet:
     def row(self, index: int) -> SheetRow:
         boxes = self._boxes(index)
         bonus, total = self._row_score(boxes, index)
-        return SheetRow(index, index < self.crosses, boxes, bonus, total)
+        return SheetRow(index, index < self.crosses, boxes, bonus, total, self._factor(boxes, index))
 
     def _boxes(self, index: int) -> tuple[int | None, ...]:
         """The points boxes of sheet row `index`, per scoring sum; None: empty."""
@@ -88,11 +94,15 @@ class ScoreSheet:
 
     def _row_score(self, boxes: tuple[int | None, ...], index: int) -> tuple[int, int]:
         """(bonus earned, the row's Σ) of sheet row `index` holding `boxes`."""
-        complete = None not in boxes
-        bonus = self.layout.bonus_of_row(index) if complete else 0
+        bonus = self.layout.bonus_of_row(index) if None not in boxes else 0
         points = sum([b for b in boxes if b is not None])
-        factor = 2 if index < self.crosses and (complete or self.rules.double_incomplete_rows) else 1
+        factor = self._factor(boxes, index)
         return bonus, points * factor + bonus * (factor if self.rules.bonus_doubled else 1)
+
+    def _factor(self, boxes: tuple[int | None, ...], index: int) -> int:
+        """2 where sheet row `index` holding `boxes` is doubled by its cross: when full, or at once where the
+        rules double rows not yet full."""
+        return 2 if index < self.crosses and (None not in boxes or self.rules.double_incomplete_rows) else 1
 
     def rows(self) -> list[SheetRow]:
         return [self.row(i) for i in range(max(self.rows_used, 0))]

@@ -62,7 +62,7 @@ def _write(sheet: ScoreSheet, entries: list[list[Any]]) -> list[tuple[str, Any]]
     for index in rows:
         old, new = before[index], sheet.row(index)
         name = f"sheet row {index + 1}"
-        factor, old_factor = _factor(sheet, new), _factor(sheet, old)
+        factor, old_factor = new.factor, old.factor
         written = [(int(c), int(v)) for c, r, v in entries if c != "x2" and int(r) == index]
         for row_sum, value in written:
             count = value // points[row_sum]
@@ -71,7 +71,7 @@ def _write(sheet: ScoreSheet, entries: list[list[Any]]) -> list[tuple[str, Any]]
                 parts.append((f"{rows_of}, {_points(value)}, doubled ({name} has x2)", 2 * value))
             else:
                 parts.append((rows_of, value))
-        held = sum(b for b in old.entries if b is not None)
+        held = old.points
         crossed = new.cross and not old.cross
         if factor > old_factor and held:
             why = f"x2 crossed on {name}" if crossed else f"{name} is full"
@@ -79,7 +79,7 @@ def _write(sheet: ScoreSheet, entries: list[list[Any]]) -> list[tuple[str, Any]]
         elif crossed and not written:  # a row written this turn says it is doubled already
             parts.append(("x2", f"crossed on {name}: its points count twice"
                           + ("" if sheet.rules.double_incomplete_rows else " once it is full")))
-        bonus = _bonus(sheet, new) - _bonus(sheet, old)
+        bonus = _bonus(new) - _bonus(old)
         if bonus:
             parts.append((f"bonus, {name} full" + (", doubled" if bonus > new.bonus else ""), bonus))
     return parts
@@ -89,13 +89,9 @@ def _row(sheet: ScoreSheet, index: int) -> SheetRow:
     return sheet.row(index) if index < sheet.rows_used else SheetRow(index, False, (), 0, 0)
 
 
-def _factor(sheet: ScoreSheet, row: SheetRow) -> int:
-    full = bool(row.entries) and None not in row.entries
-    return 2 if row.cross and (full or sheet.rules.double_incomplete_rows) else 1
-
-
-def _bonus(sheet: ScoreSheet, row: SheetRow) -> int:
-    return row.bonus * (_factor(sheet, row) if sheet.rules.bonus_doubled else 1)
+def _bonus(row: SheetRow) -> int:
+    """The row's bonus as its Σ counts it (doubled with the row where the rules say so)."""
+    return row.total - row.points * row.factor
 
 
 def _points(value: int) -> str:
