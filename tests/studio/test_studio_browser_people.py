@@ -168,6 +168,9 @@ def test_a_refused_check_setting_is_marked_at_its_field_and_a_decimal_seed_runs_
     page.fill("#check-seed", "4294967296")
     page.click("#check-run")
     assert settings_refusal(page, "check-seed") == "Seed: between 0 and 4294967295; got 4294967296"
+    page.fill("#check-seed", "99999999999999999999")  # beyond what a float holds: quoted as typed
+    page.click("#check-run")
+    assert settings_refusal(page, "check-seed") == "Seed: between 0 and 4294967295; got 99999999999999999999"
 
 
 def test_the_replay_fits_400_px_and_its_step_buttons_stay_on_one_line(browser: playwright.Browser,

@@ -1155,8 +1155,12 @@ function checkNumbers() {
   const whole = (id, word) => {
     const raw = $(id).value.trim();
     if (raw === "" && id === "check-skill-games") return null;
-    if (/^-?\d{1,30}$/.test(raw)) return parseInt(raw, 10);
     const range = $(id).max ? ` (${$(id).min || 0} to ${$(id).max})` : "";
+    // Beyond the field's range the number is said as typed: a float would round its digits.
+    if (/^-?\d{1,30}$/.test(raw) && $(id).max && BigInt(raw) > BigInt($(id).max)) {
+      throw new Error(`${word}: between ${$(id).min || 0} and ${$(id).max}; got ${raw}`);  // as the server says it
+    }
+    if (/^-?\d{1,30}$/.test(raw)) return parseInt(raw, 10);
     throw new Error(`${word}: a whole number like 1, not ${raw || "nothing"}${range}`);
   };
   try {

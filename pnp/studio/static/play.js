@@ -11,6 +11,7 @@ const play = { state: null, places: [], selected: null, turned: 0, revealed: -1,
 const HEARTBEAT_MS = 4000;  // how often a page with a game asks whether the studio still runs it
 const SETUP_KEYS = ["game", "seats", "seed", "preset", "profi", "pace", "spec"];
 let MAX_SEED = 2 ** 32 - 1;  // the studio's limit of a seed (pnp.numbers.SEED), as /api/play/games says
+const seedFits = (text) => /^\d{1,10}$/.test(text) && Number(text) <= MAX_SEED;  // digits, in the studio's range
 const MARK_PX = 12;  // the least size (CSS px) a mark a player reads on the board is shown at: a tile's digit
 
 class Stopped extends Error {}  // the studio does not answer: it was stopped
@@ -104,7 +105,7 @@ async function fromAddress(params, first = false) {
   }
   if (params.get("seed")) {
     const seed = params.get("seed");
-    if (/^\d{1,10}$/.test(seed) && Number(seed) <= MAX_SEED) $("seed").value = seed;
+    if (seedFits(seed)) $("seed").value = seed;
     else said("seed", `a whole number from 0 to ${MAX_SEED}`);
   }
   if (params.get("pace")) {  // its milliseconds, or its name as the menu says it
@@ -222,7 +223,7 @@ async function start({ replace = false } = {}) {
 
 async function startGame(replace) {
   const seed = $("seed").value.trim();
-  if (seed && !(/^\d{1,10}$/.test(seed) && Number(seed) <= MAX_SEED)) {  // nothing ends over a bad form
+  if (seed && !seedFits(seed)) {  // nothing ends over a bad form
     $("setup-fold").open = true;
     return sayAtSetup(`seed: a whole number from 0 to ${MAX_SEED}, not ${seed}`);
   }
