@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from browserhelp import free_port, served
+from browserhelp import free_port, served, wait_open
 
 
 @contextlib.contextmanager
@@ -69,3 +69,25 @@ def hinted_move(client: object, state: dict) -> dict:
                 turn = bool(turned) if state["turns"] == 2 else turned
                 return {"version": state["version"], "piece": piece, "turned": turn, "place": places[0]}
     raise AssertionError("the person on turn holds no piece that fits anywhere")
+
+
+# The workspace's copy of the Rautino spec, as `running_studio` makes it with `pnp init`
+RAUTINO_COPY = "workspace:rautino:set-rautino/rautino.toml"
+
+
+def open_spec(page: object, base: str, spec_id: str = RAUTINO_COPY) -> None:
+    """The studio with the spec `spec_id` open and ready for edits."""
+    page.goto(f"{base}/?spec={spec_id}")  # type: ignore[attr-defined]
+    wait_open(page)
+
+
+@contextlib.contextmanager
+def rautino_copy(studio: tuple[str, Path]) -> Iterator[tuple[str, Path]]:
+    """The workspace's Rautino copy as `pnp init` made it, put back so after the test: (base, its path)."""
+    base, workspace = studio
+    spec = workspace / "set-rautino" / "rautino.toml"
+    original = spec.read_bytes()
+    try:
+        yield base, spec
+    finally:
+        spec.write_bytes(original)

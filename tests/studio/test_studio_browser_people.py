@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 from browserhelp import NO_BROWSER, wait_open
-from studiohelp import running_studio
+from studiohelp import open_spec, rautino_copy, running_studio
 
 playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
 
 pytestmark = pytest.mark.browser
-RAUTINO = "workspace:rautino:set-rautino/rautino.toml"
 FILL = '.field[data-path="colours[0].fill"] input[type=text]'
 HAND = '.field[data-path="game.hand_size"] input'
 
@@ -29,11 +28,8 @@ def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 @pytest.fixture
 def fresh(studio: tuple[str, Path]) -> Iterator[tuple[str, Path]]:
     """The Rautino copy as `pnp init` made it, again for each test."""
-    base, workspace = studio
-    spec = workspace / "set-rautino" / "rautino.toml"
-    original = spec.read_bytes()
-    yield base, spec
-    spec.write_bytes(original)
+    with rautino_copy(studio) as copy:
+        yield copy
 
 
 @pytest.fixture
@@ -42,11 +38,6 @@ def page(browser: playwright.Browser) -> Iterator[playwright.Page]:
     context.set_default_timeout(30_000)
     yield context.new_page()
     context.close()
-
-
-def open_spec(page: playwright.Page, base: str) -> None:
-    page.goto(f"{base}/?spec={RAUTINO}")
-    wait_open(page)
 
 
 def asks_before_leaving(page: playwright.Page) -> bool:

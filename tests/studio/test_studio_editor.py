@@ -10,14 +10,11 @@ from pathlib import Path
 
 import pytest
 from browserhelp import NO_BROWSER, wait_open
-from studiohelp import running_studio, shot
+from studiohelp import open_spec, rautino_copy, running_studio, shot
 
 playwright = pytest.importorskip("playwright.sync_api", reason=NO_BROWSER)
 
 pytestmark = pytest.mark.browser
-RAUTINO = "workspace:rautino:set-rautino/rautino.toml"
-
-
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     workspace = tmp_path_factory.mktemp("workspace")
@@ -36,16 +33,8 @@ def context(browser: playwright.Browser) -> Iterator[playwright.BrowserContext]:
 @pytest.fixture
 def fresh(studio: tuple[str, Path]) -> Iterator[tuple[str, Path]]:
     """The Rautino copy as `pnp init` made it, again for each test."""
-    base, workspace = studio
-    spec = workspace / "set-rautino" / "rautino.toml"
-    original = spec.read_bytes()
-    yield base, spec
-    spec.write_bytes(original)
-
-
-def open_spec(page: playwright.Page, base: str, spec_id: str = RAUTINO) -> None:
-    page.goto(f"{base}/?spec={spec_id}")
-    wait_open(page)
+    with rautino_copy(studio) as copy:
+        yield copy
 
 
 def saved(page: playwright.Page) -> None:
@@ -101,7 +90,6 @@ def test_a_removed_row_comes_back_with_undo(context: playwright.BrowserContext, 
     page.get_by_role("button", name="Undo: bring back stone 3").click()
     page.wait_for_function("document.querySelectorAll('.rows[data-path=\"stones\"] > .rowbox').length === 15")
     eventually(lambda: spec.read_text(encoding="utf-8") == before)
-
 
 
 def stone_rows(page: playwright.Page) -> int:
