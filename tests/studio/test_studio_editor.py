@@ -189,6 +189,21 @@ def test_edits_still_waiting_their_turn_are_made_after_a_reload(context: playwri
     saved(page)
 
 
+def test_a_value_typed_just_before_a_reload_is_made_after_it(context: playwright.BrowserContext,
+                                                              fresh: tuple[str, Path]) -> None:
+    """Typed and not yet sent (the pause before it goes has not passed), the value survives the reload the
+    person confirms: the page keeps it as it goes and makes it when the spec opens again."""
+    base, spec = fresh
+    page = context.new_page()
+    open_spec(page, base)
+    page.locator('.field[data-path="game.hand_size"] input').first.fill("4")  # no Tab: still being typed
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.reload()
+    wait_open(page)
+    eventually(lambda: hand_size(spec) == 4)
+    assert page.locator('.field[data-path="game.hand_size"] input').first.input_value() == "4"
+
+
 def test_leaving_with_unsaved_edits_asks_first_and_the_edit_comes_back(
         context: playwright.BrowserContext, fresh: tuple[str, Path]) -> None:
     base, spec = fresh

@@ -110,7 +110,11 @@ async function start() {
   setUpTabs();
   document.addEventListener("keydown", undoKeys);
   window.addEventListener("beforeunload", leaving);
-  window.addEventListener("pagehide", () => { keepWaiting(); if (sendToml.pending()) writeDraft($("toml").value); });
+  window.addEventListener("pagehide", () => {
+    if (typing.input) commitTyped();  // a value still being typed joins the changes kept for the next visit
+    keepWaiting();
+    if (sendToml.pending()) writeDraft($("toml").value);
+  });
   $("toml").addEventListener("blur", () => sendToml.flush());
   for (const tab of document.querySelectorAll(".tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
   $("check-run").addEventListener("click", runCheck);
@@ -759,7 +763,11 @@ function keepWaiting() {
 async function resumeWaiting() {
   let waiting = [];
   try { waiting = JSON.parse(localStorage.getItem(waitingKey()) || "[]"); localStorage.removeItem(waitingKey()); } catch { /* off */ }
-  for (const change of Array.isArray(waiting) ? waiting : []) await sendEdits(change.edits, change.text);
+  if (!Array.isArray(waiting) || !waiting.length) return;
+  // Each made on the text as it is by then, and the form and the TOML drawn again: they show the file
+  // as it opened, without these.
+  for (const change of waiting) await sendEdits(change.edits, change.text ?? state.text);
+  $("toml").value = state.text;
 }
 
 function inTurn(step) {
